@@ -1,0 +1,157 @@
+// Cayu runtime hooks (spec/cayu-runtime-hooks.md + DESIGN.md facts): phases, contexts, decisions.
+
+/** Modules real code imports these names from; all three are accepted. */
+export const CAYU_MODULES: readonly string[] = ['cayu.observability', 'cayu.runtime.hooks', 'cayu'];
+
+export const CAYU_PHASE_IDS = [
+  'before_tool_call',
+  'after_tool_call',
+  'after_session_completed',
+  'after_session_failed',
+  'after_session_interrupted',
+] as const;
+export type CayuPhaseId = (typeof CAYU_PHASE_IDS)[number];
+
+export type CayuContextName = 'BeforeToolCallHookContext' | 'ToolCallHookContext' | 'RuntimeHookContext';
+export type CayuDecisionName = 'BeforeToolCallDecision' | 'AfterToolCallDecision';
+
+export interface CayuPhase {
+  id: CayuPhaseId;
+  context: CayuContextName;
+  /** Decision type returned (None always allowed); undefined: the phase returns None. */
+  decision?: CayuDecisionName;
+  doc: string;
+}
+
+export const CAYU_PHASES: readonly CayuPhase[] = [
+  {
+    id: 'before_tool_call',
+    context: 'BeforeToolCallHookContext',
+    decision: 'BeforeToolCallDecision',
+    doc: 'Runs after policy authorization, before the tool executes. Return None to proceed unchanged, or a BeforeToolCallDecision to modify the arguments, short-circuit with a synthetic result, or block the call.',
+  },
+  {
+    id: 'after_tool_call',
+    context: 'ToolCallHookContext',
+    decision: 'AfterToolCallDecision',
+    doc: 'Runs after the tool executes, before its result enters the transcript. Return None to pass the result through unchanged, or an AfterToolCallDecision to replace it.',
+  },
+  { id: 'after_session_completed', context: 'RuntimeHookContext', doc: 'Runs after a session reaches completed state.' },
+  { id: 'after_session_failed', context: 'RuntimeHookContext', doc: 'Runs after a session reaches failed state.' },
+  { id: 'after_session_interrupted', context: 'RuntimeHookContext', doc: 'Runs after a session reaches interrupted state.' },
+];
+
+export interface CayuAction {
+  action: string;
+  /** The field this action requires; it is valid with this action only. */
+  companion?: string;
+  doc: string;
+}
+
+export interface CayuDecision {
+  name: CayuDecisionName;
+  phase: CayuPhaseId;
+  actions: readonly CayuAction[];
+  /** Every companion field and its Python type. */
+  fields: Readonly<Record<string, string>>;
+  doc: string;
+}
+
+export const CAYU_DECISIONS: readonly CayuDecision[] = [
+  {
+    name: 'BeforeToolCallDecision',
+    phase: 'before_tool_call',
+    actions: [
+      { action: 'proceed', doc: 'Run the tool unchanged (same as returning None).' },
+      { action: 'proceed_modified', companion: 'modified_arguments', doc: 'Run the tool with modified_arguments.' },
+      { action: 'short_circuit', companion: 'synthetic_result', doc: 'Skip the tool and use synthetic_result.' },
+      { action: 'block', companion: 'block_reason', doc: 'Skip the tool and return an error result carrying block_reason (must not be blank).' },
+    ],
+    fields: { modified_arguments: 'dict[str, Any] | None', synthetic_result: 'ToolResult | None', block_reason: 'str | None' },
+    doc: "A before_tool_call hook's instruction for the call it just inspected. Pydantic model with extra='forbid'.",
+  },
+  {
+    name: 'AfterToolCallDecision',
+    phase: 'after_tool_call',
+    actions: [
+      { action: 'pass_through', doc: 'Leave the result unchanged (same as returning None).' },
+      { action: 'modify', companion: 'modified_result', doc: 'Replace the result with modified_result before it enters the transcript.' },
+    ],
+    fields: { modified_result: 'ToolResult | None' },
+    doc: "An after_tool_call hook's instruction for the result it just inspected. Pydantic model with extra='forbid'.",
+  },
+];
+
+export interface CayuContextType {
+  name: CayuContextName;
+  /** Read-only properties. */
+  properties: Readonly<Record<string, string>>;
+  doc: string;
+}
+
+const ACTION_CONTEXT_PROPERTIES = {
+  hook_name: 'str',
+  phase: 'RuntimeHookPhase',
+  session: 'Session',
+  execution_profile: 'ExecutionProfileIdentity | None',
+  actions: 'list[dict[str, Any]]',
+};
+
+/** Async methods every context has; their calls are recorded as actions. */
+export const CAYU_CONTEXT_METHODS: readonly string[] = ['fork_session', 'dispatch', 'dispatch_inline', 'create_task', 'emit_custom_event'];
+
+export const CAYU_CONTEXTS: readonly CayuContextType[] = [
+  {
+    name: 'BeforeToolCallHookContext',
+    properties: { ...ACTION_CONTEXT_PROPERTIES, tool_name: 'str', tool_call_id: 'str', arguments: 'dict[str, Any]', task_id: 'str | None' },
+    doc: 'The before_tool_call view of a call: identity + arguments, no result yet. `arguments` is a read-only copy; mutating it is a no-op.',
+  },
+  {
+    name: 'ToolCallHookContext',
+    properties: {
+      ...ACTION_CONTEXT_PROPERTIES,
+      tool_event: 'Event',
+      tool_name: 'str',
+      tool_call_id: 'str',
+      arguments: 'dict[str, Any]',
+      result: 'ToolResult',
+      task_id: 'str | None',
+    },
+    doc: 'The after_tool_call view of a call: identity, arguments and the result.',
+  },
+  {
+    name: 'RuntimeHookContext',
+    properties: { ...ACTION_CONTEXT_PROPERTIES, terminal_event: 'Event' },
+    doc: 'The after_session_* view: the session and its terminal event.',
+  },
+];
+
+/** ToolResult fields (DESIGN.md). */
+export const CAYU_TOOL_RESULT_FIELDS: Readonly<Record<string, string>> = {
+  content: 'str = ""',
+  structured: 'Any = None',
+  artifacts: 'list = []',
+  is_error: 'bool = False',
+};
+
+/** Names the Cayu namespaces export that hooks use. */
+export const CAYU_EXPORTS: readonly string[] = [
+  'RuntimeHook',
+  'RuntimeHookPhase',
+  'ToolResult',
+  ...CAYU_CONTEXTS.map((c) => c.name),
+  ...CAYU_DECISIONS.map((d) => d.name),
+];
+
+export const CAYU_BASE_CLASS = 'RuntimeHook';
+
+const phasesById = new Map(CAYU_PHASES.map((p) => [p.id, p]));
+export function findCayuPhase(id: string): CayuPhase | undefined {
+  return phasesById.get(id as CayuPhaseId);
+}
+export function findCayuDecision(name: string): CayuDecision | undefined {
+  return CAYU_DECISIONS.find((d) => d.name === name);
+}
+export function findCayuContext(name: string): CayuContextType | undefined {
+  return CAYU_CONTEXTS.find((c) => c.name === name);
+}

@@ -1,0 +1,6 @@
+// The catalogue: the single source of truth for every name of both hook APIs.
+export * from './mantle-points';
+export * from './mantle-payloads';
+export * from './model-settings';
+export * from './cayu';
+export * from './mantle-exports';

@@ -1,0 +1,14 @@
+// What `rasa.mantle.hooks` exports: the 18 decorators, 10 payload types and 2 control signals.
+import { HOOK_DECORATORS, CONTROL_SIGNALS } from './mantle-points';
+import { PAYLOAD_TYPE_NAMES } from './mantle-payloads';
+
+export const MANTLE_EXPORTS: readonly string[] = [
+  ...HOOK_DECORATORS.map((d) => d.name),
+  ...PAYLOAD_TYPE_NAMES,
+  ...CONTROL_SIGNALS,
+];
+
+const exportSet = new Set(MANTLE_EXPORTS);
+export function isMantleExport(name: string): boolean {
+  return exportSet.has(name);
+}

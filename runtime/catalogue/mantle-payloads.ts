@@ -1,0 +1,215 @@
+// Payload types of rasa.mantle.hooks (Pydantic v2 models in the engine): fields, their
+// mutability, zod schemas for payload files, and a sample of what the engine really sends.
+import { z } from 'zod';
+
+export type Mutability = 'mutable' | 'read-only' | 'identity';
+
+export interface PayloadField {
+  name: string;
+  /** Python type as the engine declares it, for hovers and docs. */
+  pythonType: string;
+  mutability: Mutability;
+  doc: string;
+  schema: z.ZodType;
+}
+
+export interface PayloadType {
+  name: PayloadTypeName;
+  fields: readonly PayloadField[];
+  doc: string;
+  /** A valid payload as the engine sends it (identity included). */
+  sample: Record<string, unknown>;
+}
+
+export const PAYLOAD_TYPE_NAMES = [
+  'TurnStartedPayload',
+  'TurnFinishedPayload',
+  'IncomingMessagePayload',
+  'ModelRequestPayload',
+  'ModelResponsePayload',
+  'ToolCallPayload',
+  'ToolResultPayload',
+  'KnowledgeQueryPayload',
+  'KnowledgeResultsPayload',
+  'OutgoingTextPayload',
+] as const;
+export type PayloadTypeName = (typeof PAYLOAD_TYPE_NAMES)[number];
+
+const jsonObject = z.record(z.string(), z.unknown());
+const channelSchema = z.object({ name: z.string(), metadata: jsonObject.default({}) });
+
+/** "Every payload carries read-only identity fields" (Payload wall). */
+export const IDENTITY_FIELDS: readonly PayloadField[] = [
+  { name: 'sender_id', pythonType: 'str', mutability: 'identity', doc: 'Conversation / user id (engine-owned identity).', schema: z.string().min(1) },
+  {
+    name: 'call',
+    pythonType: 'dict | None',
+    mutability: 'identity',
+    doc: 'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).',
+    schema: jsonObject.nullable().default(null),
+  },
+  {
+    name: 'channel',
+    pythonType: 'ChannelInfo',
+    mutability: 'identity',
+    doc: 'Channel name and front-end metadata (engine-owned identity).',
+    schema: channelSchema.default({ name: 'rest', metadata: {} }),
+  },
+];
+export const IDENTITY_FIELD_NAMES: readonly string[] = IDENTITY_FIELDS.map((f) => f.name);
+
+const toolCallDict = z.object({
+  id: z.string(),
+  tool_name: z.string(),
+  tool_args: jsonObject,
+  type: z.string().optional(),
+}).loose();
+const passage = z.object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() }).loose();
+const message = z.object({ role: z.string() }).loose();
+
+function field(name: string, pythonType: string, mutability: Mutability, doc: string, schema: z.ZodType): PayloadField {
+  return { name, pythonType, mutability, doc, schema };
+}
+
+const identitySample = { sender_id: 'demo-user', call: null, channel: { name: 'rest', metadata: {} } };
+
+export const PAYLOAD_TYPES: readonly PayloadType[] = [
+  {
+    name: 'TurnStartedPayload',
+    doc: 'Sent to on_turn_started when a Mantle turn begins.',
+    fields: [
+      field('is_voice', 'bool', 'read-only', 'Whether this turn came from a voice channel.', z.boolean().default(false)),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', z.string().nullable().default(null)),
+    ],
+    sample: { is_voice: false, turn_id: null, ...identitySample },
+  },
+  {
+    name: 'TurnFinishedPayload',
+    doc: 'Sent to on_turn_finished when a Mantle turn ends, also when it fails.',
+    fields: [
+      field('status', "Literal['completed', 'cancelled', 'error']", 'read-only', 'Turn outcome: completed, cancelled (interrupted, e.g. barge-in) or error.', z.enum(['completed', 'cancelled', 'error'])),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', z.string().nullable().default(null)),
+    ],
+    sample: { status: 'completed', turn_id: null, ...identitySample },
+  },
+  {
+    name: 'IncomingMessagePayload',
+    doc: 'A user text message before the engine handles it (text only).',
+    fields: [field('text', 'str', 'mutable', 'The user message text.', z.string())],
+    sample: { text: 'I want to order a pizza', ...identitySample },
+  },
+  {
+    name: 'ModelRequestPayload',
+    doc: 'The chat request about to be sent to the LLM, after trimming to the token budget.',
+    fields: [
+      field('messages', 'list[dict]', 'mutable', 'The chat messages about to be sent to the LLM (forwarded as dict copies, not validated).', z.array(message)),
+      field('model_settings', 'dict', 'mutable', 'Allow-listed per-call overrides only (temperature, top_p, max_tokens, presence_penalty, frequency_penalty, stop, seed). Starts empty.', jsonObject.default({})),
+      field('tool_names', 'list[str]', 'read-only', 'Read-only view of offered tool names.', z.array(z.string()).default([])),
+      field('iteration', 'int', 'read-only', 'Current loop iteration.', z.number().int().nonnegative().default(0)),
+    ],
+    sample: {
+      messages: [
+        { role: 'system', content: 'You are a helpful pizza-ordering assistant.' },
+        { role: 'user', content: 'I want to order a pizza' },
+      ],
+      model_settings: {},
+      tool_names: ['place_order', 'search_knowledge'],
+      iteration: 0,
+      ...identitySample,
+    },
+  },
+  {
+    name: 'ModelResponsePayload',
+    doc: 'What the provider returned for this completion, before any text emit or tool dispatch.',
+    fields: [
+      field('text', 'str | None', 'mutable', 'Assistant text from this completion (may be None).', z.string().nullable().default(null)),
+      field('tool_calls', 'list[dict]', 'mutable', 'Tool-call dicts with id, tool_name, tool_args and optional type.', z.array(toolCallDict).default([])),
+      field('latency_ms', 'float | None', 'read-only', 'Provider latency for this completion, when available.', z.number().nullable().default(null)),
+    ],
+    sample: { text: 'Sure! Which size would you like?', tool_calls: [], latency_ms: 412.0, ...identitySample },
+  },
+  {
+    name: 'ToolCallPayload',
+    doc: 'One tool call of the LLM batch, in preflight (before any tool runs).',
+    fields: [
+      field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', z.string()),
+      field('arguments', 'dict', 'mutable', 'Tool arguments dict.', jsonObject.default({})),
+      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', jsonObject.default({})),
+    ],
+    sample: { tool_name: 'place_order', arguments: { size: 'large', card_id: ' card_123 ' }, headers: {}, ...identitySample },
+  },
+  {
+    name: 'ToolResultPayload',
+    doc: 'A dispatched tool’s result, before it is persisted on tool_executed and replayed to the model.',
+    fields: [
+      field('tool_name', 'str', 'read-only', 'Name of the tool that just ran.', z.string()),
+      field('arguments', 'dict', 'mutable', 'Arguments used for this call (may be rewritten for persistence/replay).', jsonObject.default({})),
+      field('value', 'str', 'mutable', 'Result value persisted and replayed to the model, as serialized JSON text.', z.string()),
+      field('is_error', 'bool', 'mutable', 'Whether the result should be treated as an error.', z.boolean().default(false)),
+    ],
+    sample: {
+      tool_name: 'lookup_customer',
+      arguments: { customer_id: 'c-42', ssn: '123-45-6789' },
+      value: JSON.stringify({ name: 'Ada', ssn: '123-45-6789' }),
+      is_error: false,
+      ...identitySample,
+    },
+  },
+  {
+    name: 'KnowledgeQueryPayload',
+    doc: 'The search string about to be sent to the references index.',
+    fields: [field('query', 'str', 'mutable', 'Search string passed to the references index.', z.string())],
+    sample: { query: 'opening hours', ...identitySample },
+  },
+  {
+    name: 'KnowledgeResultsPayload',
+    doc: 'Passages retrieved for a query, before they are serialized back to the model.',
+    fields: [
+      field('query', 'str', 'read-only', 'The query that was searched.', z.string()),
+      field('passages', 'list[dict]', 'mutable', 'Retrieved chunks as {text, scope, source, score?} dicts.', z.array(passage).default([])),
+    ],
+    sample: {
+      query: 'opening hours',
+      passages: [
+        { text: 'We are open 11:00–23:00 every day.', scope: 'faq', source: 'faq.md', score: 0.83 },
+        { text: 'Parking is free after 18:00.', scope: 'faq', source: 'faq.md', score: 0.12 },
+      ],
+      ...identitySample,
+    },
+  },
+  {
+    name: 'OutgoingTextPayload',
+    doc: 'Bot text about to be sent to the user (text only).',
+    fields: [field('text', 'str', 'mutable', 'The bot message text.', z.string())],
+    sample: { text: '  Your pizza is on its way!  ', ...identitySample },
+  },
+];
+
+const payloadsByName = new Map(PAYLOAD_TYPES.map((p) => [p.name, p]));
+
+export function getPayloadType(name: PayloadTypeName): PayloadType {
+  const p = payloadsByName.get(name);
+  if (!p) throw new Error(`unknown payload type ${name}`);
+  return p;
+}
+
+export function findPayloadType(name: string): PayloadType | undefined {
+  return payloadsByName.get(name as PayloadTypeName);
+}
+
+/** All fields of a payload type, its own first, identity last. */
+export function allFields(type: PayloadType): readonly PayloadField[] {
+  return [...type.fields, ...IDENTITY_FIELDS];
+}
+
+/** Fields a modify hook may change through model_copy(update=...). */
+export function mutableFieldNames(type: PayloadType): string[] {
+  return type.fields.filter((f) => f.mutability === 'mutable').map((f) => f.name);
+}
+
+/** The zod schema of a payload file for this type (identity included; unknown keys rejected). */
+export function payloadSchema(type: PayloadType): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of allFields(type)) shape[f.name] = f.schema;
+  return z.strictObject(shape);
+}

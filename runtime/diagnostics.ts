@@ -1,0 +1,42 @@
+// Diagnostics as the core produces them; the server and the CLI translate these.
+import type { Range } from './python/model';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+/** A mechanical fix a rule offers; the server turns it into a code action. */
+export interface Fix {
+  title: string;
+  /** Edits in the diagnostic's own file. */
+  edits: TextEdit[];
+  /** The one fix to apply without asking (and in source.fixAll.hooksmith). */
+  isPreferred?: boolean;
+}
+
+export interface RelatedLocation {
+  file: string;
+  range: Range;
+  message: string;
+}
+
+export interface HookDiagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  range: Range;
+  related?: RelatedLocation[];
+  /** LSP tags: unnecessary code is shown faded. */
+  tags?: ('unnecessary' | 'deprecated')[];
+  fixes?: Fix[];
+}
+
+/** Where a code's documentation lives: the README section, anchored by the code. */
+export const RULE_DOCS_BASE = 'https://github.com/hooksmith/hooksmith/blob/main/README.md';
+export function ruleDocsUrl(code: string): string {
+  return `${RULE_DOCS_BASE}#${code}`;
+}

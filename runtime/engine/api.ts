@@ -1,0 +1,119 @@
+// The runtime's public API, shared by the CLI (`hooksmith run|simulate`) and the extension.
+// Implemented in this folder (engine) on top of runtime/host (the Python side).
+import type { Lane } from '../catalogue';
+
+export type Outcome =
+  | 'returned'
+  | 'retry-model'
+  | 'hook-rejection'
+  | 'crashed'
+  | 'timed-out'
+  | 'invalid-return'
+  | 'ignored-signal';
+
+export interface TracebackFrame {
+  file: string;
+  /** 1-based. */
+  line: number;
+  function: string;
+  text?: string;
+}
+
+export interface HookError {
+  type: string;
+  message: string;
+  traceback: TracebackFrame[];
+  /** The formatted Python traceback, as Python prints it. */
+  formatted: string;
+}
+
+export interface RaisedSignal {
+  type: 'RetryModel' | 'HookRejection';
+  /** RetryModel feedback. */
+  feedback?: string;
+  /** HookRejection reason. */
+  reason?: string;
+  /** The signal is allowed at this point and lane, so it has its meaning. */
+  honoured: boolean;
+}
+
+/** The result of `hooksmith run` (DESIGN.md, CLI): the JSON fields are a public contract. */
+export interface RunResult {
+  engine: 'mantle' | 'cayu';
+  /** Mantle point id, or Cayu phase id. */
+  point: string;
+  /** Mantle lane; "phase" for Cayu. */
+  lane: Lane | 'phase';
+  handler: string;
+  file: string;
+  outcome: Outcome;
+  /** The payload the engine carries on with (after the payload wall), or the Cayu decision. */
+  payload: unknown;
+  /** The input, for diffs. */
+  inputPayload: unknown;
+  signal: RaisedSignal | null;
+  error: HookError | null;
+  durationMs: number;
+  timeoutMs: number;
+  /** Fail policy of the point for modify hooks; "observe" for observers; "cayu" for Cayu phases. */
+  policy: 'fail-open' | 'fail-closed' | 'observe' | 'cayu';
+  /** In words, what the engine does next. */
+  effect: string;
+  /** Notes: identity restored, model_settings keys dropped, not wired, … */
+  notes: string[];
+  /** What the hook printed (bounded). */
+  output: string;
+  /** Cayu context actions recorded (emit_custom_event, dispatch, …). */
+  actions?: unknown[];
+}
+
+export interface RunRequest {
+  /** Hook module file. */
+  file: string;
+  /** Function name, or `Class.method` for a Cayu phase. */
+  handler: string;
+  payload: unknown;
+}
+
+export interface TimelineEvent {
+  seq: number;
+  /** Mantle point id or Cayu phase id. */
+  point: string;
+  lane: Lane | 'phase';
+  /** "hooks/guard.py::normalize" — absent when the point fired with no hook registered. */
+  hook?: string;
+  outcome?: Outcome;
+  durationMs?: number;
+  timeoutMs?: number;
+  before?: unknown;
+  after?: unknown;
+  signal?: RaisedSignal | null;
+  error?: HookError | null;
+  effect?: string;
+  /** Unwired points fire only when the scenario asks, labelled so. */
+  wired: boolean;
+  /** Quiet call this fired on (rephrase, confirm_rephrase, set_fields), or the main-loop iteration. */
+  context?: string;
+  notes: string[];
+}
+
+export interface TranscriptEntry {
+  role: 'user' | 'bot' | 'tool' | 'engine';
+  text: string;
+  /** The bot line came from a fallback response (utter_…). */
+  fallback?: string;
+}
+
+export interface SimulationResult {
+  scenario: string;
+  events: TimelineEvent[];
+  transcript: TranscriptEntry[];
+  status: 'completed' | 'cancelled' | 'error';
+}
+
+export interface HookRunnerOptions {
+  /** Python interpreter; default python3. */
+  python?: string;
+  /** Log sink for the host's stderr and lifecycle lines. */
+  log?: (line: string) => void;
+}

@@ -1,0 +1,53 @@
+// The rule registry: every diagnostic code of DESIGN.md, one file each.
+import { syntaxError } from './syntax-error';
+import { unknownImport } from './unknown-import';
+import { unknownHookPoint } from './unknown-hook-point';
+import { missingParentheses } from './missing-parentheses';
+import { duplicateModifyHook } from './duplicate-modify-hook';
+import { syncHandler } from './sync-handler';
+import { wrongArity } from './wrong-arity';
+import { payloadAnnotation } from './payload-annotation';
+import { returnAnnotation } from './return-annotation';
+import { unsupportedControlSignal } from './unsupported-control-signal';
+import { invalidTimeout } from './invalid-timeout';
+import { notWired } from './not-wired';
+import { readonlyFieldWrite } from './readonly-field-write';
+import { modelSettingsKey } from './model-settings-key';
+import { observeMutation } from './observe-mutation';
+import { missingReturn } from './missing-return';
+import { blockingCall } from './blocking-call';
+import { cayuSyncMethod } from './cayu-sync-method';
+import { cayuSignature } from './cayu-signature';
+import { cayuReturnAnnotation } from './cayu-return-annotation';
+import { cayuDecisionFields } from './cayu-decision-fields';
+import { cayuUnknownPhase } from './cayu-unknown-phase';
+import { cayuArgumentsMutation } from './cayu-arguments-mutation';
+import type { Rule } from './rule';
+
+export const RULES: readonly Rule[] = [
+  syntaxError,
+  unknownImport,
+  unknownHookPoint,
+  missingParentheses,
+  duplicateModifyHook,
+  syncHandler,
+  wrongArity,
+  payloadAnnotation,
+  returnAnnotation,
+  unsupportedControlSignal,
+  invalidTimeout,
+  notWired,
+  readonlyFieldWrite,
+  modelSettingsKey,
+  observeMutation,
+  missingReturn,
+  blockingCall,
+  cayuSyncMethod,
+  cayuSignature,
+  cayuReturnAnnotation,
+  cayuDecisionFields,
+  cayuUnknownPhase,
+  cayuArgumentsMutation,
+];
+
+export type { Rule, RuleContext } from './rule';

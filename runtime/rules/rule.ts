@@ -1,0 +1,39 @@
+// What every rule declares: one rule per file, named by its code (runtime/rules/<code>.ts).
+import type { HookDiagnostic, Severity } from '../diagnostics';
+import type { HookModule } from '../python/model';
+
+export type RuleEngine = 'python' | 'mantle' | 'cayu';
+
+/** Everything a rule may look at. */
+export interface RuleContext {
+  module: HookModule;
+  /** The module's source text. */
+  text: string;
+  /** All hook modules of the same agent (this one included), for cross-file rules. */
+  agentModules: readonly HookModule[];
+  /** The module is a Mantle hook module (per the loader rule) — Mantle rules run only then. */
+  isMantleModule: boolean;
+}
+
+export interface RuleDocs {
+  /** What it catches. */
+  what: string;
+  /** Why it matters. */
+  why: string;
+  /** The spec sentence it traces to (quoted), with its source. */
+  spec: string;
+  /** How to fix, with an example when useful. */
+  fix: string;
+}
+
+export interface Rule {
+  code: string;
+  engine: RuleEngine;
+  severity: Severity;
+  /** One line for lists and settings. */
+  title: string;
+  docs: RuleDocs;
+  /** Offers quick fixes. */
+  fixable: boolean;
+  check(ctx: RuleContext): HookDiagnostic[];
+}

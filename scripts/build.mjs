@@ -1,0 +1,60 @@
+// Bundles the extension, the language server and the CLI into dist/ with esbuild,
+// and ships beside them what they load at run time: the tree-sitter WASM files and
+// the Python host. `--watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const watch = process.argv.includes('--watch');
+
+const entries = [
+  { in: 'client/extension.ts', out: 'extension', external: ['vscode'] },
+  { in: 'server/server.ts', out: 'server', external: [] },
+  { in: 'runtime/cli/main.ts', out: 'cli', external: [] },
+].filter((e) => existsSync(join(root, e.in)));
+
+function copyAssets() {
+  mkdirSync(dist, { recursive: true });
+  // Grammar ABI 15: tree-sitter-python@0.25.0 needs web-tree-sitter >= 0.25 (pinned in package.json).
+  cpSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));
+  cpSync(join(root, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dist, 'tree-sitter-python.wasm'));
+  const host = join(root, 'runtime/host/python');
+  if (existsSync(host)) {
+    rmSync(join(dist, 'python'), { recursive: true, force: true });
+    cpSync(host, join(dist, 'python'), { recursive: true, filter: (p) => !p.includes('__pycache__') });
+  }
+  const schemas = join(root, 'schemas');
+  if (existsSync(schemas)) cpSync(schemas, join(dist, 'schemas'), { recursive: true });
+}
+
+const contexts = await Promise.all(
+  entries.map((e) =>
+    esbuild.context({
+      entryPoints: { [e.out]: join(root, e.in) },
+      outdir: dist,
+      bundle: true,
+      platform: 'node',
+      target: 'node18',
+      format: 'cjs',
+      sourcemap: true,
+      external: e.external,
+      // web-tree-sitter: take its CommonJS build, whose locateFile uses __dirname, not import.meta.url.
+      mainFields: ['main', 'module'],
+      conditions: ['require', 'node'],
+      logLevel: 'warning',
+    }),
+  ),
+);
+copyAssets();
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('[build] watching');
+} else {
+  const t0 = Date.now();
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+  console.log(`[build] ${entries.map((e) => e.out).join(', ')} → dist/ in ${Date.now() - t0} ms`);
+}

@@ -1,0 +1,60 @@
+// The end-to-end mocha runner: VS Code loads this file (extensionTestsPath) in the
+// extension host and calls run(). It knows nothing about which launcher started
+// VS Code; the launcher tells it what to run through the config file read by
+// harness.js, and reads back the counts this file writes to `resultsPath`.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { config } = require('./harness');
+const { findTestFiles } = require('./find-files');
+
+// mocha is a devDependency of the repo root; resolve it from there (the vsix-mode
+// host extension lives elsewhere). mocha 12 is ESM around a CommonJS build.
+function loadMocha() {
+  const mod = require(require.resolve('mocha', { paths: [config.repoRoot, __dirname] }));
+  return mod.default || mod;
+}
+
+/** Writes the counts so far; called after every test so a timed-out run still reports progress. */
+function writeResults(results) {
+  if (!config.resultsPath) return;
+  const tmp = config.resultsPath + '.tmp';
+  fs.writeFileSync(tmp, JSON.stringify(results, null, 2));
+  fs.renameSync(tmp, config.resultsPath);
+}
+
+exports.run = async function run() {
+  const Mocha = loadMocha();
+  const mocha = new Mocha({ ui: 'bdd', timeout: config.mochaTimeout, color: false, reporter: 'spec' });
+  if (config.grep) mocha.grep(config.grep);
+
+  const files = findTestFiles(__dirname, config.files);
+  console.log(`[e2e] ${config.launcher} / ${config.pass} pass / extension from ${config.extensionMode}: ` +
+    `${files.length} file(s) matching ${config.files}` + (config.grep ? ` grep ${config.grep}` : ''));
+  files.forEach(f => mocha.addFile(f));
+
+  const results = { passed: 0, failed: 0, pending: 0, done: false, current: '', failures: [], files: files.map(f => path.basename(f)) };
+  writeResults(results);
+  if (files.length === 0) {
+    results.done = true;
+    writeResults(results);
+    throw new Error(`no test file matches ${config.files}`);
+  }
+
+  await mocha.loadFilesAsync(); // test files may be CommonJS or ESM
+  const failures = await new Promise(resolve => {
+    const runner = mocha.run(resolve);
+    runner.on('test', t => { results.current = t.fullTitle(); writeResults(results); });
+    runner.on('pass', () => { results.passed++; writeResults(results); });
+    runner.on('pending', () => { results.pending++; writeResults(results); });
+    runner.on('fail', (t, err) => {
+      results.failed++;
+      results.failures.push({ title: t.fullTitle(), error: String((err && err.stack) || err).slice(0, 2000) });
+      writeResults(results);
+    });
+  });
+  results.done = true;
+  results.current = '';
+  writeResults(results);
+  if (failures > 0) throw new Error(`${failures} end-to-end test(s) failed`);
+};

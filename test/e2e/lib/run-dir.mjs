@@ -1,0 +1,91 @@
+// One pass's scratch folders, the config file that tells the suite what to run,
+// and the results file it writes back.
+//
+//   <tmp>/hooksmith-e2e-XXXX/            runDir (outside the repo: no parent git repo)
+//     workspace/                         the copy of the workspace folder VS Code opens
+//     e2e-config.json                    read by test/e2e/suite/harness.js
+//     results.json                       written by test/e2e/suite/index.js
+//     screenshot-requests/               harness.screenshot() ↔ the code-server launcher
+//   <repo>/.vscode-test/runs/XXXX/       stateDir: HOME, XDG_*, user data, extensions
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CACHE_DIR, REPO_ROOT } from './options.mjs';
+
+// Keep in step with CONFIG_NAME in test/e2e/suite/harness.js.
+const CONFIG_NAME = 'e2e-config.json';
+
+// User settings for every pass: no prompts, no network, no noise.
+const USER_SETTINGS = {
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'workbench.startupEditor': 'none',
+  'workbench.enableExperiments': false,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+  'git.enabled': false,
+};
+
+export function createRun({ workspace, launcher, pass, opts }) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-e2e-'));
+  const stateDir = path.join(CACHE_DIR, 'runs', path.basename(runDir));
+  const workspaceDir = path.join(runDir, 'workspace');
+  if (workspace) {
+    fs.cpSync(workspace, workspaceDir, { recursive: true, filter: src => path.basename(src) !== '.git' });
+  } else {
+    fs.mkdirSync(workspaceDir);
+  }
+
+  const dirs = {
+    home: path.join(stateDir, 'home'),
+    userData: path.join(stateDir, 'user-data'),
+    serverData: path.join(stateDir, 'server-data'),
+    extensions: path.join(stateDir, 'extensions'),
+  };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  // The desktop reads <user-data>/User; the server's web client reads <server-data>/data/User.
+  for (const userDir of [path.join(dirs.userData, 'User'), path.join(dirs.serverData, 'data/User')]) {
+    fs.mkdirSync(userDir, { recursive: true });
+    fs.writeFileSync(path.join(userDir, 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  }
+
+  const resultsPath = path.join(runDir, 'results.json');
+  const configPath = path.join(runDir, CONFIG_NAME);
+  const config = {
+    launcher,
+    pass: pass.name,
+    files: pass.files,
+    grep: opts.grep,
+    mochaTimeout: opts.testTimeoutMs,
+    resultsPath,
+    runDir,
+    extensionMode: opts.vsix ? 'vsix' : 'dev',
+    extensionId: 'hooksmith.hooksmith',
+    repoRoot: REPO_ROOT,
+    screenshots: launcher === 'code-server',
+  };
+  fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
+
+  // Keep VS Code and the browser out of the real home folder.
+  const env = {
+    ...process.env,
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: path.join(dirs.home, '.config'),
+    XDG_DATA_HOME: path.join(dirs.home, '.local/share'),
+    XDG_CACHE_HOME: path.join(dirs.home, '.cache'),
+    XDG_STATE_HOME: path.join(dirs.home, '.local/state'),
+    HOOKSMITH_E2E_CONFIG: configPath,
+  };
+  return { runDir, stateDir, workspaceDir, configPath, resultsPath, config, dirs, env };
+}
+
+/** The counts the suite wrote, or null when it never started. */
+export function readResults(run) {
+  try { return JSON.parse(fs.readFileSync(run.resultsPath, 'utf8')); } catch { return null; }
+}
+
+export function removeRun(run) {
+  for (const dir of [run.runDir, run.stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+}

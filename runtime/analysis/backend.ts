@@ -1,0 +1,20 @@
+// What analyseFiles needs from the Python front end (runtime/python/*): parsing one text into
+// the model, decoding bytes, and confirming syntax with CPython for many files at once.
+// Injectable so tests and the language server can swap parts.
+import type { HookModule, SyntaxIssue } from '../python/model';
+
+export type Decoded = { ok: true; text: string } | { ok: false; message: string };
+
+export interface PythonBackend {
+  /** Loads what parsing needs (the tree-sitter WASM) once. */
+  init(): Promise<void>;
+  /** Text → model; must not throw on bad code (syntax issues go in the model). */
+  parseModule(text: string, path: string): HookModule;
+  /** Bytes → text; binary or non-UTF-8 content gives a message instead. */
+  decode(bytes: Uint8Array): Decoded;
+  /**
+   * CPython's verdict for many files in one process: path → its syntax issues (empty when it
+   * compiles). Undefined when no python3 is available.
+   */
+  cpythonSyntax(files: readonly { path: string; text: string }[]): Promise<Map<string, SyntaxIssue[]> | undefined>;
+}

@@ -1,0 +1,27 @@
+// The real Python front end for analyseFiles. (Bridges to runtime/python/* — kept in one
+// file so the wiring to the parser's API lives in one place.)
+import type { Decoded, PythonBackend } from './backend';
+
+/** UTF-8 (BOM allowed); NUL bytes or invalid UTF-8 are refused with a clear message. */
+export function decodeUtf8(bytes: Uint8Array): Decoded {
+  if (bytes.includes(0)) return { ok: false, message: 'binary file: contains NUL bytes, not Python source' };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { ok: true, text };
+  } catch {
+    return { ok: false, message: 'file is not valid UTF-8 (Python source must be UTF-8 unless it declares an encoding)' };
+  }
+}
+
+export const defaultBackend: PythonBackend = {
+  async init() {
+    throw new Error('python front end not wired yet');
+  },
+  parseModule() {
+    throw new Error('python front end not wired yet');
+  },
+  decode: decodeUtf8,
+  async cpythonSyntax() {
+    return undefined;
+  },
+};

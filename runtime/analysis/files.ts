@@ -1,0 +1,120 @@
+// Paths on disk → diagnostics, for the CLI: discover agents, read and decode, parse,
+// confirm syntax with CPython (one python3 process for all files), run the rules with
+// each agent's sibling modules.
+import * as fs from 'node:fs';
+import type { HookDiagnostic } from '../diagnostics';
+import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
+import type { HookModule, SyntaxIssue } from '../python/model';
+import { definesRuntimeHook } from '../rules/cayu-common';
+import type { AnalysisOptions } from './options';
+import type { PythonBackend } from './backend';
+import { analyseModule } from './module';
+import { defaultBackend } from './default-backend';
+
+export interface FilesOptions {
+  /** Confirm syntax with CPython when python3 is available (default true). */
+  cpython?: boolean;
+  options?: AnalysisOptions;
+  fs?: DiscoveryFs;
+  backend?: PythonBackend;
+  /** Reads a file's bytes (default: the disk). */
+  readBytes?: (file: string) => Uint8Array;
+}
+
+export interface FilesResult {
+  /** Absolute file path → its diagnostics (files without findings map to []). */
+  diagnostics: Map<string, HookDiagnostic[]>;
+  /** PATH arguments that do not exist. */
+  missing: string[];
+  /** Files checked. */
+  fileCount: number;
+}
+
+interface Loaded {
+  path: string;
+  text: string;
+  module: HookModule;
+  isMantle: boolean;
+  /** Unreadable or undecodable: reported as a syntax error, no rules run. */
+  failure?: string;
+}
+
+const EMPTY_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+function emptyModule(path: string, issue?: SyntaxIssue): HookModule {
+  return { path, syntaxErrors: issue ? [issue] : [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
+}
+
+function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f: string) => Uint8Array): Loaded {
+  let bytes: Uint8Array;
+  try {
+    bytes = read(file);
+  } catch (err) {
+    const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
+    return { path: file, text: '', module: emptyModule(file), isMantle, failure: message };
+  }
+  const decoded = backend.decode(bytes);
+  if (!decoded.ok) return { path: file, text: '', module: emptyModule(file), isMantle, failure: decoded.message };
+  return { path: file, text: decoded.text, module: backend.parseModule(decoded.text, file), isMantle };
+}
+
+function failureDiagnostic(l: Loaded): HookDiagnostic {
+  return { code: 'syntax-error', severity: 'error', message: l.failure ?? 'unreadable', file: l.path, range: EMPTY_RANGE };
+}
+
+/** CPython's issues replace tree-sitter's: CPython is what the engine runs. */
+function withCpython(module: HookModule, issues: SyntaxIssue[] | undefined): HookModule {
+  if (!issues) return module;
+  return { ...module, syntaxErrors: issues };
+}
+
+export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
+  const f = opts.fs ?? nodeFs;
+  const backend = opts.backend ?? defaultBackend;
+  const read = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
+  await backend.init();
+  const { agents, missing } = discover(paths, f);
+
+  // Load every candidate once; Cayu candidates stay only when they really define a RuntimeHook subclass.
+  const perAgent: { agent: Agent; files: Loaded[] }[] = [];
+  for (const agent of agents) {
+    const mantle = new Set(agent.mantleModules);
+    const report = agent.report ? new Set(agent.report) : undefined;
+    const files: Loaded[] = [];
+    for (const p of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
+      const l = load(p, mantle.has(p), backend, read);
+      const keep = l.isMantle || report?.has(p) || l.failure !== undefined || definesRuntimeHook(l.module);
+      if (keep) files.push(l);
+    }
+    perAgent.push({ agent, files });
+  }
+
+  const all = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
+  const cpython = opts.cpython === false ? undefined : await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
+
+  const diagnostics = new Map<string, HookDiagnostic[]>();
+  let fileCount = 0;
+  for (const { agent, files } of perAgent) {
+    const report = agent.report ? new Set(agent.report) : undefined;
+    for (const l of files) l.module = withCpython(l.module, cpython?.get(l.path));
+    const siblings = files.filter((l) => l.isMantle && !l.failure).map((l) => l.module);
+    for (const l of files) {
+      if (report && !report.has(l.path)) continue;
+      fileCount++;
+      if (l.failure) {
+        diagnostics.set(l.path, [failureDiagnostic(l)]);
+        continue;
+      }
+      const found = analyseModule({
+        path: l.path,
+        text: l.text,
+        module: l.module,
+        agentModules: l.isMantle ? siblings : [l.module],
+        isMantleModule: l.isMantle,
+        options: opts.options,
+      });
+      diagnostics.set(l.path, found);
+    }
+  }
+  return { diagnostics, missing, fileCount };
+}

@@ -1,0 +1,207 @@
+// Which files are hook modules, and which agent each belongs to.
+//
+// Mantle (the loader's rule): an agent root is a folder holding `hooks.py` or `hooks/`;
+// its hook modules are `hooks.py` and `hooks/**/*.py`, `__init__.py` and `__pycache__`
+// excluded. Cayu: any Python file defining a `RuntimeHook` subclass — discovery only
+// pre-filters by text (`RuntimeHook` appears); the analysis confirms by parsing.
+//
+// The file system is reached through `DiscoveryFs` so the language server can answer
+// from its own document cache; `nodeFs` is the disk.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface DiscoveryFs {
+  /** 'file', 'dir', or undefined when the path does not exist (symlinks followed). */
+  kind(p: string): 'file' | 'dir' | undefined;
+  /** Entry names of a directory (empty when unreadable). */
+  list(dir: string): string[];
+  /** The first bytes of a file as latin1 text, for the cheap Cayu pre-filter ('' when unreadable). */
+  head(file: string): string;
+  /** A symlinked directory (not followed when searching, to avoid loops). */
+  isSymlink(p: string): boolean;
+}
+
+export interface Agent {
+  /** Absolute path of the agent root (or of the searched folder for loose Cayu files). */
+  root: string;
+  /** Absolute paths of the Mantle hook modules, sorted. */
+  mantleModules: string[];
+  /** Absolute paths of Python files that may define a RuntimeHook subclass (to be confirmed by parsing). */
+  cayuModules: string[];
+  /** When set, report diagnostics only for these files (a single file was asked for). */
+  report?: string[];
+}
+
+export interface Discovery {
+  agents: Agent[];
+  /** Paths that do not exist, as given. */
+  missing: string[];
+}
+
+/** Folders never searched: VCS, dependencies, virtual environments, caches. */
+const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'venv', 'env', 'dist', 'build']);
+const MAX_DEPTH = 25;
+/** `RuntimeHook` in a file's first 256 KiB marks a Cayu candidate. */
+const CAYU_MARK = /\bRuntimeHook\b/;
+
+export function isSkippedDir(name: string): boolean {
+  return name.startsWith('.') || SKIP_DIRS.has(name);
+}
+
+export function isAgentRoot(dir: string, f: DiscoveryFs): boolean {
+  return f.kind(path.join(dir, 'hooks.py')) === 'file' || f.kind(path.join(dir, 'hooks')) === 'dir';
+}
+
+/** Whether `file` is a Mantle hook module of the agent at `root` (the loader's rule; pure). */
+export function isMantleModulePath(root: string, file: string): boolean {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel.length === 1) return rel[0] === 'hooks.py';
+  if (rel[0] !== 'hooks') return false;
+  const name = rel[rel.length - 1]!;
+  if (!name.endsWith('.py') || name === '__init__.py') return false;
+  return !rel.slice(1, -1).some((seg) => seg === '__pycache__' || seg.startsWith('.'));
+}
+
+/** The agent root a file belongs to: the nearest folder above it holding hooks.py or hooks/. */
+export function findAgentRoot(file: string, f: DiscoveryFs): string | undefined {
+  let dir = path.dirname(path.resolve(file));
+  for (;;) {
+    if (isAgentRoot(dir, f)) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** Python files below `dir` (search skips dependencies, venvs, dot-folders and symlinked folders). */
+function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false): string[] {
+  if (depth > MAX_DEPTH) return [];
+  const out: string[] = [];
+  for (const name of f.list(dir).sort()) {
+    const p = path.join(dir, name);
+    const kind = f.kind(p);
+    if (kind === 'dir') {
+      if (isSkippedDir(name) || f.isSymlink(p) || f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
+      if (stopAtRoots && isAgentRoot(p, f)) continue;
+      out.push(...pythonFiles(p, f, depth + 1, stopAtRoots));
+    } else if (kind === 'file' && name.endsWith('.py')) {
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+function mantleModules(root: string, f: DiscoveryFs): string[] {
+  const out: string[] = [];
+  if (f.kind(path.join(root, 'hooks.py')) === 'file') out.push(path.join(root, 'hooks.py'));
+  const hooksDir = path.join(root, 'hooks');
+  if (f.kind(hooksDir) === 'dir') {
+    out.push(...pythonFiles(hooksDir, f).filter((p) => isMantleModulePath(root, p)));
+  }
+  return out.sort();
+}
+
+/** An agent at `root`: its Mantle modules and Cayu candidates (nested agent roots excluded). */
+export function agentAt(root: string, f: DiscoveryFs): Agent {
+  const mantle = mantleModules(root, f);
+  const cayu = pythonFiles(root, f, 0, true).filter((p) => CAYU_MARK.test(f.head(p)));
+  return { root, mantleModules: mantle, cayuModules: cayu };
+}
+
+/** Agent roots at or below `dir` (not below a found root). */
+export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[] {
+  if (isAgentRoot(dir, f)) return [dir];
+  if (depth > MAX_DEPTH) return [];
+  const out: string[] = [];
+  for (const name of f.list(dir).sort()) {
+    const p = path.join(dir, name);
+    if (isSkippedDir(name) || f.kind(p) !== 'dir' || f.isSymlink(p)) continue;
+    if (f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
+    out.push(...findAgentRoots(p, f, depth + 1));
+  }
+  return out;
+}
+
+/** Agents for one PATH: an agent root, a folder holding agent roots, or a single file. */
+export function discoverPath(given: string, f: DiscoveryFs): Agent[] | undefined {
+  const abs = path.resolve(given);
+  const kind = f.kind(abs);
+  if (kind === undefined) return undefined;
+  if (kind === 'file') {
+    const root = findAgentRoot(abs, f);
+    if (root) return [{ ...agentAt(root, f), report: [abs] }];
+    return [{ root: path.dirname(abs), mantleModules: [], cayuModules: [abs], report: [abs] }];
+  }
+  const roots = findAgentRoots(abs, f);
+  const agents = roots.map((r) => agentAt(r, f));
+  if (!isAgentRoot(abs, f)) {
+    // Cayu files outside every agent root still get checked, grouped under the searched folder.
+    const loose = pythonFiles(abs, f, 0, true).filter((p) => CAYU_MARK.test(f.head(p)));
+    if (loose.length) agents.push({ root: abs, mantleModules: [], cayuModules: loose });
+  }
+  return agents;
+}
+
+/** Discovers every PATH; the same agent found twice is merged (report lists united). */
+export function discover(paths: readonly string[], f: DiscoveryFs = nodeFs): Discovery {
+  const byRoot = new Map<string, Agent>();
+  const missing: string[] = [];
+  for (const given of paths) {
+    const agents = discoverPath(given, f);
+    if (!agents) {
+      missing.push(given);
+      continue;
+    }
+    for (const a of agents) {
+      const prev = byRoot.get(a.root);
+      if (!prev) {
+        byRoot.set(a.root, a);
+        continue;
+      }
+      const cayu = [...new Set([...prev.cayuModules, ...a.cayuModules])].sort();
+      const report = prev.report && a.report ? [...new Set([...prev.report, ...a.report])] : undefined;
+      byRoot.set(a.root, { root: a.root, mantleModules: prev.mantleModules, cayuModules: cayu, report });
+    }
+  }
+  return { agents: [...byRoot.values()], missing };
+}
+
+const HEAD_BYTES = 256 * 1024;
+
+export const nodeFs: DiscoveryFs = {
+  kind(p) {
+    try {
+      const s = fs.statSync(p);
+      return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  list(dir) {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+  head(file) {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(file, 'r');
+      const buf = Buffer.alloc(HEAD_BYTES);
+      const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
+      return buf.toString('latin1', 0, n);
+    } catch {
+      return '';
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  },
+  isSymlink(p) {
+    try {
+      return fs.lstatSync(p).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  },
+};

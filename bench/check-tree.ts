@@ -1,0 +1,41 @@
+// Wall time of `hooksmith check` on a generated tree of 1,000 hook modules, cold:
+// a fresh process each run, process start included (CPython syntax confirmation included).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { hookModuleSource } from './generate';
+import { line, ms, percentile } from './stats';
+
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+function makeTree(files: number): string {
+  const root = mkdtempSync(join(tmpdir(), 'hooksmith-bench-'));
+  // 50 agents × 20 modules; each agent has exactly one module with modify hooks.
+  const observers = hookModuleSource(160).replace(/\n\n@modify_[\s\S]*?(?=\n\n@on_)/, '\n');
+  for (let i = 0; i < files; i++) {
+    const agent = join(root, `agent-${Math.floor(i / 20)}`, 'hooks');
+    mkdirSync(agent, { recursive: true });
+    writeFileSync(join(agent, `module_${i % 20}.py`), i % 20 === 0 ? hookModuleSource(160) : observers);
+  }
+  return root;
+}
+
+export async function benchCheckTree(): Promise<string[]> {
+  const root = makeTree(1000);
+  try {
+    const runs: number[] = [];
+    let last = { status: 0 as number | null, stderr: '' };
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+      runs.push(performance.now() - t0);
+      last = { status: r.status, stderr: r.stderr };
+    }
+    const note = last.status === 0 ? '' : ` [exit ${last.status}${last.stderr ? ': ' + last.stderr.trim().split('\n')[0] : ''}]`;
+    return [line('check, 1,000 modules, cold process, median of 3', ms(percentile(runs, 50)) + note, '≤ 1.5 s')];
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,77 @@
-// STUB — to be replaced.
-export async function runCheckCommand(_args: string[]): Promise<number> {
-  process.stderr.write('hooksmith check: not implemented yet\n');
-  return 2;
+// `hooksmith check [PATH...] [--format text|json|sarif]`
+// Exit 0: no error-severity diagnostic; 1: at least one; 2: usage error (unknown flag,
+// bad format, missing path).
+import { analyseFiles, type FilesOptions } from '../analysis';
+import type { HookDiagnostic } from '../diagnostics';
+import { compareDiagnostics } from '../analysis/module';
+import { toFinding } from './format-finding';
+import { formatText } from './format-text';
+import { formatJson } from './format-json';
+import { formatSarif } from './format-sarif';
+import { version } from '../../package.json';
+
+const FORMATS = ['text', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython]';
+
+export interface CheckArgs {
+  paths: string[];
+  format: Format;
+  cpython: boolean;
+}
+
+/** Parses check's arguments; a string is the usage error to print. */
+export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
+  const paths: string[] = [];
+  let format: Format = 'text';
+  let cpython = true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '--format' || a.startsWith('--format=')) {
+      const v = a === '--format' ? args[++i] : a.slice('--format='.length);
+      if (v === undefined) return `option --format needs a value (${FORMATS.join('|')})`;
+      if (!(FORMATS as readonly string[]).includes(v)) return `unknown format '${v}' (expected ${FORMATS.join('|')})`;
+      format = v as Format;
+    } else if (a === '--no-cpython') {
+      cpython = false;
+    } else if (a.startsWith('-') && a !== '-') {
+      return `unknown option '${a}'`;
+    } else {
+      paths.push(a);
+    }
+  }
+  return { paths: paths.length ? paths : ['.'], format, cpython };
+}
+
+export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython'> = {}): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const parsed = parseCheckArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`hooksmith check: ${parsed}\n${USAGE}\n`);
+    return 2;
+  }
+  const result = await analyseFiles(parsed.paths, { ...opts, cpython: parsed.cpython });
+  if (result.missing.length) {
+    for (const m of result.missing) process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);
+    return 2;
+  }
+  const all: HookDiagnostic[] = [...result.diagnostics.values()].flat().sort(compareDiagnostics);
+  const cwd = process.cwd();
+  const findings = all.map((d) => toFinding(d, cwd));
+  const out =
+    parsed.format === 'json'
+      ? formatJson(findings)
+      : parsed.format === 'sarif'
+        ? formatSarif(findings, version, cwd)
+        : formatText(findings, result.fileCount);
+  await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+  return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -1,12 +1,98 @@
-// STUB — to be replaced by the rule's implementation.
+// Decision constructor calls the runtime's Pydantic models reject (extra="forbid" plus a
+// validator tying each companion field to its action), and decisions of the wrong kind.
+import { CAYU_DECISIONS, type CayuDecision } from '../catalogue';
+import type { HookDiagnostic } from '../diagnostics';
+import type { CallFacts, FunctionDef, HookModule, Range } from '../python/model';
+import { cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
 
+const CODE = 'cayu-decision-fields';
+
+function decisionOf(call: CallFacts): CayuDecision | undefined {
+  const name = cayuName(call.callee);
+  return name ? CAYU_DECISIONS.find((d) => d.name === name) : undefined;
+}
+
+/** Every function body of the module: module-level functions and all methods. */
+function allFunctions(module: HookModule): FunctionDef[] {
+  return [...module.functions, ...module.classes.flatMap((c) => c.methods)];
+}
+
+function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Range) => void): void {
+  const actions = d.actions.map((a) => a.action);
+  for (const p of call.positional) {
+    report(`${d.name} takes keyword arguments only (it is a Pydantic model)`, p.range);
+  }
+  for (const kw of call.keywords) {
+    if (kw.name === 'action' || kw.name in d.fields) continue;
+    const guess = closest(kw.name, ['action', ...Object.keys(d.fields)], 3);
+    report(`${d.name} has no field '${kw.name}' (extra fields are forbidden)${guess ? `; did you mean '${guess}'?` : ''}`, kw.nameRange);
+  }
+  const actionKw = call.keywords.find((k) => k.name === 'action');
+  if (!actionKw) {
+    if (!call.hasStarArgs) report(`${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`, call.callee.range);
+    return;
+  }
+  if (actionKw.value.kind !== 'string') return; // computed action: nothing more is known
+  const actionName = actionKw.value.value;
+  const action = d.actions.find((a) => a.action === actionName);
+  if (!action) {
+    const guess = closest(actionName, actions, 4);
+    report(
+      `'${actionName}' is not a ${d.name} action (${actions.join(', ')})${guess ? `; did you mean '${guess}'?` : ''}`,
+      actionKw.valueRange,
+    );
+    return;
+  }
+  for (const kw of call.keywords) {
+    if (!(kw.name in d.fields) || kw.name === action.companion || kw.value.kind === 'none') continue;
+    const owner = d.actions.find((a) => a.companion === kw.name);
+    report(`'${kw.name}' is only valid with action '${owner?.action ?? '?'}', not '${actionName}'`, kw.nameRange);
+  }
+  if (!action.companion) return;
+  const companion = call.keywords.find((k) => k.name === action.companion);
+  if (!companion || companion.value.kind === 'none') {
+    if (!companion && call.hasStarArgs) return;
+    report(`action '${actionName}' requires ${action.companion}`, companion ? companion.valueRange : actionKw.valueRange);
+    return;
+  }
+  if (action.companion === 'block_reason' && companion.value.kind === 'string' && companion.value.value.trim() === '') {
+    report(`block_reason must not be blank: it is the error the model sees`, companion.valueRange);
+  }
+}
+
+function wrongKind(pm: PhaseMethod, report: (m: string, r: Range) => void): void {
+  for (const call of pm.method.body.calls) {
+    const d = decisionOf(call);
+    if (!d || d.name === pm.phase.decision) continue;
+    const want = pm.phase.decision ? `a ${pm.phase.decision} or None` : 'None';
+    report(`${pm.phase.id} returns ${want}; ${d.name} belongs to ${d.phase}`, call.callee.range);
+  }
+}
+
 export const cayuDecisionFields: Rule = {
-  code: 'cayu-decision-fields',
+  code: CODE,
   engine: 'cayu',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'A Cayu decision the runtime rejects',
+  docs: {
+    what:
+      'A `BeforeToolCallDecision` / `AfterToolCallDecision` constructed with an action that does not exist; an action without its companion field (`proceed_modified` needs `modified_arguments`, `short_circuit` needs `synthetic_result`, `block` needs a non-blank `block_reason`, `modify` needs `modified_result`); a companion field given with another action; an unknown keyword; or a decision of the wrong kind for the phase (e.g. an `AfterToolCallDecision` in `before_tool_call`).',
+    why: 'Decisions are Pydantic models with `extra="forbid"` and a validator: an invalid one raises ValidationError inside the hook, so the decision the author meant is never applied.',
+    spec: '"proceed runs the tool unchanged; proceed_modified runs it with modified_arguments; short_circuit skips the tool and uses synthetic_result; block skips the tool and returns an error result carrying block_reason." (spec/cayu-runtime-hooks.md, BeforeToolCallDecision); "`block` requires a non-blank `block_reason`, and each of those three fields is only valid with its own action" (DESIGN.md, Cayu facts).',
+    fix: 'Pair each action with its own field: `BeforeToolCallDecision(action="block", block_reason="refunds need a ticket id")`, `AfterToolCallDecision(action="modify", modified_result=ToolResult(content="…"))`.',
+  },
   fixable: false,
-  check: () => [],
+  check({ module }) {
+    const out: HookDiagnostic[] = [];
+    const report = (message: string, range: Range) => out.push({ code: CODE, severity: 'error', message, file: module.path, range });
+    for (const fn of allFunctions(module)) {
+      for (const call of fn.body.calls) {
+        const d = decisionOf(call);
+        if (d) checkCall(call, d, report);
+      }
+    }
+    for (const pm of phaseMethods(module)) wrongKind(pm, report);
+    return out;
+  },
 };

@@ -1,12 +1,46 @@
-// STUB — to be replaced by the rule's implementation.
+// The return annotation of a phase method must match what the runtime accepts from it.
+import type { Annotation } from '../python/model';
+import type { HookDiagnostic } from '../diagnostics';
+import { cayuOrBareName, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 
+const CODE = 'cayu-return-annotation';
+
+/** What the phase may be annotated to return: None, its decision, or `Decision | None`. */
+function accepted(ann: Annotation, decision: string | undefined): boolean {
+  if (ann.isNone) return true;
+  if (!decision) return false;
+  const name = cayuOrBareName(ann.optionalOf ?? ann.ref);
+  return name === decision;
+}
+
 export const cayuReturnAnnotation: Rule = {
-  code: 'cayu-return-annotation',
+  code: CODE,
   engine: 'cayu',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'A phase method returns its decision type or None',
+  docs: {
+    what: 'A phase method annotated to return something the runtime does not accept: `before_tool_call` returns `BeforeToolCallDecision | None`, `after_tool_call` returns `AfterToolCallDecision | None`, the `after_session_*` phases return `None`. `Optional[...]` forms are accepted.',
+    why: 'The annotation documents what the hook hands back; a mismatch (e.g. `-> AfterToolCallDecision` on `before_tool_call`, or `-> dict`) means the method returns a value the runtime rejects or ignores.',
+    spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None", "async RuntimeHook.after_tool_call(context: ToolCallHookContext) -> AfterToolCallDecision | None", "async RuntimeHook.after_session_completed(context: RuntimeHookContext) -> None" (spec/cayu-runtime-hooks.md, RuntimeHook).',
+    fix: 'Annotate `-> BeforeToolCallDecision | None` (before_tool_call), `-> AfterToolCallDecision | None` (after_tool_call) or `-> None` (after_session_*).',
+  },
+  fixable: true,
+  check({ module }) {
+    const out: HookDiagnostic[] = [];
+    for (const { cls, method, phase } of phaseMethods(module)) {
+      const ann = method.returnAnnotation;
+      if (!ann || accepted(ann, phase.decision)) continue;
+      const want = phase.decision ? `${phase.decision} | None` : 'None';
+      out.push({
+        code: CODE,
+        severity: 'error',
+        message: `${cls.name}.${method.name} must return ${want}, not '${ann.text}'`,
+        file: module.path,
+        range: ann.range,
+        ...(ann.isString ? {} : { fixes: [{ title: `Annotate -> ${want}`, edits: [{ range: ann.range, newText: want }], isPreferred: true }] }),
+      });
+    }
+    return out;
+  },
 };

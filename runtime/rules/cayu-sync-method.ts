@@ -1,12 +1,42 @@
-// STUB — to be replaced by the rule's implementation.
+// A RuntimeHook phase method written as a plain `def`: the runtime awaits it.
+
+import type { HookDiagnostic } from '../diagnostics';
+import { phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 
+const CODE = 'cayu-sync-method';
+
 export const cayuSyncMethod: Rule = {
-  code: 'cayu-sync-method',
+  code: CODE,
   engine: 'cayu',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'A RuntimeHook phase method must be `async def`',
+  docs: {
+    what: 'A `before_tool_call`, `after_tool_call` or `after_session_*` method of a `RuntimeHook` subclass declared with plain `def`.',
+    why: 'The runtime awaits every phase method. A plain method returns its value (or None) instead of a coroutine, so awaiting it fails and the hook errors on every call.',
+    spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None" — every phase of RuntimeHook is declared `async` (spec/cayu-runtime-hooks.md, RuntimeHook).',
+    fix: 'Write `async def before_tool_call(self, context): ...` (the quick fix inserts `async `).',
+  },
+  fixable: true,
+  check({ module }) {
+    const out: HookDiagnostic[] = [];
+    for (const { cls, method, phase } of phaseMethods(module)) {
+      if (method.isAsync) continue;
+      out.push({
+        code: CODE,
+        severity: 'error',
+        message: `${cls.name}.${method.name} must be 'async def': the runtime awaits the ${phase.id} phase`,
+        file: module.path,
+        range: method.nameRange,
+        fixes: [
+          {
+            title: `Make ${method.name} async`,
+            edits: [{ range: { start: method.defKeywordRange.start, end: method.defKeywordRange.start }, newText: 'async ' }],
+            isPreferred: true,
+          },
+        ],
+      });
+    }
+    return out;
+  },
 };

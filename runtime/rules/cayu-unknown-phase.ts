@@ -1,12 +1,40 @@
-// STUB — to be replaced by the rule's implementation.
+// A `before_*` / `after_*` method on a RuntimeHook subclass that is no phase: never called.
+import { CAYU_PHASE_IDS } from '../catalogue';
+import type { HookDiagnostic } from '../diagnostics';
+import { closest, runtimeHookClasses } from './cayu-common';
 import type { Rule } from './rule';
 
+const CODE = 'cayu-unknown-phase';
+
 export const cayuUnknownPhase: Rule = {
-  code: 'cayu-unknown-phase',
+  code: CODE,
   engine: 'cayu',
   severity: 'warning',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'A `before_*`/`after_*` method that is no Cayu phase (likely a typo)',
+  docs: {
+    what: `A method of a \`RuntimeHook\` subclass whose name starts with \`before_\` or \`after_\` but is none of the phases (${CAYU_PHASE_IDS.join(', ')}).`,
+    why: 'A subclass only takes part in a phase whose method it overrides. A misspelt phase (`after_tool_cal`, `before_toolcall`) is silently never called, so the hook looks installed but does nothing.',
+    spec: '"A RuntimeHook subclass only takes part in a phase whose method it overrides" (DESIGN.md, Cayu facts); the phases are listed under RuntimeHookPhase in spec/cayu-runtime-hooks.md.',
+    fix: 'Rename the method to the phase it was meant for (the quick fix offers the closest phase name), or rename a helper so it does not look like a phase.',
+  },
+  fixable: true,
+  check({ module }) {
+    const out: HookDiagnostic[] = [];
+    const phases: readonly string[] = CAYU_PHASE_IDS;
+    for (const cls of runtimeHookClasses(module)) {
+      for (const m of cls.methods) {
+        if (!/^(before|after)_/.test(m.name) || phases.includes(m.name)) continue;
+        const guess = closest(m.name, phases, 4);
+        out.push({
+          code: CODE,
+          severity: 'warning',
+          message: `${cls.name}.${m.name} is not a Cayu phase and is never called${guess ? `; did you mean '${guess}'?` : ''}`,
+          file: module.path,
+          range: m.nameRange,
+          ...(guess ? { fixes: [{ title: `Rename to ${guess}`, edits: [{ range: m.nameRange, newText: guess }], isPreferred: true }] } : {}),
+        });
+      }
+    }
+    return out;
+  },
 };

@@ -1,0 +1,215 @@
+// Facts from one function body in a single iterative walk (deeply nested code must not
+// overflow the JS stack). Nested defs, classes and lambdas are not entered.
+import type { Node } from 'web-tree-sitter';
+import type { AttributeWrite, BodyFacts, CallFacts, ImportBinding, ModelCopyFacts, RaiseFacts, ReturnFacts, WriteKind } from './model';
+import { Scope, importBindings } from './imports';
+import { callFacts } from './expressions';
+import { canFallOffEnd } from './control-flow';
+import { dictEntries, rangeOf } from './tree-utils';
+
+/** Methods that mutate a list, dict or set in place. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set([
+  'append', 'extend', 'insert', 'remove', 'pop', 'clear', 'update', 'setdefault', 'popitem',
+  'add', 'discard', 'sort', 'reverse', '__setitem__', '__delitem__',
+]);
+
+const NOT_ENTERED = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
+
+interface Item {
+  node: Node;
+  inExcept: boolean;
+  awaited: boolean;
+}
+
+/** Walks `body` (a `block`); imports found inside are added to `localImports` and to the scope. */
+export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[]): BodyFacts {
+  const scope = new Scope(outer);
+  const raises: RaiseFacts[] = [];
+  const returns: ReturnFacts[] = [];
+  const calls: CallFacts[] = [];
+  const modelCopies: ModelCopyFacts[] = [];
+  const writes: AttributeWrite[] = [];
+  // Calls already described (raise/return values) so the walk reuses their facts.
+  const seen = new Map<number, CallFacts>();
+  const describeCall = (n: Node, awaited: boolean): CallFacts => {
+    let f = seen.get(n.id);
+    if (!f) {
+      f = callFacts(n, scope, awaited);
+      seen.set(n.id, f);
+    }
+    return f;
+  };
+
+  const stack: Item[] = [];
+  const pushChildren = (n: Node, inExcept: boolean) => {
+    for (let i = n.namedChildCount - 1; i >= 0; i--) {
+      const c = n.namedChild(i);
+      if (c && !NOT_ENTERED.has(c.type)) stack.push({ node: c, inExcept, awaited: false });
+    }
+  };
+  pushChildren(body, false);
+
+  while (stack.length) {
+    const { node: n, inExcept, awaited } = stack.pop() as Item;
+    switch (n.type) {
+      case 'import_statement':
+      case 'import_from_statement':
+      case 'future_import_statement':
+        for (const b of importBindings(n, false)) {
+          localImports.push(b);
+          scope.add(b);
+        }
+        continue;
+      case 'except_clause':
+      case 'except_group_clause':
+        pushChildren(n, true);
+        continue;
+      case 'await': {
+        const inner = n.namedChild(0);
+        if (inner) stack.push({ node: inner, inExcept, awaited: inner.type === 'call' });
+        continue;
+      }
+      case 'raise_statement':
+        raises.push(raiseFacts(n, inExcept, scope, describeCall));
+        break;
+      case 'return_statement':
+        returns.push(returnFacts(n, scope, describeCall));
+        break;
+      case 'call': {
+        const f = describeCall(n, awaited);
+        if (awaited) f.awaited = true;
+        calls.push(f);
+        callSideFacts(n, modelCopies, writes);
+        break;
+      }
+      case 'assignment':
+      case 'augmented_assignment': {
+        const left = n.childForFieldName('left');
+        if (left) targetWrites(left, n.type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
+        break;
+      }
+      case 'delete_statement':
+        for (const t of n.namedChildren) if (t) targetWrites(t, 'delete', n, writes);
+        break;
+    }
+    pushChildren(n, inExcept);
+  }
+
+  return { raises, returns, calls, modelCopies, writes, canFallOffEnd: canFallOffEnd(body), isStub: isStub(body) };
+}
+
+function firstExpression(n: Node): Node | undefined {
+  for (const c of n.namedChildren) if (c && c.type !== 'comment') return c;
+  return undefined;
+}
+
+function raiseFacts(n: Node, inExceptHandler: boolean, scope: Scope, describeCall: (n: Node, awaited: boolean) => CallFacts): RaiseFacts {
+  const cause = n.childForFieldName('cause');
+  const exc = n.namedChildren.find((c) => c && c.type !== 'comment' && c.id !== cause?.id) ?? undefined;
+  const facts: RaiseFacts = { range: rangeOf(n), isReraise: !exc, inExceptHandler };
+  if (!exc) return facts;
+  if (exc.type === 'call') {
+    const call = describeCall(exc, false);
+    return { ...facts, exception: call.callee, call };
+  }
+  const exception = scope.ref(exc);
+  return exception ? { ...facts, exception } : facts;
+}
+
+function returnFacts(n: Node, scope: Scope, describeCall: (n: Node, awaited: boolean) => CallFacts): ReturnFacts {
+  const v = firstExpression(n);
+  if (!v) return { range: rangeOf(n), returnsNone: true, bare: true };
+  const expr = v.type === 'await' ? (v.namedChild(0) ?? v) : v;
+  const ref = scope.ref(expr);
+  const call = expr.type === 'call' ? describeCall(expr, v.type === 'await') : undefined;
+  return {
+    range: rangeOf(n),
+    returnsNone: v.type === 'none',
+    bare: false,
+    value: { text: v.text, range: rangeOf(v), ...(ref ? { ref } : {}), ...(call ? { call } : {}) },
+  };
+}
+
+/** Root and attribute path of a target like `payload.a[0].b`; undefined when the root is no name. */
+function rootPath(n: Node): { root: string; path: string[] } | undefined {
+  const path: string[] = [];
+  let cur: Node | null = n;
+  while (cur) {
+    if (cur.type === 'identifier') return { root: cur.text, path: path.reverse() };
+    if (cur.type === 'attribute') {
+      const a = cur.childForFieldName('attribute');
+      if (a) path.push(a.text);
+      cur = cur.childForFieldName('object');
+    } else if (cur.type === 'subscript') {
+      cur = cur.childForFieldName('value');
+    } else if (cur.type === 'parenthesized_expression') {
+      cur = cur.namedChild(0);
+    } else return undefined;
+  }
+  return undefined;
+}
+
+function targetWrites(t: Node, kind: 'assign' | 'augmented-assign' | 'delete', stmt: Node, writes: AttributeWrite[]): void {
+  const stack: Node[] = [t];
+  while (stack.length) {
+    const n = stack.pop() as Node;
+    if (n.type === 'pattern_list' || n.type === 'tuple_pattern' || n.type === 'list_pattern' || n.type === 'expression_list' || n.type === 'tuple' || n.type === 'list') {
+      for (const c of n.namedChildren) if (c) stack.push(c);
+      continue;
+    }
+    if (n.type === 'list_splat_pattern' || n.type === 'list_splat' || n.type === 'parenthesized_expression') {
+      const c = n.namedChild(0);
+      if (c) stack.push(c);
+      continue;
+    }
+    let wk: WriteKind;
+    if (n.type === 'attribute') wk = kind;
+    else if (n.type === 'subscript') wk = kind === 'delete' ? 'subscript-delete' : kind === 'assign' ? 'subscript-assign' : 'augmented-assign';
+    else continue;
+    const rp = rootPath(n);
+    if (rp) writes.push({ root: rp.root, path: rp.path, kind: wk, range: rangeOf(stmt.type === 'delete_statement' ? n : stmt) });
+  }
+}
+
+function callSideFacts(call: Node, modelCopies: ModelCopyFacts[], writes: AttributeWrite[]): void {
+  const fn = call.childForFieldName('function');
+  if (!fn || fn.type !== 'attribute') return;
+  const method = fn.childForFieldName('attribute')?.text;
+  const obj = fn.childForFieldName('object');
+  if (!method || !obj) return;
+  if (method === 'model_copy') {
+    const args = call.childForFieldName('arguments');
+    let updateEntries: ModelCopyFacts['updateEntries'];
+    let updateIsDynamic = false;
+    for (const a of args?.namedChildren ?? []) {
+      if (!a) continue;
+      if (a.type === 'dictionary_splat') updateIsDynamic = true;
+      if (a.type !== 'keyword_argument' || a.childForFieldName('name')?.text !== 'update') continue;
+      const v = a.childForFieldName('value');
+      const entries = v ? dictEntries(v) : undefined;
+      if (entries) updateEntries = entries;
+      else updateIsDynamic = true;
+    }
+    modelCopies.push({ range: rangeOf(call), receiver: obj.text, ...(updateEntries ? { updateEntries } : {}), updateIsDynamic });
+    return;
+  }
+  if (!MUTATING_METHODS.has(method)) return;
+  const rp = rootPath(obj);
+  if (rp) writes.push({ root: rp.root, path: rp.path, kind: 'mutating-call', method, range: rangeOf(call) });
+}
+
+/** A single `...` or `pass`, optionally after a docstring. */
+function isStub(body: Node): boolean {
+  const stmts = body.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+  let i = 0;
+  if (stmts.length > 1 && isDocstring(stmts[0])) i = 1;
+  const rest = stmts.slice(i);
+  if (rest.length !== 1 || !rest[0]) return stmts.length === 1 && isDocstring(stmts[0]);
+  const s = rest[0];
+  if (s.type === 'pass_statement') return true;
+  return s.type === 'expression_statement' && s.namedChildCount === 1 && s.namedChild(0)?.type === 'ellipsis';
+}
+
+function isDocstring(s: Node | undefined): boolean {
+  return !!s && s.type === 'expression_statement' && s.namedChildCount === 1 && s.namedChild(0)?.type === 'string';
+}

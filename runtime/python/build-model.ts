@@ -1,0 +1,218 @@
+// Tree-sitter tree → HookModule. Module-level imports are collected first (so names used
+// before a late import still resolve, as they would at call time), then definitions.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, Parameter, ParameterKind } from './model';
+import { Scope, importBindings } from './imports';
+import { annotationOf, callFacts } from './expressions';
+import { bodyFacts } from './body-facts';
+import { firstSyntaxError } from './syntax-errors';
+import { literalOf, rangeOf } from './tree-utils';
+
+const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
+/** Module-level compound statements whose blocks still bind module names (try/except ImportError, if TYPE_CHECKING). */
+const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement', 'block', 'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
+
+export function buildModel(tree: Tree, text: string, path: string): HookModule {
+  const root = tree.rootNode;
+  const imports: ImportBinding[] = [];
+  const scope = new Scope();
+  let futureAnnotations = false;
+
+  // Pass 1: module-level imports, including those under module-level if/try/with.
+  const defs: Node[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop() as Node;
+    for (let i = n.namedChildCount - 1; i >= 0; i--) {
+      const c = n.namedChild(i);
+      if (!c) continue;
+      if (IMPORT_TYPES.has(c.type)) {
+        for (const b of importBindings(c, true)) {
+          imports.push(b);
+          scope.add(b);
+          if (b.module === '__future__' && b.importedName === 'annotations') futureAnnotations = true;
+        }
+      } else if (n === root && (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition')) {
+        defs.push(c);
+      } else if (MODULE_BLOCKS.has(c.type)) stack.push(c);
+    }
+  }
+  // The stack visits in reverse: restore source order.
+  imports.sort((a, b) => a.statementRange.start.line - b.statementRange.start.line || a.nameRange.start.character - b.nameRange.start.character);
+  defs.reverse();
+
+  const localImports: ImportBinding[] = [];
+  const functions: FunctionDef[] = [];
+  const classes: ClassDef[] = [];
+  for (const d of defs) {
+    const { def, decorators } = unwrapDecorated(d);
+    if (!def) continue;
+    if (def.type === 'function_definition') functions.push(functionDef(d, def, decorators, scope, localImports));
+    else if (def.type === 'class_definition') classes.push(classDef(d, def, scope, localImports));
+  }
+
+  const error = root.hasError ? firstSyntaxError(root, text) : undefined;
+  return {
+    path,
+    syntaxErrors: error ? [error] : [],
+    futureAnnotations,
+    imports: [...imports, ...localImports],
+    functions,
+    classes,
+    lineCount: countLines(text),
+  };
+}
+
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+function unwrapDecorated(n: Node): { def: Node | null; decorators: Node[] } {
+  if (n.type !== 'decorated_definition') return { def: n, decorators: [] };
+  const decorators = n.namedChildren.filter((c): c is Node => !!c && c.type === 'decorator');
+  return { def: n.childForFieldName('definition'), decorators };
+}
+
+function decoratorOf(d: Node, scope: Scope): Decorator | undefined {
+  const expr = d.namedChildren.find((c) => c && c.type !== 'comment');
+  if (!expr) return undefined;
+  if (expr.type === 'call') {
+    const call = callFacts(expr, scope, false);
+    return { range: rangeOf(d), ref: call.callee, called: true, call };
+  }
+  return { range: rangeOf(d), ref: scope.refOrText(expr), called: false };
+}
+
+function functionDef(outer: Node, def: Node, decoratorNodes: Node[], scope: Scope, localImports: ImportBinding[], className?: string): FunctionDef {
+  const nameNode = def.childForFieldName('name');
+  const params = def.childForFieldName('parameters');
+  const ret = def.childForFieldName('return_type');
+  const body = def.childForFieldName('body');
+  let isAsync = false;
+  let defKeyword: Node | undefined;
+  for (let i = 0; i < def.childCount; i++) {
+    const c = def.child(i);
+    if (!c) continue;
+    if (c.type === 'async') isAsync = true;
+    if (c.type === 'def') {
+      defKeyword = c;
+      break;
+    }
+  }
+  const decorators: Decorator[] = [];
+  for (const d of decoratorNodes) {
+    const dec = decoratorOf(d, scope);
+    if (dec) decorators.push(dec);
+  }
+  return {
+    name: nameNode?.text ?? '',
+    nameRange: rangeOf(nameNode ?? def),
+    range: rangeOf(outer),
+    defKeywordRange: rangeOf(defKeyword ?? def),
+    isAsync,
+    decorators,
+    parameters: params ? parametersOf(params, scope) : [],
+    parametersRange: rangeOf(params ?? def),
+    ...(ret ? { returnAnnotation: annotationOf(ret, scope) } : {}),
+    body: body ? bodyFacts(body, scope, localImports) : emptyBody(),
+    ...(className !== undefined ? { className } : {}),
+  };
+}
+
+function emptyBody(): FunctionDef['body'] {
+  return { raises: [], returns: [], calls: [], modelCopies: [], writes: [], canFallOffEnd: true, isStub: false };
+}
+
+function parametersOf(params: Node, scope: Scope): Parameter[] {
+  const out: Parameter[] = [];
+  let afterStar = false;
+  for (const p of params.namedChildren) {
+    if (!p || p.type === 'comment') continue;
+    if (p.type === 'positional_separator') {
+      // Everything before `/` is positional-only.
+      for (const q of out) if (q.kind === 'positional') q.kind = 'positional-only';
+      continue;
+    }
+    if (p.type === 'keyword_separator') {
+      afterStar = true;
+      continue;
+    }
+    let nameNode: Node | null = null;
+    let kind: ParameterKind = afterStar ? 'keyword-only' : 'positional';
+    const typeNode = p.childForFieldName('type');
+    let hasDefault = false;
+    switch (p.type) {
+      case 'identifier':
+        nameNode = p;
+        break;
+      case 'default_parameter':
+      case 'typed_default_parameter':
+        nameNode = p.childForFieldName('name');
+        hasDefault = true;
+        break;
+      case 'typed_parameter': {
+        const inner = p.namedChild(0);
+        if (inner?.type === 'list_splat_pattern' || inner?.type === 'dictionary_splat_pattern') {
+          kind = inner.type === 'list_splat_pattern' ? 'var-positional' : 'var-keyword';
+          nameNode = inner.namedChild(0);
+        } else nameNode = inner;
+        break;
+      }
+      case 'list_splat_pattern':
+        kind = 'var-positional';
+        nameNode = p.namedChild(0);
+        break;
+      case 'dictionary_splat_pattern':
+        kind = 'var-keyword';
+        nameNode = p.namedChild(0);
+        break;
+      default:
+        continue;
+    }
+    if (kind === 'var-positional') afterStar = true;
+    if (!nameNode) continue;
+    out.push({
+      name: nameNode.text,
+      range: rangeOf(p),
+      nameRange: rangeOf(nameNode),
+      kind,
+      ...(typeNode ? { annotation: annotationOf(typeNode, scope) } : {}),
+      hasDefault,
+    });
+  }
+  return out;
+}
+
+function classDef(outer: Node, def: Node, scope: Scope, localImports: ImportBinding[]): ClassDef {
+  const nameNode = def.childForFieldName('name');
+  const name = nameNode?.text ?? '';
+  const bases: ClassDef['bases'] = [];
+  const supers = def.childForFieldName('superclasses');
+  for (const b of supers?.namedChildren ?? []) {
+    if (!b || b.type === 'keyword_argument' || b.type === 'comment') continue;
+    const ref = scope.ref(b.type === 'subscript' ? (b.childForFieldName('value') ?? b) : b);
+    bases.push(ref ?? scope.refOrText(b));
+  }
+  const methods: FunctionDef[] = [];
+  const attributes: ClassDef['attributes'] = [];
+  const body = def.childForFieldName('body');
+  for (const s of body?.namedChildren ?? []) {
+    if (!s) continue;
+    if (s.type === 'function_definition' || s.type === 'decorated_definition') {
+      const { def: fn, decorators } = unwrapDecorated(s);
+      if (fn?.type === 'function_definition') methods.push(functionDef(s, fn, decorators, scope, localImports, name));
+    } else if (s.type === 'expression_statement') {
+      const a = s.namedChild(0);
+      if (a?.type !== 'assignment') continue;
+      const left = a.childForFieldName('left');
+      const right = a.childForFieldName('right');
+      if (left?.type !== 'identifier') continue;
+      attributes.push({ name: left.text, value: right ? literalOf(right) : { kind: 'other', text: '' }, range: rangeOf(a) });
+    }
+  }
+  return { name, nameRange: rangeOf(nameNode ?? def), range: rangeOf(outer), bases, methods, attributes };
+}
+

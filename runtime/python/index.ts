@@ -1,0 +1,6 @@
+// Python source → hook-module model: the public surface of runtime/python.
+export * from './model';
+export { initParser, isParserReady, parse } from './parser';
+export { buildModel } from './build-model';
+export { ParsedDocument, type TextChange } from './document';
+export * from './hooks';

@@ -1,0 +1,101 @@
+// The first real syntax error in a tree. Tree-sitter's error recovery cascades, so only the
+// earliest ERROR/MISSING node is reported, with CPython's wording where the shape is clear.
+// CPython itself (cpython-syntax.ts) confirms and refines this when python3 is available.
+import type { Node } from 'web-tree-sitter';
+import type { Range, SyntaxIssue } from './model';
+import { rangeOf } from './tree-utils';
+
+const COMPOUND_KEYWORDS = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'match', 'case']);
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/** Earliest ERROR or MISSING node in document order (pre-order, descending only into erroneous subtrees). */
+function firstErrorNode(root: Node): Node | undefined {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop() as Node;
+    if (n.isMissing || n.type === 'ERROR') return n;
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i);
+      if (c && (c.hasError || c.isMissing)) stack.push(c);
+    }
+  }
+  return undefined;
+}
+
+function point(line: number, character: number): Range {
+  return { start: { line, character }, end: { line, character } };
+}
+
+/** Leaves of `n` in order, iteratively; capped so a huge ERROR node stays cheap. */
+function leaves(n: Node, cap = 2000): Node[] {
+  const out: Node[] = [];
+  const stack: Node[] = [n];
+  while (stack.length && out.length < cap) {
+    const c = stack.pop() as Node;
+    if (c.childCount === 0) {
+      out.push(c);
+      continue;
+    }
+    for (let i = c.childCount - 1; i >= 0; i--) {
+      const k = c.child(i);
+      if (k) stack.push(k);
+    }
+  }
+  return out;
+}
+
+function lineOf(text: string, line: number): string {
+  let start = 0;
+  for (let i = 0; i < line; i++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return '';
+    start = nl + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+}
+
+export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefined {
+  const n = firstErrorNode(root);
+  if (!n) return undefined;
+  const issue = (message: string, range: Range): SyntaxIssue => ({ message, range, source: 'tree-sitter' });
+
+  if (n.isMissing) {
+    const p = n.startPosition;
+    const what = n.type;
+    const message = /^[^\w]+$|^[a-z]+$/.test(what) && what !== 'identifier' ? `expected '${what}'` : 'invalid syntax';
+    return issue(message, point(p.row, p.column));
+  }
+
+  const ls = leaves(n);
+  // An unterminated string: a string start with no end inside the error.
+  const starts = ls.filter((l) => l.type === 'string_start');
+  const ends = ls.filter((l) => l.type === 'string_end').length;
+  if (starts.length > ends) {
+    const s = starts[ends] ?? starts[0];
+    if (s) {
+      const triple = /'''|"""/.test(s.text);
+      const r = rangeOf(s);
+      return issue(`unterminated ${triple ? 'triple-quoted ' : ''}string literal (detected at line ${r.start.line + 1})`, point(r.start.line, r.start.character));
+    }
+  }
+  // A compound statement header without its colon.
+  const first = ls[0];
+  if (first && COMPOUND_KEYWORDS.has(first.type)) {
+    const line = first.startPosition.row;
+    const src = lineOf(text, line);
+    const code = src.replace(/#.*$/, '').trimEnd();
+    if (!code.endsWith(':') && !/[([{\\,]$/.test(code)) return issue("expected ':'", point(line, code.length));
+  }
+  // A bracket opened in the error and never closed.
+  const open: Node[] = [];
+  for (const l of ls) {
+    if (OPENERS[l.type]) open.push(l);
+    else if (open.length && l.type === OPENERS[open[open.length - 1]?.type ?? '']) open.pop();
+  }
+  const unclosed = open[0];
+  if (unclosed) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
+  const last = ls[ls.length - 1];
+  const at = last && first && last.startPosition.row === first.startPosition.row ? last : first;
+  return issue('invalid syntax', at ? rangeOf(at) : rangeOf(n));
+}

@@ -1,0 +1,156 @@
+// Small pure helpers over tree-sitter nodes: LSP ranges, dotted names, literal values.
+// No recursion on unbounded input: literal conversion stops at a fixed depth.
+import type { Node } from 'web-tree-sitter';
+import type { DictEntry, LiteralValue, Range } from './model';
+
+/**
+ * web-tree-sitter parses a JS string as UTF-16, so its rows/columns already are LSP
+ * positions (0-based line, UTF-16 code units); test/unit/python/positions.test.ts proves it.
+ */
+export function rangeOf(node: Node): Range {
+  const s = node.startPosition;
+  const e = node.endPosition;
+  return { start: { line: s.row, character: s.column }, end: { line: e.row, character: e.column } };
+}
+
+export function spanRange(from: Node, to: Node): Range {
+  return { start: rangeOf(from).start, end: rangeOf(to).end };
+}
+
+/** "a.b.c" for an identifier or an attribute chain of identifiers; undefined otherwise. */
+export function dottedName(node: Node): string | undefined {
+  const parts: string[] = [];
+  let cur: Node | null = node;
+  while (cur) {
+    if (cur.type === 'identifier') {
+      parts.push(cur.text);
+      break;
+    }
+    if (cur.type !== 'attribute') return undefined;
+    const attr = cur.childForFieldName('attribute');
+    if (!attr) return undefined;
+    parts.push(attr.text);
+    cur = cur.childForFieldName('object');
+  }
+  if (!cur) return undefined;
+  return parts.reverse().join('.');
+}
+
+const MAX_LITERAL_DEPTH = 64;
+
+/** The value of a literal expression; `other` (with its text) for anything else. */
+export function literalOf(node: Node, depth = 0): LiteralValue {
+  if (depth > MAX_LITERAL_DEPTH) return other(node);
+  switch (node.type) {
+    case 'integer':
+    case 'float':
+      return numberOf(node.text);
+    case 'true':
+      return { kind: 'bool', value: true };
+    case 'false':
+      return { kind: 'bool', value: false };
+    case 'none':
+      return { kind: 'none' };
+    case 'string':
+    case 'concatenated_string': {
+      const s = stringValue(node);
+      return s === undefined ? other(node) : { kind: 'string', value: s };
+    }
+    case 'unary_operator': {
+      const op = node.childForFieldName('operator')?.text;
+      const arg = node.childForFieldName('argument');
+      if (!arg || (op !== '-' && op !== '+')) return other(node);
+      const inner = literalOf(arg, depth + 1);
+      if (inner.kind !== 'number') return other(node);
+      return op === '-' ? { ...inner, value: -inner.value } : inner;
+    }
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.filter((c) => c && c.type !== 'comment');
+      return inner.length === 1 && inner[0] ? literalOf(inner[0], depth + 1) : other(node);
+    }
+    case 'list':
+    case 'tuple': {
+      const items: LiteralValue[] = [];
+      for (const c of node.namedChildren) if (c && c.type !== 'comment') items.push(literalOf(c, depth + 1));
+      return { kind: 'list', items };
+    }
+    case 'dictionary': {
+      const entries = dictEntries(node, depth + 1);
+      return entries ? { kind: 'dict', entries } : other(node);
+    }
+    default:
+      return other(node);
+  }
+}
+
+/** Entries of a dict literal; undefined when it holds `**spread` or comprehension parts. */
+export function dictEntries(node: Node, depth = 0): DictEntry[] | undefined {
+  if (node.type !== 'dictionary') return undefined;
+  const entries: DictEntry[] = [];
+  for (const c of node.namedChildren) {
+    if (!c || c.type === 'comment') continue;
+    if (c.type !== 'pair') return undefined;
+    const k = c.childForFieldName('key');
+    const v = c.childForFieldName('value');
+    if (!k || !v) continue;
+    const keyValue = k.type === 'string' || k.type === 'concatenated_string' ? stringValue(k) : undefined;
+    entries.push({
+      ...(keyValue !== undefined ? { key: keyValue } : {}),
+      keyRange: rangeOf(k),
+      value: literalOf(v, depth + 1),
+      valueRange: rangeOf(v),
+    });
+  }
+  return entries;
+}
+
+function other(node: Node): LiteralValue {
+  return { kind: 'other', text: node.text };
+}
+
+function numberOf(text: string): LiteralValue {
+  const clean = text.replace(/_/g, '');
+  if (/[jJ]$/.test(clean)) return { kind: 'other', text };
+  if (/^0[xob]/i.test(clean)) return { kind: 'number', value: Number(clean.toLowerCase()), isInteger: true };
+  const isInteger = /^\d+$/.test(clean);
+  const value = Number(clean);
+  return Number.isNaN(value) ? { kind: 'other', text } : { kind: 'number', value, isInteger };
+}
+
+/** The value of a string literal (or implicit concatenation); undefined for f-strings with fields or bytes. */
+export function stringValue(node: Node): string | undefined {
+  if (node.type === 'concatenated_string') {
+    let out = '';
+    for (const c of node.namedChildren) {
+      if (!c || c.type !== 'string') continue;
+      const v = stringValue(c);
+      if (v === undefined) return undefined;
+      out += v;
+    }
+    return out;
+  }
+  if (node.type !== 'string') return undefined;
+  const start = node.child(0);
+  const prefix = (start?.text ?? '').replace(/['"]+$/, '').toLowerCase();
+  if (prefix.includes('b')) return undefined;
+  const raw = prefix.includes('r');
+  let out = '';
+  for (const c of node.namedChildren) {
+    if (!c) continue;
+    if (c.type === 'interpolation') return undefined;
+    if (c.type === 'string_content') out += raw ? c.text : unescape(c.text);
+    else if (c.type === 'escape_sequence') out += raw ? c.text : unescape(c.text);
+  }
+  return out;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+
+function unescape(s: string): string {
+  if (!s.includes('\\')) return s;
+  return s.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)/g, (m, e: string) => {
+    if (e[0] === 'x' || e[0] === 'u' || e[0] === 'U') return String.fromCodePoint(parseInt(e.slice(1), 16));
+    if (/^[0-7]+$/.test(e)) return String.fromCodePoint(parseInt(e, 8));
+    return SIMPLE_ESCAPES[e] ?? m;
+  });
+}

@@ -1,5 +1,7 @@
 // The real Python front end for analyseFiles. (Bridges to runtime/python/* — kept in one
 // file so the wiring to the parser's API lives in one place.)
+import { buildModel, initParser, parse } from '../python';
+import type { HookModule } from '../python/model';
 import type { Decoded, PythonBackend } from './backend';
 
 /** UTF-8 (BOM allowed); NUL bytes or invalid UTF-8 are refused with a clear message. */
@@ -13,13 +15,21 @@ export function decodeUtf8(bytes: Uint8Array): Decoded {
   }
 }
 
+/** Parses and builds the model; the tree is freed at once (it lives on the WASM heap). */
+export function parseModule(text: string, path: string): HookModule {
+  const tree = parse(text);
+  try {
+    return buildModel(tree, text, path);
+  } finally {
+    tree.delete();
+  }
+}
+
 export const defaultBackend: PythonBackend = {
   async init() {
-    throw new Error('python front end not wired yet');
+    await initParser();
   },
-  parseModule() {
-    throw new Error('python front end not wired yet');
-  },
+  parseModule,
   decode: decodeUtf8,
   async cpythonSyntax() {
     return undefined;

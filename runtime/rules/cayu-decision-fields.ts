@@ -30,7 +30,7 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   }
   const actionKw = call.keywords.find((k) => k.name === 'action');
   if (!actionKw) {
-    if (!call.hasStarArgs) report(`${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`, call.callee.range);
+    if (!call.hasStarArgs && call.positional.length === 0) report(`${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`, call.callee.range);
     return;
   }
   if (actionKw.value.kind !== 'string') return; // computed action: nothing more is known

@@ -1,0 +1,35 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { diagnose } from './helpers';
+import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
+
+const CODE = 'cayu-arguments-mutation';
+
+describe(CODE, () => {
+  it('accepts reading and copying the arguments', async () => {
+    assert.deepEqual(await diagnose(CODE, CLEAN_HOOK), []);
+  });
+
+  it('flags item assignment, mutating calls and deletion in before_tool_call', async () => {
+    const src = hookWith(
+      'async def before_tool_call(self, context):\n    context.arguments["limit"] = 10\n    context.arguments.update(page=2)\n    del context.arguments["x"]\n    return None',
+    );
+    const ds = await diagnose(CODE, src);
+    assert.equal(ds.length, 3);
+    assert.ok(ds.every((d) => d.severity === 'warning'));
+    const lines = src.split('\n');
+    assert.ok(lines[ds[0]!.range.start.line]!.includes('context.arguments["limit"] = 10'));
+    assert.match(ds[1]!.message, /\.update\(\)/);
+    assert.match(ds[0]!.message, /proceed_modified/);
+  });
+
+  it('flags it in after_tool_call under another parameter name', async () => {
+    const ds = await diagnose(CODE, hookWith('async def after_tool_call(self, ctx):\n    ctx.arguments.pop("k")\n    return None'));
+    assert.equal(ds.length, 1);
+    assert.match(ds[0]!.message, /ctx\.arguments/);
+  });
+
+  it('ignores writes to a local copy', async () => {
+    assert.deepEqual(await diagnose(CODE, hookWith('async def before_tool_call(self, context):\n    args = dict(context.arguments)\n    args["a"] = 1\n    return None')), []);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { diagnose } from './helpers';
+import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
+import type { HookDiagnostic } from '../../../runtime/diagnostics';
+
+const CODE = 'cayu-decision-fields';
+
+/** The source text a diagnostic's range covers. */
+function covered(src: string, d: HookDiagnostic): string {
+  const lines = src.split('\n');
+  assert.equal(d.range.start.line, d.range.end.line);
+  return lines[d.range.start.line]!.slice(d.range.start.character, d.range.end.character);
+}
+
+async function one(method: string): Promise<{ src: string; d: HookDiagnostic }> {
+  const src = hookWith(method);
+  const ds = await diagnose(CODE, src);
+  assert.equal(ds.length, 1, JSON.stringify(ds.map((d) => d.message)));
+  return { src, d: ds[0]! };
+}
+
+describe(CODE, () => {
+  it('accepts every action with its own field', async () => {
+    assert.deepEqual(await diagnose(CODE, CLEAN_HOOK), []);
+    const ok = hookWith(
+      [
+        'async def before_tool_call(self, context):',
+        '    if context.tool_name == "a":',
+        '        return BeforeToolCallDecision(action="proceed")',
+        '    if context.tool_name == "b":',
+        '        return BeforeToolCallDecision(action="short_circuit", synthetic_result=ToolResult(content="cached"))',
+        '    return BeforeToolCallDecision(action="proceed", block_reason=None)',
+        '',
+        'async def after_tool_call(self, context):',
+        '    return AfterToolCallDecision(action="pass_through")',
+      ].join('\n'),
+    );
+    assert.deepEqual(await diagnose(CODE, ok), []);
+  });
+
+  it('flags an action literal that does not exist, on the literal, with did-you-mean', async () => {
+    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="deny", block_reason="no")');
+    assert.equal(covered(src, d), '"deny"');
+    const { d: d2 } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed_modifed", modified_arguments={})');
+    assert.match(d2.message, /did you mean 'proceed_modified'/);
+  });
+
+  it('flags each action without its companion field', async () => {
+    const cases: [string, string][] = [
+      ['before_tool_call', 'BeforeToolCallDecision(action="proceed_modified")'],
+      ['before_tool_call', 'BeforeToolCallDecision(action="short_circuit")'],
+      ['before_tool_call', 'BeforeToolCallDecision(action="block")'],
+      ['after_tool_call', 'AfterToolCallDecision(action="modify")'],
+      ['after_tool_call', 'AfterToolCallDecision(action="modify", modified_result=None)'],
+    ];
+    for (const [phase, call] of cases) {
+      const { d } = await one(`async def ${phase}(self, context):\n    return ${call}`);
+      assert.match(d.message, /requires (modified_arguments|synthetic_result|block_reason|modified_result)/, call);
+    }
+  });
+
+  it('flags a companion field given with another action, on the keyword', async () => {
+    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed", modified_arguments={"a": 1})');
+    assert.equal(covered(src, d), 'modified_arguments');
+    assert.match(d.message, /only valid with action 'proceed_modified'/);
+  });
+
+  it('flags a blank block_reason', async () => {
+    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="block", block_reason="   ")');
+    assert.equal(covered(src, d), '"   "');
+  });
+
+  it('flags an unknown keyword (extra="forbid") and positional arguments', async () => {
+    const { src, d } = await one('async def after_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through", reason="x")');
+    assert.equal(covered(src, d), 'reason');
+    const { d: d2 } = await one('async def after_tool_call(self, context):\n    return AfterToolCallDecision("pass_through")');
+    assert.match(d2.message, /keyword arguments only|needs an action/);
+  });
+
+  it('flags a decision of the wrong kind for the phase, on the callee', async () => {
+    const { src, d } = await one('async def before_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through")');
+    assert.equal(covered(src, d), 'AfterToolCallDecision');
+    for (const phase of ['after_session_completed', 'after_session_failed', 'after_session_interrupted']) {
+      const { d: ds } = await one(`async def ${phase}(self, context):\n    return BeforeToolCallDecision(action="proceed")`);
+      assert.match(ds.message, /returns None/);
+    }
+  });
+
+  it('checks decisions built in helpers and through a module alias, and skips computed actions', async () => {
+    const src = `import cayu.observability as obs\n\nclass H(obs.RuntimeHook):\n    def _deny(self):\n        return obs.BeforeToolCallDecision(action="block")\n\n    async def before_tool_call(self, context):\n        action = "proceed"\n        return obs.BeforeToolCallDecision(action=action)\n`;
+    const ds = await diagnose(CODE, src);
+    assert.equal(ds.length, 1);
+    assert.match(ds[0]!.message, /requires block_reason/);
+  });
+
+  it('does not flag unrelated classes named like decisions', async () => {
+    const src = `class BeforeToolCallDecision:\n    def __init__(self, **kw):\n        pass\n\ndef f():\n    return BeforeToolCallDecision(action="nope")\n`;
+    assert.deepEqual(await diagnose(CODE, src), []);
+  });
+});

@@ -1,12 +1,41 @@
-// STUB — to be replaced by the rule's implementation.
+// blocking-call: a known blocking call inside an async hook, which stalls the event loop.
+import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
+import { q, report } from './util/diagnostic';
+import { BLOCKING_CALLS, findBlockingCall } from './util/blocking-calls';
+import { mantleHooks } from './util/hooks';
+import { locallyBound } from './util/names';
 
 export const blockingCall: Rule = {
   code: 'blocking-call',
   engine: 'mantle',
   severity: 'warning',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'Blocking call inside an async hook',
+  docs: {
+    what: `A call to a known blocking function inside an \`async def\` hook: ${BLOCKING_CALLS.map((c) => `\`${c.name}\``).join(', ')}. Calls are matched through the module's imports (\`from time import sleep\`, \`import requests as r\`); calls in helper functions are not followed, and file I/O is not reported.`,
+    why: 'Hooks run on the engine\'s event loop with a small budget (100 ms for observe hooks, 500 ms for modify hooks unless `timeout_ms` says otherwise). A blocking call holds the whole loop: the timeout cannot even fire on time, other hooks and the turn stall, and a modify hook that overruns triggers its fail policy.',
+    spec: 'spec/mantle-hooks.md, Timeouts: "observe (`on_*`) 100; modify (`modify_*`) on text / LLM / tool / knowledge 500". Registration: "Always `async def`." DESIGN.md: "a known blocking call such as `time.sleep` or `requests.get` inside an async hook, which eats the 100/500 ms budget".',
+    fix: 'Use the asyncio equivalent: `await asyncio.sleep(...)` for `time.sleep`, `httpx.AsyncClient` (or aiohttp) for `requests` / `urlopen`, `asyncio.create_subprocess_exec` for `subprocess`, `asyncio.open_connection` for sockets. Or hand slow work to `asyncio.to_thread(...)`.',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    const out: HookDiagnostic[] = [];
+    for (const h of mantleHooks(ctx.module)) {
+      if (!h.fn.isAsync) continue; // sync-handler reports the hook itself
+      for (const call of h.fn.body.calls) {
+        const known = findBlockingCall(call.callee.qualified, call.callee.text, locallyBound(ctx.module, call.callee.text));
+        if (!known || call.awaited) continue;
+        const budget = `${h.timeoutMs} ms ${h.decorator.call?.keywords.some((k) => k.name === 'timeout_ms') ? 'budget (timeout_ms)' : `budget (the ${h.lane} default)`}`;
+        out.push(
+          report(
+            this,
+            ctx,
+            call.callee.range,
+            `${q(call.callee.text)} blocks the event loop inside async hook ${q(h.fn.name)}, which has a ${budget}: the loop, the other hooks and the turn stall until it returns. Use ${known.instead}.`,
+          ),
+        );
+      }
+    }
+    return out;
+  },
 };

@@ -1,12 +1,65 @@
-// STUB — to be replaced by the rule's implementation.
+// duplicate-modify-hook: two modify hooks for one point across the agent's hook modules.
+import { basename } from 'node:path';
+import type { RelatedLocation } from '../diagnostics';
+import type { HookModule } from '../python/model';
 import type { Rule } from './rule';
+import { q, report } from './util/diagnostic';
+import { mantleHooks, type MantleHook } from './util/hooks';
+
+interface Registration {
+  module: HookModule;
+  hook: MantleHook;
+}
+
+function where(r: Registration): string {
+  return `${basename(r.module.path)}:${r.hook.decorator.range.start.line + 1}`;
+}
 
 export const duplicateModifyHook: Rule = {
   code: 'duplicate-modify-hook',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'One modify hook per point',
+  docs: {
+    what: 'Two or more `modify_*` registrations of the same point anywhere in the agent (`hooks.py` and every `hooks/**/*.py` count together). Each registration is reported, with the others as related locations.',
+    why: 'Modify hooks form a single chain link per point, so the engine refuses a second one: `rasa train` fails, and so does model load. Observe hooks are not limited.',
+    spec: 'spec/mantle-hooks.md, Registration: "One modify hook per point. A second registration fails at train time and model load."',
+    fix: 'Merge the modifiers into one function (call the helpers in sequence from a single `@modify_…()` hook), or turn the ones that only look at the payload into `on_…` observers.',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    // Match this module by path: the agent list may hold an older build of the same file.
+    const modules = [ctx.module, ...ctx.agentModules.filter((m) => m.path !== ctx.module.path)];
+    const byPoint = new Map<string, Registration[]>();
+    for (const module of modules) {
+      for (const hook of mantleHooks(module)) {
+        if (hook.lane !== 'modify') continue;
+        const list = byPoint.get(hook.point.id) ?? [];
+        list.push({ module, hook });
+        byPoint.set(hook.point.id, list);
+      }
+    }
+    const out = [];
+    for (const regs of byPoint.values()) {
+      if (regs.length < 2) continue;
+      for (const mine of regs.filter((r) => r.module === ctx.module)) {
+        const others = regs.filter((r) => r !== mine);
+        const related: RelatedLocation[] = others.map((o) => ({
+          file: o.module.path,
+          range: o.hook.decorator.range,
+          message: `also ${q('@' + o.hook.hook.name + '()')}: ${q(o.hook.fn.name)}`,
+        }));
+        out.push(
+          report(
+            this,
+            ctx,
+            mine.hook.decorator.range,
+            `${q(mine.hook.hook.name)} is registered ${regs.length} times in this agent (${q(mine.hook.fn.name)} here; also ${others.map((o) => `${q(o.hook.fn.name)} at ${where(o)}`).join(', ')}). One modify hook per point: a second registration fails rasa train and model load.`,
+            { related },
+          ),
+        );
+      }
+    }
+    return out;
+  },
 };

@@ -1,12 +1,75 @@
-// STUB — to be replaced by the rule's implementation.
-import type { Rule } from './rule';
+// invalid-timeout: decorator options other than a positive integer `timeout_ms=`.
+import { DEFAULT_TIMEOUT_MS } from '../catalogue';
+import type { KeywordArgument, LiteralValue } from '../python/model';
+import type { HookDiagnostic } from '../diagnostics';
+import type { Rule, RuleContext } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { nearest } from './util/edit-distance';
+import { mantleHooks } from './util/hooks';
+
+const OPTION = 'timeout_ms';
+
+/** Why a literal is not a valid timeout, or undefined when it is valid (or not a literal we can judge). */
+function problem(value: LiteralValue): string | undefined {
+  switch (value.kind) {
+    case 'number':
+      if (!value.isInteger) return `${value.value} is not an integer number of milliseconds`;
+      if (value.value <= 0) return `${value.value} is not a positive number of milliseconds`;
+      return undefined;
+    case 'bool':
+      return `${value.value ? 'True' : 'False'} is a bool, not a number of milliseconds`;
+    case 'none':
+      return 'None is not a number of milliseconds (omit the option to get the default)';
+    case 'string':
+      return `a string is not a number of milliseconds`;
+    case 'list':
+    case 'dict':
+      return `a ${value.kind} is not a number of milliseconds`;
+    case 'other':
+      return undefined; // a name or an expression: its value is not known statically
+  }
+}
 
 export const invalidTimeout: Rule = {
   code: 'invalid-timeout',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'Invalid hook decorator options',
+  docs: {
+    what: 'A hook decorator whose options are not valid: `timeout_ms` that is not a positive integer literal (0, a negative number, a float such as `1.5`, a string, a bool, `None`), a keyword other than `timeout_ms` (e.g. `timeout=`), or a positional argument. A `timeout_ms` given by a name or an expression is not judged.',
+    why: 'The decorators accept one option, `timeout_ms`, an integer number of milliseconds. Anything else either raises when the module is imported (unknown keyword, positional argument) — failing `rasa train` — or gives the engine a timeout it cannot enforce.',
+    spec: 'spec/mantle-hooks.md, Timeouts: "Override per hook: `@modify_model_request(timeout_ms=2000)`." Defaults: observe 100 ms, modify 500 ms.',
+    fix: 'Write `timeout_ms=<positive integer>`, e.g. `@modify_model_request(timeout_ms=2000)`, or drop the argument for the default. The quick fix renames a misspelt keyword (`timeout=` → `timeout_ms=`) and rounds a float up to whole milliseconds.',
+  },
+  fixable: true,
+  check(ctx) {
+    const out = [];
+    for (const h of mantleHooks(ctx.module)) {
+      const call = h.decorator.call;
+      if (!call) continue;
+      const name = q('@' + h.decorator.ref.text + '()');
+      for (const p of call.positional) {
+        out.push(report(this, ctx, p.range, `${name} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`));
+      }
+      for (const kw of call.keywords) out.push(...checkKeyword(this, ctx, name, kw));
+    }
+    return out;
+  },
 };
+
+function checkKeyword(rule: Rule, ctx: RuleContext, name: string, kw: KeywordArgument): HookDiagnostic[] {
+  if (kw.name !== OPTION) {
+    const suggestion = nearest(kw.name, [OPTION]) ?? (/timeout/i.test(kw.name) ? OPTION : undefined);
+    return [
+      report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} An unknown keyword raises TypeError when the module loads.`, {
+        fixes: suggestion ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)] : [],
+      }),
+    ];
+  }
+  const why = problem(kw.value);
+  if (!why) return [];
+  const fixes = kw.value.kind === 'number' && !kw.value.isInteger && kw.value.value > 0
+    ? [fix(`Use ${Math.ceil(kw.value.value)}`, [{ range: kw.valueRange, newText: String(Math.ceil(kw.value.value)) }], true)]
+    : [];
+  return [report(rule, ctx, kw.valueRange, `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`, { fixes })];
+}

@@ -1,12 +1,32 @@
-// STUB — to be replaced by the rule's implementation.
+// missing-parentheses: `@on_turn_started` written without its call parentheses.
 import type { Rule } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { mantleHooks } from './util/hooks';
 
 export const missingParentheses: Rule = {
   code: 'missing-parentheses',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'Hook decorators need parentheses',
+  docs: {
+    what: 'A Mantle hook decorator used bare, e.g. `@on_turn_started` instead of `@on_turn_started()`.',
+    why: 'Every hook decorator is a factory (it takes options such as `timeout_ms`). Used bare, it is called with the function itself as its argument and returns a decorator instead of registering a hook, so the hook is never registered as written and validation fails.',
+    spec: 'spec/mantle-hooks.md, Registration: "Parentheses are **mandatory**, even when you only use defaults".',
+    fix: 'Add `()`: `@on_turn_started()` (the quick fix does it).',
+  },
+  fixable: true,
+  check(ctx) {
+    return mantleHooks(ctx.module)
+      .filter((h) => !h.decorator.called)
+      .map((h) => {
+        const end = h.decorator.ref.range.end;
+        return report(
+          this,
+          ctx,
+          h.decorator.range,
+          `${q('@' + h.decorator.ref.text)} needs parentheses: write ${q('@' + h.decorator.ref.text + '()')}. Hook decorators are factories; parentheses are mandatory even with default options.`,
+          { fixes: [fix('Add `()`', [{ range: { start: end, end }, newText: '()' }], true)] },
+        );
+      });
+  },
 };

@@ -1,12 +1,39 @@
-// STUB — to be replaced by the rule's implementation.
+// missing-return: a modify hook path that returns nothing (None).
+import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
+import { q, report } from './util/diagnostic';
+import { mantleHooks } from './util/hooks';
 
 export const missingReturn: Rule = {
   code: 'missing-return',
   engine: 'mantle',
   severity: 'warning',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'Modify hook path returns nothing',
+  docs: {
+    what: 'A modify hook (`modify_*`) that can reach the end of its body without a `return` (an implicit `return None`), or has an explicit bare `return` / `return None`. Paths that end in `raise` are fine.',
+    why: 'A modify hook returns the (updated) payload; `None` is an invalid return value, so the engine applies the point\'s fail policy — fail-closed points stop the action (e.g. the LLM call is skipped), fail-open points keep the original payload, silently undoing the hook.',
+    spec: 'spec/mantle-hooks.md, Registration: "modify hooks take one typed payload and return the same type." modify_model_response: "Unexpected modifier crashes, timeouts, or invalid return values are **fail-open**: Mantle keeps the original response and continues."',
+    fix: 'Return the payload on every path: `return payload` when nothing changes, `return payload.model_copy(update={...})` otherwise.',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    const out: HookDiagnostic[] = [];
+    for (const h of mantleHooks(ctx.module)) {
+      if (h.lane !== 'modify') continue;
+      const effect = h.point.failEffect ?? 'the engine rejects the result';
+      const param = h.fn.parameters[0]?.name ?? 'payload';
+      for (const r of h.fn.body.returns) {
+        if (!r.returnsNone) continue;
+        out.push(
+          report(this, ctx, r.range, `${q(h.hook.name)} hook ${q(h.fn.name)} returns None here; None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} to keep the payload unchanged.`),
+        );
+      }
+      if (h.fn.body.canFallOffEnd) {
+        out.push(
+          report(this, ctx, h.fn.nameRange, `${q(h.hook.name)} hook ${q(h.fn.name)} can reach the end of its body without returning (an implicit None); None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} on every path.`),
+        );
+      }
+    }
+    return out;
+  },
 };

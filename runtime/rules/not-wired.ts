@@ -1,12 +1,30 @@
-// STUB — to be replaced by the rule's implementation.
+// not-wired: a hook on a point the engine accepts but does not invoke yet.
 import type { Rule } from './rule';
+import { q, report } from './util/diagnostic';
+import { mantleHooks } from './util/hooks';
 
 export const notWired: Rule = {
   code: 'not-wired',
   engine: 'mantle',
   severity: 'information',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'The engine does not invoke this point yet',
+  docs: {
+    what: 'A hook on an insertion point that the engine validates and packages but never calls today: incoming message and outgoing text (rasa-pro 3.21).',
+    why: 'The hook is valid, so nothing else warns, yet it never runs: a redaction or veto written there has no effect on real conversations until the point is wired.',
+    spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The Insertion points table marks incoming message and outgoing text "not wired". DESIGN.md: "on 3.21 no code path dispatches `incoming_message` / `outgoing_text`".',
+    fix: 'Nothing to fix in the hook. If the behaviour is needed today, move it to a wired point (e.g. rewrite the answer in `modify_model_response` instead of `modify_outgoing_text`).',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    return mantleHooks(ctx.module)
+      .filter((h) => !h.point.wired)
+      .map((h) =>
+        report(
+          this,
+          ctx,
+          h.decorator.range,
+          `${q(h.hook.name)} is valid, but the engine does not invoke ${h.point.title} hooks yet: ${q(h.fn.name)} will not run in real conversations (it does run in Hooksmith's simulator, labelled not wired).`,
+        ),
+      );
+  },
 };

@@ -1,12 +1,44 @@
-// STUB — to be replaced by the rule's implementation.
+// observe-mutation: an observe hook that changes or returns its payload — to no effect.
+import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
+import { q, report } from './util/diagnostic';
+import { mantleHooks, payloadParameter } from './util/hooks';
 
 export const observeMutation: Rule = {
   code: 'observe-mutation',
   engine: 'mantle',
   severity: 'warning',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'Observe hooks cannot change the payload',
+  docs: {
+    what: 'An observe hook (`on_*`) that writes to its payload parameter (assigning or deleting an attribute or item, calling a mutating method such as `append` or `update` on one of its fields) or returns a value other than `None`.',
+    why: 'Observers receive an independent copy and are not awaited on the turn path; whatever they change or return is discarded. Code that looks like it redacts or rewrites does nothing. Use the modify lane for that.',
+    spec: 'spec/mantle-hooks.md, Rejections and failures: "Observe hooks are always non-blocking: they receive independent copies, and their mutations, errors, timeouts, or control signals have no effect on the turn." Registration: "observe hooks take one typed payload and return `None`".',
+    fix: 'Move the change into the point\'s `modify_*` hook and return `payload.model_copy(update={...})` there, or drop it. End observe hooks with a bare `return` / `return None` (or no return).',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    const out: HookDiagnostic[] = [];
+    for (const h of mantleHooks(ctx.module)) {
+      if (h.lane !== 'observe') continue;
+      const param = payloadParameter(h.fn);
+      const modify = h.point.hasModifyLane ? `; to change it, use ${q('modify_' + h.point.id)}` : `; the ${h.point.title} point has no modify lane`;
+      if (param) {
+        for (const w of h.fn.body.writes) {
+          if (w.root !== param.name) continue;
+          const target = [w.root, ...w.path].join('.');
+          const what = w.kind === 'mutating-call' ? `${q(target + '.' + (w.method ?? '') + '(…)')} changes` : `this changes ${q(target)} of`;
+          out.push(
+            report(this, ctx, w.range, `Observe hook ${q(h.fn.name)}: ${what} an independent copy of the payload; the change has no effect on the turn${modify}.`, { tags: ['unnecessary'] }),
+          );
+        }
+      }
+      for (const r of h.fn.body.returns) {
+        if (r.returnsNone || !r.value) continue;
+        out.push(
+          report(this, ctx, r.value.range, `Observe hook ${q(h.fn.name)} returns ${q(r.value.text)}, which the engine discards: observe hooks return None${modify}.`, { tags: ['unnecessary'] }),
+        );
+      }
+    }
+    return out;
+  },
 };

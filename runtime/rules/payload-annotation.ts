@@ -1,12 +1,72 @@
-// STUB — to be replaced by the rule's implementation.
+// payload-annotation: the payload parameter is not annotated with the point's payload type.
 import type { Rule } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { annotationTarget, replaceAnnotationEdits } from './util/annotations';
+import { mantleHooks, payloadParameter } from './util/hooks';
+import { spellMantleName } from './util/mantle-import-fix';
 
 export const payloadAnnotation: Rule = {
   code: 'payload-annotation',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: "The payload parameter must be annotated with the point's payload type",
+  docs: {
+    what: "A hook whose payload parameter has no annotation, or one that is not the point's payload type (e.g. `ToolResultPayload` on `modify_tool_call`, `dict`, `Optional[ToolCallPayload]`). Names are resolved through the module's imports, aliases (`as P`, `mh.ToolCallPayload`), string annotations and `from __future__ import annotations`. A payload type used by its bare name without any import is reported here too (the module would fail to load); the fix adds the import.",
+    why: 'The engine validates payload type annotations at `rasa train` and model load; a missing or mismatched annotation fails validation.',
+    spec: 'spec/mantle-hooks.md, Validation: "Validation checks: … payload type annotations and return types". Registration: "observe hooks take one typed payload".',
+    fix: 'Annotate the parameter with the payload type of the point, imported from `rasa.mantle.hooks`: `async def guard(call: ToolCallPayload) -> ToolCallPayload:`. The quick fix writes the annotation and adds the import (to an existing `from rasa.mantle.hooks import …` when there is one, in its style).',
+  },
+  fixable: true,
+  check(ctx) {
+    const out = [];
+    for (const h of mantleHooks(ctx.module)) {
+      const param = payloadParameter(h.fn);
+      if (!param) continue; // wrong-arity reports it
+      const wanted = h.payload.name;
+      const ann = param.annotation;
+      if (!ann) {
+        const spelled = spellMantleName(ctx.module, ctx.text, wanted);
+        const at = param.nameRange.end;
+        out.push(
+          report(
+            this,
+            ctx,
+            param.nameRange,
+            `The payload parameter ${q(param.name)} of ${q(h.fn.name)} has no type annotation; a ${q(h.hook.name)} hook must declare ${q(param.name + ': ' + wanted)}.`,
+            { fixes: [fix(`Annotate as ${wanted}`, [...spelled.importEdits, { range: { start: at, end: at }, newText: `: ${spelled.text}` }], true)] },
+          ),
+        );
+        continue;
+      }
+      const target = annotationTarget(ctx.module, ann);
+      if (target.member === wanted && !ann.optionalOf) {
+        if (target.unimported) {
+          const spelled = spellMantleName(ctx.module, ctx.text, wanted);
+          out.push(
+            report(
+              this,
+              ctx,
+              ann.ref?.range ?? ann.range,
+              `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
+              { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, spelled.importEdits, true)] },
+            ),
+          );
+        }
+        continue;
+      }
+      const optionalMember = ann.optionalOf ? annotationTarget(ctx.module, { ...ann, ref: ann.optionalOf, optionalOf: undefined }).member : undefined;
+      const what = optionalMember === wanted ? `${q(ann.text)} (it allows None)` : q(ann.text);
+      const edits = replaceAnnotationEdits(ctx.module, ctx.text, ann, wanted);
+      out.push(
+        report(
+          this,
+          ctx,
+          ann.range,
+          `${q(h.hook.name)} passes a ${q(wanted)}, but ${q(param.name)} is annotated ${what}; the engine's validation requires ${q(wanted)}.`,
+          { fixes: edits ? [fix(`Annotate as ${wanted}`, edits, true)] : [] },
+        ),
+      );
+    }
+    return out;
+  },
 };

@@ -1,12 +1,35 @@
-// STUB — to be replaced by the rule's implementation.
+// sync-handler: a Mantle hook declared with `def` instead of `async def`.
 import type { Rule } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { mantleHooks } from './util/hooks';
 
 export const syncHandler: Rule = {
   code: 'sync-handler',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'Hooks must be `async def`',
+  docs: {
+    what: 'A function registered with a Mantle hook decorator that is a plain `def`.',
+    why: 'The engine awaits every hook (modify) or schedules it as a task (observe); it rejects synchronous handlers when it validates hook modules at `rasa train` and model load.',
+    spec: 'spec/mantle-hooks.md, Registration: "Always `async def`. Synchronous handlers are rejected at validation."',
+    fix: 'Write `async def` (the quick fix inserts `async `). Inside, await asynchronous APIs instead of blocking calls.',
+  },
+  fixable: true,
+  check(ctx) {
+    return mantleHooks(ctx.module)
+      .filter((h) => !h.fn.isAsync)
+      .map((h) =>
+        report(
+          this,
+          ctx,
+          h.fn.nameRange,
+          `${q(h.fn.name)} is registered with ${q('@' + h.hook.name + '()')} but is not ${q('async def')}: the engine rejects synchronous hook handlers at validation (rasa train and model load).`,
+          {
+            fixes: [
+              fix('Make the hook `async def`', [{ range: { start: h.fn.defKeywordRange.start, end: h.fn.defKeywordRange.start }, newText: 'async ' }], true),
+            ],
+          },
+        ),
+      );
+  },
 };

@@ -1,12 +1,70 @@
-// STUB — to be replaced by the rule's implementation.
-import type { Rule } from './rule';
+// unknown-hook-point: a decorator that means a hook but names no insertion point / lane.
+import { findDecorator, isMantleExport } from '../catalogue';
+import type { HookDiagnostic } from '../diagnostics';
+import type { Decorator } from '../python/model';
+import type { Rule, RuleContext } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { spellMantleName } from './util/mantle-import-fix';
+import { lastSegment, locallyBound, mantleMember, unimportedMantleName } from './util/names';
+import { explainMissingName } from './util/near-miss';
+
+const HOOKISH = /^(on|modify)_[A-Za-z0-9_]+$/;
 
 export const unknownHookPoint: Rule = {
   code: 'unknown-hook-point',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'Decorator is not a Mantle hook point',
+  docs: {
+    what: 'A decorator that resolves into `rasa.mantle.hooks` but is not one of its 18 hook decorators (e.g. `@mh.modify_turn_started()` — turn points have no modify lane — or `@mh.on_tool_calls()`), an export used as a decorator (`@RetryModel()`), or an `on_*` / `modify_*` decorator that nothing imports. A real hook decorator used by its bare name without an import is reported here too (Hooksmith has no separate code for it): the fix adds the import.',
+    why: 'The engine validates hook points when it loads hook modules at `rasa train` and model load; an unknown point (or a name that fails with AttributeError / NameError) fails validation, and the function never runs.',
+    spec: 'spec/mantle-hooks.md, Validation: "Validation checks: … unknown hook points". Insertion points: the table lists the 10 points; turn started / finished have no modify decorator ("Neither point has a modify lane").',
+    fix: 'Use one of the decorators of the insertion-points table, imported from `rasa.mantle.hooks`. The quick fix replaces a near miss with the closest real decorator (by edit distance) and adds a missing import.',
+  },
+  fixable: true,
+  check(ctx) {
+    const out: HookDiagnostic[] = [];
+    for (const fn of ctx.module.functions) {
+      for (const d of fn.decorators) {
+        const diag = checkDecorator(this, ctx, d);
+        if (diag) out.push(diag);
+      }
+    }
+    return out;
+  },
 };
+
+function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnostic | undefined {
+  const member = mantleMember(d.ref);
+  const written = '@' + d.ref.text;
+  if (member !== undefined) {
+    if (findDecorator(member)) return undefined;
+    // `from rasa.mantle.hooks import on_turn_start` then `@on_turn_start()`: unknown-import reports the import.
+    if (!isMantleExport(member) && !d.ref.text.includes('.')) return undefined;
+    if (isMantleExport(member)) {
+      return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} is exported by ${q('rasa.mantle.hooks')} but is not a hook decorator; register hooks with an ${q('on_*')} or ${q('modify_*')} decorator.`);
+    }
+    const miss = explainMissingName(member, true);
+    const prefix = d.ref.text.slice(0, d.ref.text.length - member.length);
+    return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} ${miss.explanation}`, {
+      fixes: miss.suggestion ? [fix(`Use @${prefix}${miss.suggestion}()`, [{ range: d.ref.range, newText: prefix + miss.suggestion }], true)] : [],
+    });
+  }
+  const bare = unimportedMantleName(ctx.module, d.ref);
+  if (bare !== undefined && findDecorator(bare)) {
+    const spelled = spellMantleName(ctx.module, ctx.text, bare);
+    const edits = [...spelled.importEdits, ...(spelled.text !== bare ? [{ range: d.ref.range, newText: spelled.text }] : [])];
+    return report(rule, ctx, d.ref.range, `${q(written)} is used without being imported: loading the module fails with NameError. Import it from ${q('rasa.mantle.hooks')}.`, {
+      fixes: [fix(`Import ${bare} from rasa.mantle.hooks`, edits, true)],
+    });
+  }
+  const text = d.ref.text;
+  if (d.ref.qualified !== undefined || text.includes('.') || !HOOKISH.test(text) || locallyBound(ctx.module, lastSegment(text))) return undefined;
+  const miss = explainMissingName(text, true);
+  const fixes = [];
+  if (miss.suggestion) {
+    const spelled = spellMantleName(ctx.module, ctx.text, miss.suggestion);
+    fixes.push(fix(`Use @${spelled.text}()`, [...spelled.importEdits, { range: d.ref.range, newText: spelled.text }], true));
+  }
+  return report(rule, ctx, d.ref.range, `${q(written)} ${miss.explanation} It is not imported either, so loading the module fails with NameError.`, { fixes });
+}

@@ -1,12 +1,41 @@
-// STUB — to be replaced by the rule's implementation.
+// unknown-import: a name imported from rasa.mantle.hooks that the module does not export.
+import { MANTLE_MODULE, isMantleExport } from '../catalogue';
+import type { TextEdit } from '../diagnostics';
+import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
+import { fix, q, report } from './util/diagnostic';
+import { explainMissingName } from './util/near-miss';
+import { usesOf } from './util/names';
+
+/** Renames the import and, when it is not aliased, its uses (decorators, annotations, raises). */
+function renameEdits(nameRange: Range, to: string, uses: NameRef[]): TextEdit[] {
+  return [{ range: nameRange, newText: to }, ...uses.map((u) => ({ range: u.range, newText: to }))];
+}
 
 export const unknownImport: Rule = {
   code: 'unknown-import',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
-  fixable: false,
-  check: () => [],
+  title: 'Imported name does not exist in rasa.mantle.hooks',
+  docs: {
+    what: '`from rasa.mantle.hooks import X` where `X` is none of the module\'s exports (the 18 decorators, 10 payload types and 2 control signals), e.g. a misspelt `on_turn_start` or a non-existent `modify_turn_started`.',
+    why: 'The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module\'s hooks register.',
+    spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
+    fix: 'Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
+  },
+  fixable: true,
+  check(ctx) {
+    const out = [];
+    for (const b of ctx.module.imports) {
+      if (b.module !== MANTLE_MODULE || b.importedName === undefined || b.isWildcard) continue;
+      if (isMantleExport(b.importedName)) continue;
+      const miss = explainMissingName(b.importedName, false);
+      out.push(
+        report(this, ctx, b.nameRange, `${q(b.importedName)} ${miss.explanation} Loading the module raises ImportError, which fails rasa train.`, {
+          fixes: miss.suggestion ? [fix(`Import ${miss.suggestion}`, renameEdits(b.nameRange, miss.suggestion, b.localName === b.importedName ? usesOf(ctx.module, b.localName) : []), true)] : [],
+        }),
+      );
+    }
+    return out;
+  },
 };

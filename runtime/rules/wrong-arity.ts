@@ -1,12 +1,64 @@
-// STUB — to be replaced by the rule's implementation.
+// wrong-arity: a hook that does not take exactly one parameter, the payload.
+import type { Parameter } from '../python/model';
 import type { Rule } from './rule';
+import { andList, q, report } from './util/diagnostic';
+import { mantleHooks } from './util/hooks';
+
+function describe(p: Parameter): string {
+  switch (p.kind) {
+    case 'var-positional':
+      return `${q('*' + p.name)}`;
+    case 'var-keyword':
+      return `${q('**' + p.name)}`;
+    case 'keyword-only':
+      return `keyword-only ${q(p.name)}`;
+    default:
+      return p.hasDefault ? `${q(p.name)} (with a default)` : q(p.name);
+  }
+}
 
 export const wrongArity: Rule = {
   code: 'wrong-arity',
   engine: 'mantle',
   severity: 'error',
-  title: 'TODO',
-  docs: { what: 'TODO', why: 'TODO', spec: 'TODO', fix: 'TODO' },
+  title: 'Hooks take exactly one parameter: the payload',
+  docs: {
+    what: 'A Mantle hook whose signature is not exactly one positional parameter: no parameter at all, a second parameter (even one with a default), a keyword-only parameter, or `*args` / `**kwargs`.',
+    why: 'The engine calls every hook with one payload argument and validates the signature against that contract at `rasa train` and model load. Hooksmith reads the spec strictly: extra parameters with defaults would not break the call, but they are not "one typed payload", and `*args` hides the payload parameter that the annotation check needs.',
+    spec: 'spec/mantle-hooks.md, Registration: "Signatures: observe hooks take one typed payload and return `None`; modify hooks take one typed payload and return the same type."',
+    fix: 'Declare one parameter for the payload, e.g. `async def audit(call: ToolCallPayload) -> None:`. Move options into module-level constants and state into module-level variables.',
+  },
   fixable: false,
-  check: () => [],
+  check(ctx) {
+    const out = [];
+    for (const h of mantleHooks(ctx.module)) {
+      const params = h.fn.parameters;
+      const first = params[0];
+      const firstIsPositional = first !== undefined && (first.kind === 'positional' || first.kind === 'positional-only');
+      if (!firstIsPositional) {
+        const range = first ? first.range : h.fn.parametersRange;
+        const got = first ? `only ${describe(first)}` : 'no parameter';
+        out.push(
+          report(
+            this,
+            ctx,
+            range,
+            `${q(h.fn.name)} takes ${got}; the engine calls a ${q(h.hook.name)} hook with exactly one positional argument, the ${q(h.payload.name)}.`,
+          ),
+        );
+        continue;
+      }
+      const extra = params.slice(1);
+      if (extra.length === 0) continue;
+      out.push(
+        report(
+          this,
+          ctx,
+          { start: extra[0].range.start, end: extra[extra.length - 1].range.end },
+          `${q(h.fn.name)} takes more than the payload: ${andList(extra.map(describe))}. A ${h.lane} hook takes exactly one typed payload (${q(h.payload.name)}); remove the extra parameter${extra.length > 1 ? 's' : ''}.`,
+        ),
+      );
+    }
+    return out;
+  },
 };

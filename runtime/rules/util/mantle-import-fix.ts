@@ -1,0 +1,58 @@
+// Spelling a `rasa.mantle.hooks` export at a use site, adding the import when the module lacks it.
+// Keeps the module's style: an existing `from rasa.mantle.hooks import …` gets the name appended
+// (parenthesised multi-line: one more line; single line: `, Name`); a module alias is reused
+// (`mh.Name`); otherwise a new import line goes below the last module-level import.
+import { MANTLE_MODULE } from '../../catalogue';
+import type { TextEdit } from '../../diagnostics';
+import type { HookModule } from '../../python/model';
+import { indentOf, lineText, offsetAt, point, positionAt, sliceRange } from './text';
+
+export interface MantleSpelling {
+  /** How to write the name at the use site: "ToolCallPayload", "mh.ToolCallPayload". */
+  text: string;
+  /** Import edits needed first (empty when the name is already reachable). */
+  importEdits: TextEdit[];
+}
+
+export function spellMantleName(module: HookModule, source: string, name: string): MantleSpelling {
+  const qualified = `${MANTLE_MODULE}.${name}`;
+  const direct = module.imports.find((b) => b.qualified === qualified && b.moduleLevel);
+  if (direct) return { text: direct.localName, importEdits: [] };
+  const alias = module.imports.find((b) => b.qualified === MANTLE_MODULE && b.moduleLevel);
+  if (alias) return { text: `${alias.localName}.${name}`, importEdits: [] };
+  const plain = module.imports.find(
+    (b) => b.module === MANTLE_MODULE && b.importedName === undefined && b.qualified !== MANTLE_MODULE && b.moduleLevel,
+  );
+  if (plain) return { text: qualified, importEdits: [] };
+  return { text: name, importEdits: addImportEdits(module, source, name) };
+}
+
+function addImportEdits(module: HookModule, source: string, name: string): TextEdit[] {
+  const from = module.imports.filter(
+    (b) => b.module === MANTLE_MODULE && b.importedName !== undefined && !b.isWildcard && b.moduleLevel,
+  );
+  if (from.length > 0) {
+    const stmt = from[0].statementRange;
+    const sameStatement = from.filter(
+      (b) => b.statementRange.start.line === stmt.start.line && b.statementRange.start.character === stmt.start.character,
+    );
+    const stmtText = sliceRange(source, stmt);
+    const stmtStart = offsetAt(source, stmt.start);
+    if (from[0].parenthesized) {
+      const close = stmtText.lastIndexOf(')');
+      const before = stmtText.slice(0, close).trimEnd();
+      const hasComma = before.endsWith(',');
+      const at = positionAt(source, stmtStart + before.length);
+      if (stmtText.includes('\n')) {
+        const firstName = sameStatement[0].nameRange.start.line;
+        const indent = indentOf(lineText(source, firstName)) || '    ';
+        return [{ range: { start: at, end: at }, newText: `${hasComma ? '' : ','}\n${indent}${name},` }];
+      }
+      return [{ range: { start: at, end: at }, newText: hasComma ? ` ${name},` : `, ${name}` }];
+    }
+    return [{ range: { start: stmt.end, end: stmt.end }, newText: `, ${name}` }];
+  }
+  const moduleImports = module.imports.filter((b) => b.moduleLevel);
+  const line = moduleImports.length ? Math.max(...moduleImports.map((b) => b.statementRange.end.line)) + 1 : 0;
+  return [{ range: point(line, 0), newText: `from ${MANTLE_MODULE} import ${name}\n` }];
+}

@@ -1,0 +1,50 @@
+// Resolving names written in a hook module to what `rasa.mantle.hooks` exports.
+import { MANTLE_MODULE, isMantleExport } from '../../catalogue';
+import type { HookModule, NameRef } from '../../python/model';
+
+const PREFIX = `${MANTLE_MODULE}.`;
+
+/** The `rasa.mantle.hooks` member a reference resolves to ("modify_tool_call"), if it resolves there. */
+export function mantleMember(ref: NameRef | undefined): string | undefined {
+  if (!ref?.qualified?.startsWith(PREFIX)) return undefined;
+  const rest = ref.qualified.slice(PREFIX.length);
+  return rest.includes('.') ? undefined : rest;
+}
+
+/** The last segment of a dotted name as written: "mh.RetryModel" → "RetryModel". */
+export function lastSegment(text: string): string {
+  const i = text.lastIndexOf('.');
+  return i < 0 ? text : text.slice(i + 1);
+}
+
+/** Names the module defines itself (functions, classes, imports), which shadow any unimported export. */
+export function locallyBound(module: HookModule, name: string): boolean {
+  return (
+    module.functions.some((f) => f.name === name) ||
+    module.classes.some((c) => c.name === name) ||
+    module.imports.some((b) => b.localName === name)
+  );
+}
+
+/**
+ * A bare name that is a `rasa.mantle.hooks` export but is used without any import of it
+ * (a NameError when the module loads). Returns the export's name.
+ */
+export function unimportedMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
+  if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
+  if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
+  if (module.imports.some((b) => b.isWildcard && b.module === MANTLE_MODULE)) return undefined;
+  return ref.text;
+}
+
+/** Every place the model records a bare use of `localName` (decorators, annotations, raised exceptions). */
+export function usesOf(module: HookModule, localName: string): NameRef[] {
+  const refs: (NameRef | undefined)[] = [];
+  for (const fn of [...module.functions, ...module.classes.flatMap((c) => c.methods)]) {
+    for (const d of fn.decorators) refs.push(d.ref);
+    for (const p of fn.parameters) refs.push(p.annotation?.ref, p.annotation?.optionalOf);
+    refs.push(fn.returnAnnotation?.ref, fn.returnAnnotation?.optionalOf);
+    for (const r of fn.body.raises) refs.push(r.exception);
+  }
+  return refs.filter((r): r is NameRef => r !== undefined && r.text === localName);
+}

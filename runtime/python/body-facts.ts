@@ -198,14 +198,13 @@ function callSideFacts(call: Node, modelCopies: ModelCopyFacts[], writes: Attrib
   if (rp) writes.push({ root: rp.root, path: rp.path, kind: 'mutating-call', method, range: rangeOf(call) });
 }
 
-/** A single `...` or `pass`, optionally after a docstring. */
+/** A single `...` or `pass`, optionally after a docstring, or a docstring alone. */
 function isStub(body: Node): boolean {
   const stmts = body.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
-  let i = 0;
-  if (stmts.length > 1 && isDocstring(stmts[0])) i = 1;
-  const rest = stmts.slice(i);
-  if (rest.length !== 1 || !rest[0]) return stmts.length === 1 && isDocstring(stmts[0]);
+  if (stmts.length === 1 && isDocstring(stmts[0])) return true;
+  const rest = isDocstring(stmts[0]) ? stmts.slice(1) : stmts;
   const s = rest[0];
+  if (rest.length !== 1 || !s) return false;
   if (s.type === 'pass_statement') return true;
   return s.type === 'expression_statement' && s.namedChildCount === 1 && s.namedChild(0)?.type === 'ellipsis';
 }

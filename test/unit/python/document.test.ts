@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildModel, initParser, parse, ParsedDocument } from '../../../runtime/python';
+import { offsetAt } from '../../../runtime/python/document';
+import type { Range } from '../../../runtime/python/model';
+
+const BASE = [
+  'from rasa.mantle.hooks import modify_tool_call, RetryModel',
+  '# café 😀 comment',
+  '@modify_tool_call(timeout_ms=2000)',
+  'async def guard(payload):',
+  '    if payload.name == "é😀":',
+  '        raise RetryModel("no")',
+  '    return payload',
+  '',
+].join('\n');
+
+function fresh(text: string) {
+  const t = parse(text);
+  try {
+    return buildModel(t, text, 'hooks.py');
+  } finally {
+    t.delete();
+  }
+}
+
+function at(text: string, needle: string, nth = 0): Range['start'] {
+  let idx = -1;
+  for (let i = 0; i <= nth; i++) idx = text.indexOf(needle, idx + 1);
+  const before = text.slice(0, idx).split('\n');
+  return { line: before.length - 1, character: (before[before.length - 1] ?? '').length };
+}
+
+test('incremental edits give the same text and model as a fresh parse', async () => {
+  await initParser();
+  const doc = new ParsedDocument('hooks.py', BASE);
+  try {
+    const steps: { range: Range; text: string }[] = [];
+    // Rename after non-ASCII on the same line; insert lines; delete a range; type char by char.
+    const p1 = at(BASE, 'name ==');
+    steps.push({ range: { start: p1, end: { ...p1, character: p1.character + 4 } }, text: 'tool_name' });
+    doc.applyChanges([steps[0] as { range: Range; text: string }]);
+    let expected = BASE.replace('payload.name ==', 'payload.tool_name ==');
+    assert.equal(doc.text, expected);
+    assert.deepEqual(doc.model, fresh(expected));
+
+    const p2 = at(expected, '    return payload');
+    doc.applyChanges([{ range: { start: p2, end: p2 }, text: '    import time\n    time.sleep(1)  # 😀\n' }]);
+    expected = expected.replace('    return payload', '    import time\n    time.sleep(1)  # 😀\n    return payload');
+    assert.equal(doc.text, expected);
+    assert.deepEqual(doc.model, fresh(expected));
+    assert.equal(doc.model.functions[0]?.body.calls.some((c) => c.callee.qualified === 'time.sleep'), true);
+
+    // Type `async def other(p): ...` at the end one character at a time, checking each step.
+    const tail = 'async def other(p): ...\n';
+    for (const ch of tail) {
+      const end = at(doc.text + '\u0000', '\u0000');
+      doc.applyChanges([{ range: { start: end, end }, text: ch }]);
+      expected += ch;
+      assert.deepEqual(doc.model, fresh(expected));
+    }
+    assert.deepEqual(doc.model.functions.map((f) => f.name), ['guard', 'other']);
+
+    // Delete a multi-line range spanning the emoji comment.
+    const s = at(expected, '# café');
+    const e = at(expected, 'async def guard');
+    doc.applyChanges([{ range: { start: s, end: e }, text: '' }]);
+    expected = expected.slice(0, offsetAt(expected, s)) + expected.slice(offsetAt(expected, e));
+    assert.equal(doc.text, expected);
+    assert.deepEqual(doc.model, fresh(expected));
+    assert.equal(doc.model.functions[0]?.decorators.length, 0, 'the decorator line went with the deleted range');
+
+    // Several changes in one notification, then a full replacement.
+    doc.applyChanges([
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a\n' },
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# b\n' },
+    ]);
+    expected = '# b\n# a\n' + expected;
+    assert.deepEqual(doc.model, fresh(expected));
+    doc.applyChanges([{ text: 'def x(:\n' }]);
+    assert.equal(doc.text, 'def x(:\n');
+    assert.equal(doc.model.syntaxErrors.length, 1);
+  } finally {
+    doc.dispose();
+  }
+});
+
+test('offsetAt clamps positions past the end of a line or the text', () => {
+  assert.equal(offsetAt('ab\ncd', { line: 0, character: 99 }), 2);
+  assert.equal(offsetAt('ab\ncd', { line: 9, character: 0 }), 5);
+  assert.equal(offsetAt('ab\ncd', { line: 1, character: 1 }), 4);
+});

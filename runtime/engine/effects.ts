@@ -1,0 +1,30 @@
+// Sentences a person reads: what the engine does next. Failure and signal effects come from
+// the catalogue (runtime/catalogue/mantle-points.ts); these are the happy-path ones and the
+// observe lane's, which the catalogue does not carry.
+import type { PointId } from '../catalogue';
+
+/** What the engine does with a payload a modify hook returned (after the payload wall). */
+export const CONTINUE_EFFECT: Record<PointId, string> = {
+  turn_started: 'no effect on the turn',
+  turn_finished: 'no effect on the turn',
+  incoming_message: 'the engine handles this message',
+  model_request: 'the LLM is called with this request (allow-listed model_settings only)',
+  model_response: 'the engine uses this response: its text is emitted and its tool calls go to preflight',
+  tool_call: 'preflight continues with this call; the batch is dispatched once every call in it passes',
+  tool_result: 'this result is persisted on tool_executed and replayed to the model',
+  knowledge_query: 'the references index is searched with this query',
+  knowledge_results: 'these passages are serialized back to the model',
+  outgoing_text: 'this text is stored and sent to the user',
+};
+
+/** Observers: "their mutations, errors, timeouts, or control signals have no effect on the turn". */
+export const OBSERVE_EFFECT = {
+  returned: 'no effect on the turn: observers get an independent copy and are not awaited',
+  ignoredReturn: 'no effect on the turn: an observer’s return value and mutations are discarded',
+  crashed: 'no effect on the turn: the observer’s error is logged and discarded',
+  timedOut: 'no effect on the turn: the observer is cancelled at its deadline and the timeout is logged',
+  signal: 'no effect on the turn: observers cannot signal; the exception is logged and discarded',
+} as const;
+
+export const NOT_WIRED_NOTE = 'not invoked by the engine today (rasa-pro 3.21): this is what the engine would do once the point is wired';
+export const HARD_KILL_NOTE = 'the hook blocked the event loop past its deadline: the host was killed and restarted';

@@ -1,0 +1,96 @@
+// runtime/host's raw InvokeResult → the engine's HostFact. The only file that knows the
+// wire protocol's shapes; everything after it works on HostFact.
+import { CAYU_DECISIONS, PAYLOAD_TYPE_NAMES } from '../catalogue';
+import type { CapturedOutput, InvokeRequest, InvokeResult, PyException, PyType } from '../host/protocol';
+import type { HookError } from './api';
+import type { HostCall, HostFact, HostPort, ReturnedValue } from './host-port';
+
+/** What the engine needs of runtime/host's PythonHost. */
+export interface RawHost {
+  invoke(req: InvokeRequest): Promise<InvokeResult>;
+  dispose(): Promise<void> | void;
+}
+
+const PAYLOAD_NAMES = new Set<string>(PAYLOAD_TYPE_NAMES);
+const DECISION_NAMES = new Set<string>(CAYU_DECISIONS.map((d) => d.name));
+
+export class HostInvocationError extends Error {}
+
+function outputText(o: CapturedOutput | undefined): string {
+  if (!o) return '';
+  return o.droppedChars ? `${o.text}\n… (${o.droppedChars} more characters dropped)` : o.text;
+}
+
+export function hookError(e: PyException): HookError {
+  return { type: e.type.name, message: e.message, traceback: e.traceback, formatted: e.formatted };
+}
+
+function repr(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function returnedValue(value: unknown, type: PyType, unserialisable = false): ReturnedValue {
+  if (type.name === 'NoneType') return { kind: 'none' };
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !unserialisable;
+  if (isObject && PAYLOAD_NAMES.has(type.name)) return { kind: 'payload', type: type.name, data: value as Record<string, unknown> };
+  if (isObject && DECISION_NAMES.has(type.name)) return { kind: 'decision', type: type.name, data: value as Record<string, unknown> };
+  return { kind: 'other', pythonType: type.module === 'builtins' ? type.name : type.qualname, repr: repr(value) };
+}
+
+function notesOf(r: InvokeResult): string[] {
+  const notes: string[] = [];
+  if (r.handlerWasSync) notes.push('the handler is not async: the engine rejects synchronous handlers at validation (sync-handler)');
+  if (r.payloadMutated) notes.push('the hook mutated the payload object it received in place; the engine only uses a returned payload (copy with model_copy(update=...))');
+  if (r.argumentsMutated) notes.push('the hook mutated context.arguments: a no-op, the arguments are a read-only copy');
+  return notes;
+}
+
+export function toHostFact(r: InvokeResult): HostFact {
+  const output = outputText(r.output);
+  const hostNotes = notesOf(r);
+  const actions = r.actions;
+  switch (r.status) {
+    case 'returned':
+      return { kind: 'returned', value: returnedValue(r.value, r.valueType, r.unserialisable), durationMs: r.durationMs, output, actions, hostNotes };
+    case 'raised': {
+      const e = r.exception;
+      const signal = e.signal ? { type: e.signal, ...(e.feedback !== undefined ? { feedback: e.feedback } : {}), ...(e.reason !== undefined ? { reason: e.reason } : {}) } : undefined;
+      return { kind: 'raised', error: hookError(e), ...(signal ? { signal } : {}), durationMs: r.durationMs, output, actions, hostNotes };
+    }
+    case 'timed-out':
+      return { kind: 'timed-out', durationMs: r.durationMs, hard: r.killed, output, hostNotes };
+    case 'crashed':
+      return { kind: 'crashed', message: r.stderrTail ? `${r.reason}\n${r.stderrTail}` : r.reason, durationMs: r.durationMs, output, hostNotes };
+    case 'load-error':
+      return { kind: 'load-error', error: hookError(r.exception), output, hostNotes };
+    case 'invalid-request':
+      throw new HostInvocationError(r.message);
+  }
+}
+
+export function toInvokeRequest(call: HostCall): InvokeRequest {
+  return {
+    agentRoot: call.agentRoot,
+    file: call.file,
+    handler: call.className ? `${call.className}.${call.function}` : call.function,
+    kind: call.engine,
+    ...(call.payloadType ? { payloadType: call.payloadType } : {}),
+    ...(call.phase ? { phase: call.phase } : {}),
+    payload: call.payload,
+    timeoutMs: call.timeoutMs,
+  };
+}
+
+export function hostPort(raw: RawHost): HostPort {
+  return {
+    invoke: async (call) => toHostFact(await raw.invoke(toInvokeRequest(call))),
+    dispose: async () => {
+      await raw.dispose();
+    },
+  };
+}

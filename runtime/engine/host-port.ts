@@ -1,0 +1,64 @@
+// What the engine needs from the Python host: invoke one hook, get back raw facts.
+// The semantics (outcome, policy, effect) live in the engine; the host only reports
+// what Python did. `host-adapter.ts` maps runtime/host's PythonHost onto this port, and
+// unit tests drive the engine with a scripted port.
+import type { ControlSignal, CayuPhaseId, PayloadTypeName } from '../catalogue';
+import type { HookError } from './api';
+
+export interface HostCall {
+  /** Agent root: on sys.path, and names the module. */
+  agentRoot: string;
+  /** Absolute path of the hook module. */
+  file: string;
+  engine: 'mantle' | 'cayu';
+  /** Mantle: the function name. Cayu: the method name (the phase id). */
+  function: string;
+  /** Cayu: the RuntimeHook subclass. */
+  className?: string;
+  /** Mantle: the payload type to build from `payload`. */
+  payloadType?: PayloadTypeName;
+  /** Cayu: the phase, which decides the context type. */
+  phase?: CayuPhaseId;
+  /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
+  payload: unknown;
+  timeoutMs: number;
+}
+
+/** What the hook returned, as Python saw it. */
+export type ReturnedValue =
+  | { kind: 'none' }
+  /** An instance of a payload model: its class name and fields (model_dump). */
+  | { kind: 'payload'; type: string; data: Record<string, unknown> }
+  /** A Cayu decision model instance: its class name and fields. */
+  | { kind: 'decision'; type: string; data: Record<string, unknown> }
+  /** Anything else: a dict, a str, a list … with its Python type name and repr. */
+  | { kind: 'other'; pythonType: string; repr: string };
+
+export interface RaisedFact {
+  kind: 'raised';
+  error: HookError;
+  /** Set when the exception is RetryModel / HookRejection (shim or real class). */
+  signal?: { type: ControlSignal; feedback?: string; reason?: string };
+  durationMs: number;
+  output: string;
+  actions?: unknown[];
+}
+
+export type HostFact = (
+  | { kind: 'returned'; value: ReturnedValue; durationMs: number; output: string; actions?: unknown[] }
+  | RaisedFact
+  /** The deadline passed: cancelled cooperatively, or the host was killed (`hard`). */
+  | { kind: 'timed-out'; durationMs: number; hard: boolean; output: string }
+  /** The host process died under the hook (segfault, os._exit, …). */
+  | { kind: 'crashed'; message: string; durationMs: number; output: string }
+  /** The module could not be imported or the handler is missing. */
+  | { kind: 'load-error'; error: HookError; output: string }
+) & {
+  /** What the host noticed beside the result (payload mutated, sync handler, …), in words. */
+  hostNotes?: string[];
+};
+
+export interface HostPort {
+  invoke(call: HostCall): Promise<HostFact>;
+  dispose(): Promise<void>;
+}

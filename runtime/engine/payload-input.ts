@@ -1,0 +1,16 @@
+// A payload file → the payload the engine would build, or the errors naming JSON paths.
+// DESIGN.md: "A payload file holds the payload's fields, identity included (sender_id,
+// optional call and channel), as JSON." Validated with the catalogue's zod schema.
+import { getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
+import { formatIssues } from './json-path';
+
+export type PayloadCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] };
+
+export function validatePayload(type: PayloadTypeName, input: unknown): PayloadCheck {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { ok: false, errors: [`(root): expected a JSON object with the fields of ${type}`] };
+  }
+  const parsed = payloadSchema(getPayloadType(type)).safeParse(input);
+  if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error) };
+  return { ok: true, payload: parsed.data as Record<string, unknown> };
+}

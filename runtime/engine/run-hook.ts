@@ -1,0 +1,84 @@
+// runHook: one hook under the engine's rules. Check the module, find the handler, validate the
+// payload, invoke it in the host with the hook's timeout, and say what the engine does next.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RunRequest, RunResult } from './api';
+import { cayuVerdict } from './cayu-outcome';
+import { validateCayuContext } from './cayu-context';
+import { HostInvocationError } from './host-adapter';
+import type { HostPort } from './host-port';
+import { describeTarget, locateHook, type HookTarget } from './hook-locator';
+import { mantleVerdict } from './mantle-outcome';
+import { formatDiagnostic, type ModuleChecker } from './module-check';
+import { validatePayload } from './payload-input';
+
+/** The run could not start: bad input (exit 2). `details` are one line each. */
+export class RunInputError extends Error {
+  constructor(
+    readonly kind: 'file' | 'handler' | 'check' | 'payload' | 'load',
+    message: string,
+    readonly details: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface RunDeps {
+  host: HostPort;
+  checker: ModuleChecker;
+}
+
+/** Invokes an already located hook with a validated input; the simulator calls this directly. */
+export async function invokeHook(host: HostPort, file: string, agentRoot: string, target: HookTarget, input: Record<string, unknown>): Promise<RunResult> {
+  let fact;
+  try {
+    fact = await host.invoke({
+      agentRoot,
+      file,
+      engine: target.engine,
+      function: target.engine === 'cayu' ? target.phase : target.handler,
+      ...(target.engine === 'cayu' ? { className: target.className, phase: target.phase } : { payloadType: target.point.payloadType }),
+      payload: input,
+      timeoutMs: target.timeoutMs,
+    });
+  } catch (err) {
+    if (err instanceof HostInvocationError) throw new RunInputError('payload', `the host refused the payload: ${err.message}`);
+    throw err;
+  }
+  if (fact.kind === 'load-error') {
+    throw new RunInputError('load', `${path.basename(file)} failed to load: ${fact.error.type}: ${fact.error.message}`, fact.error.formatted ? [fact.error.formatted] : []);
+  }
+  const verdict = target.engine === 'mantle' ? mantleVerdict(target.point, target.lane, input, fact) : cayuVerdict(target.phase, input, fact);
+  return {
+    engine: target.engine,
+    point: target.engine === 'mantle' ? target.point.id : target.phase,
+    lane: target.engine === 'mantle' ? target.lane : 'phase',
+    handler: target.handler,
+    file,
+    ...verdict,
+    inputPayload: input,
+    durationMs: Math.round(fact.durationMs * 10) / 10,
+    timeoutMs: target.timeoutMs,
+    notes: [...verdict.notes, ...(fact.hostNotes ?? [])],
+    output: fact.output,
+    ...(fact.kind === 'returned' || fact.kind === 'raised' ? (fact.actions?.length ? { actions: fact.actions } : {}) : {}),
+  };
+}
+
+export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult> {
+  const file = path.resolve(req.file);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RunInputError('file', `no such file: ${req.file}`);
+  const checked = await deps.checker.check(file);
+  if (checked.errors.length) {
+    throw new RunInputError('check', `${req.file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`, checked.errors.map((d) => formatDiagnostic(d)));
+  }
+  const located = locateHook(checked.module, req.handler);
+  if (!located.ok) throw new RunInputError('handler', located.message);
+  const target = located.target;
+  const check = target.engine === 'mantle' ? validatePayload(target.point.payloadType, req.payload) : validateCayuContext(target.phase, req.payload);
+  if (!check.ok) {
+    const what = target.engine === 'mantle' ? target.point.payloadType : `${target.phase} context`;
+    throw new RunInputError('payload', `the payload is not a valid ${what} (for ${describeTarget(target)})`, check.errors);
+  }
+  return invokeHook(deps.host, file, checked.agentRoot, target, check.payload);
+}

@@ -1,0 +1,77 @@
+// What the extension client and the language server share: the settings schema (section
+// `hooksmith`) and the custom messages. No `vscode` import: both sides bundle this file.
+import { z } from 'zod';
+import type { Range } from './python/model';
+
+const severity = z.enum(['error', 'warning', 'information', 'hint']);
+
+/** Settings under `hooksmith.*`, pulled per document with `workspace/configuration`. */
+export const settingsSchema = z.object({
+  /** Rule code → enabled; a code missing here keeps the rule on. */
+  rules: z.record(z.string(), z.boolean()).default({}),
+  /** Rule code → the severity to report instead of the rule's own. */
+  severity: z.record(z.string(), severity).default({}),
+  /** Extra folders to treat as agent roots (absolute, or relative to the first workspace folder). */
+  extraAgentRoots: z.array(z.string()).default([]),
+  /** The Python interpreter that confirms syntax (the one the Python extension selected); empty: `python3`. */
+  pythonPath: z.string().default(''),
+});
+
+export type HooksmithSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: HooksmithSettings = settingsSchema.parse({});
+
+/** The configuration section the server asks for. */
+export const SETTINGS_SECTION = 'hooksmith';
+
+/** Source of every diagnostic the server publishes. */
+export const DIAGNOSTIC_SOURCE = 'hooksmith';
+
+/** The code-action kind that applies every preferred mechanical fix of a file. */
+export const FIX_ALL_KIND = 'source.fixAll.hooksmith';
+
+/** Command the "Show documentation" code action runs (the client opens `args[0]`, a URL). */
+export const SHOW_DOCS_COMMAND = 'hooksmith.showRuleDocs';
+
+/**
+ * `hooksmith/hooks` — sent by the client (hooks explorer, CodeLens) to list every hook the
+ * server knows, grouped by agent. Params: {} (or `{ uri }` to restrict to one file's agent).
+ */
+export const HOOKS_REQUEST = 'hooksmith/hooks';
+
+export interface HooksParams {
+  /** Only the agent this file belongs to. */
+  uri?: string;
+}
+
+export interface HookEntry {
+  /** Absolute path of the file. */
+  file: string;
+  /** file:// URI of the file. */
+  uri: string;
+  /** The handler's name (function name, or method name for Cayu). */
+  range: Range;
+  engine: 'mantle' | 'cayu';
+  /** Mantle point id ("tool_call") or Cayu phase id ("before_tool_call"). */
+  point: string;
+  /** Mantle lane; Cayu hooks report "observe" for after_session_* and "modify" for tool phases. */
+  lane: 'observe' | 'modify';
+  /** Effective timeout (literal timeout_ms or the lane default); undefined for Cayu. */
+  timeoutMs?: number;
+  /** The engine invokes this point today. */
+  wired: boolean;
+  /** Another modify hook of the same agent registers the same point. */
+  duplicate: boolean;
+  /** "fn" for Mantle, "Class.method" for Cayu. */
+  handler: string;
+}
+
+export interface AgentHooks {
+  /** Absolute path of the agent root (or of the folder holding loose Cayu files). */
+  root: string;
+  hooks: HookEntry[];
+}
+
+export interface HooksResult {
+  agents: AgentHooks[];
+}

@@ -1,0 +1,318 @@
+// The analyser owns all state: every hook module the server knows (open buffers and files
+// on disk) as `key → {text, tree (open buffers only), model, engine, agent root, diagnostics}`.
+// Handlers in server.ts only translate between LSP and this class.
+//
+// Validation: parse (incrementally for buffers) → model → rules with the agent's sibling
+// modules → publish. When a module's modify-hook registrations change, its siblings get
+// `duplicate-modify-hook` re-run and are republished, so a duplicate appears and disappears
+// in both files. CPython's syntax verdict arrives later (syntax-check.ts) and only updates.
+import * as fs from 'node:fs';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { analyseModule, compareDiagnostics } from '../runtime/analysis/module';
+import type { HookDiagnostic } from '../runtime/diagnostics';
+import { discover } from '../runtime/discovery';
+import type { HooksmithSettings } from '../runtime/lsp-shared';
+import { buildModel } from '../runtime/python/build-model';
+import type { HookModule, SyntaxIssue } from '../runtime/python/model';
+import { parse, type Tree } from '../runtime/python/parser';
+import { duplicateModifyHook } from '../runtime/rules/duplicate-modify-hook';
+import { mantleHooks } from '../runtime/rules/util/hooks';
+import { fileUri, uriPath } from './convert';
+import { HookFiles, type HookEngine } from './hook-files';
+import { ParsedText } from './parsed-text';
+import { analysisOptions } from './settings';
+
+export interface ModuleState {
+  key: string;
+  /** Absolute path; undefined for buffers not on disk. */
+  path: string | undefined;
+  uri: string;
+  text: string;
+  /** Open buffer (wins over the disk). */
+  buffer?: ParsedText;
+  model: HookModule;
+  /** Buffer version the model was built from. */
+  modelVersion?: number;
+  engine: HookEngine;
+  root: string;
+  /** Last diagnostics published (core form), for code actions and sibling refresh. */
+  diagnostics: HookDiagnostic[];
+  /** CPython's last verdict and the text it was for. */
+  cpython?: { text: string; issues: SyntaxIssue[] };
+  /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
+  modifySignature: string;
+}
+
+export interface AnalyserHost {
+  publish(uri: string, diagnostics: HookDiagnostic[], version: number | undefined): void;
+  settings(uri: string | undefined): Promise<HooksmithSettings>;
+  log(message: string): void;
+  /** Asks CPython about a module's text (after the fast diagnostics are out). */
+  confirmSyntax?(state: ModuleState): void;
+}
+
+export class Analyser {
+  private modules = new Map<string, ModuleState>();
+  readonly files = new HookFiles();
+  private folders: string[] = [];
+
+  constructor(private readonly host: AnalyserHost) {}
+
+  keyOf(uri: string): string {
+    return uriPath(uri) ?? uri;
+  }
+
+  get(uri: string): ModuleState | undefined {
+    return this.modules.get(this.keyOf(uri));
+  }
+
+  all(): ModuleState[] {
+    return [...this.modules.values()];
+  }
+
+  /** The tree of an open buffer (re-parsed if edits are pending) with an up-to-date model. */
+  current(uri: string): { state: ModuleState; tree: Tree } | undefined {
+    const state = this.get(uri);
+    if (!state?.buffer) return undefined;
+    const tree = this.refreshModel(state);
+    return tree ? { state, tree } : undefined;
+  }
+
+  // ---- workspace -------------------------------------------------------------------------
+
+  /** Scans workspace folders and extra roots for agents, reading every hook module from disk. */
+  scan(folders: string[], extraRoots: string[]): string[] {
+    this.folders = folders;
+    this.files.extraRoots = extraRoots;
+    this.files.invalidate();
+    const { agents } = discover([...folders, ...extraRoots].filter((p) => fs.existsSync(p)));
+    const found: string[] = [];
+    for (const agent of agents) {
+      for (const file of new Set([...agent.mantleModules, ...agent.cayuModules])) {
+        if (this.modules.get(file)?.buffer) continue;
+        try {
+          if (this.loadFromDisk(file)) found.push(file);
+        } catch (err) {
+          this.host.log(`[hooksmith] skipped ${file}: ${errText(err)}`);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** A file on disk was created, changed or deleted. Returns keys to re-validate. */
+  diskChanged(file: string, kind: 'created' | 'changed' | 'deleted'): string[] {
+    if (kind !== 'changed') this.files.invalidate();
+    const state = this.modules.get(file);
+    if (state?.buffer) return []; // the open buffer wins
+    if (kind === 'deleted' || !fs.existsSync(file)) {
+      if (state) this.forget(state);
+      return [];
+    }
+    if (!file.endsWith('.py')) return [];
+    return this.loadFromDisk(file) ? [file] : [];
+  }
+
+  /** Re-reads the workspace after folders appeared or vanished (hooks.py created, …). */
+  rescan(): string[] {
+    return this.scan(this.folders, this.files.extraRoots);
+  }
+
+  // ---- buffers ---------------------------------------------------------------------------
+
+  open(uri: string, text: string, version: number): ModuleState {
+    const key = this.keyOf(uri);
+    const prev = this.modules.get(key);
+    prev?.buffer?.dispose();
+    const buffer = new ParsedText(uri, version, text);
+    const state: ModuleState = {
+      key,
+      path: uriPath(uri),
+      uri,
+      text,
+      buffer,
+      model: emptyModel(key),
+      engine: 'none',
+      root: '',
+      diagnostics: prev?.diagnostics ?? [],
+      modifySignature: prev?.modifySignature ?? '',
+    };
+    this.modules.set(key, state);
+    this.refreshModel(state);
+    return state;
+  }
+
+  change(uri: string, changes: readonly TextDocumentContentChangeEvent[], version: number): ModuleState | undefined {
+    const state = this.get(uri);
+    if (!state?.buffer) return undefined;
+    state.buffer.update(changes, version);
+    state.text = state.buffer.text;
+    return state;
+  }
+
+  /** Closing a buffer falls back to the disk content (or drops a file that is no hook module). */
+  close(uri: string): ModuleState | undefined {
+    const state = this.get(uri);
+    if (!state) return undefined;
+    state.buffer?.dispose();
+    state.buffer = undefined;
+    if (state.path && fs.existsSync(state.path) && this.loadFromDisk(state.path)) return this.modules.get(state.key);
+    this.forget(state);
+    return undefined;
+  }
+
+  // ---- validation ------------------------------------------------------------------------
+
+  /** Validates one module and publishes; refreshes siblings when its modify hooks changed. */
+  async validate(key: string): Promise<void> {
+    const state = this.modules.get(key);
+    if (!state) return;
+    const version = state.buffer?.version;
+    this.refreshModel(state);
+    const settings = await this.host.settings(state.uri);
+    if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
+    const diagnostics = this.diagnose(state, settings);
+    state.diagnostics = diagnostics;
+    this.host.publish(state.uri, diagnostics, version);
+    const signature = modifySignature(state);
+    if (signature !== state.modifySignature) {
+      state.modifySignature = signature;
+      await this.refreshSiblings(state);
+    }
+    if (state.engine !== 'none' && state.buffer) this.host.confirmSyntax?.(state);
+  }
+
+  /** CPython's verdict for `text`; republishes when it changes the syntax diagnostics. */
+  async applyCpython(key: string, text: string, issues: SyntaxIssue[]): Promise<void> {
+    const state = this.modules.get(key);
+    if (!state || state.text !== text) return; // stale verdict
+    const before = JSON.stringify(state.cpython?.issues ?? null);
+    state.cpython = { text, issues };
+    if (before === JSON.stringify(issues)) return;
+    await this.validate(key);
+  }
+
+  private diagnose(state: ModuleState, settings: HooksmithSettings): HookDiagnostic[] {
+    if (state.engine === 'none') return [];
+    return analyseModule({
+      path: state.path ?? state.key,
+      text: state.text,
+      module: this.withCpython(state),
+      agentModules: state.engine === 'mantle' ? this.siblings(state).map((s) => s.model) : [state.model],
+      isMantleModule: state.engine === 'mantle',
+      options: analysisOptions(settings, this.host.log),
+    });
+  }
+
+  /**
+   * CPython's verdict wins over tree-sitter's (it is what the engine runs). A verdict for an
+   * older text is still used while tree-sitter sees no error, so an error only CPython finds
+   * (`def f(a=1, b)`) does not flicker away on every keystroke until the next check.
+   */
+  private withCpython(state: ModuleState): HookModule {
+    const v = state.cpython;
+    if (!v) return state.model;
+    if (v.text === state.text) return { ...state.model, syntaxErrors: v.issues };
+    if (state.model.syntaxErrors.length === 0 && v.issues.length > 0) return { ...state.model, syntaxErrors: v.issues };
+    return state.model;
+  }
+
+  /** Mantle modules of the same agent (this one included). */
+  siblings(state: ModuleState): ModuleState[] {
+    if (state.engine !== 'mantle') return [state];
+    return this.all().filter((s) => s.engine === 'mantle' && s.root === state.root);
+  }
+
+  private async refreshSiblings(state: ModuleState): Promise<void> {
+    for (const sib of this.siblings(state)) {
+      if (sib === state) continue;
+      const settings = await this.host.settings(sib.uri);
+      const input = {
+        path: sib.path ?? sib.key,
+        text: sib.text,
+        module: sib.model,
+        agentModules: this.siblings(sib).map((s) => s.model),
+        isMantleModule: true,
+        options: analysisOptions(settings, this.host.log),
+      };
+      const dup = analyseModule(input, [duplicateModifyHook]);
+      const kept = sib.diagnostics.filter((d) => d.code !== duplicateModifyHook.code);
+      const next = [...kept, ...dup].sort(compareDiagnostics);
+      if (JSON.stringify(next) === JSON.stringify(sib.diagnostics)) continue;
+      sib.diagnostics = next;
+      this.host.publish(sib.uri, next, sib.buffer?.version);
+    }
+  }
+
+  /** Re-parses a buffer when needed and rebuilds its model and classification. */
+  private refreshModel(state: ModuleState): Tree | undefined {
+    if (!state.buffer) return undefined;
+    const tree = state.buffer.tree();
+    if (state.modelVersion !== state.buffer.version) {
+      state.model = buildModel(tree, state.text, state.path ?? state.key);
+      state.modelVersion = state.buffer.version;
+      const c = this.files.classify(state.path, state.model);
+      state.engine = c.engine;
+      state.root = c.root;
+    }
+    return tree;
+  }
+
+  /** Reads a file from disk; keeps it when it is a hook module. */
+  private loadFromDisk(file: string): boolean {
+    const text = fs.readFileSync(file, 'utf8');
+    const tree = parse(text);
+    let model: HookModule;
+    try {
+      model = buildModel(tree, text, file);
+    } finally {
+      tree.delete();
+    }
+    const c = this.files.classify(file, model);
+    const prev = this.modules.get(file);
+    if (c.engine === 'none') {
+      if (prev) this.forget(prev);
+      return false;
+    }
+    this.modules.set(file, {
+      key: file,
+      path: file,
+      uri: prev?.uri ?? fileUri(file),
+      text,
+      model,
+      engine: c.engine,
+      root: c.root,
+      diagnostics: prev?.diagnostics ?? [],
+      modifySignature: prev?.modifySignature ?? '',
+    });
+    return true;
+  }
+
+  /** Drops a module: its diagnostics are cleared and its siblings re-checked. */
+  private forget(state: ModuleState): void {
+    this.modules.delete(state.key);
+    state.buffer?.dispose();
+    this.host.publish(state.uri, [], undefined);
+    if (state.engine === 'mantle' && state.modifySignature) {
+      void this.refreshSiblings({ ...state, key: '\0gone' }).catch((err: unknown) =>
+        this.host.log(`[hooksmith] sibling refresh failed: ${errText(err)}`),
+      );
+    }
+  }
+}
+
+function modifySignature(state: ModuleState): string {
+  if (state.engine !== 'mantle') return '';
+  return mantleHooks(state.model)
+    .filter((h) => h.lane === 'modify')
+    .map((h) => `${h.point.id}@${h.decorator.range.start.line}:${h.decorator.range.start.character}`)
+    .join(',');
+}
+
+function emptyModel(path: string): HookModule {
+  return { path, syntaxErrors: [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
+}
+
+export function errText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,87 @@
+// Code actions from the fixes the rules attach to their diagnostics. Per diagnostic, in a
+// fixed order: the preferred fix, the other suggestions, "Show documentation for <code>".
+// Plus `source.fixAll.hooksmith`: every preferred fix of the file whose edits do not overlap.
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import { ruleDocsUrl, type HookDiagnostic } from '../../runtime/diagnostics';
+import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
+import type { Range } from '../../runtime/python/model';
+import type { Analyser } from '../analyser';
+
+export function codeActions(analyser: Analyser, p: CodeActionParams): CodeAction[] {
+  const state = analyser.get(p.textDocument.uri);
+  if (!state) return [];
+  const uri = p.textDocument.uri;
+  const only = p.context.only;
+  const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
+  const out: CodeAction[] = [];
+  if (wants(CodeActionKind.QuickFix)) {
+    for (const lsp of p.context.diagnostics) {
+      if (lsp.source !== DIAGNOSTIC_SOURCE) continue;
+      const core = state.diagnostics.find((d) => matches(d, lsp));
+      if (core) out.push(...actionsFor(uri, core, lsp));
+    }
+  }
+  if (wants(FIX_ALL_KIND)) {
+    const all = fixAll(uri, state.diagnostics);
+    if (all) out.push(all);
+  }
+  return out;
+}
+
+function actionsFor(uri: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction[] {
+  const fixes = [...(d.fixes ?? [])].sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred));
+  const out: CodeAction[] = fixes.map((f) => ({
+    title: f.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [lsp],
+    isPreferred: !!f.isPreferred,
+    edit: { changes: { [uri]: f.edits as TextEdit[] } },
+  }));
+  const url = ruleDocsUrl(d.code);
+  out.push({
+    title: `Show documentation for ${d.code}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [lsp],
+    command: { title: `Show documentation for ${d.code}`, command: SHOW_DOCS_COMMAND, arguments: [url] },
+  });
+  return out;
+}
+
+function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction | undefined {
+  const taken: Range[] = [];
+  const edits: TextEdit[] = [];
+  for (const d of diagnostics) {
+    const fix = d.fixes?.find((f) => f.isPreferred);
+    if (!fix || fix.edits.length === 0) continue;
+    // Two fixes inserting the same import line at the same spot: keep one.
+    const fresh = fix.edits.filter((e) => !edits.some((x) => sameRange(x.range, e.range) && x.newText === e.newText));
+    if (fresh.some((e) => taken.some((t) => overlaps(t, e.range)))) continue;
+    for (const e of fresh) {
+      edits.push(e);
+      taken.push(e.range);
+    }
+  }
+  if (edits.length === 0) return undefined;
+  return { title: 'Fix all auto-fixable Hooksmith problems', kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } };
+}
+
+function matches(d: HookDiagnostic, lsp: Diagnostic): boolean {
+  return d.code === lsp.code && sameRange(d.range, lsp.range) && d.message === lsp.message;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return (
+    a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character
+  );
+}
+
+function before(a: Range['start'], b: Range['start']): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+/** Ranges share text. Inserts at one point do not overlap (LSP applies them in array order). */
+function overlaps(a: Range, b: Range): boolean {
+  const empty = (r: Range) => sameRange({ start: r.start, end: r.start }, r);
+  if (sameRange(a, b)) return !empty(a);
+  return before(a.start, b.end) && before(b.start, a.end);
+}

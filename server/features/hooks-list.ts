@@ -1,0 +1,63 @@
+// `hooksmith/hooks`: every hook the server knows, grouped by agent, for the client's hooks
+// explorer and CodeLens.
+import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp-shared';
+import { phaseMethods } from '../../runtime/rules/cayu-common';
+import { mantleHooks } from '../../runtime/rules/util/hooks';
+import type { Analyser, ModuleState } from '../analyser';
+
+export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
+  // Bring open buffers' models up to date first (pending edits are parsed now).
+  for (const s of analyser.all()) if (s.buffer) analyser.current(s.uri);
+  const only = p.uri ? analyser.get(p.uri) : undefined;
+  const byRoot = new Map<string, HookEntry[]>();
+  const states = analyser.all().filter((s) => s.engine !== 'none' && (!only || s.root === only.root));
+  const modifyCount = countModify(states);
+  for (const s of states.sort((a, b) => a.key.localeCompare(b.key))) {
+    const list = byRoot.get(s.root) ?? [];
+    byRoot.set(s.root, list);
+    const file = s.path ?? s.key;
+    for (const h of mantleHooks(s.model)) {
+      list.push({
+        file,
+        uri: s.uri,
+        range: h.fn.nameRange,
+        engine: 'mantle',
+        point: h.point.id,
+        lane: h.lane,
+        timeoutMs: h.timeoutMs,
+        wired: h.point.wired,
+        duplicate: h.lane === 'modify' && s.engine === 'mantle' && (modifyCount.get(`${s.root}\0${h.point.id}`) ?? 0) > 1,
+        handler: h.fn.name,
+      });
+    }
+    for (const m of phaseMethods(s.model)) {
+      list.push({
+        file,
+        uri: s.uri,
+        range: m.method.nameRange,
+        engine: 'cayu',
+        point: m.phase.id,
+        lane: m.phase.decision ? 'modify' : 'observe',
+        wired: true,
+        duplicate: false,
+        handler: `${m.cls.name}.${m.method.name}`,
+      });
+    }
+  }
+  const agents: AgentHooks[] = [...byRoot.entries()].map(([root, hooks]) => ({ root, hooks }));
+  return { agents: agents.sort((a, b) => a.root.localeCompare(b.root)) };
+}
+
+/** Modify registrations per agent root and point, across the agent's Mantle modules. */
+function countModify(states: readonly ModuleState[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of states) {
+    if (s.engine !== 'mantle') continue;
+    for (const h of mantleHooks(s.model)) {
+      if (h.lane !== 'modify') continue;
+      const k = `${s.root}\0${h.point.id}`;
+      out.set(k, (out.get(k) ?? 0) + 1);
+    }
+  }
+  return out;
+}

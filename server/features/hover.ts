@@ -1,0 +1,53 @@
+// Hover: a decorator, a payload type name, a payload field access, a Cayu phase method,
+// context or decision type → Markdown from the catalogue.
+import { MarkupKind, type Hover, type HoverParams } from 'vscode-languageserver';
+import { findCayuPhase } from '../../runtime/catalogue';
+import { phaseMethods } from '../../runtime/rules/cayu-common';
+import { mantleHooks } from '../../runtime/rules/util/hooks';
+import { rangeOf } from '../../runtime/python/tree-utils';
+import type { Analyser } from '../analyser';
+import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
+import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover } from './hover-text';
+
+export function hover(analyser: Analyser, p: HoverParams): Hover | null {
+  const cur = analyser.current(p.textDocument.uri);
+  if (!cur) return null;
+  const { state, tree } = cur;
+  const pos = p.position;
+  const model = state.model;
+
+  const hook = mantleHooks(model).find((h) => contains(h.decorator.range, pos));
+  if (hook) return md(decoratorHover(hook.hook, hook.timeoutMs), hook.decorator.range);
+
+  const node = nodeAt(tree, pos);
+  if (!node || node.type !== 'identifier') return null;
+  const range = rangeOf(node);
+  const parent = node.parent;
+
+  // `payload.tool_name`: the attribute of an object typed with a payload.
+  if (parent?.type === 'attribute' && parent.childForFieldName('attribute')?.id === node.id) {
+    const object = parent.childForFieldName('object');
+    const fn = enclosingFunction(model, pos);
+    if (object?.type === 'identifier' && fn) {
+      const type = payloadTypeOf(model, fn, object.text);
+      if (type) return md(payloadHover(type, node.text), range);
+    }
+  }
+
+  const type = payloadTypeNamed(node.text);
+  if (type) return md(payloadHover(type), range);
+
+  const phase = phaseMethods(model).find((m) => contains(m.method.nameRange, pos));
+  if (phase) return md(cayuPhaseHover(phase.phase), range);
+  if (parent?.type === 'function_definition' && findCayuPhase(node.text) && state.engine === 'cayu') {
+    return md(cayuPhaseHover(findCayuPhase(node.text)!), range);
+  }
+
+  const cayu = cayuTypeHover(node.text);
+  if (cayu) return md(cayu, range);
+  return null;
+}
+
+function md(value: string, range: Hover['range']): Hover {
+  return { contents: { kind: MarkupKind.Markdown, value }, range };
+}

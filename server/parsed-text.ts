@@ -1,0 +1,79 @@
+// One open buffer: its text (vscode-languageserver-textdocument) and its tree-sitter tree,
+// kept in step with incremental edits. Each edit is applied to the old tree with
+// `tree.edit(...)`; the re-parse (lazy, on the next `tree()` call) reuses it and then
+// deletes it — trees live on the WASM heap, which the garbage collector never frees.
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { parse, type Point, type Tree } from '../runtime/python/parser';
+
+export class ParsedText {
+  private current: TextDocument;
+  private parsed: Tree | undefined;
+  /** The tree was edited since the last parse. */
+  private stale = true;
+
+  constructor(uri: string, version: number, text: string) {
+    this.current = TextDocument.create(uri, 'python', version, text);
+  }
+
+  get document(): TextDocument {
+    return this.current;
+  }
+
+  get version(): number {
+    return this.current.version;
+  }
+
+  get text(): string {
+    return this.current.getText();
+  }
+
+  /** Applies LSP content changes in order, editing the tree alongside. */
+  update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    for (const change of changes) {
+      if (!('range' in change) || !this.parsed) {
+        this.dropTree();
+        this.current = TextDocument.update(this.current, [change], version);
+        continue;
+      }
+      const before = this.current;
+      const startIndex = before.offsetAt(change.range.start);
+      const oldEndIndex = before.offsetAt(change.range.end);
+      // Positions from offsets: the client's range may point past a line's end.
+      const startPosition = pointAt(before, startIndex);
+      const oldEndPosition = pointAt(before, oldEndIndex);
+      this.current = TextDocument.update(before, [change], version);
+      const newEndIndex = startIndex + change.text.length;
+      const newEndPosition = pointAt(this.current, newEndIndex);
+      this.parsed.edit({ startIndex, oldEndIndex, newEndIndex, startPosition, oldEndPosition, newEndPosition });
+      this.stale = true;
+    }
+    if (changes.length === 0) this.current = TextDocument.update(this.current, [], version);
+  }
+
+  /** The tree for the current text, re-parsed incrementally when edits are pending. */
+  tree(): Tree {
+    if (this.parsed && !this.stale) return this.parsed;
+    const old = this.parsed;
+    this.parsed = parse(this.text, old ?? null);
+    old?.delete();
+    this.stale = false;
+    return this.parsed;
+  }
+
+  /** Frees the tree (on close). */
+  dispose(): void {
+    this.dropTree();
+  }
+
+  private dropTree(): void {
+    this.parsed?.delete();
+    this.parsed = undefined;
+    this.stale = true;
+  }
+}
+
+function pointAt(doc: TextDocument, offset: number): Point {
+  const p = doc.positionAt(offset);
+  return { row: p.line, column: p.character };
+}

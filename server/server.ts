@@ -1,0 +1,179 @@
+// The Hooksmith language server: `node dist/server.js --stdio` (or --node-ipc).
+// Each LSP event is bound to a short handler that asks the Analyser and converts the answer;
+// every handler is wrapped so one bad file or request is logged and never kills the server.
+import {
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { initParser } from '../runtime/python/parser';
+import { FIX_ALL_KIND, HOOKS_REQUEST, SETTINGS_SECTION, SHOW_DOCS_COMMAND, type HooksParams } from '../runtime/lsp-shared';
+import { Analyser, errText } from './analyser';
+import { toLspDiagnostic, uriPath } from './convert';
+import { codeActions } from './features/code-actions';
+import { completions } from './features/completion';
+import { documentSymbols } from './features/symbols';
+import { hover } from './features/hover';
+import { listHooks } from './features/hooks-list';
+import { Scheduler } from './scheduler';
+import { SettingsCache } from './settings';
+import { SyntaxConfirmer } from './syntax-check';
+
+export function startServer(connection: Connection): void {
+  const log = (msg: string) => connection.console.log(msg);
+  let canPullConfig = false;
+  let canWatchDynamically = false;
+  let folders: string[] = [];
+
+  const settings = new SettingsCache(async (uri) => {
+    if (!canPullConfig) return undefined;
+    return connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }) as Promise<unknown>;
+  }, log);
+
+  const analyser: Analyser = new Analyser({
+    publish: (uri, diagnostics, version) =>
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) }),
+    settings: (uri) => settings.get(uri),
+    log,
+    confirmSyntax: (state) => syntax.request(state.key, state.text),
+  });
+  const scheduler = new Scheduler((key) => analyser.validate(key), log);
+  const syntax = new SyntaxConfirmer(
+    async () => (await settings.get(undefined)).pythonPath,
+    (key, text, issues) => analyser.applyCpython(key, text, issues),
+    log,
+  );
+
+  /** Wraps a handler: errors are logged and answered with `fallback`. */
+  function safe<P, R>(name: string, fallback: R, fn: (p: P) => R | Promise<R>): (p: P) => Promise<R> {
+    return async (p: P) => {
+      try {
+        return await fn(p);
+      } catch (err) {
+        log(`[hooksmith] ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        return fallback;
+      }
+    };
+  }
+
+  async function scanWorkspace(): Promise<void> {
+    const t0 = performance.now();
+    const s = await settings.get(undefined);
+    const base = folders[0] ?? process.cwd();
+    const extra = s.extraAgentRoots.map((r) => (r.startsWith('/') ? r : `${base}/${r}`));
+    const found = analyser.scan(folders, extra);
+    for (const key of found) await scheduler.runNow(key);
+    log(`[hooksmith] scanned ${folders.length} folder(s): ${found.length} hook module(s) in ${Math.round(performance.now() - t0)} ms`);
+  }
+
+  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
+    await initParser();
+    const caps = params.capabilities;
+    canPullConfig = caps.workspace?.configuration === true;
+    canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ',', ' '] },
+        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
+        documentSymbolProvider: true,
+        executeCommandProvider: { commands: [SHOW_DOCS_COMMAND] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'hooksmith' },
+    };
+  });
+
+  connection.onInitialized(
+    safe('initialized', undefined, async () => {
+      if (canWatchDynamically) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/*.py' }, { globPattern: '**/hooks' }],
+        });
+      }
+      await scanWorkspace();
+    }),
+  );
+
+  connection.onDidOpenTextDocument(
+    safe('didOpen', undefined, ({ textDocument: d }) => {
+      const state = analyser.open(d.uri, d.text, d.version);
+      void scheduler.runNow(state.key);
+    }),
+  );
+  connection.onDidChangeTextDocument(
+    safe('didChange', undefined, ({ textDocument: d, contentChanges }) => {
+      const state = analyser.change(d.uri, contentChanges, d.version);
+      if (state) scheduler.schedule(state.key);
+    }),
+  );
+  connection.onDidCloseTextDocument(
+    safe('didClose', undefined, ({ textDocument: d }) => {
+      scheduler.cancel(analyser.keyOf(d.uri));
+      const state = analyser.close(d.uri);
+      if (state) scheduler.schedule(state.key);
+    }),
+  );
+  connection.onDidChangeWatchedFiles(
+    safe('didChangeWatchedFiles', undefined, async ({ changes }) => {
+      let structural = false;
+      const keys = new Set<string>();
+      for (const c of changes) {
+        const file = uriPath(c.uri);
+        if (!file) continue;
+        const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+        if (kind !== 'changed') structural = true;
+        for (const k of analyser.diskChanged(file, kind)) keys.add(k);
+      }
+      // A created/deleted hooks.py or hooks/ can turn other files into hook modules or not.
+      if (structural) for (const k of analyser.rescan()) keys.add(k);
+      for (const k of keys) await scheduler.runNow(k);
+    }),
+  );
+  connection.onDidChangeConfiguration(
+    safe('didChangeConfiguration', undefined, async () => {
+      settings.clear();
+      await scanWorkspace();
+      for (const s of analyser.all()) if (s.buffer) await scheduler.runNow(s.key);
+    }),
+  );
+  connection.workspace.onDidChangeWorkspaceFolders(
+    safe('didChangeWorkspaceFolders', undefined, async ({ added, removed }) => {
+      const gone = new Set(removed.map((f) => uriPath(f.uri)));
+      folders = [...folders.filter((f) => !gone.has(f)), ...added.map((f) => uriPath(f.uri)).filter((p): p is string => !!p)];
+      await scanWorkspace();
+    }),
+  );
+
+  connection.onHover(safe('hover', null, (p) => hover(analyser, p)));
+  connection.onCompletion(safe('completion', [], (p) => completions(analyser, p)));
+  connection.onCodeAction(safe('codeAction', [], (p) => codeActions(analyser, p)));
+  connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
+  connection.onExecuteCommand(
+    safe('executeCommand', undefined, async (p) => {
+      const url = p.arguments?.[0];
+      if (p.command === SHOW_DOCS_COMMAND && typeof url === 'string') {
+        await connection.window.showDocument({ uri: url, external: true });
+      }
+    }),
+  );
+  connection.onRequest(
+    HOOKS_REQUEST,
+    safe('hooks', { agents: [] }, (p: HooksParams | undefined) => listHooks(analyser, p ?? {})),
+  );
+  connection.onShutdown(() => syntax.dispose());
+
+  process.on('uncaughtException', (err) => log(`[hooksmith] uncaught: ${errText(err)}`));
+  process.on('unhandledRejection', (err) => log(`[hooksmith] unhandled rejection: ${errText(err)}`));
+  connection.listen();
+}
+
+startServer(createConnection(ProposedFeatures.all));

@@ -1,8 +1,7 @@
-// The Mantle hooks of a module as the rules see them: each decorated module-level function
-// whose decorator resolves to a hook decorator of `rasa.mantle.hooks`.
-//
-// Also counts a bare `@on_tool_call()` used without any import (the module fails to load
-// with a NameError, reported by unknown-hook-point) so the signature rules still run on it.
+// The Mantle hooks of a module as the rules see them: python/hooks.ts's mantleHooks (decorators
+// that resolve to a hook decorator of `rasa.mantle.hooks`) plus the payload type, and plus a
+// bare `@on_tool_call()` used without any import (the module fails to load with a NameError,
+// reported by unknown-hook-point) so the signature rules still run on it. Source order.
 import {
   DEFAULT_TIMEOUT_MS,
   findDecorator,
@@ -12,8 +11,9 @@ import {
   type MantlePoint,
   type PayloadType,
 } from '../../catalogue';
+import { mantleHooks as resolvedHooks } from '../../python/hooks';
 import type { Decorator, FunctionDef, HookModule, Parameter } from '../../python/model';
-import { mantleMember, unimportedMantleName } from './names';
+import { unimportedMantleName } from './names';
 
 export interface MantleHook {
   fn: FunctionDef;
@@ -23,20 +23,22 @@ export interface MantleHook {
   point: MantlePoint;
   lane: Lane;
   payload: PayloadType;
-  /** timeout_ms when a valid literal is given, else the lane default. */
+  /** The hook's budget: timeout_ms when a valid literal is given, else the lane default. */
   timeoutMs: number;
   /** The decorator is used without any import of it. */
   unimported: boolean;
 }
 
 export function mantleHooks(module: HookModule): MantleHook[] {
+  const resolved = new Map(resolvedHooks(module).map((h) => [h.decorator, h]));
   const hooks: MantleHook[] = [];
   for (const fn of module.functions) {
     for (const decorator of fn.decorators) {
-      const resolved = mantleMember(decorator.ref);
-      const bare = resolved === undefined ? unimportedMantleName(module, decorator.ref) : undefined;
-      const hook = findDecorator(resolved ?? bare ?? '');
+      const r = resolved.get(decorator);
+      const bare = r ? undefined : unimportedMantleName(module, decorator.ref);
+      const hook = r?.hookDecorator ?? findDecorator(bare ?? '');
       if (!hook) continue;
+      const valid = Number.isInteger(r?.timeoutMs) && (r?.timeoutMs ?? 0) > 0;
       hooks.push({
         fn,
         decorator,
@@ -44,18 +46,12 @@ export function mantleHooks(module: HookModule): MantleHook[] {
         point: hook.point,
         lane: hook.lane,
         payload: getPayloadType(hook.point.payloadType),
-        timeoutMs: timeoutOf(decorator) ?? DEFAULT_TIMEOUT_MS[hook.lane],
-        unimported: bare !== undefined,
+        timeoutMs: valid && r ? r.timeoutMs : DEFAULT_TIMEOUT_MS[hook.lane],
+        unimported: r === undefined,
       });
     }
   }
   return hooks;
-}
-
-function timeoutOf(decorator: Decorator): number | undefined {
-  const kw = decorator.call?.keywords.find((k) => k.name === 'timeout_ms');
-  if (kw?.value.kind === 'number' && kw.value.isInteger && kw.value.value > 0) return kw.value.value;
-  return undefined;
 }
 
 /** The parameter the engine passes the payload to: the first positional one. */

@@ -1,0 +1,35 @@
+// The hooks explorer feature: the tree view, its refresh command and its "Run Hook" item,
+// which hands `{file, handler}` to `hooksmith.runHook` (implemented by the run feature).
+import * as vscode from 'vscode';
+import type { HooksmithContext } from '../context';
+import { HooksTreeProvider, VIEW_ID } from './hooks-view';
+import { runHookArgs, type TreeNode } from './tree-model';
+
+export const EXPLORER_COMMANDS = {
+  refresh: 'hooksmith.explorer.refresh',
+  runHook: 'hooksmith.explorer.runHook',
+} as const;
+
+export function explorerFeature(ctx: HooksmithContext): void {
+  const provider = new HooksTreeProvider();
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const render = () => {
+    provider.update(ctx.hooks.current);
+    view.message = ctx.client ? (provider.isEmpty ? 'No hooks found yet. Use "Hooksmith: Scaffold Hook" to add one.' : undefined) : 'The Hooksmith language server is not running.';
+  };
+  ctx.push(provider, view, ctx.hooks.onDidChange(render), ctx.onDidChangeClient(render));
+  render();
+
+  ctx.registerCommand(EXPLORER_COMMANDS.refresh, async () => {
+    await ctx.hooks.refresh();
+  });
+  ctx.registerCommand(EXPLORER_COMMANDS.runHook, async (node: unknown) => {
+    const hook = node as TreeNode | undefined;
+    if (!hook || hook.kind !== 'hook') return;
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Hooksmith: running a hook executes your code; trust this workspace first.');
+      return;
+    }
+    await vscode.commands.executeCommand('hooksmith.runHook', runHookArgs(hook));
+  });
+}

@@ -1,0 +1,135 @@
+// The hooks explorer's tree as plain data (no `vscode` import; unit-tested):
+//   Mantle: agent → insertion point (catalogue order, unwired marked) → hook
+//   Cayu:   agent → RuntimeHook class → phase method
+import * as path from 'node:path';
+import { CAYU_PHASE_IDS, POINT_IDS, findPoint } from '../../runtime/catalogue';
+import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
+
+export interface HookNode {
+  kind: 'hook';
+  id: string;
+  entry: HookEntry;
+  label: string;
+  /** "modify · 500 ms" */
+  description: string;
+  tooltip: string;
+}
+
+export interface GroupNode {
+  kind: 'point' | 'class';
+  id: string;
+  label: string;
+  description: string;
+  tooltip: string;
+  /** Mantle points only: the engine invokes the point today. */
+  wired: boolean;
+  children: HookNode[];
+}
+
+export interface AgentNode {
+  kind: 'agent';
+  id: string;
+  root: string;
+  label: string;
+  description: string;
+  children: GroupNode[];
+}
+
+export type TreeNode = AgentNode | GroupNode | HookNode;
+
+function byPosition(a: HookEntry, b: HookEntry): number {
+  return a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
+
+function hookTooltip(h: HookEntry, root: string): string {
+  const where = `${path.relative(root, h.file) || path.basename(h.file)}:${h.range.start.line + 1}`;
+  const lines = [`${h.handler} — ${where}`];
+  if (h.engine === 'mantle') {
+    const point = findPoint(h.point);
+    lines.push(`${point?.title ?? h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · timeout ${h.timeoutMs} ms` : ''}`);
+    if (!h.wired) lines.push('Not wired: the engine does not invoke this point yet (rasa-pro 3.21).');
+    if (h.duplicate) lines.push('Duplicate modify hook: another modify hook of this agent registers the same point; `rasa train` and model load reject the agent.');
+  } else {
+    lines.push(`Cayu phase ${h.point} · ${h.lane === 'modify' ? 'returns a decision' : 'observes'}`);
+  }
+  return lines.join('\n');
+}
+
+function hookNode(h: HookEntry, root: string): HookNode {
+  const name = h.engine === 'cayu' ? (h.handler.split('.').pop() ?? h.handler) : h.handler;
+  const description = [h.lane, h.timeoutMs !== undefined ? `${h.timeoutMs} ms` : undefined, h.duplicate ? 'duplicate' : undefined]
+    .filter((s) => s !== undefined)
+    .join(' · ');
+  return {
+    kind: 'hook',
+    id: `hook:${h.file}:${h.range.start.line}:${h.range.start.character}:${h.handler}`,
+    entry: h,
+    label: name,
+    description,
+    tooltip: hookTooltip(h, root),
+  };
+}
+
+function rank(list: readonly string[], id: string): number {
+  const i = list.indexOf(id);
+  return i < 0 ? list.length : i;
+}
+
+export function buildTree(result: HooksResult): AgentNode[] {
+  return result.agents
+    .filter((a) => a.hooks.length > 0)
+    .map((agent) => {
+      const mantle = agent.hooks.filter((h) => h.engine === 'mantle');
+      const cayu = agent.hooks.filter((h) => h.engine === 'cayu');
+      const points = [...new Set(mantle.map((h) => h.point))].sort((a, b) => rank(POINT_IDS, a) - rank(POINT_IDS, b) || a.localeCompare(b));
+      const groups: GroupNode[] = points.map((id) => {
+        const hooks = mantle.filter((h) => h.point === id).sort(byPosition);
+        const point = findPoint(id);
+        const wired = point?.wired ?? hooks.every((h) => h.wired);
+        const dup = hooks.some((h) => h.duplicate);
+        return {
+          kind: 'point',
+          id: `point:${agent.root}:${id}`,
+          label: point?.title ?? id,
+          description: [wired ? '' : 'not wired', dup ? 'duplicate modify hooks' : ''].filter(Boolean).join(' · '),
+          tooltip: point ? `${point.title}: ${point.when}` : `Unknown insertion point ${id}`,
+          wired,
+          children: hooks.map((h) => hookNode(h, agent.root)),
+        };
+      });
+      const classes = [...new Set(cayu.map((h) => (h.handler.includes('.') ? h.handler.slice(0, h.handler.lastIndexOf('.')) : h.handler)))].sort();
+      for (const cls of classes) {
+        const methods = cayu
+          .filter((h) => h.handler === cls || h.handler.startsWith(cls + '.'))
+          .sort((a, b) => rank(CAYU_PHASE_IDS, a.point) - rank(CAYU_PHASE_IDS, b.point) || byPosition(a, b));
+        groups.push({
+          kind: 'class',
+          id: `class:${agent.root}:${methods[0]?.file ?? ''}:${cls}`,
+          label: cls,
+          description: 'RuntimeHook',
+          tooltip: `${cls} (Cayu RuntimeHook) — ${methods.length} phase${methods.length === 1 ? '' : 's'}`,
+          wired: true,
+          children: methods.map((h) => hookNode(h, agent.root)),
+        });
+      }
+      return {
+        kind: 'agent' as const,
+        id: `agent:${agent.root}`,
+        root: agent.root,
+        label: path.basename(agent.root) || agent.root,
+        description: `${agent.hooks.length} hook${agent.hooks.length === 1 ? '' : 's'}`,
+        children: groups,
+      };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label) || a.root.localeCompare(b.root));
+}
+
+/** What the explorer's "Run Hook" item passes to `hooksmith.runHook`. */
+export interface RunHookArgs {
+  file: string;
+  handler: string;
+}
+
+export function runHookArgs(node: HookNode): RunHookArgs {
+  return { file: node.entry.file, handler: node.entry.handler };
+}

@@ -1,0 +1,29 @@
+// Every feature of the extension, in activation order. A feature is a function of the
+// context; it registers its commands and views through it, so disposal is automatic.
+//
+// ┌──────────────────────────────────────────────────────────────────────────────┐
+// │ RUN / SIMULATE UI: add `client/run/feature.ts` and `client/simulate/feature.ts`│
+// │ here — import their feature functions and append them to FEATURES below. They │
+// │ register `hooksmith.runHook` and `hooksmith.simulateTurn` via                 │
+// │ `ctx.registerCommand(...)`; the explorer's "Run Hook" item calls              │
+// │ `hooksmith.runHook` with `{ file, handler }` (client/explorer/tree-model.ts).  │
+// └──────────────────────────────────────────────────────────────────────────────┘
+import type { HooksmithContext } from './context';
+import { serverCommandsFeature } from './commands';
+import { explorerFeature } from './explorer/feature';
+import { scaffoldFeature } from './scaffold/feature';
+
+export type Feature = (ctx: HooksmithContext) => void | Promise<void>;
+
+export interface FeatureModule {
+  name: string;
+  activate: Feature;
+}
+
+export const FEATURES: readonly FeatureModule[] = [
+  { name: 'server-commands', activate: serverCommandsFeature },
+  { name: 'explorer', activate: explorerFeature },
+  { name: 'scaffold', activate: scaffoldFeature },
+  // { name: 'run', activate: runFeature },           // client/run/feature.ts
+  // { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
+];

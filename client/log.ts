@@ -1,0 +1,52 @@
+// The "Hooksmith" output channel: every line carries a time, a level and a prefix saying
+// which part wrote it; `time()` measures an operation and logs its duration.
+import * as vscode from 'vscode';
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export class Logger implements vscode.Disposable {
+  readonly channel: vscode.OutputChannel;
+
+  constructor(name = 'Hooksmith') {
+    this.channel = vscode.window.createOutputChannel(name);
+  }
+
+  write(level: LogLevel, prefix: string, message: string): void {
+    const stamp = new Date().toISOString().slice(11, 23);
+    this.channel.appendLine(`${stamp} [${level}] [${prefix}] ${message}`);
+  }
+
+  info(prefix: string, message: string): void {
+    this.write('info', prefix, message);
+  }
+
+  warn(prefix: string, message: string): void {
+    this.write('warn', prefix, message);
+  }
+
+  error(prefix: string, message: string, err?: unknown): void {
+    const why = err === undefined ? '' : `: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+    this.write('error', prefix, message + why);
+  }
+
+  /** Runs `work`, logging how long it took (and its failure, rethrown). */
+  async time<T>(prefix: string, what: string, work: () => Promise<T>): Promise<T> {
+    const t0 = Date.now();
+    try {
+      const value = await work();
+      this.info(prefix, `${what} in ${Date.now() - t0} ms`);
+      return value;
+    } catch (err) {
+      this.error(prefix, `${what} failed after ${Date.now() - t0} ms`, err);
+      throw err;
+    }
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

@@ -1,0 +1,327 @@
+// The scaffold's pure logic, shared by the "Scaffold Hook" command and the snippet generator:
+// a correct, typed hook for every Mantle decorator (18) and Cayu phase (5), in VS Code snippet
+// syntax (`${1:name}`, `$0`), and plans that insert one into an existing file with its imports
+// merged. Everything here comes from the catalogue; no point or type name is spelled here.
+import {
+  CAYU_BASE_CLASS,
+  CAYU_DECISIONS,
+  CAYU_MODULES,
+  CAYU_PHASES,
+  DEFAULT_TIMEOUT_MS,
+  HOOK_DECORATORS,
+  MANTLE_MODULE,
+  getPayloadType,
+  mutableFieldNames,
+  type CayuPhase,
+  type HookDecorator,
+} from './catalogue';
+import type { TextEdit } from './diagnostics';
+import type { Position } from './python/model';
+import { applyEdits, logicalLines, planImports, splitLines, topLevelBlocks } from './scaffold-source';
+
+export { applyEdits, planImports } from './scaffold-source';
+
+export type ScaffoldTarget = { engine: 'mantle'; decorator: HookDecorator } | { engine: 'cayu'; phase: CayuPhase };
+
+/** The 18 Mantle decorators then the 5 Cayu phases, in catalogue order. */
+export function scaffoldTargets(): ScaffoldTarget[] {
+  return [
+    ...HOOK_DECORATORS.map((decorator) => ({ engine: 'mantle' as const, decorator })),
+    ...CAYU_PHASES.map((phase) => ({ engine: 'cayu' as const, phase })),
+  ];
+}
+
+export function targetLabel(t: ScaffoldTarget): string {
+  return t.engine === 'mantle' ? t.decorator.name : t.phase.id;
+}
+
+/** "tool call · modify · 500 ms · fail-closed · RetryModel" */
+export function targetDescription(t: ScaffoldTarget): string {
+  if (t.engine === 'cayu') return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;
+  const { point, lane } = t.decorator;
+  const parts = [point.title, lane, `${DEFAULT_TIMEOUT_MS[lane]} ms`];
+  if (lane === 'modify' && point.failPolicy) parts.push(`fail-${point.failPolicy}`);
+  if (lane === 'modify' && point.signals.length) parts.push(point.signals.join(', '));
+  if (!point.wired) parts.push('not wired');
+  return parts.join(' · ');
+}
+
+export interface HookTemplate {
+  /** Module the names are imported from. */
+  module: string;
+  /** Modules that export the same names (Cayu: three namespaces); an import from any counts. */
+  equivalentModules: readonly string[];
+  imports: string[];
+  /** Top-level code in snippet syntax, ending with '\n'. */
+  snippet: string;
+}
+
+/** Escapes text for the literal part of a snippet. */
+export function escapeSnippet(text: string): string {
+  return text.replace(/[\\$}]/g, (c) => `\\${c}`);
+}
+
+/** The function name a new hook gets by default: not the decorator's own name, which it would shadow. */
+export function defaultHookName(d: HookDecorator): string {
+  return `${d.lane === 'observe' ? 'audit' : 'rewrite'}_${d.point.id}`;
+}
+
+function mantleComment(d: HookDecorator): string {
+  const { point, lane } = d;
+  if (lane === 'observe') {
+    return `# Observe: runs concurrently, not awaited; mutations, errors and signals have no effect (${DEFAULT_TIMEOUT_MS.observe} ms).`;
+  }
+  const type = getPayloadType(point.payloadType);
+  const signals = point.signals.length ? `raise ${point.signals.map((s) => `${s}(...)`).join(' or ')}` : 'no control signals';
+  return `# May change: ${mutableFieldNames(type).join(', ')}; ${signals}; crash/timeout: fail-${point.failPolicy ?? 'open'}.`;
+}
+
+export function mantleTemplate(d: HookDecorator, name = defaultHookName(d)): HookTemplate {
+  const type = d.point.payloadType;
+  const returns = d.lane === 'modify' ? type : 'None';
+  const body = d.lane === 'modify' ? '${0:return payload}' : '${0:return None}';
+  const snippet = [
+    `@${d.name}()`,
+    `async def \${1:${escapeSnippet(name)}}(payload: ${type}) -> ${returns}:`,
+    `    ${escapeSnippet(mantleComment(d))}`,
+    `    ${body}`,
+    '',
+  ].join('\n');
+  return { module: MANTLE_MODULE, equivalentModules: [], imports: [type, d.name], snippet };
+}
+
+export function defaultClassName(phases: readonly CayuPhase[]): string {
+  if (phases.length !== 1) return 'AuditHook';
+  return `${phases[0]!.id.replace(/(^|_)(\w)/g, (_m, _u: string, c: string) => c.toUpperCase())}Hook`;
+}
+
+function cayuComment(phase: CayuPhase): string {
+  const decision = CAYU_DECISIONS.find((d) => d.name === phase.decision);
+  if (!decision) return '# Runs after the session ends; the return value is ignored.';
+  return `# Return None or ${decision.name}(action=...): ${decision.actions.map((a) => (a.companion ? `${a.action} + ${a.companion}` : a.action)).join(' | ')}.`;
+}
+
+/** One phase method, indented by `indent` (snippet syntax; tab stops start at `firstStop`). */
+export function cayuMethod(phase: CayuPhase, indent = '    ', finalStop = true): string {
+  const returns = phase.decision ? `${phase.decision} | None` : 'None';
+  const body = finalStop ? '${0:return None}' : 'return None';
+  return [
+    `${indent}async def ${phase.id}(self, context: ${phase.context}) -> ${returns}:`,
+    `${indent}    ${escapeSnippet(cayuComment(phase))}`,
+    `${indent}    ${body}`,
+    '',
+  ].join('\n');
+}
+
+function cayuImports(phases: readonly CayuPhase[], withBase: boolean): string[] {
+  const names = phases.flatMap((p) => (p.decision ? [p.context, p.decision] : [p.context]));
+  return [...new Set([...(withBase ? [CAYU_BASE_CLASS] : []), ...names])];
+}
+
+/** A RuntimeHook subclass overriding `phases` (the last method holds the final tab stop). */
+export function cayuClassTemplate(phases: readonly CayuPhase[], className = defaultClassName(phases)): HookTemplate {
+  const methods = phases.map((p, i) => cayuMethod(p, '    ', i === phases.length - 1));
+  const snippet = [`class \${1:${escapeSnippet(className)}}(${CAYU_BASE_CLASS}):`, methods.join('\n')].join('\n');
+  return { module: CAYU_MODULES[0]!, equivalentModules: CAYU_MODULES.slice(1), imports: cayuImports(phases, true), snippet };
+}
+
+/** Snippet text → the text it expands to with every placeholder at its default (`${1:x}` → x, `$0` → ''). */
+export function expandSnippet(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length; i++) {
+    const ch = snippet[i]!;
+    if (ch === '\\' && i + 1 < snippet.length && '\\$}'.includes(snippet[i + 1]!)) {
+      out += snippet[++i];
+    } else if (ch === '$') {
+      const simple = /^\$(\d+|[A-Z_]+)/.exec(snippet.slice(i));
+      if (simple) {
+        i += simple[0].length - 1;
+        continue;
+      }
+      const open = /^\$\{(\d+|[A-Z_]+)(:|\|)?/.exec(snippet.slice(i));
+      if (!open) {
+        out += ch;
+        continue;
+      }
+      // Placeholder: expand its default (which may nest), skipping choice lists' extra options.
+      let depth = 1;
+      let j = i + open[0].length;
+      let inner = '';
+      for (; j < snippet.length && depth > 0; j++) {
+        const c = snippet[j]!;
+        if (c === '\\' && j + 1 < snippet.length) {
+          inner += c + snippet[++j];
+          continue;
+        }
+        if (c === '{' && snippet[j - 1] === '$') depth++;
+        if (c === '}' && --depth === 0) break;
+        inner += c;
+      }
+      if (open[2] === '|') inner = inner.replace(/\|$/, '').split(',')[0] ?? '';
+      out += open[2] ? expandSnippet(inner) : '';
+      i = j;
+    } else out += ch;
+  }
+  return out;
+}
+
+/** A whole module for a new file: docstring, imports, the hook. */
+export function newModuleText(template: HookTemplate, docstring: string): string {
+  const plan = planImports('', template.module, template.imports, template.equivalentModules);
+  const imports = applyEdits('', plan.edits).trimEnd();
+  return `"""${docstring}"""\n\n${imports}\n\n\n${template.snippet}`;
+}
+
+export interface InsertionPlan {
+  /** Apply first (one undoable edit): the merged imports. */
+  importEdits: TextEdit[];
+  /** Where the snippet goes, in the text after importEdits. */
+  position: Position;
+  /** What to insert there, in snippet syntax, padded with blank lines. */
+  snippet: string;
+}
+
+/** Blank lines to pad an insertion at line `at` with `want` blank lines above and below (PEP 8). */
+function padding(lines: readonly string[], at: number, want: number): { before: number; after: number; needsNewline: boolean } {
+  let above = 0;
+  for (let i = at - 1; i >= 0 && lines[i]!.trim() === ''; i--) above++;
+  const codeAbove = lines.slice(0, at).some((l) => l.trim() !== '');
+  let below = 0;
+  for (let i = at; i < lines.length && lines[i]!.trim() === ''; i++) below++;
+  const codeBelow = lines.slice(at).some((l) => l.trim() !== '');
+  return {
+    before: codeAbove ? Math.max(0, want - above) : 0,
+    after: codeBelow ? Math.max(0, want - below) : 0,
+    needsNewline: false,
+  };
+}
+
+/** Line where a top-level definition goes for a cursor on `cursorLine`: the cursor's line when it is between statements, else after the statement holding it; never above `minLine`. */
+export function topLevelInsertionLine(text: string, cursorLine: number, minLine = 0): number {
+  const lines = splitLines(text);
+  const blocks = topLevelBlocks(logicalLines(text));
+  let at = Math.min(cursorLine, lines.length);
+  const holder = blocks.find((b) => b.start <= at && at <= b.end);
+  if (holder) at = holder.end + 1;
+  if (at < minLine) {
+    at = minLine;
+    const inside = blocks.find((b) => b.start < at && at <= b.end);
+    if (inside) at = inside.end + 1;
+  }
+  return at;
+}
+
+function insertAt(text: string, line: number, body: string, want: number): { position: Position; snippet: string } {
+  const lines = splitLines(text);
+  if (line >= lines.length) {
+    // Past the end: append, after a newline when the file does not end with one.
+    const last = lines.length - 1;
+    const pad = padding(lines, lines.length, want);
+    const lead = lines[last] === '' ? '' : '\n';
+    return { position: { line: last, character: lines[last]!.length }, snippet: lead + '\n'.repeat(pad.before) + body };
+  }
+  const pad = padding(lines, line, want);
+  return { position: { line, character: 0 }, snippet: '\n'.repeat(pad.before) + body + '\n'.repeat(pad.after) };
+}
+
+/** Plans a Mantle hook at the cursor: imports merged, the hook after the imports and outside any other statement. */
+export function planMantleHook(text: string, cursorLine: number, d: HookDecorator, name?: string): InsertionPlan {
+  const template = mantleTemplate(d, uniqueName(text, name ?? defaultHookName(d), 'def'));
+  const imports = planImports(text, template.module, template.imports);
+  const after = applyEdits(text, imports.edits);
+  const importEnd = imports.edits[0]?.range.start.line ?? 0;
+  const cursor = cursorLine >= importEnd ? cursorLine + imports.lineDelta : cursorLine;
+  const line = topLevelInsertionLine(after, cursor, imports.firstCodeLine);
+  return { importEdits: imports.edits, ...insertAt(after, line, template.snippet, 2) };
+}
+
+/** `base`, or `base_2`, `base_3`… when a def/class of that name exists in the text. */
+export function uniqueName(text: string, base: string, kind: 'def' | 'class'): string {
+  const taken = (n: string) => new RegExp(`^\\s*${kind === 'def' ? '(?:async\\s+)?def' : 'class'}\\s+${n}\\b`, 'm').test(text);
+  if (!taken(base)) return base;
+  for (let i = 2; ; i++) if (!taken(`${base}_${i}`)) return `${base}_${i}`;
+}
+
+/** Lines (0-based) of the modify hooks already registered for `decorator` in this text. */
+export function modifyHooksInText(text: string, d: HookDecorator): number[] {
+  if (d.lane !== 'modify') return [];
+  const re = new RegExp(`^@(?:[\\w.]+\\.)?${d.name}\\s*\\(?`);
+  return logicalLines(text)
+    .filter((l) => l.indent === 0 && re.test(l.text.trim()))
+    .map((l) => l.start);
+}
+
+export interface RuntimeHookClass {
+  name: string;
+  start: number;
+  end: number;
+  /** Indentation of the class body. */
+  bodyIndent: string;
+  methods: string[];
+}
+
+/** RuntimeHook subclasses of the text (directly, or through another class of the same text). */
+export function runtimeHookClasses(text: string): RuntimeHookClass[] {
+  const lines = splitLines(text);
+  const logical = logicalLines(text);
+  const blocks = topLevelBlocks(logical);
+  const parsed = blocks
+    .map((b) => ({ b, m: /^class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/.exec(b.header.trim()) }))
+    .filter((x): x is { b: (typeof blocks)[number]; m: RegExpExecArray } => x.m !== null);
+  const hooks = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { m } of parsed) {
+      const bases = (m[2] ?? '').split(',').map((s) => s.trim().split('.').pop() ?? '');
+      if (!hooks.has(m[1]!) && bases.some((b) => b === CAYU_BASE_CLASS || hooks.has(b))) {
+        hooks.add(m[1]!);
+        grew = true;
+      }
+    }
+  }
+  return parsed
+    .filter(({ m }) => hooks.has(m[1]!))
+    .map(({ b, m }) => {
+      const body = logical.filter((l) => !l.isTrivia && l.start > b.start && l.end <= b.end && l.indent > 0);
+      const bodyIndent = body.length ? /^\s*/.exec(lines[body[0]!.start]!)![0] : '    ';
+      const methods = body
+        .filter((l) => /^\s*(?:async\s+)?def\s+/.test(lines[l.start]!) && /^\s*/.exec(lines[l.start]!)![0] === bodyIndent)
+        .map((l) => /def\s+(\w+)/.exec(l.text)![1]!);
+      return { name: m[1]!, start: b.start, end: b.end, bodyIndent, methods };
+    });
+}
+
+export type CayuPlan = (InsertionPlan & { kind: 'method' | 'class'; className: string }) | { kind: 'exists'; className: string; line: number };
+
+/**
+ * Plans a Cayu phase at the cursor: a method at the end of the RuntimeHook subclass holding the
+ * cursor (or `exists` when it already overrides the phase), else a new subclass.
+ */
+export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase): CayuPlan {
+  const holder = runtimeHookClasses(text).find((c) => c.start <= cursorLine && cursorLine <= c.end);
+  if (holder && holder.methods.includes(phase.id)) {
+    const line = splitLines(text).findIndex((l, i) => i > holder.start && i <= holder.end && new RegExp(`def\\s+${phase.id}\\b`).test(l));
+    return { kind: 'exists', className: holder.name, line };
+  }
+  if (holder) {
+    const imports = planImports(text, CAYU_MODULES[0]!, cayuImports([phase], false), CAYU_MODULES.slice(1));
+    const after = applyEdits(text, imports.edits);
+    const end = holder.end + (holder.start >= (imports.edits[0]?.range.start.line ?? 0) ? imports.lineDelta : 0);
+    const lines = splitLines(after);
+    const method = cayuMethod(phase, holder.bodyIndent);
+    const lead = end + 1 >= lines.length && lines[lines.length - 1] !== '' ? '\n' : '';
+    if (end + 1 >= lines.length) {
+      const last = lines.length - 1;
+      return { kind: 'method', className: holder.name, importEdits: imports.edits, position: { line: last, character: lines[last]!.length }, snippet: `${lead}\n${method}` };
+    }
+    return { kind: 'method', className: holder.name, importEdits: imports.edits, position: { line: end + 1, character: 0 }, snippet: `\n${method}` };
+  }
+  const className = uniqueName(text, defaultClassName([phase]), 'class');
+  const template = cayuClassTemplate([phase], className);
+  const imports = planImports(text, template.module, template.imports, template.equivalentModules);
+  const after = applyEdits(text, imports.edits);
+  const importEnd = imports.edits[0]?.range.start.line ?? 0;
+  const cursor = cursorLine >= importEnd ? cursorLine + imports.lineDelta : cursorLine;
+  const line = topLevelInsertionLine(after, cursor, imports.firstCodeLine);
+  return { kind: 'class', className, importEdits: imports.edits, ...insertAt(after, line, template.snippet, 2) };
+}

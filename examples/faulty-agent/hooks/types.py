@@ -1,0 +1,18 @@
+"""Annotation faults: the engine checks payload and return types at train time."""
+from rasa.mantle.hooks import (
+    KnowledgeQueryPayload,
+    KnowledgeResultsPayload,
+    ToolCallPayload,
+    modify_knowledge_query,
+    on_tool_result,
+)
+
+
+@on_tool_result()
+async def audit_result(result: ToolCallPayload) -> None:  # payload-annotation
+    return None
+
+
+@modify_knowledge_query()
+async def expand(payload: KnowledgeQueryPayload) -> KnowledgeResultsPayload:  # return-annotation
+    return payload

@@ -1,0 +1,49 @@
+// Runs the real CLI in a child process: runtime/cli/main.ts bundled once per test process
+// with esbuild (as scripts/build.mjs does, into a temp dir with the WASM files beside it),
+// so each run costs a node start rather than a TypeScript compile.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+export const ROOT = join(__dirname, '..', '..');
+
+let bundle: string | undefined;
+function cliBundle(): string {
+  if (bundle) return bundle;
+  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
+  buildSync({
+    entryPoints: [join(ROOT, 'runtime', 'cli', 'main.ts')],
+    outfile: join(dir, 'cli.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    mainFields: ['main', 'module'],
+    conditions: ['require', 'node'],
+    // The CommonJS build of web-tree-sitter (its ESM build needs import.meta.url, empty in a CJS bundle).
+    alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
+    logLevel: 'error',
+  });
+  copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
+  copyFileSync(join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dir, 'tree-sitter-python.wasm'));
+  bundle = join(dir, 'cli.js');
+  return bundle;
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function hooksmith(args: string[], cwd = ROOT): CliRun {
+  const r = spawnSync(process.execPath, [cliBundle(), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}

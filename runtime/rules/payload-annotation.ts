@@ -1,7 +1,7 @@
 // payload-annotation: the payload parameter is not annotated with the point's payload type.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, replaceAnnotationEdits } from './util/annotations';
+import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
 import { mantleHooks, payloadParameter } from './util/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 
@@ -32,7 +32,7 @@ export const payloadAnnotation: Rule = {
             this,
             ctx,
             param.nameRange,
-            `The payload parameter ${q(param.name)} of ${q(h.fn.name)} has no type annotation; a ${q(h.hook.name)} hook must declare ${q(param.name + ': ' + wanted)}.`,
+            `The payload parameter ${q(param.name)} of ${q(h.fn.name)} has no type annotation; ${q(h.hook.name)} hooks must declare ${q(param.name + ': ' + wanted)}.`,
             { fixes: [fix(`Annotate as ${wanted}`, [...spelled.importEdits, { range: { start: at, end: at }, newText: `: ${spelled.text}` }], true)] },
           ),
         );
@@ -41,14 +41,13 @@ export const payloadAnnotation: Rule = {
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf) {
         if (target.unimported) {
-          const spelled = spellMantleName(ctx.module, ctx.text, wanted);
           out.push(
             report(
               this,
               ctx,
               ann.ref?.range ?? ann.range,
               `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
-              { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, spelled.importEdits, true)] },
+              { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, importAnnotationEdits(ctx.module, ctx.text, ann, wanted), true)] },
             ),
           );
         }

@@ -1,7 +1,7 @@
 // return-annotation: observe hooks must be `-> None`, modify hooks `-> <the payload type>`.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, replaceAnnotationEdits } from './util/annotations';
+import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
 import { mantleHooks } from './util/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 
@@ -31,7 +31,7 @@ export const returnAnnotation: Rule = {
             this,
             ctx,
             h.fn.nameRange,
-            `${q(h.fn.name)} has no return annotation; a ${q(h.hook.name)} hook must be annotated ${q('-> ' + wanted)} (${rule}).`,
+            `${q(h.fn.name)} has no return annotation; ${q(h.hook.name)} hooks must be annotated ${q('-> ' + wanted)} (${rule}).`,
             { fixes: [fix(`Annotate -> ${wanted}`, [...spelled.importEdits, { range: { start: at, end: at }, newText: ` -> ${spelled.text}` }], true)] },
           ),
         );
@@ -49,10 +49,9 @@ export const returnAnnotation: Rule = {
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf && !target.unimported) continue;
       if (target.member === wanted && target.unimported && !ann.optionalOf) {
-        const spelled = spellMantleName(ctx.module, ctx.text, wanted);
         out.push(
           report(this, ctx, ann.ref?.range ?? ann.range, `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`, {
-            fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, spelled.importEdits, true)],
+            fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, importAnnotationEdits(ctx.module, ctx.text, ann, wanted), true)],
           }),
         );
         continue;

@@ -43,7 +43,7 @@ export const wrongArity: Rule = {
             this,
             ctx,
             range,
-            `${q(h.fn.name)} takes ${got}; the engine calls a ${q(h.hook.name)} hook with exactly one positional argument, the ${q(h.payload.name)}.`,
+            `${q(h.fn.name)} takes ${got}; the engine calls ${q(h.hook.name)} hooks with exactly one positional argument, the ${q(h.payload.name)}.`,
           ),
         );
         continue;

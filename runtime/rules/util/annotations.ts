@@ -31,3 +31,10 @@ export function replaceAnnotationEdits(module: HookModule, source: string, ann: 
   if (!range) return undefined;
   return [...spelled.importEdits, { range, newText: spelled.text }];
 }
+
+/** Edits that make a bare, unimported payload name resolve: the import, or a qualified spelling. */
+export function importAnnotationEdits(module: HookModule, source: string, ann: Annotation, name: string): TextEdit[] {
+  const spelled = spellMantleName(module, source, name);
+  const rename = spelled.text !== name && ann.ref ? [{ range: ann.ref.range, newText: spelled.text }] : [];
+  return [...spelled.importEdits, ...rename];
+}

@@ -1,0 +1,200 @@
+// The line-delimited JSON protocol between PythonHost (TypeScript) and hooksmith_host.py.
+// One request line in, one response line out (plus `loading`/`started` events when a
+// module has to be imported). Every line carries the request `id` as its first key.
+// These are RAW results: the engine (runtime/engine) maps them to engine semantics
+// (fail policies, payload wall, which signals count where, invalid returns).
+import type { CayuPhaseId, PayloadTypeName } from '../catalogue';
+
+export type HookKind = 'mantle' | 'cayu';
+
+/** What the engine asks the host to run. */
+export interface InvokeRequest {
+  /** Agent root: put on sys.path (so `lib/` imports work) and used to name the module. */
+  agentRoot: string;
+  /** Hook module file, absolute or relative to agentRoot. */
+  file: string;
+  /** `fn` for a Mantle hook, `Class.method` for a Cayu phase (the class is built with no args). */
+  handler: string;
+  kind: HookKind;
+  /** Mantle: payload class name of rasa.mantle.hooks to build the argument from. */
+  payloadType?: PayloadTypeName;
+  /** Cayu: the phase whose context is built from `payload`. */
+  phase?: CayuPhaseId;
+  /**
+   * Mantle: the payload's fields (identity included). Cayu: the context's data:
+   * {tool_name, tool_call_id, arguments, result: ToolResult fields, session, terminal_event, task_id}.
+   */
+  payload: unknown;
+  /** Cooperative timeout inside the host; PythonHost kills the process at timeoutMs + grace. */
+  timeoutMs: number;
+}
+
+/** A Python type, for the returned value or a raised exception. */
+export interface PyType {
+  /** `ModelResponsePayload`, `dict`, `NoneType`. */
+  name: string;
+  /** `rasa.mantle.hooks`, `builtins`. */
+  module: string;
+  /** `module.Qualname`, e.g. `rasa.mantle.hooks.RetryModel`. */
+  qualname: string;
+}
+
+export interface HostTracebackFrame {
+  file: string;
+  /** 1-based. */
+  line: number;
+  function: string;
+  text?: string;
+}
+
+/** A Python exception, described. Host frames are stripped from the traceback. */
+export interface PyException {
+  type: PyType;
+  message: string;
+  /** RetryModel feedback (positional or `feedback=`), when the exception carries one. */
+  feedback?: string;
+  /** HookRejection reason, when the exception carries one. */
+  reason?: string;
+  /** The exception is one of rasa.mantle.hooks' control signals (real or shim class). */
+  signal: 'RetryModel' | 'HookRejection' | null;
+  /** Not an Exception subclass (SystemExit, KeyboardInterrupt, bare BaseException). */
+  baseException: boolean;
+  traceback: HostTracebackFrame[];
+  /** As Python prints it. */
+  formatted: string;
+  /** SyntaxError details (load errors). */
+  syntax?: { file: string; line: number; column: number; text: string };
+}
+
+/** What the hook printed to sys.stdout (bounded: the first 64 KiB are kept). */
+export interface CapturedOutput {
+  text: string;
+  /** Characters dropped past the bound. */
+  droppedChars: number;
+}
+
+/** `fn.__hooksmith__` as recorded by a shim decorator (absent under the real rasa). */
+export interface DecoratorInfo {
+  decorator: string;
+  point: string;
+  lane: 'observe' | 'modify';
+  timeoutMs: number | null;
+}
+
+/** A call a Cayu hook made on its context (recorded, answered with a harmless fake). */
+export interface CayuContextAction {
+  method: 'emit_custom_event' | 'dispatch' | 'dispatch_inline' | 'create_task' | 'fork_session';
+  args: unknown[];
+  kwargs: Record<string, unknown>;
+}
+
+interface ResultBase {
+  id?: number;
+  /** Measured in the host around the hook body (await included); wall time from PythonHost for kills/crashes. */
+  durationMs: number;
+  output: CapturedOutput;
+  /** The imported module name (`hooks.redact_pii`), when the load got that far. */
+  module?: string;
+  /** Whether this call imported the module afresh, reused it, or reloaded it after a change. */
+  load?: 'fresh' | 'cached' | 'reloaded';
+  decorator?: DecoratorInfo | null;
+  /** The handler was a plain function (not async): it ran synchronously, its value was not awaited. */
+  handlerWasSync?: boolean;
+  /** Mantle: the hook mutated the payload object it received (observe-mutation); its state after the call. */
+  payloadMutated?: boolean;
+  payloadAfter?: unknown;
+  /** Cayu: `RuntimeHook.name` of the instance. */
+  hookName?: string;
+  /** Cayu: the hook mutated its (read-only) copy of context.arguments — a no-op the engine warns about. */
+  argumentsMutated?: boolean;
+  /** Cayu: context actions recorded in call order. */
+  actions?: CayuContextAction[];
+}
+
+export interface ReturnedResult extends ResultBase {
+  status: 'returned';
+  /** JSON of the returned value (`model_dump(mode="json")` for models); a repr string when unserialisable. */
+  value: unknown;
+  valueType: PyType;
+  /** The value could not be serialised to JSON; `value` is its repr. */
+  unserialisable?: boolean;
+  /** The JSON exceeded the host's bound; `value` is a prefix of the JSON text. */
+  truncated?: boolean;
+}
+
+export interface RaisedResult extends ResultBase {
+  status: 'raised';
+  exception: PyException;
+}
+
+export interface TimedOutResult extends ResultBase {
+  status: 'timed-out';
+  /** false: the host cancelled the task (cooperative); true: PythonHost killed the process (blocked loop). */
+  killed: boolean;
+  timeoutMs: number;
+  /** `import`: the module's import did not finish within PythonHost's load budget (only with killed). */
+  during?: 'import' | 'hook';
+}
+
+export interface CrashedResult extends ResultBase {
+  status: 'crashed';
+  exitCode: number | null;
+  signal: string | null;
+  /** Why, in words: "the Python host exited with code 3", "host restarted: … blocked the event loop". */
+  reason: string;
+  /** Last lines of the host's stderr. */
+  stderrTail: string;
+}
+
+export interface LoadErrorResult extends ResultBase {
+  status: 'load-error';
+  /** import: the module raised or has a syntax error; handler: no such function/class/method; instantiate: the Cayu class raised in __init__. */
+  stage: 'import' | 'handler' | 'instantiate';
+  exception: PyException;
+}
+
+/** The request itself was wrong (unknown payload type or phase, payload that does not build). */
+export interface InvalidRequestResult extends ResultBase {
+  status: 'invalid-request';
+  message: string;
+}
+
+export type InvokeResult =
+  | ReturnedResult
+  | RaisedResult
+  | TimedOutResult
+  | CrashedResult
+  | LoadErrorResult
+  | InvalidRequestResult;
+
+export type InvokeStatus = InvokeResult['status'];
+
+/** The host's answer to `hello`. */
+export interface HelloInfo {
+  python: string;
+  executable: string;
+  pid: number;
+  /** The real `rasa.mantle.hooks` was importable (else the shim serves it). */
+  realMantle: boolean;
+  /** The real `cayu.observability` was importable (else the shim serves it). */
+  realCayu: boolean;
+}
+
+// ---- Wire shapes (PythonHost ↔ hooksmith_host.py) ----
+
+export type HostRequest =
+  | { id: number; op: 'hello' }
+  | ({ id: number; op: 'invoke' } & InvokeRequest)
+  | { id: number; op: 'shutdown' };
+
+/** Progress events: `loading` before an import/reload, `started` when the hook body begins after one. */
+export interface HostEvent {
+  id: number;
+  event: 'loading' | 'started';
+}
+
+export type HostResponse =
+  | ({ id: number; status: 'hello' } & HelloInfo)
+  | ({ id: number } & InvokeResult)
+  | { id: number; status: 'bye' }
+  | { id: number; status: 'protocol-error'; message: string };

@@ -1,0 +1,1 @@
+"""Hooksmith's Python host: runs hook code for the editor and the CLI (see hooksmith_host.py)."""

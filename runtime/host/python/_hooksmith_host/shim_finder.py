@@ -1,0 +1,58 @@
+"""Serves the API shims only where the real modules cannot be imported.
+
+The finder sits at the END of sys.meta_path, so Python asks it only after every real
+finder failed for that exact name: an installed ``rasa`` without ``mantle`` keeps its
+own ``rasa`` and gets only ``rasa.mantle`` / ``rasa.mantle.hooks`` from here. Nothing
+else of the ``rasa`` or ``cayu`` packages is ever shadowed.
+"""
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from typing import Optional
+
+SHIM_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shims")
+
+# name -> (shim file or None for an empty package, is_package)
+SHIMS = {
+    "rasa": (None, True),
+    "rasa.mantle": (None, True),
+    "rasa.mantle.hooks": ("rasa_mantle_hooks.py", False),
+    "cayu": ("cayu_reexport.py", True),
+    "cayu.observability": ("cayu_observability.py", False),
+    "cayu.runtime": (None, True),
+    "cayu.runtime.hooks": ("cayu_reexport.py", False),
+}
+
+
+class _EmptyPackageLoader(importlib.abc.Loader):
+    def create_module(self, spec):  # default module creation
+        return None
+
+    def exec_module(self, module) -> None:
+        module.__hooksmith_shim__ = True
+
+
+class ShimFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname: str, path, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+        entry = SHIMS.get(fullname)
+        if entry is None:
+            return None
+        file, is_package = entry
+        if file is None:
+            spec = importlib.machinery.ModuleSpec(fullname, _EmptyPackageLoader(), is_package=True)
+            spec.submodule_search_locations = []
+            return spec
+        return importlib.util.spec_from_file_location(
+            fullname, os.path.join(SHIM_DIR, file), submodule_search_locations=[] if is_package else None
+        )
+
+
+def install() -> None:
+    if not any(isinstance(f, ShimFinder) for f in sys.meta_path):
+        sys.meta_path.append(ShimFinder())
+
+
+def is_real(module) -> bool:
+    return not getattr(module, "__hooksmith_shim__", False)

@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Hooksmith's hook host: a long-lived process that runs hook code on request.
+
+Protocol: line-delimited JSON over stdio (see runtime/host/protocol.ts). Requests carry
+an ``id``; each ``invoke`` runs as its own asyncio task, so several may be in flight.
+User code never reaches the protocol channel: the real stdout/stdin are moved to
+private fds first thing, fd 0 reads /dev/null, fd 1 writes to stderr (the log), and
+``sys.stdout`` is routed into a bounded per-hook buffer returned with each result.
+Standard library only; Python >= 3.9.
+"""
+import os
+import sys
+
+
+def _protect_stdio():
+    proto_in, proto_out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)  # raw fd-1 writes (C code, subprocesses) land in the log stream
+    return proto_in, proto_out
+
+
+PROTO_IN, PROTO_OUT = _protect_stdio()
+sys.stdin = open(os.devnull, encoding="utf-8")
+sys.dont_write_bytecode = True  # never leave (or trust our own) stale .pyc of edited hook modules
+
+_HOST_DIR = os.path.dirname(os.path.abspath(__file__))
+if sys.path and os.path.abspath(sys.path[0] or ".") == _HOST_DIR:
+    sys.path.pop(0)  # the host's folder must not shadow the user's modules
+sys.path.insert(0, _HOST_DIR)
+import asyncio  # noqa: E402
+import importlib  # noqa: E402
+import importlib.machinery  # noqa: E402
+import json  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from typing import Any, Dict  # noqa: E402
+
+from _hooksmith_host import capture, cayu_call, shim_finder  # noqa: E402
+from _hooksmith_host.catalogue import MANTLE  # noqa: E402
+from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
+from _hooksmith_host.loader import ModuleCache  # noqa: E402
+
+sys.path.remove(_HOST_DIR)
+shim_finder.install()
+capture.install()
+
+_PAYLOAD_TYPES = {p["name"] for p in MANTLE["payloads"]}
+_cache = ModuleCache()
+_write_lock = threading.Lock()
+
+
+def send(msg: Dict[str, Any]) -> None:
+    try:
+        data = (json.dumps(msg, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "replace")
+    except (TypeError, ValueError) as e:
+        data = (json.dumps({"id": msg.get("id"), "status": "protocol-error", "message": f"unserialisable response: {e}"}) + "\n").encode()
+    with _write_lock:
+        view = memoryview(data)
+        while view:
+            n = os.write(PROTO_OUT, view)
+            view = view[n:]
+
+
+def log(line: str) -> None:
+    sys.stderr.write(f"[hooksmith-host] {line}\n")
+    sys.stderr.flush()
+
+
+def _real(path: str) -> bool:
+    """Whether a module exists on sys.path without the shim (found, not executed)."""
+    parts = path.split(".")
+    search = None
+    for i in range(len(parts)):
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: i + 1]), search)
+        if spec is None:
+            return False
+        search = spec.submodule_search_locations
+        if search is None and i < len(parts) - 1:
+            return False
+    return True
+
+
+def hello(rid: int) -> None:
+    send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
+          "executable": sys.executable, "pid": os.getpid(),
+          "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.observability")})
+
+
+def _signals():
+    try:
+        mod = importlib.import_module("rasa.mantle.hooks")
+    except BaseException:
+        return ()
+    return tuple((n, getattr(mod, n, None)) for n in MANTLE["controlSignals"])
+
+
+def _resolve(mod, dotted: str):
+    obj = mod
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+async def _guarded(call):
+    """Runs the hook; nothing it raises (SystemExit, KeyboardInterrupt, BaseException) escapes."""
+    try:
+        value = call()
+        if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) or hasattr(value, "__await__"):
+            return "ok", await value, False
+        return "ok", value, True
+    except BaseException as e:  # noqa: B902 - the host must survive anything
+        return "err", e, False
+
+
+async def _run_body(call, timeout_ms: float):
+    t0 = time.perf_counter()
+    inner = asyncio.ensure_future(_guarded(call))
+    done, _ = await asyncio.wait({inner}, timeout=max(timeout_ms, 0) / 1000.0)
+    duration = (time.perf_counter() - t0) * 1000.0
+    if not done:
+        inner.cancel()  # cooperative: report now, whatever the task does with the cancellation
+        return ("timeout", None, False), duration
+    return inner.result(), duration
+
+
+def _dump_payload(obj) -> str:
+    try:
+        return to_json_text(obj)
+    except Exception:
+        return repr(obj)
+
+
+async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
+    rid = req.get("id")
+    cap = capture.Capture()
+    capture.current.set(cap)
+    result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    result["output"] = cap.to_json()
+    return result
+
+
+async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[str, Any]:
+    kind = req.get("kind")
+    handler_name = str(req.get("handler") or "")
+    if kind not in ("mantle", "cayu") or not handler_name or not req.get("agentRoot") or not req.get("file"):
+        return {**res, "status": "invalid-request", "message": "invoke needs agentRoot, file, handler and kind (mantle|cayu)"}
+    phase = req.get("phase")
+    if kind == "mantle" and req.get("payloadType") not in _PAYLOAD_TYPES:
+        return {**res, "status": "invalid-request", "message": f"unknown payloadType {req.get('payloadType')!r}"}
+    if kind == "cayu" and cayu_call.phase_spec(str(phase)) is None:
+        return {**res, "status": "invalid-request", "message": f"unknown Cayu phase {phase!r}"}
+    name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]))
+    res.update(module=name, load=load)
+    if load != "cached":
+        send({"id": rid, "event": "loading"})
+        try:
+            mod = _cache.load(name, path)
+        except BaseException as e:  # noqa: B902
+            return {**res, "status": "load-error", "stage": "import", "exception": describe_exception(e)}
+    else:
+        mod = _cache.by_path[path]
+    owner, _, method = handler_name.rpartition(".") if kind == "cayu" else ("", "", handler_name)
+    try:
+        target = _resolve(mod, owner or method)
+    except AttributeError as e:
+        return {**res, "status": "load-error", "stage": "handler", "exception": describe_exception(e)}
+    signals = _signals() if kind == "mantle" else ()
+    payload = req.get("payload")
+    timeout_ms = float(req.get("timeoutMs") or 0)
+    if kind == "mantle":
+        res["decorator"] = getattr(target, "__hooksmith__", None)
+        try:
+            cls = getattr(importlib.import_module("rasa.mantle.hooks"), req["payloadType"])
+            arg = cls.model_validate(payload)
+        except Exception as e:
+            return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
+        before = _dump_payload(arg)
+        fn = target
+        call = lambda: fn(arg)  # noqa: E731
+    else:
+        if not owner:
+            return {**res, "status": "invalid-request", "message": "a Cayu handler is Class.method"}
+        try:
+            instance = target()
+            res["hookName"] = str(getattr(instance, "name", type(instance).__name__))
+        except BaseException as e:  # noqa: B902
+            return {**res, "status": "load-error", "stage": "instantiate", "exception": describe_exception(e)}
+        try:
+            bound = getattr(instance, method)
+        except AttributeError as e:
+            return {**res, "status": "load-error", "stage": "handler", "exception": describe_exception(e)}
+        try:
+            ctx, original_args, handed_args = cayu_call.build_context(str(phase), res["hookName"], payload if isinstance(payload, dict) else {})
+        except Exception as e:
+            return {**res, "status": "invalid-request", "message": f"cannot build the {phase} context: {e}"}
+        call = lambda: bound(ctx)  # noqa: E731
+    if load != "cached":
+        send({"id": rid, "event": "started"})
+    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms)
+    res["durationMs"] = round(duration, 3)
+    if was_sync:
+        res["handlerWasSync"] = True
+    if kind == "mantle":
+        after = _dump_payload(arg)
+        if after != before:
+            res["payloadMutated"] = True
+            res["payloadAfter"] = serialise(arg).get("value")
+    else:
+        res["actions"] = cayu_call.recorded_actions(ctx)
+        res["argumentsMutated"] = handed_args != original_args
+    if outcome == "timeout":
+        return {**res, "status": "timed-out", "killed": False, "timeoutMs": timeout_ms}
+    if outcome == "err":
+        return {**res, "status": "raised", "exception": describe_exception(value, signals)}
+    return {**res, "status": "returned", **serialise(value)}
+
+
+async def _invoke_and_send(req: Dict[str, Any]) -> None:
+    try:
+        result = await invoke(req)
+    except BaseException as e:  # noqa: B902 - a host bug must not take the host down
+        result = {"id": req.get("id"), "status": "protocol-error", "message": f"host error: {e!r}"}
+    send(result)
+
+
+def on_line(loop, line: bytes) -> None:
+    try:
+        req = json.loads(line)
+        if not isinstance(req, dict):
+            raise ValueError("a request is a JSON object")
+    except ValueError as e:
+        send({"id": None, "status": "protocol-error", "message": f"malformed request: {e}"})
+        return
+    op, rid = req.get("op"), req.get("id")
+    if op == "hello":
+        hello(rid)
+    elif op == "invoke":
+        loop.create_task(_invoke_and_send(req))
+    elif op == "shutdown":
+        send({"id": rid, "status": "bye"})
+        os._exit(0)
+    else:
+        send({"id": rid, "status": "protocol-error", "message": f"unknown op {op!r}"})
+
+
+def _reader(loop) -> None:
+    with os.fdopen(PROTO_IN, "rb", buffering=1 << 16) as f:
+        for line in f:
+            if line.strip():
+                loop.call_soon_threadsafe(on_line, loop, line)
+    loop.call_soon_threadsafe(lambda: loop.create_task(_drain_and_exit()))
+
+
+async def _drain_and_exit() -> None:
+    """stdin closed (the parent is gone or done): finish in-flight calls, briefly, then exit."""
+    deadline = time.monotonic() + 5.0
+    me = asyncio.current_task()
+    while time.monotonic() < deadline:
+        if not [t for t in asyncio.all_tasks() if t is not me and t.get_coro().__name__ == "_invoke_and_send"]:
+            break
+        await asyncio.sleep(0.01)
+    os._exit(0)
+
+
+def main() -> None:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    loop.set_exception_handler(lambda _l, ctx: log(f"unhandled in a hook task: {ctx.get('exception') or ctx.get('message')!r}"))
+    threading.Thread(target=_reader, args=(loop,), daemon=True, name="hooksmith-protocol").start()
+    while True:
+        try:
+            loop.run_forever()
+        except BaseException as e:  # noqa: B902 - e.g. SystemExit from a task a hook spawned
+            log(f"kept running after {type(e).__name__} escaped a hook task")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+
+test('unknown-import: a misspelt export is reported on the name; the fix renames the import and its uses', async () => {
+  const src = py`
+    from rasa.mantle.hooks import (
+        TurnStartedPayload,
+        on_turn_start,
+    )
+
+    @on_turn_start()
+    async def mark(payload: TurnStartedPayload) -> None: ...
+  `;
+  const diags = await diagnose('unknown-import', src);
+  expectAt(diags, ['3:5']);
+  assert.equal(diags[0].severity, 'error');
+  assert.equal(rangeText(src, diags[0]), 'on_turn_start');
+  assert.match(diags[0].message, /`on_turn_start` is not a name of `rasa\.mantle\.hooks`; did you mean `on_turn_started`\? Loading the module raises ImportError/);
+  assert.equal(applyFix(src, diags[0]), src.replaceAll('on_turn_start(', 'on_turn_started(').replace('    on_turn_start,', '    on_turn_started,'));
+});
+
+test('unknown-import: a modify decorator of an observe-only point says so; aliased imports keep the alias', async () => {
+  const src = py`
+    from rasa.mantle.hooks import modify_turn_finished as finished, RetryModl
+
+    @finished()
+    async def done(p) -> None: ...
+  `;
+  const diags = await diagnose('unknown-import', src);
+  expectAt(diags, ['1:31', '1:65']);
+  assert.match(diags[0].message, /`modify_turn_finished` does not exist: the turn finished point has no modify lane \(it is observe-only\)\. Use `on_turn_finished`/);
+  assert.equal(applyFix(src, diags[0]), src.replace('modify_turn_finished as finished', 'on_turn_finished as finished'));
+  assert.match(diags[1].message, /did you mean `RetryModel`\?/);
+});
+
+test('unknown-import: a name far from every export gets no fix', async () => {
+  const diags = await diagnose('unknown-import', 'from rasa.mantle.hooks import HookRunner\n');
+  expectAt(diags, ['1:31']);
+  assert.equal(diags[0].fixes, undefined);
+});
+
+test('unknown-import: quiet on real exports, wildcard, and other modules', async () => {
+  const src = py`
+    from rasa.mantle.hooks import HookRejection, RetryModel, on_tool_call, ToolCallPayload
+    from rasa.mantle.hooks import *
+    from rasa.mantle import hooks
+    from mylib import on_turn_start
+  `;
+  assert.deepEqual(await diagnose('unknown-import', src), []);
+});

@@ -15,7 +15,8 @@ export function explorerFeature(ctx: HooksmithContext): void {
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const render = () => {
     provider.update(ctx.hooks.current);
-    view.message = ctx.client ? (provider.isEmpty ? 'No hooks found yet. Use "Hooksmith: Scaffold Hook" to add one.' : undefined) : 'The Hooksmith language server is not running.';
+    // An empty tree shows the welcome view (package.json viewsWelcome).
+    view.message = ctx.client || ctx.status.current === 'starting' ? undefined : 'The Hooksmith language server is not running.';
   };
   ctx.push(provider, view, ctx.hooks.onDidChange(render), ctx.onDidChangeClient(render));
   render();

@@ -13,8 +13,8 @@ export interface PythonBackend {
   /** Bytes → text; binary or non-UTF-8 content gives a message instead. */
   decode(bytes: Uint8Array): Decoded;
   /**
-   * CPython's verdict for many files in one process: path → its syntax issues (empty when it
-   * compiles). Undefined when no python3 is available.
+   * CPython's verdict for many files in one process, in order: the issue, null when the file
+   * compiles, undefined when there is no verdict (no python3).
    */
-  cpythonSyntax(files: readonly { path: string; text: string }[]): Promise<Map<string, SyntaxIssue[]> | undefined>;
+  cpythonSyntax(files: readonly { path: string; text: string }[]): Promise<(SyntaxIssue | null | undefined)[]>;
 }

@@ -1,6 +1,7 @@
 // The real Python front end for analyseFiles. (Bridges to runtime/python/* — kept in one
 // file so the wiring to the parser's API lives in one place.)
 import { buildModel, initParser, parse } from '../python';
+import { checkSyntaxMany } from '../python/cpython-syntax';
 import type { HookModule } from '../python/model';
 import type { Decoded, PythonBackend } from './backend';
 
@@ -31,7 +32,5 @@ export const defaultBackend: PythonBackend = {
   },
   parseModule,
   decode: decodeUtf8,
-  async cpythonSyntax() {
-    return undefined;
-  },
+  cpythonSyntax: (files) => checkSyntaxMany(files),
 };

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
 import type { HookModule, SyntaxIssue } from '../python/model';
+import { mergeSyntaxIssues } from '../python/cpython-syntax';
 import { definesRuntimeHook } from '../rules/cayu-common';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
@@ -62,10 +63,10 @@ function failureDiagnostic(l: Loaded): HookDiagnostic {
   return { code: 'syntax-error', severity: 'error', message: l.failure ?? 'unreadable', file: l.path, range: EMPTY_RANGE };
 }
 
-/** CPython's issues replace tree-sitter's: CPython is what the engine runs. */
-function withCpython(module: HookModule, issues: SyntaxIssue[] | undefined): HookModule {
-  if (!issues) return module;
-  return { ...module, syntaxErrors: issues };
+/** CPython's verdict replaces tree-sitter's: CPython is what the engine runs. */
+function withCpython(module: HookModule, verdict: SyntaxIssue | null | undefined): HookModule {
+  if (verdict === undefined) return module;
+  return { ...module, syntaxErrors: mergeSyntaxIssues(module.syntaxErrors, verdict) };
 }
 
 export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
@@ -90,13 +91,17 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   }
 
   const all = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
-  const cpython = opts.cpython === false ? undefined : await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
+  const verdicts = new Map<string, SyntaxIssue | null | undefined>();
+  if (opts.cpython !== false && all.length) {
+    const answers = await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
+    all.forEach((l, i) => verdicts.set(l.path, answers[i]));
+  }
 
   const diagnostics = new Map<string, HookDiagnostic[]>();
   let fileCount = 0;
   for (const { agent, files } of perAgent) {
     const report = agent.report ? new Set(agent.report) : undefined;
-    for (const l of files) l.module = withCpython(l.module, cpython?.get(l.path));
+    for (const l of files) l.module = withCpython(l.module, verdicts.get(l.path));
     const siblings = files.filter((l) => l.isMantle && !l.failure).map((l) => l.module);
     for (const l of files) {
       if (report && !report.has(l.path)) continue;

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+
+test('unsupported-control-signal: HookRejection on modify_tool_call, on the raise; the message lists what is allowed', async () => {
+  const src = py`
+    from rasa.mantle.hooks import HookRejection, ToolCallPayload, modify_tool_call
+
+    @modify_tool_call()
+    async def guard(call: ToolCallPayload) -> ToolCallPayload:
+        if call.tool_name == "place_order":
+            raise HookRejection(reason="no orders")
+        return call
+  `;
+  const diags = await diagnose('unsupported-control-signal', src);
+  expectAt(diags, ['6:9']);
+  assert.equal(diags[0].severity, 'error');
+  assert.equal(rangeText(src, diags[0]), 'raise HookRejection(reason="no orders")');
+  assert.match(diags[0].message, /^`modify_tool_call` allows only `RetryModel`; `HookRejection` here fails rasa train \(AST check\), and at run time the unsupported signal is logged and discarded; the original call proceeds through preflight\.$/);
+  // Only statement of the `if` block: replaced by pass so the block stays valid.
+  assert.equal(applyFix(src, diags[0]), src.replace('raise HookRejection(reason="no orders")', 'pass'));
+});
+
+test('unsupported-control-signal: points without signals, via `mh.` and aliases; the fix removes a standalone raise line', async () => {
+  const src = py`
+    import rasa.mantle.hooks as mh
+    from rasa.mantle.hooks import RetryModel as Retry
+
+    @mh.modify_model_request()
+    async def req(r: mh.ModelRequestPayload) -> mh.ModelRequestPayload:
+        log("x")
+        raise mh.RetryModel("again")
+        return r
+
+    @mh.modify_knowledge_query()
+    async def kq(q: mh.KnowledgeQueryPayload) -> mh.KnowledgeQueryPayload:
+        raise Retry(feedback="x")
+  `;
+  const diags = await diagnose('unsupported-control-signal', src);
+  expectAt(diags, ['7:5', '12:5']);
+  assert.match(diags[0].message, /`modify_model_request` allows no control signal; `RetryModel` here fails rasa train .* keeps the last good request and still calls the LLM/);
+  assert.equal(applyFix(src, diags[0]), src.replace('    raise mh.RetryModel("again")\n', ''));
+  assert.match(diags[1].message, /`modify_knowledge_query` allows no control signal/);
+});
+
+test('unsupported-control-signal: observe hooks never signal', async () => {
+  const src = py`
+    from rasa.mantle.hooks import HookRejection, IncomingMessagePayload, on_incoming_message
+
+    @on_incoming_message()
+    async def watch(m: IncomingMessagePayload) -> None:
+        raise HookRejection(reason="spam"); x = 1
+  `;
+  const diags = await diagnose('unsupported-control-signal', src);
+  expectAt(diags, ['5:5']);
+  assert.match(diags[0].message, /observe hooks cannot raise control signals \(they are for modify hooks only\).*logged and discarded: observe hooks have no effect on the turn/);
+  assert.equal(diags[0].fixes, undefined, 'not alone on its line: no removal fix');
+});
+
+test('unsupported-control-signal: quiet on allowed signals (positional and keyword), re-raise and other exceptions', async () => {
+  const src = py`
+    from rasa.mantle.hooks import (
+        HookRejection,
+        ModelResponsePayload,
+        OutgoingTextPayload,
+        RetryModel,
+        ToolCallPayload,
+        modify_model_response,
+        modify_outgoing_text,
+        modify_tool_call,
+    )
+
+    @modify_model_response()
+    async def a(r: ModelResponsePayload) -> ModelResponsePayload:
+        raise RetryModel("Only answer from retrieved passages.")
+
+    @modify_tool_call()
+    async def b(c: ToolCallPayload) -> ToolCallPayload:
+        try:
+            return c
+        except KeyError:
+            raise
+        raise RetryModel(feedback="x")
+
+    @modify_outgoing_text()
+    async def c(t: OutgoingTextPayload) -> OutgoingTextPayload:
+        if not t.text:
+            raise ValueError("empty")
+        raise HookRejection(reason="x")
+  `;
+  assert.deepEqual(await diagnose('unsupported-control-signal', src), []);
+});

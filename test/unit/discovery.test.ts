@@ -1,0 +1,111 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { discover, findAgentRoot, isMantleModulePath, nodeFs } from '../../runtime/discovery';
+
+const HOOK = 'from cayu.observability import RuntimeHook\nclass H(RuntimeHook):\n    pass\n';
+
+let root: string;
+function put(rel: string, text = '') {
+  const p = join(root, rel);
+  mkdirSync(dirname(p), { recursive: true });
+  writeFileSync(p, text);
+}
+const rel = (ps: string[]) => ps.map((p) => p.slice(root.length + 1)).sort();
+
+describe('discovery', () => {
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'hooksmith-disc-'));
+    // agent a: both layouts, nested folders, excluded files, lib and a Cayu file
+    put('agents/a/hooks.py');
+    put('agents/a/hooks/__init__.py');
+    put('agents/a/hooks/x.py');
+    put('agents/a/hooks/deep/y.py');
+    put('agents/a/hooks/deep/__init__.py');
+    put('agents/a/hooks/__pycache__/x.cpython-312.py');
+    put('agents/a/hooks/x.pyc');
+    put('agents/a/hooks/notes.txt');
+    put('agents/a/lib/pii.py', 'def redact(t): return t\n');
+    put('agents/a/runtime_hooks.py', HOOK);
+    // agent b: folder layout only; a venv and node_modules that must not be searched
+    put('agents/b/hooks/only.py');
+    put('agents/b/.venv/lib/hooks.py');
+    put('agents/node_modules/c/hooks.py');
+    put('agents/venv2/pyvenv.cfg');
+    put('agents/venv2/hooks.py');
+    // loose Cayu file outside every agent
+    put('agents/tools/guard.py', HOOK);
+    put('agents/tools/plain.py', 'x = 1\n');
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('the loader rule: hooks.py and hooks/**/*.py, no __init__.py or __pycache__ (pure)', () => {
+    assert.ok(isMantleModulePath('/r', '/r/hooks.py'));
+    assert.ok(isMantleModulePath('/r', '/r/hooks/a/b.py'));
+    assert.ok(!isMantleModulePath('/r', '/r/hooks/__init__.py'));
+    assert.ok(!isMantleModulePath('/r', '/r/hooks/__pycache__/b.py'));
+    assert.ok(!isMantleModulePath('/r', '/r/hooks/b.pyc'));
+    assert.ok(!isMantleModulePath('/r', '/r/lib/hooks.py'));
+  });
+
+  it('an agent root: its Mantle modules and Cayu candidates', () => {
+    const { agents, missing } = discover([join(root, 'agents/a')]);
+    assert.deepEqual(missing, []);
+    assert.equal(agents.length, 1);
+    assert.deepEqual(rel(agents[0]!.mantleModules), ['agents/a/hooks.py', 'agents/a/hooks/deep/y.py', 'agents/a/hooks/x.py']);
+    assert.deepEqual(rel(agents[0]!.cayuModules), ['agents/a/runtime_hooks.py']);
+    assert.equal(agents[0]!.report, undefined);
+  });
+
+  it('a folder of agents: every root below, skipping venvs, node_modules and dot-folders, plus loose Cayu files', () => {
+    const { agents } = discover([join(root, 'agents')]);
+    const roots = agents.map((a) => a.root.slice(root.length + 1)).sort();
+    assert.deepEqual(roots, ['agents', 'agents/a', 'agents/b']);
+    const loose = agents.find((a) => a.root === join(root, 'agents'))!;
+    assert.deepEqual(rel(loose.cayuModules), ['agents/tools/guard.py']);
+    assert.deepEqual(loose.mantleModules, []);
+    const b = agents.find((a) => a.root === join(root, 'agents/b'))!;
+    assert.deepEqual(rel(b.mantleModules), ['agents/b/hooks/only.py']);
+  });
+
+  it('a single file: walks up to its agent root and reports only that file', () => {
+    const file = join(root, 'agents/a/hooks/deep/y.py');
+    assert.equal(findAgentRoot(file, nodeFs), join(root, 'agents/a'));
+    const { agents } = discover([file]);
+    assert.equal(agents[0]!.root, join(root, 'agents/a'));
+    assert.deepEqual(agents[0]!.report, [file]);
+    assert.equal(agents[0]!.mantleModules.length, 3);
+  });
+
+  it('the same agent asked twice is merged; missing paths are listed', () => {
+    const { agents, missing } = discover([join(root, 'agents/a/hooks/x.py'), join(root, 'agents/a'), join(root, 'nope')]);
+    assert.equal(agents.length, 1);
+    assert.equal(agents[0]!.report, undefined);
+    assert.deepEqual(missing, [join(root, 'nope')]);
+  });
+
+  it('does not loop on a symlinked folder', () => {
+    symlinkSync(join(root, 'agents'), join(root, 'agents/b/hooks/loop'));
+    const { agents } = discover([join(root, 'agents/b')]);
+    assert.deepEqual(rel(agents[0]!.mantleModules), ['agents/b/hooks/only.py']);
+    rmSync(join(root, 'agents/b/hooks/loop'));
+  });
+
+  it('works over an in-memory file system (the language server can bring its own)', () => {
+    const files = new Map([
+      ['/w/hooks/a.py', ''],
+      ['/w/cayu.py', HOOK],
+    ]);
+    const dirs = new Set(['/w', '/w/hooks']);
+    const mem = {
+      kind: (p: string) => (files.has(p) ? ('file' as const) : dirs.has(p) ? ('dir' as const) : undefined),
+      list: (d: string) => [...files.keys(), ...dirs].filter((p) => dirname(p) === d && p !== d).map((p) => p.slice(d.length + 1)),
+      head: (f: string) => files.get(f) ?? '',
+      isSymlink: () => false,
+    };
+    const { agents } = discover(['/w'], mem);
+    assert.deepEqual(agents, [{ root: '/w', mantleModules: ['/w/hooks/a.py'], cayuModules: ['/w/cayu.py'] }]);
+  });
+});

@@ -215,7 +215,7 @@ export function planImports(text: string, module: string, names: readonly string
   if (target) {
     const merged = isSorted(target.entries)
       ? [...target.entries, ...missing].sort((a, b) => (importedName(a) < importedName(b) ? -1 : importedName(a) > importedName(b) ? 1 : 0))
-      : [...target.entries, ...missing];
+      : [...target.entries, ...[...missing].sort()];
     const newText = render(target.module, merged, target);
     const delta = newText.split('\n').length - (target.end - target.start + 1);
     return {

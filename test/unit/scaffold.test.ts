@@ -1,0 +1,223 @@
+// runtime/scaffold.ts: import merging that keeps the file's style, hook placement, Cayu
+// method/class insertion, the snippet expander — and every scaffolded file analysed by the
+// real parser + rules with no error or warning.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { analyseModule } from '../../runtime/analysis';
+import { parseModule } from '../../runtime/analysis/default-backend';
+import { HOOK_DECORATORS, findCayuPhase, findDecorator } from '../../runtime/catalogue';
+import { initParser } from '../../runtime/python';
+import {
+  applyEdits,
+  cayuClassTemplate,
+  expandSnippet,
+  mantleTemplate,
+  modifyHooksInText,
+  newModuleText,
+  planCayuHook,
+  planImports,
+  planMantleHook,
+  runtimeHookClasses,
+  scaffoldTargets,
+  type InsertionPlan,
+} from '../../runtime/scaffold';
+
+function imported(text: string, module: string, names: string[], eq: string[] = []): string {
+  return applyEdits(text, planImports(text, module, names, eq).edits);
+}
+
+/** The file after the plan, placeholders at their defaults. */
+function apply(text: string, plan: InsertionPlan): string {
+  const after = applyEdits(text, plan.importEdits);
+  return applyEdits(after, [{ range: { start: plan.position, end: plan.position }, newText: expandSnippet(plan.snippet) }]);
+}
+
+function serious(text: string, path = '/agent/hooks.py', isMantleModule = true): string[] {
+  const module = parseModule(text, path);
+  return analyseModule({ path, text, module, agentModules: [module], isMantleModule })
+    .filter((d) => d.severity === 'error' || d.severity === 'warning')
+    .map((d) => `${d.code} @${d.range.start.line + 1}: ${d.message}`);
+}
+
+const M = 'rasa.mantle.hooks';
+
+describe('planImports', () => {
+  it('adds names to a parenthesised one-per-line import, sorted, trailing commas kept', () => {
+    const text = `from ${M} import (\n    ToolCallPayload,\n    on_tool_call,\n)\n\nx = 1\n`;
+    assert.equal(imported(text, M, ['modify_tool_call', 'ToolCallPayload']), `from ${M} import (\n    ToolCallPayload,\n    modify_tool_call,\n    on_tool_call,\n)\n\nx = 1\n`);
+  });
+
+  it('keeps a single-line import single-line while it fits in 88 columns', () => {
+    assert.equal(imported(`from ${M} import on_tool_call\n`, M, ['ToolCallPayload']), `from ${M} import ToolCallPayload, on_tool_call\n`);
+  });
+
+  it('wraps a single-line import that would pass 88 columns into the parenthesised style', () => {
+    const out = imported(`from ${M} import ModelRequestPayload, on_model_request\n`, M, ['ModelResponsePayload', 'modify_model_response']);
+    assert.equal(out, `from ${M} import (\n    ModelRequestPayload,\n    ModelResponsePayload,\n    modify_model_response,\n    on_model_request,\n)\n`);
+  });
+
+  it('appends to an unsorted import instead of reordering it', () => {
+    assert.equal(imported(`from ${M} import on_tool_call, ToolCallPayload\n`, M, ['modify_tool_call']), `from ${M} import on_tool_call, ToolCallPayload, modify_tool_call\n`);
+  });
+
+  it('skips names already imported (aliases included) and leaves the file alone', () => {
+    const text = `from ${M} import ToolCallPayload as TCP, on_tool_call\n`;
+    assert.deepEqual(planImports(text, M, ['ToolCallPayload', 'on_tool_call']).edits, []);
+  });
+
+  it('adds a new import after the docstring and __future__ imports, with blank lines around', () => {
+    const text = '"""Hooks\nof the agent."""\nfrom __future__ import annotations\nx = 1\n';
+    assert.equal(imported(text, M, ['on_tool_call']), `"""Hooks\nof the agent."""\nfrom __future__ import annotations\n\nfrom ${M} import on_tool_call\n\nx = 1\n`);
+  });
+
+  it('adds a new import after the last top-level import', () => {
+    const text = 'import os\nimport structlog\n\nlog = structlog.get_logger()\n';
+    assert.equal(imported(text, M, ['on_tool_call']), `import os\nimport structlog\nfrom ${M} import on_tool_call\n\nlog = structlog.get_logger()\n`);
+  });
+
+  it('ignores imports inside functions and strings', () => {
+    const text = `s = """\nfrom ${M} import on_tool_call\n"""\n\ndef f():\n    from ${M} import on_tool_call\n`;
+    const out = imported(text, M, ['on_tool_call']);
+    assert.ok(out.startsWith(`from ${M} import on_tool_call\n\ns = """`), out);
+  });
+
+  it('merges Cayu names into an import from an equivalent namespace (cayu, cayu.runtime.hooks)', () => {
+    const out = imported('from cayu import RuntimeHook\n', 'cayu.observability', ['RuntimeHook', 'ToolCallHookContext'], ['cayu.runtime.hooks', 'cayu']);
+    assert.equal(out, 'from cayu import RuntimeHook, ToolCallHookContext\n');
+  });
+
+  it('does not touch an import holding comments; adds a separate one', () => {
+    const text = `from ${M} import (  # hooks\n    on_tool_call,\n)\n`;
+    const out = imported(text, M, ['ToolCallPayload']);
+    assert.ok(out.startsWith(text), out);
+    assert.ok(out.includes(`from ${M} import ToolCallPayload\n`), out);
+  });
+});
+
+describe('planMantleHook', () => {
+  before(() => initParser());
+
+  it('fills an empty file with the import and the hook, no diagnostics', () => {
+    const out = apply('', planMantleHook('', 0, findDecorator('modify_tool_call')!));
+    assert.equal(
+      out,
+      `from ${M} import ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\nasync def rewrite_tool_call(payload: ToolCallPayload) -> ToolCallPayload:\n    # May change: tool_name, arguments, headers; raise RetryModel(...); crash/timeout: fail-closed.\n    return payload\n`,
+    );
+    assert.deepEqual(serious(out), []);
+  });
+
+  it('never splits a function: a cursor inside one inserts after it, with PEP 8 spacing', () => {
+    const text = `from ${M} import ToolCallPayload, on_tool_call\n\n\n@on_tool_call()\nasync def a(payload: ToolCallPayload) -> None:\n    x = (\n        1\n    )\n    return None\n\n\nY = 2\n`;
+    const out = apply(text, planMantleHook(text, 6, findDecorator('on_tool_call')!));
+    assert.match(out, /    return None\n\n\n@on_tool_call\(\)\nasync def audit_tool_call\(/);
+    assert.match(out, /return None\n\n\nY = 2\n$/);
+    assert.deepEqual(serious(out), []);
+  });
+
+  it('puts the hook below the imports when the cursor is above them', () => {
+    const text = `"""Doc."""\nimport os\nfrom ${M} import on_turn_started\n`;
+    const out = apply(text, planMantleHook(text, 0, findDecorator('on_turn_finished')!));
+    assert.ok(out.indexOf('@on_turn_finished()') > out.indexOf(`from ${M}`), out);
+    assert.match(out, new RegExp(`from ${M.replace(/\./g, '\\.')} import TurnFinishedPayload, on_turn_finished, on_turn_started\n`));
+    assert.deepEqual(serious(out), []);
+  });
+
+  it('picks a fresh function name when the default is taken', () => {
+    const first = apply('', planMantleHook('', 0, findDecorator('on_tool_result')!));
+    const second = apply(first, planMantleHook(first, 99, findDecorator('on_tool_result')!));
+    assert.match(second, /async def audit_tool_result_2\(/);
+    assert.deepEqual(serious(second), []);
+  });
+
+  it('every decorator, scaffolded one after another into the same file, stays clean', () => {
+    let text = '"""All hooks."""\n';
+    for (const d of HOOK_DECORATORS) text = apply(text, planMantleHook(text, text.split('\n').length, d));
+    // One modify hook per point: the file holds 8 modify and 10 observe hooks, all distinct.
+    assert.equal((text.match(/^@/gm) ?? []).length, 18);
+    assert.deepEqual(serious(text), []);
+  });
+
+  it('finds the modify hooks a file already registers (for the duplicate warning)', () => {
+    const text = `import rasa.mantle.hooks as mh\n\n@mh.modify_tool_call()\nasync def a(p): ...\n\n@on_tool_call()\nasync def b(p): ...\n`;
+    assert.deepEqual(modifyHooksInText(text, findDecorator('modify_tool_call')!), [2]);
+    assert.deepEqual(modifyHooksInText(text, findDecorator('on_tool_call')!), []);
+  });
+
+  it('never throws on arbitrary text and always yields an insertion inside the file', () => {
+    const alphabet = fc.constantFrom('\n', ' ', '(', ')', '"', "'", '"""', '#', '\\', 'from x import (a,', 'class A(RuntimeHook):', '    def f():', '@x', 'import os', 'a');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }), fc.nat(50), (parts, cursor) => {
+        const text = parts.join('');
+        const plan = planMantleHook(text, cursor, findDecorator('modify_model_request')!);
+        const after = applyEdits(text, plan.importEdits);
+        assert.ok(plan.position.line <= after.split('\n').length);
+        const c = planCayuHook(text, cursor, findCayuPhase('before_tool_call')!);
+        assert.ok(c.kind === 'exists' || c.position.line <= applyEdits(text, c.importEdits).split('\n').length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('planCayuHook', () => {
+  before(() => initParser());
+  const cayuFile = '/agent/audit.py';
+
+  it('adds a RuntimeHook subclass with its imports when the cursor is in no hook class', () => {
+    const plan = planCayuHook('', 0, findCayuPhase('before_tool_call')!);
+    assert.equal(plan.kind, 'class');
+    const out = apply('', plan as InsertionPlan);
+    // 91 columns on one line: wrapped the way black would.
+    assert.match(out, /^from cayu\.observability import \(\n    BeforeToolCallDecision,\n    BeforeToolCallHookContext,\n    RuntimeHook,\n\)\n/);
+    assert.match(out, /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(self, context: BeforeToolCallHookContext\) -> BeforeToolCallDecision \| None:/);
+    assert.deepEqual(serious(out, cayuFile, false), []);
+  });
+
+  it('adds a method to the RuntimeHook subclass under the cursor, imports merged', () => {
+    const text = 'from cayu import RuntimeHook, BeforeToolCallHookContext\n\n\nclass Audit(RuntimeHook):\n    async def before_tool_call(self, context: BeforeToolCallHookContext) -> None:\n        return None\n\n\nX = 1\n';
+    const plan = planCayuHook(text, 4, findCayuPhase('after_tool_call')!);
+    assert.equal(plan.kind, 'method');
+    const out = apply(text, plan as InsertionPlan);
+    // The existing import was unsorted: new names are appended (sorted among themselves), and wrapped past 88 columns.
+    assert.match(out, /^from cayu import \(\n    RuntimeHook,\n    BeforeToolCallHookContext,\n    AfterToolCallDecision,\n    ToolCallHookContext,\n\)\n/);
+    assert.match(out, /        return None\n\n    async def after_tool_call\(self, context: ToolCallHookContext\) -> AfterToolCallDecision \| None:\n/);
+    assert.equal(runtimeHookClasses(out)[0]!.methods.join(','), 'before_tool_call,after_tool_call');
+    assert.deepEqual(serious(out, cayuFile, false), []);
+  });
+
+  it('finds subclasses of subclasses and says when the phase is already overridden', () => {
+    const text = 'from cayu.observability import RuntimeHook\n\nclass Base(RuntimeHook):\n    pass\n\nclass Mine(Base):\n    async def after_session_failed(self, context) -> None:\n        return None\n';
+    assert.deepEqual(runtimeHookClasses(text).map((c) => c.name), ['Base', 'Mine']);
+    assert.deepEqual(planCayuHook(text, 6, findCayuPhase('after_session_failed')!), { kind: 'exists', className: 'Mine', line: 6 });
+    const plan = planCayuHook(text, 7, findCayuPhase('after_session_completed')!);
+    assert.equal(plan.kind, 'method');
+    const out = apply(text, plan as InsertionPlan);
+    assert.match(out, /return None\n\n    async def after_session_completed\(self, context: RuntimeHookContext\) -> None:\n        # .*\n        return None\n$/);
+  });
+});
+
+describe('templates and the snippet expander', () => {
+  before(() => initParser());
+
+  it('expands placeholders, variables, choices, nesting and escapes', () => {
+    assert.equal(expandSnippet('a ${1:name} $2 b $0'), 'a name  b ');
+    assert.equal(expandSnippet('${TM_FILENAME} ${TM_SELECTED_TEXT:sel} ${1|one,two|}'), ' sel one');
+    assert.equal(expandSnippet('${1:outer ${2:inner}}'), 'outer inner');
+    assert.equal(expandSnippet('\\$x \\} \\\\'), '$x } \\');
+  });
+
+  it('lists 18 Mantle targets and 5 Cayu phases', () => {
+    const t = scaffoldTargets();
+    assert.equal(t.filter((x) => x.engine === 'mantle').length, 18);
+    assert.equal(t.filter((x) => x.engine === 'cayu').length, 5);
+  });
+
+  it('a new module for every target analyses clean', () => {
+    for (const d of HOOK_DECORATORS) assert.deepEqual(serious(expandSnippet(newModuleText(mantleTemplate(d), 'Doc.'))), [], d.name);
+    for (const t of scaffoldTargets()) {
+      if (t.engine !== 'cayu') continue;
+      assert.deepEqual(serious(expandSnippet(newModuleText(cayuClassTemplate([t.phase]), 'Doc.')), '/agent/x.py', false), [], t.phase.id);
+    }
+  });
+});

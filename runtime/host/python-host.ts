@@ -86,6 +86,8 @@ export class PythonHost {
   private readonly loadBudgetMs: number;
   private readonly startTimeoutMs: number;
   private readonly maxLineBytes: number;
+  /** After the first hello: the interpreter's real path (skips launcher shims such as pyenv's on restarts). */
+  private resolvedPython?: string;
   private proc?: Proc;
   private starting?: Promise<Proc>;
   private nextId = 1;
@@ -150,7 +152,7 @@ export class PythonHost {
   private spawn(): Promise<Proc> {
     const script = this.options.hostScript ?? locateHostScript();
     const t0 = performance.now();
-    const child = spawn(this.python, ['-u', script], {
+    const child = spawn(this.resolvedPython ?? this.python, ['-u', script], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own process group: a kill takes the hook's children too
       cwd: this.options.cwd,
@@ -199,6 +201,7 @@ export class PythonHost {
           return;
         }
         this.info = info;
+        if (info.executable && existsSync(info.executable)) this.resolvedPython = info.executable;
         this.lastStartMs = performance.now() - t0;
         this.proc = proc;
         this.log(`[host] started ${info.executable} (Python ${info.python}, pid ${info.pid}) in ${this.lastStartMs.toFixed(0)} ms; rasa.mantle.hooks: ${info.realMantle ? 'real' : 'shim'}, cayu: ${info.realCayu ? 'real' : 'shim'}`);

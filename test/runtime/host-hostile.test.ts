@@ -1,0 +1,172 @@
+// Hooks that try to hurt the host: blocked loops, exits, BaseExceptions, floods, forged
+// protocol lines. Each must come back as a clear result, and the next call must work.
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { after, describe, test } from 'node:test';
+import type { InvokeResult } from '../../runtime/host/protocol';
+import { PythonHost, PythonHostError } from '../../runtime/host/python-host';
+import { makeHost, mantle } from './fixtures/host/helpers';
+
+const GRACE = 250;
+const { host, logs } = makeHost({ graceMs: GRACE });
+after(async () => {
+  await host.dispose();
+});
+
+function expectStatus<S extends InvokeResult['status']>(r: InvokeResult, status: S): Extract<InvokeResult, { status: S }> {
+  assert.equal(r.status, status, `expected ${status}, got ${JSON.stringify(r).slice(0, 2000)}`);
+  return r as Extract<InvokeResult, { status: S }>;
+}
+
+const hostile = (handler: string, timeoutMs = 1000) => mantle('hooks/hostile.py', handler, 'TurnStartedPayload', { sender_id: 'u' }, timeoutMs);
+const ok = () => mantle('hooks/basic.py', 'observe', 'TurnStartedPayload', { sender_id: 'after' });
+
+async function nextCallWorks(): Promise<void> {
+  const r = expectStatus(await host.invoke(ok()), 'returned');
+  assert.equal(r.output.text, 'observe saw TurnStartedPayload after rest\n');
+}
+
+describe('timeouts', () => {
+  test('an await past the deadline is a cooperative timeout (no kill)', async () => {
+    await host.invoke(ok()); // warm: the module is loaded
+    const starts = host.starts;
+    const r = expectStatus(await host.invoke(hostile('async_sleep', 100)), 'timed-out');
+    assert.equal(r.killed, false);
+    assert.ok(r.durationMs >= 95 && r.durationMs < 400, `durationMs ${r.durationMs}`);
+    assert.equal(host.starts, starts);
+    await nextCallWorks();
+  });
+
+  test('time.sleep(5) in an async hook: killed at timeout + grace, next call works', async () => {
+    await host.invoke(hostile('async_sleep', 1)); // make sure hostile.py is already imported
+    const t0 = performance.now();
+    const r = expectStatus(await host.invoke(hostile('blocking_sleep', 100)), 'timed-out');
+    const elapsed = performance.now() - t0;
+    assert.equal(r.killed, true);
+    assert.equal(r.during, 'hook');
+    assert.ok(elapsed >= 100 + GRACE - 5 && elapsed < 100 + GRACE + 400, `answered after ${elapsed} ms`);
+    const starts = host.starts;
+    await nextCallWorks();
+    assert.equal(host.starts, starts + 1);
+    assert.ok(logs.some((l) => l.includes('blocking_sleep blocked the event loop past its 100 ms deadline')));
+  });
+
+  test('while True: pass is killed too; an observer in flight at the same time is answered crashed', async () => {
+    await host.invoke(hostile('async_sleep', 1));
+    const [spin, other] = await Promise.all([host.invoke(hostile('spin', 100)), host.invoke(hostile('slow_observer', 5000))]);
+    assert.equal(expectStatus(spin, 'timed-out').killed, true);
+    const crashed = expectStatus(other, 'crashed');
+    assert.match(crashed.reason, /host restarted: .*spin blocked the event loop/);
+    await nextCallWorks();
+  });
+
+  test('a module whose import never ends is killed after the load budget', async () => {
+    const { host: h } = makeHost({ loadBudgetMs: 500 });
+    try {
+      const { mkdtempSync, writeFileSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      const root = mkdtempSync(join((await import('node:os')).tmpdir(), 'hooksmith-loop-'));
+      writeFileSync(join(root, 'hooks.py'), 'while True:\n    pass\n');
+      const r = expectStatus(await h.invoke(mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 100, root)), 'timed-out');
+      assert.equal(r.during, 'import');
+      assert.equal(r.killed, true);
+    } finally {
+      await h.dispose();
+    }
+  });
+});
+
+describe('exits and BaseExceptions', () => {
+  test('os._exit(3) is a crash with the exit code; the next call works', async () => {
+    const r = expectStatus(await host.invoke(hostile('exit3')), 'crashed');
+    assert.equal(r.exitCode, 3);
+    assert.match(r.reason, /exited with code 3/);
+    await nextCallWorks();
+  });
+
+  for (const [handler, type, base] of [
+    ['sys_exit', 'SystemExit', true],
+    ['keyboard_interrupt', 'KeyboardInterrupt', true],
+    ['bare_base_exception', 'BaseException', true],
+  ] as const) {
+    test(`raise ${type} is reported, and the host survives`, async () => {
+      const starts = host.starts;
+      const r = expectStatus(await host.invoke(hostile(handler)), 'raised');
+      assert.equal(r.exception.type.name, type);
+      assert.equal(r.exception.baseException, base);
+      assert.equal(host.starts, starts);
+      await nextCallWorks();
+    });
+  }
+
+  test('SystemExit raised in a task the hook spawned does not take the host down', async () => {
+    const starts = host.starts;
+    const r = expectStatus(await host.invoke(hostile('task_raises_system_exit')), 'returned');
+    assert.equal(r.value, 'survived');
+    await nextCallWorks();
+    assert.equal(host.starts, starts);
+  });
+});
+
+describe('output and values', () => {
+  test('printing 10 MB keeps 64 KiB and counts the rest', async () => {
+    const r = expectStatus(await host.invoke(hostile('print_10mb', 5000)), 'returned');
+    assert.equal(r.output.text.length, 64 * 1024);
+    assert.equal(r.output.text.length + r.output.droppedChars, 10 * 1024 * 1025);
+  });
+
+  test('a non-serialisable return value comes back as its repr, flagged', async () => {
+    const r = expectStatus(await host.invoke(hostile('unserialisable')), 'returned');
+    assert.equal(r.unserialisable, true);
+    assert.match(String(r.value), /^<object object at 0x[0-9a-f]+>$/);
+    assert.equal(r.valueType.qualname, 'builtins.object');
+  });
+
+  test('a giant return value is truncated with a flag', async () => {
+    const r = expectStatus(await host.invoke(hostile('giant', 5000)), 'returned');
+    assert.equal(r.truncated, true);
+    assert.equal(String(r.value).length, 2 * 1024 * 1024);
+  });
+
+  test('writes to fd 1 and sys.__stdout__ never reach the protocol', async () => {
+    const r = expectStatus(await host.invoke(hostile('scribble_fd1')), 'returned');
+    assert.equal(r.value, 'ok');
+    assert.equal(r.output.text, 'captured\n');
+    await new Promise((res) => setTimeout(res, 50));
+    assert.ok(logs.some((l) => l.includes('"value": "forged"')), 'the forged line went to the log');
+    await nextCallWorks();
+  });
+
+  test('reading stdin gets nothing (the protocol is not stdin)', async () => {
+    const r = expectStatus(await host.invoke(hostile('read_stdin')), 'returned');
+    assert.equal(r.value, '');
+    await nextCallWorks();
+  });
+});
+
+describe('concurrency', () => {
+  test('two observers in flight at once both answer, in about the time of one', async () => {
+    await host.invoke(hostile('async_sleep', 1));
+    const t0 = performance.now();
+    const [a, b] = await Promise.all([
+      host.invoke(mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'a' }, 2000)),
+      host.invoke(mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'b' }, 2000)),
+    ]);
+    const elapsed = performance.now() - t0;
+    assert.equal(expectStatus(a, 'returned').output.text, 'slow done a\n');
+    assert.equal(expectStatus(b, 'returned').output.text, 'slow done b\n');
+    assert.ok(elapsed < 550, `both took ${elapsed} ms`);
+  });
+});
+
+describe('starting', () => {
+  test('a missing interpreter is a clear error', async () => {
+    const h = new PythonHost({ python: 'python3-does-not-exist' });
+    await assert.rejects(h.invoke(ok()), (e: unknown) => e instanceof PythonHostError && e.code === 'not-found' && /python3-does-not-exist not found — set --python or hooksmith.pythonPath/.test(e.message));
+  });
+
+  test('an interpreter that is not Python fails to start with a clear error', async () => {
+    const h = new PythonHost({ python: 'false', startTimeoutMs: 5000 });
+    await assert.rejects(h.start(), (e: unknown) => e instanceof PythonHostError && e.code === 'start-failed');
+  });
+});

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
-import type { HookModule, SyntaxIssue } from '../python/model';
+import type { HookModule, Range, SyntaxIssue } from '../python/model';
 import { mergeSyntaxIssues } from '../python/cpython-syntax';
 import { definesRuntimeHook } from '../rules/cayu-common';
 import type { AnalysisOptions } from './options';
@@ -36,8 +36,8 @@ interface Loaded {
   text: string;
   module: HookModule;
   isMantle: boolean;
-  /** Unreadable or undecodable: reported as a syntax error, no rules run. */
-  failure?: string;
+  /** Unreadable, binary or undecodable: reported as a syntax error, no rules run. */
+  failure?: { message: string; range: Range };
 }
 
 const EMPTY_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -52,15 +52,17 @@ function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f:
     bytes = read(file);
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
-    return { path: file, text: '', module: emptyModule(file), isMantle, failure: message };
+    return { path: file, text: '', module: emptyModule(file), isMantle, failure: { message, range: EMPTY_RANGE } };
   }
   const decoded = backend.decode(bytes);
-  if (!decoded.ok) return { path: file, text: '', module: emptyModule(file), isMantle, failure: decoded.message };
+  // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
+  if (decoded.issue) return { path: file, text: decoded.text, module: emptyModule(file), isMantle, failure: decoded.issue };
   return { path: file, text: decoded.text, module: backend.parseModule(decoded.text, file), isMantle };
 }
 
 function failureDiagnostic(l: Loaded): HookDiagnostic {
-  return { code: 'syntax-error', severity: 'error', message: l.failure ?? 'unreadable', file: l.path, range: EMPTY_RANGE };
+  const f = l.failure ?? { message: 'unreadable', range: EMPTY_RANGE };
+  return { code: 'syntax-error', severity: 'error', message: f.message, file: l.path, range: f.range };
 }
 
 /** CPython's verdict replaces tree-sitter's: CPython is what the engine runs. */

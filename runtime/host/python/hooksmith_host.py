@@ -246,11 +246,41 @@ def on_line(loop, line: bytes) -> None:
 
 
 def _reader(loop) -> None:
+    """Thread reader (Windows: the proactor loop cannot watch a pipe)."""
     with os.fdopen(PROTO_IN, "rb", buffering=1 << 16) as f:
         for line in f:
             if line.strip():
                 loop.call_soon_threadsafe(on_line, loop, line)
     loop.call_soon_threadsafe(lambda: loop.create_task(_drain_and_exit()))
+
+
+def _watch_stdin(loop) -> None:
+    """POSIX: read protocol lines on the loop itself (no thread hand-off on the warm path)."""
+    os.set_blocking(PROTO_IN, False)
+    pending = bytearray()
+
+    def readable() -> None:
+        try:
+            chunk = os.read(PROTO_IN, 1 << 16)
+        except BlockingIOError:
+            return
+        if not chunk:
+            loop.remove_reader(PROTO_IN)
+            loop.create_task(_drain_and_exit())
+            return
+        start = len(pending)
+        pending.extend(chunk)
+        while True:
+            nl = pending.find(b"\n", start)
+            start = 0
+            if nl < 0:
+                break
+            line = bytes(pending[:nl])
+            del pending[: nl + 1]
+            if line.strip():
+                on_line(loop, line)
+
+    loop.add_reader(PROTO_IN, readable)
 
 
 async def _drain_and_exit() -> None:
@@ -268,7 +298,10 @@ def main() -> None:
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     loop.set_exception_handler(lambda _l, ctx: log(f"unhandled in a hook task: {ctx.get('exception') or ctx.get('message')!r}"))
-    threading.Thread(target=_reader, args=(loop,), daemon=True, name="hooksmith-protocol").start()
+    if os.name == "nt":
+        threading.Thread(target=_reader, args=(loop,), daemon=True, name="hooksmith-protocol").start()
+    else:
+        _watch_stdin(loop)
     while True:
         try:
             loop.run_forever()

@@ -95,6 +95,10 @@ export interface TimelineEvent {
   /** Quiet call this fired on (rephrase, confirm_rephrase, set_fields), or the main-loop iteration. */
   context?: string;
   notes: string[];
+  /** What the hook printed (bounded). */
+  output?: string;
+  /** Cayu context actions recorded. */
+  actions?: unknown[];
 }
 
 export interface TranscriptEntry {
@@ -109,6 +113,18 @@ export interface SimulationResult {
   events: TimelineEvent[];
   transcript: TranscriptEntry[];
   status: 'completed' | 'cancelled' | 'error';
+  /** Agent root the hooks came from. */
+  agentRoot?: string;
+  /** Main-loop iterations played (RetryModel re-entries included). */
+  iterations?: number;
+  /** Wall time of the whole simulation, scripted latencies included. */
+  durationMs?: number;
+  /** Sum of the hooks' own durations. */
+  hookMs?: number;
+  /** Sum of scripted LLM and tool latencies. */
+  scriptedMs?: number;
+  /** Why the turn ended, in words ("text answer emitted", "iteration cap reached", …). */
+  ending?: string;
 }
 
 export interface HookRunnerOptions {

@@ -1,0 +1,39 @@
+// The one entry point the extension and the CLI use: a hook runner keeping ONE warm Python
+// host for every run and simulation until disposed.
+import { PythonHost } from '../host/python-host';
+import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from './api';
+import { hostPort } from './host-adapter';
+import type { HostPort } from './host-port';
+import { formatDiagnostic, ModuleChecker } from './module-check';
+import { runHook, RunInputError } from './run-hook';
+import { loadScenario } from './scenario-load';
+import { loadAgentHooks } from './sim-agent';
+import { simulateTurn } from './simulator';
+
+export interface HookRunner {
+  run(req: RunRequest): Promise<RunResult>;
+  /** A scenario file (YAML/JSON), or a scenario object (its agent resolved from `baseDir`). */
+  simulate(scenario: string | object, baseDir?: string): Promise<SimulationResult>;
+  dispose(): Promise<void>;
+}
+
+export function createHookRunnerWithHost(host: HostPort): HookRunner {
+  const checker = new ModuleChecker();
+  return {
+    run: (req) => runHook({ host, checker }, req),
+    async simulate(scenario, baseDir) {
+      const loaded = loadScenario(scenario, baseDir);
+      const hooks = await loadAgentHooks(loaded.agentRoot);
+      if (hooks.errors.length) {
+        throw new RunInputError('check', `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`, hooks.errors.map((d) => formatDiagnostic(d)));
+      }
+      return simulateTurn(host, hooks, loaded.scenario, loaded.source);
+    },
+    dispose: () => host.dispose(),
+  };
+}
+
+export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
+  const raw = new PythonHost({ python: options.python, log: options.log });
+  return createHookRunnerWithHost(hostPort(raw));
+}

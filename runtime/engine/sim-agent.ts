@@ -1,0 +1,62 @@
+// The hooks of a whole agent, as the simulator fires them: Mantle hooks by point and lane
+// (one modify hook per point — a second is a check error), Cayu phase methods by phase.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyseFiles } from '../analysis';
+import { defaultBackend } from '../analysis/default-backend';
+import type { CayuPhaseId, PointId } from '../catalogue';
+import type { HookDiagnostic } from '../diagnostics';
+import { agentAt, nodeFs } from '../discovery';
+import { hooksOf, type HookTarget } from './hook-locator';
+
+export interface AgentHook {
+  file: string;
+  agentRoot: string;
+  target: HookTarget;
+  /** "hooks/tool_hooks.py::guard_orders" (relative to the agent root). */
+  label: string;
+}
+
+export interface AgentHooks {
+  root: string;
+  observe: Map<PointId, AgentHook[]>;
+  modify: Map<PointId, AgentHook>;
+  cayu: Map<CayuPhaseId, AgentHook[]>;
+  /** The agent defines at least one RuntimeHook subclass (Cayu phases appear in the timeline). */
+  hasCayu: boolean;
+  diagnostics: HookDiagnostic[];
+  errors: HookDiagnostic[];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Discovers, checks and indexes the hooks of the agent at `root`. */
+export async function loadAgentHooks(root: string): Promise<AgentHooks> {
+  const abs = path.resolve(root);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new Error(`agent root is not a folder: ${root}`);
+  await defaultBackend.init();
+  const agent = agentAt(abs, nodeFs);
+  const { diagnostics } = await analyseFiles([abs]);
+  const all = [...diagnostics.values()].flat();
+  const out: AgentHooks = { root: abs, observe: new Map(), modify: new Map(), cayu: new Map(), hasCayu: false, diagnostics: all, errors: all.filter((d) => d.severity === 'error') };
+  const mantleFiles = new Set(agent.mantleModules);
+  for (const file of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
+    const module = defaultBackend.parseModule(fs.readFileSync(file, 'utf8'), file);
+    for (const target of hooksOf(module)) {
+      const hook: AgentHook = { file, agentRoot: abs, target, label: `${path.relative(abs, file)}::${target.handler}` };
+      if (target.engine === 'cayu') {
+        out.hasCayu = true;
+        push(out.cayu, target.phase, hook);
+      } else if (mantleFiles.has(file)) {
+        // Only the loader's files register Mantle hooks (hooks.py, hooks/**/*.py).
+        if (target.lane === 'observe') push(out.observe, target.point.id, hook);
+        else out.modify.set(target.point.id, hook);
+      }
+    }
+  }
+  return out;
+}

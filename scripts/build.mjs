@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -44,6 +45,9 @@ const contexts = await Promise.all(
       // web-tree-sitter: take its CommonJS build, whose locateFile uses __dirname, not import.meta.url.
       mainFields: ['main', 'module'],
       conditions: ['require', 'node'],
+      // esbuild still picks the package's "import" export for `import` statements; its ESM
+      // build needs import.meta.url (empty in a CJS bundle), so point at the CJS file directly.
+      alias: { 'web-tree-sitter': createRequire(import.meta.url).resolve('web-tree-sitter') },
       logLevel: 'warning',
     }),
   ),

@@ -2,12 +2,10 @@
 // handler in the editor; its context menu runs it (when the workspace is trusted).
 import * as vscode from 'vscode';
 import type { HooksResult } from '../../runtime/lsp-shared';
-import { buildTree, type AgentNode, type HookNode, type TreeNode } from './tree-model';
+import { CONTEXT_VALUES, buildTree, type AgentNode, type HookNode, type TreeNode } from './tree-model';
 
 export const VIEW_ID = 'hooksmith.hooks';
 
-/** `viewItem` context values: package.json menus match on these. */
-export const CONTEXT_VALUES = { agent: 'agent', point: 'point', class: 'class', hook: 'hook', duplicateHook: 'hook.duplicate' } as const;
 
 function toRange(r: HookNode['entry']['range']): vscode.Range {
   return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);

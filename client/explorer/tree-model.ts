@@ -5,6 +5,9 @@ import * as path from 'node:path';
 import { CAYU_PHASE_IDS, POINT_IDS, findPoint } from '../../runtime/catalogue';
 import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
 
+/** `viewItem` context values: package.json menus match hooks with `viewItem =~ /^hook/`. */
+export const CONTEXT_VALUES = { agent: 'agent', point: 'point', class: 'class', hook: 'hook', duplicateHook: 'hook.duplicate' } as const;
+
 export interface HookNode {
   kind: 'hook';
   id: string;

@@ -1,0 +1,145 @@
+// package.json (the extension manifest) against the code and the design: every contributed
+// command has a handler registered in client/, the command ids and titles are DESIGN.md's,
+// run/simulate need a trusted workspace, the settings match the server's schema, the rule
+// codes match the registry, and the bundle needs nothing but `vscode` at run time.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { CONTEXT_VALUES } from '../../client/explorer/tree-model';
+import { DEFAULT_SETTINGS } from '../../runtime/lsp-shared';
+import { RULES } from '../../runtime/rules';
+
+const root = join(__dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const contributes = pkg.contributes;
+const commands: { command: string; title: string; category?: string; enablement?: string }[] = contributes.commands;
+
+function tsFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Command ids registered in client/: `registerCommand(X, …)` with X a literal or a constant holding one. */
+function registeredCommands(): Set<string> {
+  const sources = tsFiles(join(root, 'client')).map((f) => readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  const all = sources.join('\n');
+  const constants = new Map<string, string>();
+  for (const m of all.matchAll(/(\w+)\s*[=:]\s*'((?:hooksmith\.)?[\w.]+)'/g)) constants.set(m[1]!, m[2]!);
+  const ids = new Set<string>();
+  for (const m of all.matchAll(/registerCommand\(\s*([^,)\s]+)/g)) {
+    const arg = m[1]!;
+    const literal = /^'([^']+)'$/.exec(arg)?.[1];
+    const value = literal ?? constants.get(arg.split('.').pop()!);
+    if (value) ids.add(value.startsWith('hooksmith.') ? value : `hooksmith.${value}`);
+  }
+  return ids;
+}
+
+/** The run / simulate UI lives in client/run and client/simulate (another engineer's feature). */
+const PENDING_ELSEWHERE: Record<string, string> = { 'hooksmith.runHook': 'client/run', 'hooksmith.simulateTurn': 'client/simulate' };
+
+describe('package.json contributes', () => {
+  const registered = registeredCommands();
+
+  for (const c of commands) {
+    it(`${c.command} has a handler registered in client/`, (t) => {
+      const elsewhere = PENDING_ELSEWHERE[c.command];
+      if (elsewhere && !existsSync(join(root, elsewhere))) return t.skip(`${elsewhere} does not exist yet`);
+      assert.ok(registered.has(c.command), `registered: ${[...registered].join(', ')}`);
+    });
+  }
+
+  it('contributes every command id of DESIGN.md with its title, in category Hooksmith', (t) => {
+    const designPath = ['DESIGN.md', '../shared/DESIGN.md'].map((p) => join(root, p)).find(existsSync);
+    if (!designPath) return t.skip('DESIGN.md not found');
+    const design = readFileSync(designPath, 'utf8').replace(/\s+/g, ' ');
+    const section = design.slice(design.indexOf('- Command ids:'), design.indexOf('### Files a user keeps'));
+    const ids = [...section.matchAll(/`(hooksmith\.\w+)`(?: \(([^)]+)\))?/g)];
+    assert.equal(ids.length, 4);
+    for (const [, id, title] of ids) {
+      const c = commands.find((x) => x.command === id);
+      assert.ok(c, `${id} contributed`);
+      if (title) assert.equal(c.title, title);
+      assert.equal(c.category, 'Hooksmith');
+    }
+    assert.equal(commands.find((c) => c.command === 'hooksmith.restartServer')?.title, 'Restart Language Server');
+  });
+
+  it('every menu item names a contributed command', () => {
+    const ids = new Set(commands.map((c) => c.command));
+    for (const [menu, items] of Object.entries(contributes.menus as Record<string, { command: string }[]>)) {
+      for (const item of items) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
+    }
+  });
+
+  it('commands that run user code need a trusted workspace, everywhere they appear', () => {
+    for (const id of ['hooksmith.runHook', 'hooksmith.simulateTurn', 'hooksmith.explorer.runHook']) {
+      assert.equal(commands.find((c) => c.command === id)?.enablement, 'isWorkspaceTrusted', id);
+      for (const items of Object.values(contributes.menus as Record<string, { command: string; when?: string }[]>)) {
+        for (const item of items.filter((i) => i.command === id)) assert.ok(item.when === 'false' || /isWorkspaceTrusted/.test(item.when ?? ''), `${id}: ${item.when}`);
+      }
+    }
+    const trust = pkg.capabilities.untrustedWorkspaces;
+    assert.equal(trust.supported, 'limited');
+    assert.deepEqual(trust.restrictedConfigurations, ['hooksmith.pythonPath']);
+  });
+
+  it('the explorer context menu matches the tree items that are hooks', () => {
+    const item = contributes.menus['view/item/context'].find((i: { command: string }) => i.command === 'hooksmith.explorer.runHook');
+    const re = /viewItem =~ \/(.+?)\//.exec(item.when)![1]!;
+    assert.ok(new RegExp(re).test(CONTEXT_VALUES.hook) && new RegExp(re).test(CONTEXT_VALUES.duplicateHook));
+    assert.ok(!new RegExp(re).test(CONTEXT_VALUES.point) && !new RegExp(re).test(CONTEXT_VALUES.agent));
+    assert.deepEqual(contributes.views.hooksmith.map((v: { id: string }) => v.id), ['hooksmith.hooks']);
+    assert.equal(contributes.viewsContainers.activitybar[0].id, 'hooksmith');
+  });
+
+  it('settings are the server schema (runtime/lsp-shared.ts) plus trace.server, with the same defaults', () => {
+    const props = contributes.configuration.properties as Record<string, { default: unknown; propertyNames?: { enum: string[] } }>;
+    const expected = [...Object.keys(DEFAULT_SETTINGS).map((k) => `hooksmith.${k}`), 'hooksmith.trace.server'].sort();
+    assert.deepEqual(Object.keys(props).sort(), expected);
+    for (const [k, v] of Object.entries(DEFAULT_SETTINGS)) assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
+    const codes = RULES.map((r) => r.code).sort();
+    assert.deepEqual([...props['hooksmith.rules']!.propertyNames!.enum].sort(), codes);
+    assert.deepEqual([...props['hooksmith.severity']!.propertyNames!.enum].sort(), codes);
+  });
+
+  it('activates on hook modules and Python, and points at files that ship', () => {
+    for (const e of ['workspaceContains:**/hooks.py', 'workspaceContains:**/hooks/*.py', 'onLanguage:python']) assert.ok(pkg.activationEvents.includes(e), e);
+    assert.equal(pkg.main, './dist/extension.js');
+    assert.ok(existsSync(join(root, contributes.snippets[0].path)));
+    assert.ok(existsSync(join(root, contributes.viewsContainers.activitybar[0].icon)));
+    const urls = [...contributes.jsonValidation, ...contributes.yamlValidation].map((v: { url: string }) => v.url);
+    assert.deepEqual([...new Set(urls)].sort(), ['./schemas/payload.schema.json', './schemas/scenario.schema.json']);
+  });
+
+  it('the icon is a 128×128 PNG', () => {
+    const png = readFileSync(join(root, pkg.icon));
+    assert.equal(png.subarray(1, 4).toString(), 'PNG');
+    assert.equal(png.readUInt32BE(16), 128);
+    assert.equal(png.readUInt32BE(20), 128);
+  });
+
+  it('.vscodeignore ships the bundles, WASMs, Python host, schemas, snippets and docs, and nothing else', () => {
+    const lines = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    assert.equal(lines[0], '**');
+    for (const keep of ['!dist/extension.js', '!dist/server.js', '!dist/cli.js', '!dist/*.wasm', '!dist/python/**', '!schemas/*.json', '!snippets/python.json', '!README.md', '!LICENSE']) {
+      assert.ok(lines.includes(keep), keep);
+    }
+    assert.ok(existsSync(join(root, 'LICENSE')));
+  });
+
+  it('dist/extension.js requires nothing but vscode and Node built-ins (so --no-dependencies is right)', (t) => {
+    const bundle = join(root, 'dist', 'extension.js');
+    if (!existsSync(bundle)) return t.skip('not built (npm run build)');
+    const required = new Set([...readFileSync(bundle, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!));
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    const external = [...required].filter((m) => m !== 'vscode' && !builtins.has(m));
+    assert.deepEqual(external, []);
+    assert.ok(required.has('vscode'));
+  });
+});

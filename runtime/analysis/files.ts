@@ -38,6 +38,8 @@ interface Loaded {
   isMantle: boolean;
   /** Unreadable, binary or undecodable: reported as a syntax error, no rules run. */
   failure?: { message: string; range: Range };
+  /** The parser failed on it: logged, not reported. */
+  skipped?: boolean;
 }
 
 const EMPTY_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -46,7 +48,7 @@ function emptyModule(path: string, issue?: SyntaxIssue): HookModule {
   return { path, syntaxErrors: issue ? [issue] : [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
 }
 
-function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f: string) => Uint8Array): Loaded {
+function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f: string) => Uint8Array, log: (m: string) => void): Loaded {
   let bytes: Uint8Array;
   try {
     bytes = read(file);
@@ -57,7 +59,13 @@ function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f:
   const decoded = backend.decode(bytes);
   // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
   if (decoded.issue) return { path: file, text: decoded.text, module: emptyModule(file), isMantle, failure: decoded.issue };
-  return { path: file, text: decoded.text, module: backend.parseModule(decoded.text, file), isMantle };
+  try {
+    return { path: file, text: decoded.text, module: backend.parseModule(decoded.text, file), isMantle };
+  } catch (err) {
+    // A parser bug on one file is logged and that file skipped; the others are still checked.
+    log(`[hooksmith] could not analyse ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    return { path: file, text: decoded.text, module: emptyModule(file), isMantle, skipped: true };
+  }
 }
 
 function failureDiagnostic(l: Loaded): HookDiagnostic {
@@ -75,6 +83,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const f = opts.fs ?? nodeFs;
   const backend = opts.backend ?? defaultBackend;
   const read = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
+  const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
   await backend.init();
   const { agents, missing } = discover(paths, f);
 
@@ -85,7 +94,8 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const report = agent.report ? new Set(agent.report) : undefined;
     const files: Loaded[] = [];
     for (const p of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
-      const l = load(p, mantle.has(p), backend, read);
+      const l = load(p, mantle.has(p), backend, read, log);
+      if (l.skipped) continue;
       const keep = l.isMantle || report?.has(p) || l.failure !== undefined || definesRuntimeHook(l.module);
       if (keep) files.push(l);
     }
@@ -95,8 +105,12 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const all = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
   const verdicts = new Map<string, SyntaxIssue | null | undefined>();
   if (opts.cpython !== false && all.length) {
-    const answers = await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
-    all.forEach((l, i) => verdicts.set(l.path, answers[i]));
+    try {
+      const answers = await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
+      all.forEach((l, i) => verdicts.set(l.path, answers[i]));
+    } catch (err) {
+      log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   const diagnostics = new Map<string, HookDiagnostic[]>();

@@ -4,3 +4,7 @@
 export type { AnalysisOptions } from './options';
 export { analyseModule, type ModuleInput } from './module';
 export { analyseFiles, type FilesOptions } from './files';
+export type { PythonBackend } from './backend';
+export { defaultBackend, parseModule } from './default-backend';
+/** A Python file is a Cayu hook module when this holds for its model. */
+export { definesRuntimeHook, runtimeHookClasses } from '../rules/cayu-common';

@@ -102,3 +102,34 @@ describe('analyseFiles', () => {
     assert.equal(r.fileCount, 0);
   });
 });
+
+describe('analyseFiles with a failing front end', () => {
+  it('logs a file the parser throws on and still checks the others; survives a CPython failure', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hooksmith-an2-'));
+    try {
+      mkdirSync(join(root, 'hooks'));
+      writeFileSync(join(root, 'hooks', 'a.py'), MANTLE);
+      writeFileSync(join(root, 'hooks', 'b.py'), MANTLE);
+      const logs: string[] = [];
+      const { defaultBackend } = await import('../../runtime/analysis');
+      const backend = {
+        ...defaultBackend,
+        parseModule: (text: string, path: string) => {
+          if (path.endsWith('a.py')) throw new Error('parser bug');
+          return defaultBackend.parseModule(text, path);
+        },
+        cpythonSyntax: async () => {
+          throw new Error('python3 vanished');
+        },
+      };
+      const r = await analyseFiles([root], { backend, options: { logger: (m) => logs.push(m) } });
+      assert.deepEqual([...r.diagnostics.keys()], [join(root, 'hooks', 'b.py')]);
+      assert.deepEqual(r.diagnostics.get(join(root, 'hooks', 'b.py'))!.map((d) => d.code), ['sync-handler']);
+      assert.equal(logs.length, 2);
+      assert.match(logs[0]!, /could not analyse .*a\.py: parser bug/);
+      assert.match(logs[1]!, /python3 vanished/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -103,6 +103,8 @@ interface ResultBase {
   /** Mantle: the hook mutated the payload object it received (observe-mutation); its state after the call. */
   payloadMutated?: boolean;
   payloadAfter?: unknown;
+  /** Cayu: the class overrides this phase's method (a RuntimeHook takes part only in phases it overrides). */
+  overridesPhase?: boolean;
   /** Cayu: `RuntimeHook.name` of the instance. */
   hookName?: string;
   /** Cayu: the hook mutated its (read-only) copy of context.arguments — a no-op the engine warns about. */

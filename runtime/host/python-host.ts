@@ -115,7 +115,8 @@ export class PythonHost {
 
   /** Runs one hook. Never rejects for anything the hook does; rejects only when Python cannot start. */
   async invoke(req: InvokeRequest): Promise<InvokeResult> {
-    const proc = await this.ensure();
+    let proc = await this.ensure();
+    if (proc.exited) proc = await this.ensure(); // it died between start and now: one fresh start
     return new Promise<InvokeResult>((resolve) => {
       const id = this.nextId++;
       const p: Pending = { id, req, resolve, sentAt: performance.now(), loading: false, deferred: false };
@@ -155,6 +156,7 @@ export class PythonHost {
     const child = spawn(this.resolvedPython ?? this.python, ['-u', script], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own process group: a kill takes the hook's children too
+      windowsHide: true,
       cwd: this.options.cwd,
       env: { ...process.env, ...this.options.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' },
     });

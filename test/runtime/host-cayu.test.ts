@@ -27,6 +27,7 @@ describe('before_tool_call', () => {
     assert.deepEqual(r.value, { action: 'block', modified_arguments: null, synthetic_result: null, block_reason: 'not allowed' });
     assert.deepEqual(r.actions, [{ method: 'emit_custom_event', args: ['guard.seen'], kwargs: { session_id: null, payload: { tool: 'delete_everything' } } }]);
     assert.equal(r.hookName, 'Guard');
+    assert.equal(r.overridesPhase, true);
     assert.equal(r.argumentsMutated, false);
   });
 
@@ -111,6 +112,7 @@ describe('after_session_*', () => {
   test('interrupted: a phase the class does not override runs the base method (None)', async () => {
     const r = expectStatus(await host.invoke(cayu('Guard.after_session_interrupted', 'after_session_interrupted', {})), 'returned');
     assert.equal(r.value, null);
+    assert.equal(r.overridesPhase, false);
   });
 });
 

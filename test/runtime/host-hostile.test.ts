@@ -1,6 +1,7 @@
 // Hooks that try to hurt the host: blocked loops, exits, BaseExceptions, floods, forged
 // protocol lines. Each must come back as a clear result, and the next call must work.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { after, describe, test } from 'node:test';
 import type { InvokeResult } from '../../runtime/host/protocol';
@@ -159,7 +160,27 @@ describe('concurrency', () => {
   });
 });
 
+describe('bounds', () => {
+  test('a protocol line over the bound is dropped and its request answered, and the host stays usable', async () => {
+    const { host: h } = makeHost({ maxLineBytes: 64 * 1024 });
+    try {
+      const r = expectStatus(await h.invoke(hostile('giant', 5000)), 'invalid-request');
+      assert.match(r.message, /over the 65536-byte bound/);
+      const next = expectStatus(await h.invoke(ok()), 'returned');
+      assert.equal(next.value, null);
+    } finally {
+      await h.dispose();
+    }
+  });
+});
+
 describe('starting', () => {
+  const py38 = '/root/.pyenv/versions/3.8.18/bin/python3';
+  test('Python older than 3.9 is refused with a clear error', { skip: !existsSync(py38) && 'no Python 3.8 here' }, async () => {
+    const h = new PythonHost({ python: py38 });
+    await assert.rejects(h.start(), (e: unknown) => e instanceof PythonHostError && e.code === 'too-old' && /Python 3\.8\.\d+ is too old/.test(e.message));
+  });
+
   test('a missing interpreter is a clear error', async () => {
     const h = new PythonHost({ python: 'python3-does-not-exist' });
     await assert.rejects(h.invoke(ok()), (e: unknown) => e instanceof PythonHostError && e.code === 'not-found' && /python3-does-not-exist not found — set --python or hooksmith.pythonPath/.test(e.message));

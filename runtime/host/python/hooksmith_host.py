@@ -103,6 +103,14 @@ def _resolve(mod, dotted: str):
     return obj
 
 
+def _overrides(cls, method: str) -> bool:
+    """Defined by the class or a base other than the Cayu RuntimeHook base itself."""
+    for klass in cls.__mro__:
+        if method in vars(klass):
+            return not (klass.__name__ == "RuntimeHook" and klass.__module__.startswith("cayu"))
+    return False
+
+
 async def _guarded(call):
     """Runs the hook; nothing it raises (SystemExit, KeyboardInterrupt, BaseException) escapes."""
     try:
@@ -187,6 +195,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             res["hookName"] = str(getattr(instance, "name", type(instance).__name__))
         except BaseException as e:  # noqa: B902
             return {**res, "status": "load-error", "stage": "instantiate", "exception": describe_exception(e)}
+        res["overridesPhase"] = _overrides(type(instance), method)
         try:
             bound = getattr(instance, method)
         except AttributeError as e:

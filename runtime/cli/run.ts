@@ -1,5 +1,108 @@
-// STUB — to be replaced.
-export async function runRunCommand(_args: string[]): Promise<number> {
-  process.stderr.write('hooksmith run: not implemented yet\n');
-  return 2;
+// `hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]`
+// Exit codes: 0 the hook returned normally or raised a signal allowed where it stands;
+// 1 it crashed, timed out, returned an invalid value or raised a signal that is ignored there;
+// 2 usage or input errors (malformed payload with its JSON path, unknown handler, module
+// check errors, a module that fails to import).
+import * as fs from 'node:fs';
+import type { RunResult } from '../engine/api';
+import { formatRunText } from '../engine/format-text';
+import { RunInputError } from '../engine/run-hook';
+import { createHookRunner } from '../engine/runner';
+
+const USAGE = 'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
+
+interface RunArgs {
+  target: string;
+  payload: string;
+  python?: string;
+  format: 'text' | 'json';
+}
+
+function parseArgs(args: string[]): RunArgs | string {
+  let target: string | undefined;
+  let payload: string | undefined;
+  let python: string | undefined;
+  let format = 'text';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    try {
+      if (a === '--payload') payload = value();
+      else if (a === '--python') python = value();
+      else if (a === '--format') format = value();
+      else if (a.startsWith('--payload=')) payload = a.slice(10);
+      else if (a.startsWith('--python=')) python = a.slice(9);
+      else if (a.startsWith('--format=')) format = a.slice(9);
+      else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
+      else if (target === undefined) target = a;
+      else return `unexpected argument ${a}`;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+  if (!target) return 'missing FILE::HANDLER';
+  if (!target.includes('::')) return `expected FILE::HANDLER, got ${target}`;
+  if (payload === undefined) return 'missing --payload JSON_FILE|-';
+  if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
+  return { target, payload, python, format };
+}
+
+export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set(['crashed', 'timed-out', 'invalid-return', 'ignored-signal']);
+
+function readPayload(source: string): unknown {
+  const text = source === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(source, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new RunInputError('payload', `${source === '-' ? 'stdin' : source}: not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+export function reportInputError(command: string, err: RunInputError | { message: string; details: string[] }): void {
+  process.stderr.write(`hooksmith ${command}: ${err.message}\n${err.details.map((d) => `  ${d.replace(/\n/g, '\n  ')}\n`).join('')}`);
+}
+
+export async function runRunCommand(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`hooksmith run: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const sep = parsed.target.lastIndexOf('::');
+  const file = parsed.target.slice(0, sep);
+  const handler = parsed.target.slice(sep + 2);
+  let payload: unknown;
+  try {
+    payload = readPayload(parsed.payload);
+  } catch (err) {
+    if (err instanceof RunInputError) reportInputError('run', err);
+    else process.stderr.write(`hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const runner = createHookRunner({ python: parsed.python, log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined) });
+  try {
+    const result = await runner.run({ file, handler, payload });
+    process.stdout.write(parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatRunText(result));
+    return FAILED_OUTCOMES.has(result.outcome) ? 1 : 0;
+  } catch (err) {
+    if (err instanceof RunInputError) {
+      reportInputError('run', err);
+      return 2;
+    }
+    if (err instanceof Error && err.name === 'PythonHostError') {
+      process.stderr.write(`hooksmith run: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await runner.dispose();
+  }
 }

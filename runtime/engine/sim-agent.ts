@@ -8,6 +8,7 @@ import type { CayuPhaseId, PointId } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import { agentAt, nodeFs } from '../discovery';
 import { hooksOf, type HookTarget } from './hook-locator';
+import { ScenarioError } from './scenario-load';
 
 export interface AgentHook {
   file: string;
@@ -37,7 +38,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** Discovers, checks and indexes the hooks of the agent at `root`. */
 export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   const abs = path.resolve(root);
-  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new Error(`agent root is not a folder: ${root}`);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new ScenarioError(`agent root is not a folder: ${root} (set agent: in the scenario, relative to the scenario file)`);
   await defaultBackend.init();
   const agent = agentAt(abs, nodeFs);
   const { diagnostics } = await analyseFiles([abs]);

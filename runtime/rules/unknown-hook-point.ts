@@ -5,7 +5,7 @@ import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { spellMantleName } from './util/mantle-import-fix';
-import { lastSegment, locallyBound, mantleMember, unimportedMantleName } from './util/names';
+import { lastSegment, locallyBound, mantleMember, unimportedMantleName, wildcardMantleName } from './util/names';
 import { explainMissingName } from './util/near-miss';
 
 const HOOKISH = /^(on|modify)_[A-Za-z0-9_]+$/;
@@ -50,6 +50,7 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
       fixes: miss.suggestion ? [fix(`Use @${prefix}${miss.suggestion}()`, [{ range: d.ref.range, newText: prefix + miss.suggestion }], true)] : [],
     });
   }
+  if (wildcardMantleName(ctx.module, d.ref) !== undefined && findDecorator(d.ref.text)) return undefined;
   const bare = unimportedMantleName(ctx.module, d.ref);
   if (bare !== undefined && findDecorator(bare)) {
     const spelled = spellMantleName(ctx.module, ctx.text, bare);

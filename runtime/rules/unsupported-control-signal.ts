@@ -5,11 +5,11 @@ import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { mantleHooks, type MantleHook } from './util/hooks';
-import { mantleMember, unimportedMantleName } from './util/names';
+import { resolveMantleName } from './util/names';
 import { indentOf, lineText } from './util/text';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {
-  const name = mantleMember(r.exception) ?? unimportedMantleName(module, r.exception);
+  const name = resolveMantleName(module, r.exception)?.member;
   return CONTROL_SIGNALS.find((s) => s === name);
 }
 

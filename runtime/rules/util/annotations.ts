@@ -2,7 +2,7 @@
 // and `from __future__ import annotations` included: the model resolves the name inside).
 import type { TextEdit } from '../../diagnostics';
 import type { Annotation, HookModule, Range } from '../../python/model';
-import { mantleMember, unimportedMantleName } from './names';
+import { resolveMantleName } from './names';
 import { spellMantleName } from './mantle-import-fix';
 
 export interface AnnotationTarget {
@@ -13,11 +13,7 @@ export interface AnnotationTarget {
 }
 
 export function annotationTarget(module: HookModule, ann: Annotation): AnnotationTarget {
-  const member = mantleMember(ann.ref);
-  if (member) return { member, unimported: false };
-  const bare = unimportedMantleName(module, ann.ref);
-  if (bare) return { member: bare, unimported: true };
-  return { unimported: false };
+  return resolveMantleName(module, ann.ref) ?? { unimported: false };
 }
 
 /**

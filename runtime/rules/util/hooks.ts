@@ -1,6 +1,6 @@
 // The Mantle hooks of a module as the rules see them: python/hooks.ts's mantleHooks (decorators
 // that resolve to a hook decorator of `rasa.mantle.hooks`) plus the payload type, and plus a
-// bare `@on_tool_call()` used without any import (the module fails to load with a NameError,
+// bare `@on_tool_call()` reached through `import *` or used without any import (the module fails to load with a NameError,
 // reported by unknown-hook-point) so the signature rules still run on it. Source order.
 import {
   DEFAULT_TIMEOUT_MS,
@@ -13,7 +13,7 @@ import {
 } from '../../catalogue';
 import { mantleHooks as resolvedHooks } from '../../python/hooks';
 import type { Decorator, FunctionDef, HookModule, Parameter } from '../../python/model';
-import { unimportedMantleName } from './names';
+import { resolveMantleName } from './names';
 
 export interface MantleHook {
   fn: FunctionDef;
@@ -35,8 +35,8 @@ export function mantleHooks(module: HookModule): MantleHook[] {
   for (const fn of module.functions) {
     for (const decorator of fn.decorators) {
       const r = resolved.get(decorator);
-      const bare = r ? undefined : unimportedMantleName(module, decorator.ref);
-      const hook = r?.hookDecorator ?? findDecorator(bare ?? '');
+      const other = r ? undefined : resolveMantleName(module, decorator.ref);
+      const hook = r?.hookDecorator ?? findDecorator(other?.member ?? '');
       if (!hook) continue;
       const valid = Number.isInteger(r?.timeoutMs) && (r?.timeoutMs ?? 0) > 0;
       hooks.push({
@@ -47,7 +47,7 @@ export function mantleHooks(module: HookModule): MantleHook[] {
         lane: hook.lane,
         payload: getPayloadType(hook.point.payloadType),
         timeoutMs: valid && r ? r.timeoutMs : DEFAULT_TIMEOUT_MS[hook.lane],
-        unimported: r === undefined,
+        unimported: other?.unimported ?? false,
       });
     }
   }

@@ -26,6 +26,27 @@ export function locallyBound(module: HookModule, name: string): boolean {
   );
 }
 
+/** A bare name that a `from rasa.mantle.hooks import *` makes reachable (the model leaves it unresolved). */
+export function wildcardMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
+  if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
+  if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
+  return module.imports.some((b) => b.isWildcard && b.module === MANTLE_MODULE) ? ref.text : undefined;
+}
+
+export interface ResolvedMantleName {
+  member: string;
+  /** Written as a bare name that nothing imports: a NameError when the module loads. */
+  unimported: boolean;
+}
+
+/** The `rasa.mantle.hooks` member a reference means: through imports, a wildcard import, or an unimported bare export name. */
+export function resolveMantleName(module: HookModule, ref: NameRef | undefined): ResolvedMantleName | undefined {
+  const member = mantleMember(ref) ?? wildcardMantleName(module, ref);
+  if (member !== undefined) return { member, unimported: false };
+  const bare = unimportedMantleName(module, ref);
+  return bare !== undefined ? { member: bare, unimported: true } : undefined;
+}
+
 /**
  * A bare name that is a `rasa.mantle.hooks` export but is used without any import of it
  * (a NameError when the module loads). Returns the export's name.

@@ -27,11 +27,9 @@ export function explainMissingName(name: string, decoratorsOnly: boolean): NearM
   }
   const candidates = decoratorsOnly ? HOOK_DECORATORS.map((d) => d.name) : MANTLE_EXPORTS;
   const suggestion = nearest(name, candidates);
-  const kind = decoratorsOnly ? 'hook decorator' : 'name';
+  const what = decoratorsOnly ? `is not a hook decorator of ${q('rasa.mantle.hooks')}` : `is not exported by ${q('rasa.mantle.hooks')}`;
   return {
-    explanation: suggestion
-      ? `is not a ${kind} of ${q('rasa.mantle.hooks')}; did you mean ${q(suggestion)}?`
-      : `is not a ${kind} of ${q('rasa.mantle.hooks')}.`,
+    explanation: suggestion ? `${what}; did you mean ${q(suggestion)}?` : `${what}.`,
     suggestion,
   };
 }

@@ -45,3 +45,15 @@ test('sync-handler: quiet on async hooks and on undecorated sync helpers', async
   `;
   assert.deepEqual(await diagnose('sync-handler', src), []);
 });
+
+test('sync-handler: hooks reached through `from rasa.mantle.hooks import *` count', async () => {
+  const src = py`
+    from rasa.mantle.hooks import *
+
+    @on_tool_call()
+    def audit(call: ToolCallPayload) -> None: ...
+  `;
+  expectAt(await diagnose('sync-handler', src), ['4:5']);
+  assert.deepEqual(await diagnose('unknown-hook-point', src), []);
+  assert.deepEqual(await diagnose('payload-annotation', src), []);
+});

@@ -16,7 +16,7 @@ test('unknown-import: a misspelt export is reported on the name; the fix renames
   expectAt(diags, ['3:5']);
   assert.equal(diags[0].severity, 'error');
   assert.equal(rangeText(src, diags[0]), 'on_turn_start');
-  assert.match(diags[0].message, /`on_turn_start` is not a name of `rasa\.mantle\.hooks`; did you mean `on_turn_started`\? Loading the module raises ImportError/);
+  assert.match(diags[0].message, /`on_turn_start` is not exported by `rasa\.mantle\.hooks`; did you mean `on_turn_started`\? Loading the module raises ImportError/);
   assert.equal(applyFix(src, diags[0]), src.replaceAll('on_turn_start(', 'on_turn_started(').replace('    on_turn_start,', '    on_turn_started,'));
 });
 

@@ -7,7 +7,7 @@ import sys
 import zlib
 from typing import Dict, Optional, Tuple
 
-_SKIP_DIRS = {"__pycache__", "node_modules", "site-packages"}
+_SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "env", "dist", "build"}
 _MAX_FILES = 5000
 
 
@@ -30,7 +30,7 @@ def tree_signature(root: str) -> int:
             name = e.name
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if name.startswith(".") or name in _SKIP_DIRS or os.path.exists(os.path.join(e.path, "pyvenv.cfg")):
+                    if name.startswith(".") or name in _SKIP_DIRS:
                         continue
                     stack.append(e.path)
                 elif name.endswith(".py"):
@@ -121,6 +121,10 @@ class ModuleCache:
                 sys.path.remove(old)
         sys.path.insert(0, root)
         self.current_root = root
+        try:
+            os.chdir(root)  # hooks that open relative paths see the agent root, as under the engine
+        except OSError:
+            pass
         self.signature = None
 
     def _purge(self, root: str) -> None:

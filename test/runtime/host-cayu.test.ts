@@ -64,7 +64,7 @@ describe('before_tool_call', () => {
     ['short_circuit_missing', /'short_circuit' requires synthetic_result/],
     ['field_with_wrong_action', /block_reason is only valid with action 'block'/],
     ['extra', /colour\n\s+Extra inputs are not permitted/],
-    ['unknown_action', /action\n\s+Input should be 'proceed', 'proceed_modified', 'short_circuit', 'block'/],
+    ['unknown_action', /action\n\s+Input should be 'proceed', 'proceed_modified', 'short_circuit' or 'block'/],
   ];
   for (const [kase, message] of invalid) {
     test(`the shim's validator rejects ${kase}`, async () => {
@@ -72,6 +72,7 @@ describe('before_tool_call', () => {
       assert.equal(r.exception.type.name, 'ValidationError');
       assert.ok(r.exception.message.startsWith('1 validation error for BeforeToolCallDecision'), r.exception.message);
       assert.match(r.exception.message, message);
+      assert.match(r.exception.message, /\[type=\w+, input_value=.*, input_type=\w+\]$/);
       assert.equal(r.exception.signal, null);
     });
   }

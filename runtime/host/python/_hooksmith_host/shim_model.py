@@ -20,9 +20,14 @@ class ValidationError(ValueError):
         self.title = title
         self._errors = errors
         lines = [f"{len(errors)} validation error{'s' if len(errors) != 1 else ''} for {title}"]
-        for e in errors:
-            loc = ".".join(str(p) for p in e.get("loc", ())) or title
-            lines.append(f"{loc}\n  {e['msg']} [type={e['type']}]")
+        for e in errors:  # Pydantic's layout: the location line only for field errors
+            loc = ".".join(str(p) for p in e.get("loc", ()))
+            if loc:
+                lines.append(loc)
+            value = e.get("input")
+            shown = repr(value)
+            shown = shown if len(shown) <= 200 else shown[:200] + "..."
+            lines.append(f"  {e['msg']} [type={e['type']}, input_value={shown}, input_type={type(value).__name__}]")
         super().__init__("\n".join(lines))
 
     def errors(self) -> list:

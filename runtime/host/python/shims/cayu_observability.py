@@ -74,7 +74,8 @@ class _Decision(ShimModel):
         actions = {a["action"]: a["companion"] for a in spec["actions"]}
         name = type(self).__name__
         if action not in actions:
-            allowed = ", ".join(repr(a) for a in actions)
+            quoted = [repr(a) for a in actions]
+            allowed = ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
             raise ValidationError(name, [{"type": "literal_error", "loc": ("action",), "msg": f"Input should be {allowed}", "input": action}])
         companion = actions[action]
         errors = []

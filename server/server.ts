@@ -4,6 +4,7 @@
 import {
   createConnection,
   DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   FileChangeType,
   ProposedFeatures,
   TextDocumentSyncKind,
@@ -145,8 +146,10 @@ export function startServer(connection: Connection): void {
       for (const s of analyser.all()) if (s.buffer) await scheduler.runNow(s.key);
     }),
   );
-  connection.workspace.onDidChangeWorkspaceFolders(
-    safe('didChangeWorkspaceFolders', undefined, async ({ added, removed }) => {
+  // Registered as a plain notification: the workspace-folders helper throws when the client lacks support.
+  connection.onNotification(
+    DidChangeWorkspaceFoldersNotification.type,
+    safe('didChangeWorkspaceFolders', undefined, async ({ event: { added, removed } }) => {
       const gone = new Set(removed.map((f) => uriPath(f.uri)));
       folders = [...folders.filter((f) => !gone.has(f)), ...added.map((f) => uriPath(f.uri)).filter((p): p is string => !!p)];
       await scanWorkspace();

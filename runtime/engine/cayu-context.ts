@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CayuPhaseId } from '../catalogue';
 import { formatIssues } from './json-path';
+import { withoutSchemaKey } from './payload-input';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -59,6 +60,6 @@ export const CAYU_CONTEXT_SAMPLES: Record<CayuPhaseId, Record<string, unknown>> 
 
 export function validateCayuContext(phase: CayuPhaseId, input: unknown): { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: [`(root): expected a JSON object with the ${phase} context data`] };
-  const parsed = CAYU_CONTEXT_SCHEMAS[phase].safeParse(input);
+  const parsed = CAYU_CONTEXT_SCHEMAS[phase].safeParse(withoutSchemaKey(input as Record<string, unknown>));
   return parsed.success ? { ok: true, payload: parsed.data as Record<string, unknown> } : { ok: false, errors: formatIssues(parsed.error) };
 }

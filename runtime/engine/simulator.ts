@@ -19,6 +19,8 @@ import { failedClosed, firePhaseHook, firePoint, phaseHooks, pushIdlePhase, type
 
 type Status = SimulationResult['status'];
 
+export const QUIET_RETRY_EFFECT = 'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
+
 interface Turn {
   ctx: SimContext;
   sc: Scenario;
@@ -109,6 +111,9 @@ async function quietCall(t: Turn, c: ScenarioCompletion): Promise<void> {
   await sleep(c.latency_ms);
   const fired = await firePoint(t.ctx, 'model_response', responsePayload(t, c));
   if (fired.modify?.outcome === 'retry-model') {
+    // Spec: on the three quiet calls RetryModel discards that completion; no new iteration.
+    const last = t.ctx.events[t.ctx.events.length - 1];
+    if (last) last.effect = QUIET_RETRY_EFFECT;
     note(t.ctx, `${kind}: RetryModel discards this completion (on a quiet call it starts no new iteration)`);
     return;
   }

@@ -14,7 +14,8 @@ export const USAGE = `Usage: node test/e2e/launch.mjs [options]     (or: npm run
   --workspace DIR                  HOOKSMITH_E2E_WORKSPACE  folder to open (copied to a temp dir); default examples/clean-agent
   --trust both|on|off              HOOKSMITH_E2E_TRUST      on: trusted pass; off: untrusted pass (workspace trust left on);
                                                             both (default): trusted pass, then untrusted pass if any *.untrusted.test.js
-  --files GLOBS                    HOOKSMITH_E2E_FILES      test files of the pass, relative to test/e2e/suite (comma-separated, !excludes)
+  --files GLOBS                    HOOKSMITH_E2E_FILES      test files to run, relative to test/e2e/suite (comma-separated, !excludes);
+                                                            one trusted pass unless --trust off
   --grep PATTERN                   HOOKSMITH_E2E_GREP       mocha grep
   --screenshot FILE.png            HOOKSMITH_E2E_SCREENSHOT page screenshot when the tests end (code-server launcher)
   --vsix FILE.vsix                 HOOKSMITH_E2E_VSIX       test the installed .vsix instead of the repo folder
@@ -61,6 +62,7 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
   if (!['auto', 'code-server', 'electron'].includes(o.launcher)) throw new Error(`bad launcher: ${o.launcher}`);
   o.trust = { on: 'on', trusted: 'on', off: 'off', untrusted: 'off', both: 'both', auto: 'both' }[o.trust.toLowerCase()];
   if (!o.trust) throw new Error('--trust is both, on or off');
+  if (o.files && o.trust === 'both') o.trust = 'on'; // chosen files run once, trusted, unless --trust off
   o.timeoutMs = Number(o.timeout) * 1000;
   o.testTimeoutMs = Number(o.testTimeout);
   if (!(o.timeoutMs > 0) || !(o.testTimeoutMs > 0)) throw new Error('timeouts must be positive numbers');

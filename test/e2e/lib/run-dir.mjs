@@ -26,6 +26,8 @@ const USER_SETTINGS = {
   'security.workspace.trust.startupPrompt': 'never',
   'security.workspace.trust.untrustedFiles': 'open',
   'git.enabled': false,
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 export function createRun({ workspace, launcher, pass, opts }) {
@@ -45,11 +47,9 @@ export function createRun({ workspace, launcher, pass, opts }) {
     extensions: path.join(stateDir, 'extensions'),
   };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  // The desktop reads <user-data>/User; the server's web client reads <server-data>/data/User.
-  for (const userDir of [path.join(dirs.userData, 'User'), path.join(dirs.serverData, 'data/User')]) {
-    fs.mkdirSync(userDir, { recursive: true });
-    fs.writeFileSync(path.join(userDir, 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
-  }
+  // Both the desktop and the server's web client read <user-data>/User/settings.json.
+  fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.userData, 'User/settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
 
   const resultsPath = path.join(runDir, 'results.json');
   const configPath = path.join(runDir, CONFIG_NAME);

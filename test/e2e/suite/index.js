@@ -5,6 +5,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const util = require('util');
 const { config } = require('./harness');
 const { findTestFiles } = require('./find-files');
 
@@ -13,6 +14,22 @@ const { findTestFiles } = require('./find-files');
 function loadMocha() {
   const mod = require(require.resolve('mocha', { paths: [config.repoRoot, __dirname] }));
   return mod.default || mod;
+}
+
+/**
+ * Under code-server the extension host's console reaches the launcher mixed with
+ * the workbench's own log in the browser console; an invisible first character
+ * marks ours (the launcher strips it). Under electron it goes to stdout as is.
+ */
+const MARK = '\u2063';
+function markConsole() {
+  if (config.launcher !== 'code-server') return;
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+    const original = console[level]; // the host's forwarder; `console.log` is a getter without setter
+    Object.defineProperty(console, level, {
+      configurable: true, writable: true, value: (...args) => original(MARK + util.format(...args)),
+    });
+  }
 }
 
 /** Writes the counts so far; called after every test so a timed-out run still reports progress. */
@@ -24,6 +41,7 @@ function writeResults(results) {
 }
 
 exports.run = async function run() {
+  markConsole();
   const Mocha = loadMocha();
   const mocha = new Mocha({ ui: 'bdd', timeout: config.mochaTimeout, color: false, reporter: 'spec' });
   if (config.grep) mocha.grep(config.grep);

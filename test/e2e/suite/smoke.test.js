@@ -36,6 +36,15 @@ describe('e2e harness smoke', () => {
     assert.strictEqual(vscode.workspace.isTrusted, e2e.config.pass !== 'untrusted');
   });
 
+  it('takes a page screenshot on request (code-server launcher)', async function () {
+    if (!e2e.config.screenshots) return this.skip();
+    const file = path.join(e2e.config.runDir, 'smoke.png');
+    assert.strictEqual(await e2e.screenshot(file), true);
+    const png = fs.readFileSync(file);
+    assert.strictEqual(png.subarray(1, 4).toString(), 'PNG');
+    assert.ok(png.length > 10000, `a real picture, not a blank one (${png.length} bytes)`);
+  });
+
   it('activates the Hooksmith extension when it is built', async function () {
     const ext = e2e.extension();
     if (e2e.config.extensionMode === 'vsix') {

@@ -5,16 +5,29 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 
 export const ROOT = join(__dirname, '..', '..');
+
+const CHECK_ONLY_ENTRY = `
+import { runCheckCommand } from './check';
+const [command, ...rest] = process.argv.slice(2);
+if (command !== 'check') {
+  process.stderr.write('hooksmith (test build): only check is available\\n');
+  process.exitCode = 2;
+} else {
+  runCheckCommand(rest).then(
+    (code) => { process.exitCode = code; },
+    (err) => { process.stderr.write('hooksmith: internal error: ' + String(err && err.stack || err) + '\\n'); process.exitCode = 2; },
+  );
+}
+`;
 
 let bundle: string | undefined;
 function cliBundle(): string {
   if (bundle) return bundle;
   const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
-  buildSync({
-    entryPoints: [join(ROOT, 'runtime', 'cli', 'main.ts')],
+  const common: BuildOptions = {
     outfile: join(dir, 'cli.js'),
     bundle: true,
     platform: 'node',
@@ -24,8 +37,23 @@ function cliBundle(): string {
     conditions: ['require', 'node'],
     // The CommonJS build of web-tree-sitter (its ESM build needs import.meta.url, empty in a CJS bundle).
     alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
-    logLevel: 'error',
-  });
+    logLevel: 'silent',
+  };
+  try {
+    buildSync({ ...common, entryPoints: [join(ROOT, 'runtime', 'cli', 'main.ts')] });
+  } catch {
+    // Another subcommand may be mid-edit and not compile: test `check` through a check-only
+    // entry that behaves like main.ts for it (same exit-code handling).
+    buildSync({
+      ...common,
+      stdin: {
+        contents: CHECK_ONLY_ENTRY,
+        resolveDir: join(ROOT, 'runtime', 'cli'),
+        sourcefile: 'check-entry.ts',
+        loader: 'ts',
+      },
+    });
+  }
   copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
   copyFileSync(join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dir, 'tree-sitter-python.wasm'));
   bundle = join(dir, 'cli.js');

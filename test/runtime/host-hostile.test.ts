@@ -9,7 +9,8 @@ import { PythonHost, PythonHostError } from '../../runtime/host/python-host';
 import { makeHost, mantle } from './fixtures/host/helpers';
 
 const GRACE = 250;
-const { host, logs } = makeHost({ graceMs: GRACE });
+// The default interpreter name on purpose: restarts then exercise PythonHost's resolved path.
+const { host, logs } = makeHost({ graceMs: GRACE, python: process.env.HOOKSMITH_TEST_PYTHON ?? 'python3' });
 after(async () => {
   await host.dispose();
 });
@@ -136,6 +137,22 @@ describe('output and values', () => {
     await new Promise((res) => setTimeout(res, 50));
     assert.ok(logs.some((l) => l.includes('"value": "forged"')), 'the forged line went to the log');
     await nextCallWorks();
+  });
+
+  test('a RecursionError comes back with a bounded traceback', async () => {
+    const r = expectStatus(await host.invoke(hostile('recurse')), 'raised');
+    assert.equal(r.exception.type.name, 'RecursionError');
+    assert.equal(r.exception.traceback.length, 120);
+    assert.equal(r.exception.traceback[0].function, 'recurse');
+    assert.equal(r.exception.traceback[119].function, 'down');
+    await nextCallWorks();
+  });
+
+  test('an exception with a 20 MB message is clipped, not dropped', async () => {
+    const r = expectStatus(await host.invoke(hostile('huge_message', 5000)), 'raised');
+    assert.equal(r.exception.type.name, 'ValueError');
+    assert.match(r.exception.message, /^z{65536}\.\.\. \(20905984 more characters\)$/);
+    assert.ok(r.exception.formatted.length < 300 * 1024);
   });
 
   test('reading stdin gets nothing (the protocol is not stdin)', async () => {

@@ -1,6 +1,7 @@
 """Builds a Cayu phase context from the request's JSON and reads back what the hook did."""
 import copy
 import importlib
+import json
 import importlib.util
 import os
 from typing import Any, Dict, Optional
@@ -80,11 +81,17 @@ def build_context(phase: str, hook_name: str, data: Dict[str, Any]):
 
 
 def _jsonable(v: Any) -> Any:
+    """An action argument as JSON (bounded), else its repr."""
     try:
-        import json
-        return json.loads(to_json_text(v))
+        text = to_json_text(v)
+        if len(text) <= 256 * 1024:
+            return json.loads(text)
+        return text[: 256 * 1024] + "... (truncated)"
     except Exception:
-        return repr(v)
+        try:
+            return repr(v)[:65536]
+        except Exception:
+            return f"<{type(v).__name__}>"
 
 
 def recorded_actions(ctx) -> list:

@@ -9,6 +9,13 @@ _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
 _HOST_DIR = os.path.dirname(_PKG_DIR)
 _IMPORTLIB_DIR = os.path.dirname(os.path.abspath(importlib.__file__))
 MAX_VALUE_CHARS = 2 * 1024 * 1024  # a returned value's JSON beyond this is truncated
+MAX_MESSAGE_CHARS = 64 * 1024
+MAX_FORMATTED_CHARS = 256 * 1024
+MAX_FRAMES = 120  # RecursionError has ~1000: keep the first 20 and the last 100
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
 
 
 def py_type(obj_or_cls: Any, is_class: bool = False) -> Dict[str, str]:
@@ -76,13 +83,15 @@ def describe_exception(exc: BaseException, signals: Optional[Tuple[Tuple[str, ty
     for fs in traceback.extract_tb(tb) if tb is not None else []:
         if _is_host_file(fs.filename):
             continue
-        frames.append({"file": fs.filename, "line": fs.lineno or 0, "function": fs.name, "text": fs.line or ""})
+        frames.append({"file": fs.filename, "line": fs.lineno or 0, "function": fs.name, "text": _clip(fs.line or "", 1000)})
+    if len(frames) > MAX_FRAMES:
+        frames = frames[:20] + frames[-(MAX_FRAMES - 20):]
     try:
-        formatted = "".join(traceback.format_exception(type(exc), exc, tb))
+        formatted = _clip("".join(traceback.format_exception(type(exc), exc, tb)), MAX_FORMATTED_CHARS)
     except Exception:
         formatted = f"{type(exc).__name__}: <unprintable>"
     try:
-        message = str(exc)
+        message = _clip(str(exc), MAX_MESSAGE_CHARS)
     except Exception:
         message = "<unprintable message>"
     out: Dict[str, Any] = {
@@ -96,7 +105,7 @@ def describe_exception(exc: BaseException, signals: Optional[Tuple[Tuple[str, ty
     for attr in ("feedback", "reason"):
         v = getattr(exc, attr, None) if attr in getattr(exc, "__dict__", {}) or hasattr(type(exc), attr) else None
         if isinstance(v, str):
-            out[attr] = v
+            out[attr] = _clip(v, MAX_MESSAGE_CHARS)
     for name, cls in signals or ():
         if isinstance(cls, type) and isinstance(exc, cls):
             out["signal"] = name

@@ -23,10 +23,16 @@ STAMP=$CS_DIR/.hooksmith-e2e-setup
 
 log() { echo "[e2e-setup] $*"; }
 
-# Fast path: all done before, and the browser is still there.
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_KEY" ] && command -v chromium >/dev/null; then
-  exit 0
-fi
+# Done before, with these versions, and the browser is still there.
+setup_done() { [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_KEY" ] && command -v chromium >/dev/null; }
+setup_done && exit 0   # the fast path: repeated runs cost nothing
+
+# One setup at a time (two test runs may start together on a fresh machine);
+# the one that waited finds the stamp written and stops there.
+mkdir -p "$CS_DIR"
+exec 9>"$CS_DIR.lock"
+flock 9
+setup_done && exit 0
 
 start=$(date +%s)
 
@@ -44,7 +50,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- npm packages into $CS_DIR ------------------------------------------------
-mkdir -p "$CS_DIR"
 cd "$CS_DIR"
 rm -f "$STAMP"
 [ -f package.json ] || echo '{ "name": "hooksmith-e2e-runtime", "private": true }' > package.json

@@ -6,10 +6,15 @@ import { Scope, importBindings } from './imports';
 import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
 import { firstSyntaxError } from './syntax-errors';
+import { substituteReason } from './parser';
 import { literalOf, rangeOf } from './tree-utils';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
-/** Module-level compound statements whose blocks still bind module names (try/except ImportError, if TYPE_CHECKING). */
+/**
+ * Module-level compound statements whose blocks still bind module names (try/except ImportError,
+ * if TYPE_CHECKING). Top-level ERROR nodes are entered too: after a syntax error, tree-sitter
+ * may wrap the whole module in one, and the imports and defs inside are still worth modelling.
+ */
 const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement', 'block', 'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
@@ -32,14 +37,14 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
           scope.add(b);
           if (b.module === '__future__' && b.importedName === 'annotations') futureAnnotations = true;
         }
-      } else if (n === root && (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition')) {
+      } else if ((n === root || n.type === 'ERROR') && (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition')) {
         defs.push(c);
-      } else if (MODULE_BLOCKS.has(c.type)) stack.push(c);
+      } else if (MODULE_BLOCKS.has(c.type) || (c.type === 'ERROR' && (n === root || n.type === 'ERROR'))) stack.push(c);
     }
   }
-  // The stack visits in reverse: restore source order.
-  imports.sort((a, b) => a.statementRange.start.line - b.statementRange.start.line || a.nameRange.start.character - b.nameRange.start.character);
-  defs.reverse();
+  // The stack visits nested blocks after their siblings: restore source order.
+  imports.sort((a, b) => cmp(a.nameRange.start, b.nameRange.start));
+  defs.sort((a, b) => a.startIndex - b.startIndex);
 
   const localImports: ImportBinding[] = [];
   const functions: FunctionDef[] = [];
@@ -51,7 +56,7 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
     else if (def.type === 'class_definition') classes.push(classDef(d, def, scope, localImports));
   }
 
-  const error = root.hasError ? firstSyntaxError(root, text) : undefined;
+  const error = substituteReason(tree) ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   return {
     path,
     syntaxErrors: error ? [error] : [],
@@ -61,6 +66,10 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
     classes,
     lineCount: countLines(text),
   };
+}
+
+function cmp(a: { line: number; character: number }, b: { line: number; character: number }): number {
+  return a.line - b.line || a.character - b.character;
 }
 
 function countLines(text: string): number {

@@ -4,7 +4,7 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
 import type { HookModule, Range } from './model';
 import { buildModel } from './build-model';
-import { parse } from './parser';
+import { parse, substituteReason } from './parser';
 
 /** An LSP content change: a range plus replacement text, or (no range) the whole new text. */
 export interface TextChange {
@@ -54,7 +54,7 @@ export class ParsedDocument {
       const oldEndPosition = pointAt(this._text, oldEndIndex);
       this._text = this._text.slice(0, startIndex) + c.text + this._text.slice(oldEndIndex);
       const newEndIndex = startIndex + c.text.length;
-      if (!full) {
+      if (!full && !substituteReason(this._tree)) {
         const edit: Edit = { startIndex, oldEndIndex, newEndIndex, startPosition, oldEndPosition, newEndPosition: pointAt(this._text, newEndIndex) };
         this._tree.edit(edit);
       }

@@ -1,6 +1,8 @@
 // Python source → hook-module model: the public surface of runtime/python.
 export * from './model';
-export { initParser, isParserReady, parse } from './parser';
+export { initParser, isParserReady, parse, substituteReason, type ParseOptions } from './parser';
 export { buildModel } from './build-model';
 export { ParsedDocument, type TextChange } from './document';
 export * from './hooks';
+export { decodeSource, type DecodedSource } from './decode';
+export { CpythonSyntaxChecker, checkSyntax, checkSyntaxMany, mergeSyntaxIssues, type CpythonOptions } from './cpython-syntax';

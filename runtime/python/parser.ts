@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Language, Parser, Tree } from 'web-tree-sitter';
+import type { SyntaxIssue } from './model';
 
 export type { Tree, Node, Edit, Point, TreeCursor } from 'web-tree-sitter';
 
@@ -53,13 +54,86 @@ export function isParserReady(): boolean {
   return parser !== undefined;
 }
 
+export interface ParseOptions {
+  /** Give up on a pathological source after this long (default 3000 ms). */
+  timeoutMs?: number;
+}
+
+/** CPython rejects the 100th indentation level (tokenizer MAXINDENT). */
+const MAX_INDENT_LEVELS = 100;
+const DEFAULT_PARSE_BUDGET_MS = 3000;
+
+/** Trees that stand in for a source we refused to parse, with the reason. */
+const substitutes = new WeakMap<Tree, SyntaxIssue>();
+
+/** Why `tree` is an empty stand-in rather than the source's tree (see parse()). */
+export function substituteReason(tree: Tree): SyntaxIssue | undefined {
+  return substitutes.get(tree);
+}
+
 /**
  * Parses `text` (after `await initParser()`). Pass `oldTree`, already edited with
  * `tree.edit(...)`, for an incremental re-parse; the caller still owns and must delete it.
+ *
+ * Never throws on any text. Sources that would make tree-sitter take seconds (more indentation
+ * levels than CPython accepts, or a parse over the time budget) get an empty stand-in tree;
+ * `substituteReason(tree)` says why and buildModel reports it as the syntax error.
  */
-export function parse(text: string, oldTree?: Tree | null): Tree {
-  if (!parser) throw new Error('parser not initialised: await initParser() first');
-  const tree = parser.parse(text, oldTree ?? null);
-  if (!tree) throw new Error('tree-sitter returned no tree');
+export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = {}): Tree {
+  const p = parser;
+  if (!p) throw new Error('parser not initialised: await initParser() first');
+  const deep = excessiveIndentation(text);
+  if (deep) return substitute(p, deep);
+  const budget = opts.timeoutMs ?? DEFAULT_PARSE_BUDGET_MS;
+  const deadline = performance.now() + budget;
+  const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
+  const tree = p.parse(text, old, { progressCallback: () => performance.now() > deadline });
+  if (tree) return tree;
+  p.reset();
+  const at = { line: 0, character: 0 };
+  return substitute(p, { message: `too complex to analyse: parsing took over ${budget} ms`, range: { start: at, end: at }, source: 'tree-sitter' });
+}
+
+function substitute(p: Parser, issue: SyntaxIssue): Tree {
+  const tree = p.parse('');
+  if (!tree) throw new Error('tree-sitter returned no tree for an empty source');
+  substitutes.set(tree, issue);
   return tree;
+}
+
+/**
+ * The line where indentation passes CPython's 100 levels ("too many levels of indentation"),
+ * found in one linear scan; tree-sitter's indent scanner is quadratic in that depth.
+ */
+function excessiveIndentation(text: string): SyntaxIssue | undefined {
+  // Cheap exit: 100 levels need at least 100 * 101 / 2 columns of indentation somewhere.
+  if (!/\n[ \t]{100}/.test(text)) return undefined;
+  const stack: number[] = [0];
+  let line = 0;
+  let pos = 0;
+  while (pos <= text.length) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = text.length;
+    let width = 0;
+    let i = pos;
+    for (; i < nl; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32) width++;
+      else if (c === 9) width = (Math.floor(width / 8) + 1) * 8;
+      else if (c !== 12) break;
+    }
+    const c = text.charCodeAt(i);
+    const blank = i >= nl || c === 35 /* # */ || c === 13;
+    if (!blank) {
+      while (width < (stack[stack.length - 1] ?? 0)) stack.pop();
+      if (width > (stack[stack.length - 1] ?? 0)) stack.push(width);
+      if (stack.length - 1 >= MAX_INDENT_LEVELS) {
+        const at = { line, character: i - pos };
+        return { message: 'too many levels of indentation', range: { start: { line, character: 0 }, end: at }, source: 'tree-sitter' };
+      }
+    }
+    pos = nl + 1;
+    line++;
+  }
+  return undefined;
 }

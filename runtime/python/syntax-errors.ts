@@ -94,7 +94,9 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
     else if (open.length && l.type === OPENERS[open[open.length - 1]?.type ?? '']) open.pop();
   }
   const unclosed = open[0];
-  if (unclosed) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
+  // CPython's rule: an open bracket from an earlier line than the error is "never closed".
+  const errorLine = ls[ls.length - 1]?.startPosition.row ?? n.endPosition.row;
+  if (unclosed && unclosed.startPosition.row < errorLine) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
   const last = ls[ls.length - 1];
   const at = last && first && last.startPosition.row === first.startPosition.row ? last : first;
   return issue('invalid syntax', at ? rangeOf(at) : rangeOf(n));

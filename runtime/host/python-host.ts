@@ -100,7 +100,14 @@ export class PythonHost {
 
   constructor(private readonly options: PythonHostOptions = {}) {
     this.python = options.python ?? 'python3';
-    this.log = options.log ?? (() => undefined);
+    const sink = options.log;
+    this.log = (line) => {
+      try {
+        sink?.(line);
+      } catch {
+        // a failing log sink must not break the protocol handlers
+      }
+    };
     this.graceMs = options.graceMs ?? 250;
     this.loadBudgetMs = options.loadBudgetMs ?? 30_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;

@@ -155,6 +155,11 @@ describe('output and values', () => {
     assert.ok(r.exception.formatted.length < 300 * 1024);
   });
 
+  test('sys.stdout.buffer writes are captured too', async () => {
+    const r = expectStatus(await host.invoke(hostile('binary_stdout')), 'returned');
+    assert.equal(r.output.text, 'bytes ✓\n');
+  });
+
   test('reading stdin gets nothing (the protocol is not stdin)', async () => {
     const r = expectStatus(await host.invoke(hostile('read_stdin')), 'returned');
     assert.equal(r.value, '');

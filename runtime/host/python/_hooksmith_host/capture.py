@@ -56,6 +56,10 @@ class RoutedStdout(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    @property
+    def buffer(self) -> "_RoutedBuffer":
+        return _RoutedBuffer(self)
+
     def flush(self) -> None:
         if current.get() is None:
             self._fallback.flush()
@@ -69,6 +73,20 @@ class RoutedStdout(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return "utf-8"
+
+
+class _RoutedBuffer:
+    """sys.stdout.buffer: bytes are decoded and routed like text."""
+
+    def __init__(self, text: RoutedStdout) -> None:
+        self._text = text
+
+    def write(self, b) -> int:
+        self._text.write(bytes(b).decode("utf-8", "replace"))
+        return len(b)
+
+    def flush(self) -> None:
+        self._text.flush()
 
 
 def install() -> None:

@@ -1,0 +1,88 @@
+// Quick fixes from the rules' fixes: applying one makes its diagnostic go; the order per
+// diagnostic is preferred fix, other suggestions, documentation; source.fixAll.hooksmith
+// applies every preferred fix at once.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionRequest, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-protocol';
+import { LspClient, workspace } from './lsp-client';
+
+const SOURCE = `from rasa.mantle.hooks import on_turn_started, modify_tool_call
+
+
+@on_turn_started
+def started(payload):
+    pass
+
+
+@modify_tool_call
+async def rewrite(call):
+    return call
+`;
+
+function apply(text: string, edits: TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///x.py', 'python', 1, text), edits);
+}
+
+describe('code actions', () => {
+  const ws = workspace({ 'agent/hooks.py': SOURCE });
+  let c: LspClient;
+  let uri: string;
+  before(async () => {
+    c = await LspClient.start({ folders: [ws.dir] });
+    uri = await c.open(ws.path('agent/hooks.py'), SOURCE);
+    await c.waitFor(uri, (p) => p.version === 1);
+  });
+  after(async () => {
+    await c.stop();
+    ws.cleanup();
+  });
+
+  async function actionsFor(d: Diagnostic): Promise<CodeAction[]> {
+    const r = await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d], only: ['quickfix'] },
+    });
+    return (r ?? []) as CodeAction[];
+  }
+
+  it('offers the preferred fix first and the documentation last', async () => {
+    const d = c.last(uri)!.diagnostics.find((x) => x.code === 'missing-parentheses')!;
+    const actions = await actionsFor(d);
+    assert.ok(actions.length >= 2, JSON.stringify(actions));
+    assert.equal(actions[0]!.isPreferred, true);
+    assert.equal(actions[actions.length - 1]!.title, 'Show documentation for missing-parentheses');
+    assert.match(String(actions[actions.length - 1]!.command?.arguments?.[0]), /#missing-parentheses$/);
+  });
+
+  it('applying a quick fix makes its diagnostic go', async () => {
+    const d = c.last(uri)!.diagnostics.find((x) => x.code === 'sync-handler')!;
+    assert.ok(d, 'sync-handler reported');
+    const fix = (await actionsFor(d))[0]!;
+    const edits = fix.edit!.changes![uri]!;
+    const v = await c.change(uri, [...edits].reverse().map((e) => ({ range: e.range, text: e.newText })));
+    const p = await c.waitFor(uri, (p) => p.version === v);
+    assert.ok(!p.diagnostics.some((x) => x.code === 'sync-handler'), JSON.stringify(p.diagnostics.map((x) => x.code)));
+  });
+
+  it('source.fixAll.hooksmith applies every preferred mechanical fix at once', async () => {
+    const text = SOURCE;
+    const v0 = await c.change(uri, [{ text }]);
+    const before = await c.waitFor(uri, (p) => p.version === v0);
+    const fixable = before.diagnostics.filter((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code)));
+    assert.equal(fixable.length, 3, JSON.stringify(before.diagnostics.map((d) => d.code)));
+    const r = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.hooksmith'] },
+    })) as CodeAction[];
+    assert.equal(r.length, 1);
+    const fixed = apply(text, r[0]!.edit!.changes![uri]!);
+    assert.match(fixed, /@on_turn_started\(\)\nasync def started/);
+    assert.match(fixed, /@modify_tool_call\(\)\nasync def rewrite/);
+    const v = await c.change(uri, [{ text: fixed }]);
+    const after = await c.waitFor(uri, (p) => p.version === v);
+    assert.ok(!after.diagnostics.some((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code))));
+  });
+});

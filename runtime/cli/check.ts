@@ -1,6 +1,7 @@
 // `hooksmith check [PATH...] [--format text|json|sarif]`
 // Exit 0: no error-severity diagnostic; 1: at least one; 2: usage error (unknown flag,
 // bad format, missing path).
+import { statSync } from 'node:fs';
 import { analyseFiles, type FilesOptions } from '../analysis';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
@@ -48,6 +49,14 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   return { paths: paths.length ? paths : ['.'], format, cpython };
 }
 
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
 export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython'> = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
@@ -56,6 +65,11 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
   const parsed = parseCheckArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith check: ${parsed}\n${USAGE}\n`);
+    return 2;
+  }
+  const notPython = parsed.paths.filter((p) => !p.endsWith('.py') && isFile(p));
+  if (notPython.length) {
+    for (const p of notPython) process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
     return 2;
   }
   const result = await analyseFiles(parsed.paths, { ...opts, cpython: parsed.cpython });

@@ -112,5 +112,8 @@ describe('hooksmith check', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /no such file or directory: no\/such\/agent/);
     assert.equal(missing.stdout, '');
+    const notPy = hooksmith(['check', `${FAULTY}/expected.json`]);
+    assert.equal(notPy.code, 2);
+    assert.match(notPy.stderr, /not a Python file: examples\/faulty-agent\/expected\.json/);
   });
 });

@@ -122,6 +122,9 @@ export class PythonHost {
 
   /** Runs one hook. Never rejects for anything the hook does; rejects only when Python cannot start. */
   async invoke(req: InvokeRequest): Promise<InvokeResult> {
+    if (!Number.isFinite(req.timeoutMs) || req.timeoutMs < 0) {
+      return { status: 'invalid-request', message: `timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`, durationMs: 0, output: { text: '', droppedChars: 0 } };
+    }
     let proc = await this.ensure();
     if (proc.exited) proc = await this.ensure(); // it died between start and now: one fresh start
     return new Promise<InvokeResult>((resolve) => {
@@ -281,7 +284,7 @@ export class PythonHost {
 
   private arm(proc: Proc, p: Pending, ms: number): void {
     if (p.timer) clearTimeout(p.timer);
-    p.timer = setTimeout(() => this.onDeadline(proc, p), Math.max(0, ms));
+    p.timer = setTimeout(() => this.onDeadline(proc, p), Math.min(Math.max(0, ms), 2_147_483_647));
   }
 
   private onDeadline(proc: Proc, p: Pending): void {

@@ -183,6 +183,13 @@ describe('concurrency', () => {
 });
 
 describe('bounds', () => {
+  test('a timeoutMs that is not a finite number is refused before anything runs', async () => {
+    for (const timeoutMs of [Number.NaN, -1, Infinity]) {
+      const r = expectStatus(await host.invoke({ ...ok(), timeoutMs }), 'invalid-request');
+      assert.match(r.message, /timeoutMs must be a finite number/);
+    }
+  });
+
   test('a protocol line over the bound is dropped and its request answered, and the host stays usable', async () => {
     const { host: h } = makeHost({ maxLineBytes: 64 * 1024 });
     try {

@@ -159,10 +159,16 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         return {**res, "status": "invalid-request", "message": f"unknown payloadType {req.get('payloadType')!r}"}
     if kind == "cayu" and cayu_call.phase_spec(str(phase)) is None:
         return {**res, "status": "invalid-request", "message": f"unknown Cayu phase {phase!r}"}
+    # `loading` tells PythonHost to allow import time (and a slow scan of a big agent root).
+    announced = _cache.last_scan_ms > 20.0
+    if announced:
+        send({"id": rid, "event": "loading"})
     name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]))
     res.update(module=name, load=load)
     if load != "cached":
-        send({"id": rid, "event": "loading"})
+        if not announced:
+            send({"id": rid, "event": "loading"})
+            announced = True
         try:
             mod = _cache.load(name, path)
         except BaseException as e:  # noqa: B902
@@ -205,7 +211,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build the {phase} context: {e}"}
         call = lambda: bound(ctx)  # noqa: E731
-    if load != "cached":
+    if announced:
         send({"id": rid, "event": "started"})
     (outcome, value, was_sync), duration = await _run_body(call, timeout_ms)
     res["durationMs"] = round(duration, 3)

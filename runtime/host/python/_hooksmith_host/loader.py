@@ -4,6 +4,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import time
 import zlib
 from typing import Dict, Optional, Tuple
 
@@ -60,6 +61,7 @@ class ModuleCache:
         self.current_root: Optional[str] = None
         self.signature: Optional[int] = None
         self.by_path: Dict[str, object] = {}
+        self.last_scan_ms = 0.0
 
     def plan(self, agent_root: str, file: str) -> Tuple[str, str, str]:
         """Returns (module name, absolute path, 'cached' | 'fresh' | 'reloaded'); switches root and purges as needed."""
@@ -67,7 +69,9 @@ class ModuleCache:
         path = os.path.realpath(file if os.path.isabs(file) else os.path.join(root, file))
         if root != self.current_root:
             self._switch_root(root)
+        t0 = time.perf_counter()
         sig = tree_signature(root)
+        self.last_scan_ms = (time.perf_counter() - t0) * 1000.0
         kind = "fresh"
         if self.signature is not None and sig != self.signature:
             self._purge(root)

@@ -53,11 +53,15 @@ async function startServer(run, port, trusted, opts, log) {
     '--server-data-dir', run.dirs.serverData, '--user-data-dir', run.dirs.userData,
     '--extensions-dir', run.dirs.extensions];
   if (trusted) args.push('--disable-workspace-trust');
-  const server = spawn(runtime.node24, args, { env: run.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The server's IPC sockets and the extension host's temp files go in the run folder (removed after).
+  const tmp = path.join(run.runDir, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  const env = { ...run.env, TMPDIR: tmp };
+  const server = spawn(runtime.node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   liveServer = server;
   server.logText = '';
   const onData = d => {
-    server.logText += d;
+    server.logText = (server.logText + d).slice(-100000);
     if (opts.verbose) log('[server] ' + String(d).trimEnd());
   };
   server.stdout.on('data', onData);

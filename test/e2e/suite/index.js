@@ -51,7 +51,7 @@ exports.run = async function run() {
     `${files.length} file(s) matching ${config.files}` + (config.grep ? ` grep ${config.grep}` : ''));
   files.forEach(f => mocha.addFile(f));
 
-  const results = { passed: 0, failed: 0, pending: 0, done: false, current: '', failures: [], files: files.map(f => path.basename(f)) };
+  const results = { passed: 0, failed: 0, pending: 0, done: false, current: '', failures: [], files: files.map(f => path.relative(__dirname, f)) };
   writeResults(results);
   if (files.length === 0) {
     results.done = true;
@@ -59,7 +59,14 @@ exports.run = async function run() {
     throw new Error(`no test file matches ${config.files}`);
   }
 
-  await mocha.loadFilesAsync(); // test files may be CommonJS or ESM
+  try {
+    await mocha.loadFilesAsync(); // test files may be CommonJS or ESM
+  } catch (e) {                   // a syntax error or a bad require in a test file
+    Object.assign(results, { failed: results.failed + 1, done: true });
+    results.failures.push({ title: 'loading the test files', error: String(e && e.stack || e).slice(0, 2000) });
+    writeResults(results);
+    throw e;
+  }
   const failures = await new Promise(resolve => {
     const runner = mocha.run(resolve);
     runner.on('test', t => { results.current = t.fullTitle(); writeResults(results); });

@@ -168,6 +168,18 @@ describe('output and values', () => {
 });
 
 describe('concurrency', () => {
+  test('a slow import is not charged to a warm hook in flight beside it', async () => {
+    await host.invoke(ok());
+    const starts = host.starts;
+    const [slow, warm] = await Promise.all([
+      host.invoke(mantle('hooks/slow_import.py', 'ready', 'TurnStartedPayload', { sender_id: 'u' }, 100)),
+      host.invoke({ ...ok(), timeoutMs: 100 }),
+    ]);
+    assert.equal(expectStatus(slow, 'returned').value, 'imported');
+    expectStatus(warm, 'returned');
+    assert.equal(host.starts, starts);
+  });
+
   test('two observers in flight at once both answer, in about the time of one', async () => {
     await host.invoke(hostile('async_sleep', 1));
     const t0 = performance.now();

@@ -193,6 +193,7 @@ export class PythonHost {
       );
       child.once('error', (e: NodeJS.ErrnoException) => {
         proc.exited = true;
+        this.resolvedPython = undefined; // the resolved interpreter went away: ask for the configured one again
         fail(
           e.code === 'ENOENT'
             ? new PythonHostError(`${this.python} not found — set --python or hooksmith.pythonPath`, 'not-found')

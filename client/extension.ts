@@ -18,6 +18,8 @@ export interface HooksmithApi {
   registerFeature(name: string, feature: Feature): Promise<void>;
   /** Command ids registered by the features. */
   readonly commands: readonly string[];
+  /** The last lines of the Hooksmith output channel (for tests). */
+  logLines(): readonly string[];
 }
 
 let context: HooksmithContext | undefined;
@@ -56,6 +58,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Hook
     get commands() {
       return ctx.registeredCommands;
     },
+    logLines: () => ctx.log.lines(),
   };
 }
 

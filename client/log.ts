@@ -4,8 +4,12 @@ import * as vscode from 'vscode';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
+/** Lines kept in memory for `HooksmithApi.logLines()` (tests read them; the channel has no read API). */
+const KEEP_LINES = 500;
+
 export class Logger implements vscode.Disposable {
   readonly channel: vscode.OutputChannel;
+  private readonly recent: string[] = [];
 
   constructor(name = 'Hooksmith') {
     this.channel = vscode.window.createOutputChannel(name);
@@ -13,7 +17,15 @@ export class Logger implements vscode.Disposable {
 
   write(level: LogLevel, prefix: string, message: string): void {
     const stamp = new Date().toISOString().slice(11, 23);
-    this.channel.appendLine(`${stamp} [${level}] [${prefix}] ${message}`);
+    const line = `${stamp} [${level}] [${prefix}] ${message}`;
+    this.channel.appendLine(line);
+    this.recent.push(line);
+    if (this.recent.length > KEEP_LINES) this.recent.splice(0, this.recent.length - KEEP_LINES);
+  }
+
+  /** The last lines written (newest last). */
+  lines(): readonly string[] {
+    return this.recent;
   }
 
   info(prefix: string, message: string): void {

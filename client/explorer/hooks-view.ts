@@ -65,7 +65,7 @@ export class HooksTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       item.iconPath =
         node.kind === 'class'
           ? new vscode.ThemeIcon('symbol-class')
-          : new vscode.ThemeIcon(node.wired ? 'debug-breakpoint-function' : 'debug-breakpoint-function-unverified', node.wired ? undefined : new vscode.ThemeColor('disabledForeground'));
+          : new vscode.ThemeIcon(node.wired ? 'symbol-event' : 'circle-slash', node.wired ? undefined : new vscode.ThemeColor('disabledForeground'));
       return item;
     }
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);

@@ -1,7 +1,7 @@
 // PythonHost + hooksmith_host.py with real python3 and real hook code: Mantle hooks for every
 // payload type, control signals, lib/ imports, module reload, load errors.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -184,6 +184,20 @@ describe('loading', () => {
       writeFileSync(join(root, 'lib', 'text_utils.py'), 'def redact(t):\n    return "lib-changed-again"\n');
       const e = expectStatus(await host.invoke(req), 'returned');
       assert.deepEqual([e.value, e.load], ['lib-changed-again', 'reloaded']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('hooks.py and hooks/ coexisting: each module loads under its engine name', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hooksmith-both-'));
+    try {
+      mkdirSync(join(root, 'hooks'));
+      writeFileSync(join(root, 'hooks.py'), 'async def a(p):\n    return __name__\n');
+      writeFileSync(join(root, 'hooks', 'x.py'), 'async def b(p):\n    return __name__\n');
+      const a = expectStatus(await host.invoke(mantle('hooks.py', 'a', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root)), 'returned');
+      const b = expectStatus(await host.invoke(mantle(join(root, 'hooks', 'x.py'), 'b', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root)), 'returned');
+      assert.deepEqual([a.value, b.value], ['hooks', 'hooks.x']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -54,5 +54,12 @@ function addImportEdits(module: HookModule, source: string, name: string): TextE
   }
   const moduleImports = module.imports.filter((b) => b.moduleLevel);
   const line = moduleImports.length ? Math.max(...moduleImports.map((b) => b.statementRange.end.line)) + 1 : 0;
-  return [{ range: point(line, 0), newText: `from ${MANTLE_MODULE} import ${name}\n` }];
+  const statement = `from ${MANTLE_MODULE} import ${name}`;
+  const lastLine = source.split('\n').length - 1;
+  if (line > lastLine) {
+    // The last import is the file's last line and has no newline after it: append a line.
+    const end = positionAt(source, source.length);
+    return [{ range: { start: end, end }, newText: `${source.endsWith('\n') ? '' : '\n'}${statement}\n` }];
+  }
+  return [{ range: point(line, 0), newText: `${statement}\n` }];
 }

@@ -160,6 +160,11 @@ describe('output and values', () => {
     assert.equal(r.output.text, 'bytes ✓\n');
   });
 
+  test('a hook rebinding sys.stdout does not blind the capture of later calls', async () => {
+    expectStatus(await host.invoke(hostile('rebind_stdout')), 'returned');
+    await nextCallWorks();
+  });
+
   test('reading stdin gets nothing (the protocol is not stdin)', async () => {
     const r = expectStatus(await host.invoke(hostile('read_stdin')), 'returned');
     assert.equal(r.value, '');

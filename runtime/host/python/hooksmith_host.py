@@ -145,6 +145,7 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
     cap = capture.Capture()
     capture.current.set(cap)
     result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    capture.reinstall_if_replaced()
     result["output"] = cap.to_json()
     return result
 

@@ -89,5 +89,16 @@ class _RoutedBuffer:
         self._text.flush()
 
 
+_router = None
+
+
 def install() -> None:
-    sys.stdout = RoutedStdout(sys.stderr)
+    global _router
+    _router = RoutedStdout(sys.stderr)
+    sys.stdout = _router
+
+
+def reinstall_if_replaced() -> None:
+    """A hook that rebinds sys.stdout would blind the capture of later calls: put it back."""
+    if _router is not None and sys.stdout is not _router:
+        sys.stdout = _router

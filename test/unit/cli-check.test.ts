@@ -4,6 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hooksmith, ROOT } from './cli-check-helpers';
 import { RULES } from '../../runtime/rules';
+import { CAYU_PHASE_IDS, HOOK_DECORATORS } from '../../runtime/catalogue';
+import { discover } from '../../runtime/discovery';
+import { initParser } from '../../runtime/python';
+import { mantleHooks } from '../../runtime/python/hooks';
+import { parseModule, phaseMethodsOf } from './cli-check-examples';
 
 interface JsonFinding {
   file: string;
@@ -17,6 +22,20 @@ interface JsonFinding {
 }
 
 const FAULTY = 'examples/faulty-agent';
+
+describe('examples/clean-agent covers the whole API', () => {
+  it('registers all 18 decorators over hooks.py and hooks/*.py, and overrides all 5 Cayu phases', async () => {
+    await initParser();
+    const [agent] = discover([join(ROOT, 'examples/clean-agent')]).agents;
+    assert.ok(agent);
+    const rel = agent.mantleModules.map((p) => p.slice(ROOT.length + 1));
+    assert.ok(rel.includes('examples/clean-agent/hooks.py') && !rel.some((p) => p.endsWith('__init__.py')));
+    const decorators = agent.mantleModules.flatMap((p) => mantleHooks(parseModule(p)).map((h) => h.hookDecorator.name));
+    assert.deepEqual([...decorators].sort(), HOOK_DECORATORS.map((d) => d.name).sort());
+    const phases = agent.cayuModules.flatMap((p) => phaseMethodsOf(parseModule(p)));
+    assert.deepEqual([...new Set(phases)].sort(), [...CAYU_PHASE_IDS].sort());
+  });
+});
 
 describe('hooksmith check', () => {
   it('clean-agent: exit 0, only the not-wired infos for incoming_message/outgoing_text', () => {

@@ -1,7 +1,7 @@
 // Drops stale work: one pending validation per module, restarted by every edit. The delay
-// adapts to the module: a module that validates in a few milliseconds goes on the next
-// turn of the event loop (coalescing a burst of edits read in one chunk), a slow one waits
-// about as long as its last validation took, so typing is not queued behind stale runs.
+// adapts to the module: one that validates in under 30 ms goes on the next turn of the event
+// loop (edits read in one chunk still coalesce), a slower one waits a quarter of its last
+// validation time (at most 25 ms), so a burst of typing is not queued behind stale runs.
 export class Scheduler {
   private timers = new Map<string, NodeJS.Timeout>();
   private lastMs = new Map<string, number>();
@@ -15,7 +15,7 @@ export class Scheduler {
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending);
     const last = this.lastMs.get(key) ?? 0;
-    const delay = last < 8 ? 0 : Math.min(last, 40);
+    const delay = last < 30 ? 0 : Math.min(Math.round(last / 4), 25);
     this.timers.set(
       key,
       setTimeout(() => {

@@ -12,9 +12,7 @@ import {
   type PayloadField,
   type PayloadType,
 } from '../../runtime/catalogue';
-import { ruleDocsUrl } from '../../runtime/diagnostics';
-
-const README = ruleDocsUrl('').replace(/#$/, '');
+import { RULE_DOCS_BASE, ruleDocsUrl } from '../../runtime/diagnostics';
 
 export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined): string {
   const p = d.point;
@@ -34,11 +32,13 @@ export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined):
   else lines.push(`| Fail policy | observer: a crash or timeout is logged and ignored |`);
   const dflt = DEFAULT_TIMEOUT_MS[d.lane];
   lines.push(`| Timeout | ${timeoutMs !== undefined && timeoutMs !== dflt ? `${timeoutMs} ms (\`timeout_ms\`; default ${dflt} ms)` : `${dflt} ms (default)`} |`);
-  lines.push(`| Wired | ${p.wired ? 'yes: the engine invokes this point' : '**no**: the engine does not invoke this point today'} |`);
+  lines.push(
+    `| Wired | ${p.wired ? 'yes: the engine invokes this point' : `**no**: the engine does not invoke this point today ([not-wired](${ruleDocsUrl('not-wired')}))`} |`,
+  );
   if (d.lane === 'modify') {
     for (const [signal, effect] of Object.entries(p.signalEffects)) lines.push('', `\`${signal}\`: ${effect}`);
   }
-  lines.push('', `[Documentation](${README}#${p.id.replace(/_/g, '-')})`);
+  lines.push('', `[Hooksmith documentation](${RULE_DOCS_BASE})`);
   return lines.join('\n');
 }
 

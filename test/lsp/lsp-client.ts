@@ -57,6 +57,8 @@ export interface StartOptions {
   settings?: unknown;
   /** Advertise the configuration capability (default true). */
   configuration?: boolean;
+  /** Extra node flags for the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export class LspClient {
@@ -75,7 +77,7 @@ export class LspClient {
 
   static async start(opts: StartOptions): Promise<LspClient> {
     ensureBuilt();
-    const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const c = new LspClient(proc, conn);
     c.settings = opts.settings ?? {};

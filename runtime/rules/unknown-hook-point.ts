@@ -46,9 +46,10 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
     }
     const miss = explainMissingName(member, true);
     const prefix = d.ref.text.slice(0, d.ref.text.length - member.length);
-    return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} ${miss.explanation}`, {
-      fixes: miss.suggestion ? [fix(`Use @${prefix}${miss.suggestion}()`, [{ range: d.ref.range, newText: prefix + miss.suggestion }], true)] : [],
-    });
+    const fixes = miss.suggestion
+      ? [fix(`Use @${prefix}${miss.suggestion}()`, [{ range: d.ref.range, newText: prefix + miss.suggestion }], true)]
+      : miss.family.map((n) => fix(`Use @${prefix}${n}()`, [{ range: d.ref.range, newText: prefix + n }]));
+    return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} ${miss.explanation}`, { fixes });
   }
   if (wildcardMantleName(ctx.module, d.ref) !== undefined && findDecorator(d.ref.text)) return undefined;
   const bare = unimportedMantleName(ctx.module, d.ref);

@@ -55,7 +55,7 @@ export const wrongArity: Rule = {
           this,
           ctx,
           { start: extra[0].range.start, end: extra[extra.length - 1].range.end },
-          `${q(h.fn.name)} takes more than the payload: ${andList(extra.map(describe))}. A ${h.lane} hook takes exactly one typed payload (${q(h.payload.name)}); remove the extra parameter${extra.length > 1 ? 's' : ''}.`,
+          `${q(h.fn.name)} takes more than the payload: ${andList(extra.map(describe))}. ${h.lane === 'observe' ? 'An observe' : 'A modify'} hook takes exactly one typed payload (${q(h.payload.name)}); remove the extra parameter${extra.length > 1 ? 's' : ''}.`,
         ),
       );
     }

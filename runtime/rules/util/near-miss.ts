@@ -9,6 +9,15 @@ export interface NearMiss {
   explanation: string;
   /** A real name to replace it with. */
   suggestion?: string;
+  /** When no single name is close: the decorators of the same lane and subject (`on_turn_*`), offered as alternatives. */
+  family: string[];
+}
+
+/** Decorators sharing the lane and first word: `on_turn_begin` → on_turn_started, on_turn_finished. */
+function familyOf(name: string): string[] {
+  const m = /^(on|modify)_([a-z]+)_/.exec(name);
+  if (!m) return [];
+  return HOOK_DECORATORS.map((d) => d.name).filter((n) => n.startsWith(`${m[1]}_${m[2]}_`));
 }
 
 /** `modify_turn_started`: a point without a modify lane. */
@@ -23,13 +32,17 @@ export function explainMissingName(name: string, decoratorsOnly: boolean): NearM
     return {
       explanation: `does not exist: the ${name.replace(/^modify_/, '').replace(/_/g, ' ')} point has no modify lane (it is observe-only). Use ${q(observe)} to observe it.`,
       suggestion: observe,
+      family: [],
     };
   }
   const candidates = decoratorsOnly ? HOOK_DECORATORS.map((d) => d.name) : MANTLE_EXPORTS;
   const suggestion = nearest(name, candidates);
   const what = decoratorsOnly ? `is not a hook decorator of ${q('rasa.mantle.hooks')}` : `is not exported by ${q('rasa.mantle.hooks')}`;
+  const family = suggestion || !decoratorsOnly ? [] : familyOf(name);
+  const alternatives = family.length ? ` Similar decorators: ${family.map(q).join(', ')}.` : '';
   return {
-    explanation: suggestion ? `${what}; did you mean ${q(suggestion)}?` : `${what}.`,
+    explanation: suggestion ? `${what}; did you mean ${q(suggestion)}?` : `${what}.${alternatives}`,
     suggestion,
+    family,
   };
 }

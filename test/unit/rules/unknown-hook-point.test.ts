@@ -35,6 +35,20 @@ test('unknown-hook-point: a misspelt qualified decorator gets a did-you-mean; an
   assert.match(diags[1].message, /`RetryModel` is exported by `rasa\.mantle\.hooks` but is not a hook decorator/);
 });
 
+test('unknown-hook-point: no close name: the decorators of that point are listed and offered', async () => {
+  const src = py`
+    import rasa.mantle.hooks as mh
+
+    @mh.on_turn_begin()
+    async def mark(p: mh.TurnStartedPayload) -> None: ...
+  `;
+  const diags = await diagnose('unknown-hook-point', src);
+  expectAt(diags, ['3:2']);
+  assert.match(diags[0].message, /`on_turn_begin` is not a hook decorator of `rasa\.mantle\.hooks`\. Similar decorators: `on_turn_started`, `on_turn_finished`\./);
+  assert.deepEqual(diags[0].fixes?.map((f) => f.title), ['Use @mh.on_turn_started()', 'Use @mh.on_turn_finished()']);
+  assert.equal(applyFix(src, diags[0], 1), src.replace('mh.on_turn_begin', 'mh.on_turn_finished'));
+});
+
 test('unknown-hook-point: a real decorator used without import gets an add-import fix', async () => {
   const src = py`
     from rasa.mantle.hooks import ToolCallPayload

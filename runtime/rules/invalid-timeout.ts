@@ -37,7 +37,7 @@ export const invalidTimeout: Rule = {
   title: 'Invalid hook decorator options',
   docs: {
     what: 'A hook decorator whose options are not valid: `timeout_ms` that is not a positive integer literal (0, a negative number, a float such as `1.5`, a string, a bool, `None`), a keyword other than `timeout_ms` (e.g. `timeout=`), or a positional argument. A `timeout_ms` given by a name or an expression is not judged.',
-    why: 'The decorators accept one option, `timeout_ms`, an integer number of milliseconds. Anything else either raises when the module is imported (unknown keyword, positional argument) — failing `rasa train` — or gives the engine a timeout it cannot enforce.',
+    why: 'The decorators accept one option, `timeout_ms`, an integer number of milliseconds. Hooksmith treats anything else as an error: an argument the decorator does not accept makes the module fail to load (failing `rasa train`), and a zero, negative, fractional or non-numeric timeout is not a budget the engine can enforce.',
     spec: 'spec/mantle-hooks.md, Timeouts: "Override per hook: `@modify_model_request(timeout_ms=2000)`." Defaults: observe 100 ms, modify 500 ms.',
     fix: 'Write `timeout_ms=<positive integer>`, e.g. `@modify_model_request(timeout_ms=2000)`, or drop the argument for the default. The quick fix renames a misspelt keyword (`timeout=` → `timeout_ms=`) and rounds a float up to whole milliseconds.',
   },
@@ -61,7 +61,7 @@ function checkKeyword(rule: Rule, ctx: RuleContext, name: string, kw: KeywordArg
   if (kw.name !== OPTION) {
     const suggestion = nearest(kw.name, [OPTION]) ?? (/timeout/i.test(kw.name) ? OPTION : undefined);
     return [
-      report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} An unknown keyword raises TypeError when the module loads.`, {
+      report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`, {
         fixes: suggestion ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)] : [],
       }),
     ];

@@ -10,7 +10,7 @@ export const missingParentheses: Rule = {
   title: 'Hook decorators need parentheses',
   docs: {
     what: 'A Mantle hook decorator used bare, e.g. `@on_turn_started` instead of `@on_turn_started()`.',
-    why: 'Every hook decorator is a factory (it takes options such as `timeout_ms`). Used bare, it is called with the function itself as its argument and returns a decorator instead of registering a hook, so the hook is never registered as written and validation fails.',
+    why: 'Every hook decorator is a factory that takes options (`timeout_ms`) and returns the real decorator. Used bare, the factory receives the function in place of its options, so the hook is not registered as written; the engine requires the call form even with default options.',
     spec: 'spec/mantle-hooks.md, Registration: "Parentheses are **mandatory**, even when you only use defaults".',
     fix: 'Add `()`: `@on_turn_started()` (the quick fix does it).',
   },

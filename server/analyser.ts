@@ -87,6 +87,9 @@ export class Analyser {
     this.files.invalidate();
     const { agents } = discover([...folders, ...extraRoots].filter((p) => fs.existsSync(p)));
     const found: string[] = [];
+    // Disk modules no longer discovered (a root removed from the settings, say) are dropped.
+    const discovered = new Set(agents.flatMap((a) => [...a.mantleModules, ...a.cayuModules]));
+    for (const s of this.all()) if (!s.buffer && s.path && !discovered.has(s.path)) this.forget(s);
     for (const agent of agents) {
       for (const file of new Set([...agent.mantleModules, ...agent.cayuModules])) {
         if (this.modules.get(file)?.buffer) continue;

@@ -2,6 +2,9 @@
 // adapts to the module: one that validates in under 30 ms goes on the next turn of the event
 // loop (edits read in one chunk still coalesce), a slower one waits a quarter of its last
 // validation time (at most 25 ms), so a burst of typing is not queued behind stale runs.
+/** Validations slower than this are logged with their timing. */
+const SLOW_MS = 250;
+
 export class Scheduler {
   private timers = new Map<string, NodeJS.Timeout>();
   private lastMs = new Map<string, number>();
@@ -38,6 +41,8 @@ export class Scheduler {
     } catch (err) {
       this.log(`[hooksmith] validation of ${key} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
-    this.lastMs.set(key, performance.now() - t0);
+    const dt = performance.now() - t0;
+    this.lastMs.set(key, dt);
+    if (dt > SLOW_MS) this.log(`[hooksmith] validated ${key} in ${Math.round(dt)} ms`);
   }
 }

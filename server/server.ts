@@ -132,7 +132,11 @@ export function startServer(connection: Connection): void {
         if (!file) continue;
         const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
         if (kind !== 'changed') structural = true;
-        for (const k of analyser.diskChanged(file, kind)) keys.add(k);
+        try {
+          for (const k of analyser.diskChanged(file, kind)) keys.add(k);
+        } catch (err) {
+          log(`[hooksmith] could not read ${file}: ${errText(err)}`); // one bad file never stops the rest
+        }
       }
       // A created/deleted hooks.py or hooks/ can turn other files into hook modules or not.
       if (structural) for (const k of analyser.rescan()) keys.add(k);

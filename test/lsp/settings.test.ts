@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { cleanSettings } from '../../server/settings';
-import { LspClient, workspace } from './lsp-client';
+import { LspClient, uriOf, workspace } from './lsp-client';
 
 const MISSING_PARENS = 'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n@on_turn_started\nasync def x(p: TurnStartedPayload) -> None:\n    pass\n';
 
@@ -52,5 +52,21 @@ describe('settings', () => {
       extraAgentRoots: [],
       pythonPath: '',
     });
+  });
+});
+
+describe('extraAgentRoots', () => {
+  // Dot-folders are never searched; an extra root makes this one an agent.
+  const ws = workspace({ '.agents/bot/hooks.py': MISSING_PARENS });
+  let c: LspClient;
+  after(async () => {
+    await c.stop();
+    ws.cleanup();
+  });
+
+  it('reads hook modules of extra roots (relative to the first folder)', async () => {
+    c = await LspClient.start({ folders: [ws.dir], settings: { extraAgentRoots: ['.agents/bot'] } });
+    const p = await c.waitFor(uriOf(ws.path('.agents/bot/hooks.py')), (p) => p.diagnostics.length > 0);
+    assert.ok(p.diagnostics.some((d) => d.code === 'missing-parentheses'));
   });
 });

@@ -8,6 +8,7 @@ import { defaultBackend } from '../analysis/default-backend';
 import type { HookDiagnostic } from '../diagnostics';
 import { findAgentRoot, isMantleModulePath, nodeFs } from '../discovery';
 import type { HookModule } from '../python/model';
+import { agentFiles, filesStamp } from './sim-agent';
 
 export interface CheckedModule {
   file: string;
@@ -25,18 +26,21 @@ export function formatDiagnostic(d: HookDiagnostic, cwd = process.cwd()): string
 }
 
 export class ModuleChecker {
-  private cache = new Map<string, { stamp: string; result: CheckedModule }>();
+  private cache = new Map<string, { siblings: string[]; stamp: string; result: CheckedModule }>();
 
   async check(file: string): Promise<CheckedModule> {
     const abs = path.resolve(file);
-    const st = fs.statSync(abs);
-    const stamp = `${st.size}:${st.mtimeMs}`;
+    const root = findAgentRoot(abs, nodeFs);
+    // Cross-file rules (duplicate-modify-hook) read the siblings: their changes count too.
+    const stampOf = (siblings: string[]) => filesStamp(root ?? path.dirname(abs), [abs, ...siblings]);
     const hit = this.cache.get(abs);
-    if (hit && hit.stamp === stamp) return hit.result;
+    if (hit && hit.stamp === stampOf(hit.siblings)) return hit.result;
+    const siblings = root ? agentFiles(root) : [];
+    const stamp = stampOf(siblings);
     await defaultBackend.init();
     const text = fs.readFileSync(abs, 'utf8');
     const module = defaultBackend.parseModule(text, abs);
-    const agentRoot = findAgentRoot(abs, nodeFs) ?? path.dirname(abs);
+    const agentRoot = root ?? path.dirname(abs);
     const { diagnostics } = await analyseFiles([abs]);
     const own = diagnostics.get(abs) ?? [];
     const result: CheckedModule = {
@@ -47,7 +51,7 @@ export class ModuleChecker {
       diagnostics: own,
       errors: own.filter((d) => d.severity === 'error'),
     };
-    this.cache.set(abs, { stamp, result });
+    this.cache.set(abs, { siblings, stamp, result });
     return result;
   }
 }

@@ -7,7 +7,7 @@ import type { HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker } from './module-check';
 import { runHook, RunInputError } from './run-hook';
 import { loadScenario } from './scenario-load';
-import { loadAgentHooks } from './sim-agent';
+import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
 
 export interface HookRunner {
@@ -19,11 +19,12 @@ export interface HookRunner {
 
 export function createHookRunnerWithHost(host: HostPort): HookRunner {
   const checker = new ModuleChecker();
+  const agents = new AgentHooksCache();
   return {
     run: (req) => runHook({ host, checker }, req),
     async simulate(scenario, baseDir) {
       const loaded = loadScenario(scenario, baseDir);
-      const hooks = await loadAgentHooks(loaded.agentRoot);
+      const hooks = await agents.get(loaded.agentRoot);
       if (hooks.errors.length) {
         throw new RunInputError('check', `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`, hooks.errors.map((d) => formatDiagnostic(d)));
       }

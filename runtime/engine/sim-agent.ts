@@ -35,6 +35,44 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** The files that can hold a hook of the agent (Mantle modules and Cayu candidates). */
+export function agentFiles(root: string): string[] {
+  const agent = agentAt(path.resolve(root), nodeFs);
+  return [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort();
+}
+
+/**
+ * A cheap change stamp: size and mtime of the known hook files, and the mtime of their folders,
+ * the root and hooks/ (a file added or removed there changes its folder's mtime). Re-discovering
+ * the whole tree on every run costs more than a simulated turn.
+ */
+export function filesStamp(root: string, files: readonly string[]): string {
+  const dirs = new Set([root, path.join(root, 'hooks'), ...files.map((f) => path.dirname(f))]);
+  return [...dirs, ...files]
+    .map((f) => {
+      const st = fs.statSync(f, { throwIfNoEntry: false });
+      return `${f}:${st?.size}:${st?.mtimeMs}`;
+    })
+    .join('|');
+}
+
+/** Caches loadAgentHooks per agent root until one of its hook files changes. */
+export class AgentHooksCache {
+  private cache = new Map<string, { files: string[]; stamp: string; hooks: AgentHooks }>();
+
+  async get(root: string): Promise<AgentHooks> {
+    const abs = path.resolve(root);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) return loadAgentHooks(abs);
+    const hit = this.cache.get(abs);
+    if (hit && hit.stamp === filesStamp(abs, hit.files)) return hit.hooks;
+    const files = agentFiles(abs);
+    const stamp = filesStamp(abs, files);
+    const hooks = await loadAgentHooks(abs);
+    this.cache.set(abs, { files, stamp, hooks });
+    return hooks;
+  }
+}
+
 /** Discovers, checks and indexes the hooks of the agent at `root`. */
 export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   const abs = path.resolve(root);

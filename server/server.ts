@@ -83,7 +83,7 @@ export function startServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ',', ' '] },
+        completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
         codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
         documentSymbolProvider: true,
         executeCommandProvider: { commands: [SHOW_DOCS_COMMAND] },

@@ -85,4 +85,21 @@ describe('code actions', () => {
     const after = await c.waitFor(uri, (p) => p.version === v);
     assert.ok(!after.diagnostics.some((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code))));
   });
+
+  it('fixAll merges the same import added by two fixes into one edit', async () => {
+    const text = 'from rasa.mantle.hooks import modify_tool_call\n\n\n@modify_tool_call()\nasync def a(call):\n    return call\n';
+    const v = await c.change(uri, [{ text }]);
+    await c.waitFor(uri, (p) => p.version === v);
+    const r = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.hooksmith'] },
+    })) as CodeAction[];
+    const fixed = apply(text, r[0]!.edit!.changes![uri]!);
+    assert.match(fixed, /^from rasa\.mantle\.hooks import modify_tool_call, ToolCallPayload\n/);
+    assert.match(fixed, /async def a\(call: ToolCallPayload\) -> ToolCallPayload:/);
+    const v2 = await c.change(uri, [{ text: fixed }]);
+    const after = await c.waitFor(uri, (p) => p.version === v2);
+    assert.deepEqual(after.diagnostics.map((d) => d.code), []);
+  });
 });

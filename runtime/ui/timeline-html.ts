@@ -1,0 +1,197 @@
+// The "Simulate Turn" timeline: every insertion point in order (points without a hook dimmed,
+// unwired points labelled), each row keyboard-focusable with expandable details, then the
+// transcript the user would have seen. Pure: SimulationResult + nonce + cspSource → HTML.
+import type { SimulationResult, TimelineEvent, TranscriptEntry } from '../engine/api';
+import { badge, BASE_CSS, cspMeta, durationBar, escapeHtml, formatMs, laneBadge, LINK_SCRIPT, outcomeMeta, prettyJson, renderTraceback, type WebviewSecurity } from './html-kit';
+import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
+
+export const UNWIRED_LABEL = 'not invoked by the engine today';
+
+function basename(p: string): string {
+  return p.split(/[\\/]/).pop() ?? p;
+}
+
+function hookName(ev: TimelineEvent): string {
+  return ev.hook ? (ev.hook.split('::').pop() ?? ev.hook) : '';
+}
+
+function rowLabel(ev: TimelineEvent): string {
+  const parts = [`step ${ev.seq}`, ev.point, ev.lane, ev.hook ? `hook ${hookName(ev)}` : 'no hook registered', outcomeMeta(ev.outcome).label];
+  if (ev.durationMs !== undefined) parts.push(`${formatMs(ev.durationMs)} of ${formatMs(ev.timeoutMs)}`);
+  if (!ev.wired) parts.push(UNWIRED_LABEL);
+  return parts.join(', ');
+}
+
+function renderDetails(ev: TimelineEvent, id: string, open: boolean): string {
+  const out: string[] = [];
+  if (ev.hook) out.push(`<p><span class="dt">Hook</span> <code>${escapeHtml(ev.hook)}</code>${ev.context ? ` <span class="note">· ${escapeHtml(ev.context)}</span>` : ''}</p>`);
+  if (ev.effect) out.push(`<p><span class="dt">Effect</span> ${escapeHtml(ev.effect)}</p>`);
+  if (ev.signal) {
+    const text = ev.signal.feedback ?? ev.signal.reason;
+    out.push(`<p><span class="dt">Signal</span> <code>${escapeHtml(ev.signal.type)}</code>${text ? ` — “${escapeHtml(text)}”` : ''}${ev.signal.honoured ? '' : ' <span class="tone-warn">(not honoured here)</span>'}</p>`);
+  }
+  if (ev.error) {
+    out.push(`<p><span class="dt">Error</span> <code>${escapeHtml(ev.error.type)}: ${escapeHtml(ev.error.message)}</code></p>${renderTraceback(ev.error.traceback)}`);
+  }
+  if (ev.before !== undefined || ev.after !== undefined) {
+    if (ev.lane === 'phase') {
+      out.push(`<div class="cols"><div><span class="dt">Context</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">Decision</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div>`);
+    } else if ((ev.after === undefined || ev.after === null) && (ev.signal || ev.error)) {
+      out.push(`<details><summary>Input payload (the hook returned nothing the engine uses)</summary><pre>${escapeHtml(prettyJson(ev.before))}</pre></details>`);
+    } else {
+      const d = diffPayload(ev.before, ev.after, ev.notes);
+      out.push(`<p><span class="dt">Payload</span> ${escapeHtml(diffSummary(d))}</p>${renderDiffTable(d, false, `Payload diff of step ${ev.seq}`)}`);
+      out.push(`<details><summary>Payload before / after</summary><div class="cols"><div><span class="dt">Before</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">After</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div></details>`);
+    }
+  }
+  if (ev.notes.length) out.push(`<ul class="notes">${ev.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`);
+  if (ev.output) out.push(`<span class="dt">Output</span><pre>${escapeHtml(ev.output)}</pre>`);
+  if (ev.actions?.length) out.push(`<span class="dt">Context actions</span><pre>${escapeHtml(prettyJson(ev.actions))}</pre>`);
+  if (!out.length) out.push(`<p class="note">No hook is registered at this point; the engine carries on unchanged.</p>`);
+  return `<div class="details" id="${id}" role="region" aria-label="Details of step ${ev.seq}"${open ? '' : ' hidden'}>${out.join('')}</div>`;
+}
+
+function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: boolean): string {
+  const meta = outcomeMeta(ev.outcome);
+  const detailsId = `ev-${index}-details`;
+  const classes = ['row', `tone-border-${meta.tone}`, ev.hook ? '' : 'no-hook', ev.wired ? '' : 'unwired'].filter(Boolean).join(' ');
+  const bar = ev.durationMs !== undefined ? durationBar(ev.durationMs, ev.timeoutMs, `bar-${index}`, styles) : `<span class="bar-text">${ev.timeoutMs ? `budget ${escapeHtml(formatMs(ev.timeoutMs))}` : ''}</span>`;
+  return `<li class="event">
+<div class="${classes}" role="button" tabindex="${index === 0 ? 0 : -1}" aria-expanded="${open}" aria-controls="${detailsId}" aria-label="${escapeHtml(rowLabel(ev))}" data-index="${index}">
+<span class="chev" aria-hidden="true">▸</span>
+<span class="seq">${escapeHtml(ev.seq)}</span>
+<span class="point mono">${escapeHtml(ev.point)}</span>
+<span>${laneBadge(ev.lane)}</span>
+<span class="hook">${ev.hook ? `<code>${escapeHtml(hookName(ev))}</code>` : '<span class="note">no hook</span>'}${ev.wired ? '' : ` <span class="unwired-label">${UNWIRED_LABEL}</span>`}</span>
+<span class="dur">${bar}</span>
+<span class="out">${ev.outcome ? badge(meta) : '<span class="note">—</span>'}</span>
+</div>
+${renderDetails(ev, detailsId, open)}
+</li>`;
+}
+
+function renderTranscriptEntry(t: TranscriptEntry): string {
+  if (t.role === 'engine') {
+    return `<div class="msg engine" role="note"><span class="who">engine only · not shown to the user</span>${escapeHtml(t.text)}</div>`;
+  }
+  if (t.role === 'tool') return `<div class="msg tool"><span class="who">tool</span><code>${escapeHtml(t.text)}</code></div>`;
+  const fallback = t.fallback ? `<span class="fallback">fallback <code>${escapeHtml(t.fallback)}</code></span>` : '';
+  return `<div class="msg ${t.role}${t.fallback ? ' is-fallback' : ''}"><span class="who">${t.role === 'user' ? 'user' : 'bot'}</span>${fallback}${escapeHtml(t.text)}</div>`;
+}
+
+const TIMELINE_CSS = `
+.stats{display:flex;flex-wrap:wrap;gap:6px 18px;color:var(--muted);margin:0 0 8px}.stats b{color:var(--vscode-foreground);font-weight:600}
+.toolbar{display:flex;gap:8px;margin:8px 0}
+ol.timeline{list-style:none;margin:0;padding:0;border-top:1px solid var(--border)}
+.row{display:grid;grid-template-columns:14px 28px minmax(150px,1fr) 76px minmax(170px,1.3fr) 210px 140px;align-items:center;gap:8px;padding:5px 8px;border-bottom:1px solid var(--border);border-left:3px solid transparent;cursor:pointer}
+.row:hover{background:var(--vscode-list-hoverBackground,rgba(128,128,128,.1))}
+.row:focus{outline:1px solid var(--vscode-focusBorder,#007fd4);outline-offset:-1px;background:var(--vscode-list-focusBackground,rgba(0,127,212,.15))}
+.row[aria-expanded=true] .chev{transform:rotate(90deg)}.chev{transition:transform .1s;color:var(--muted)}
+.tone-border-ok{border-left-color:transparent}.tone-border-warn{border-left-color:var(--warn)}.tone-border-error{border-left-color:var(--error)}.tone-border-info{border-left-color:var(--info)}.tone-border-muted{border-left-color:var(--border)}
+.seq{color:var(--muted);text-align:right;font-variant-numeric:tabular-nums}
+.point{font-weight:600}.hook code{background:none}
+.no-hook{opacity:.55}.unwired .point{font-style:italic}
+.unwired-label{display:inline-block;font-size:.78em;padding:0 6px;border:1px dashed var(--warn);color:var(--warn);border-radius:3px;margin-left:4px}
+.dur{display:flex;align-items:center;white-space:nowrap}
+li.group{padding:10px 8px 4px;color:var(--muted);font-size:.8em;text-transform:uppercase;letter-spacing:.06em;border-bottom:1px solid var(--border)}
+.details{padding:6px 12px 10px 52px;border-bottom:1px solid var(--border);background:var(--card)}
+.details p{margin:4px 0}.dt{display:inline-block;min-width:64px;color:var(--muted);font-size:.85em;text-transform:uppercase;letter-spacing:.04em}
+.cols{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+ol.traceback{margin:4px 0;padding-left:20px}.frame-text{margin:2px 0 4px;max-height:none}
+.transcript{display:flex;flex-direction:column;gap:8px;max-width:760px;margin-top:8px}
+.msg{position:relative;padding:8px 12px;border-radius:12px;max-width:78%;white-space:pre-wrap;word-break:break-word}
+.msg .who{display:block;font-size:.75em;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);margin-bottom:2px}
+.msg.user{align-self:flex-end;background:var(--vscode-button-background,#0e639c);color:var(--vscode-button-foreground,#fff);border-bottom-right-radius:3px}
+.msg.user .who{color:inherit;opacity:.8}
+.msg.bot{align-self:flex-start;background:var(--vscode-editorWidget-background,#252526);border:1px solid var(--border);border-bottom-left-radius:3px}
+.msg.is-fallback{border:1px dashed var(--warn)}.fallback{display:inline-block;font-size:.8em;color:var(--warn);margin-bottom:2px}
+.msg.tool{align-self:center;max-width:92%;background:none;border:1px solid var(--border);border-radius:4px;padding:4px 10px;font-size:.9em;color:var(--muted)}
+.msg.engine{align-self:center;max-width:92%;background:none;border:1px dashed var(--info);border-radius:4px;padding:4px 10px;font-style:italic;color:var(--info)}
+.empty{color:var(--muted);font-style:italic}
+@media (max-width:900px){.row{grid-template-columns:14px 24px 1fr 70px 1fr;}.row .dur{display:none}}
+`;
+
+const TIMELINE_SCRIPT = `
+const rows = Array.from(document.querySelectorAll('.row'));
+function toggle(row, open) {
+  const details = document.getElementById(row.getAttribute('aria-controls'));
+  const next = open === undefined ? row.getAttribute('aria-expanded') !== 'true' : open;
+  row.setAttribute('aria-expanded', String(next));
+  if (details) details.hidden = !next;
+}
+function focusRow(i) {
+  if (i < 0 || i >= rows.length) return;
+  rows.forEach((r, j) => r.setAttribute('tabindex', j === i ? '0' : '-1'));
+  rows[i].focus();
+}
+rows.forEach((row, i) => {
+  row.addEventListener('click', () => { focusRow(i); toggle(row); });
+  row.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowDown') { e.preventDefault(); focusRow(i + 1); }
+    else if (e.key === 'ArrowUp') { e.preventDefault(); focusRow(i - 1); }
+    else if (e.key === 'Home') { e.preventDefault(); focusRow(0); }
+    else if (e.key === 'End') { e.preventDefault(); focusRow(rows.length - 1); }
+    else if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(row); }
+    else if (e.key === 'ArrowRight') { e.preventDefault(); toggle(row, true); }
+    else if (e.key === 'ArrowLeft') { e.preventDefault(); toggle(row, false); }
+  });
+});
+const expandAll = document.getElementById('expand-all');
+const collapseAll = document.getElementById('collapse-all');
+if (expandAll) expandAll.addEventListener('click', () => rows.forEach((r) => toggle(r, true)));
+if (collapseAll) collapseAll.addEventListener('click', () => rows.forEach((r) => toggle(r, false)));
+`;
+
+export interface TimelineOptions extends WebviewSecurity {
+  /** Shows the "Re-run" button (posts {type:'rerun'}). */
+  rerun?: boolean;
+  /** Steps (seq) shown expanded from the start. */
+  expanded?: readonly number[];
+}
+
+/** Rows grouped by what they fired on ("turn", "iteration 0", "set_fields"): a header row when it changes. */
+function renderEvents(events: readonly TimelineEvent[], styles: string[], expanded: ReadonlySet<number>): string {
+  const out: string[] = [];
+  let group: string | undefined;
+  events.forEach((ev, i) => {
+    const g = ev.context ?? '';
+    if (g !== group) {
+      group = g;
+      if (g) out.push(`<li class="group" role="presentation">${escapeHtml(g)}</li>`);
+    }
+    out.push(renderEvent(ev, i, styles, expanded.has(ev.seq)));
+  });
+  return out.join('');
+}
+
+export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptions): string {
+  const styles: string[] = [];
+  const events = renderEvents(result.events, styles, new Set(opts.expanded ?? []));
+  const statusMeta = result.status === 'completed' ? { label: 'Completed', symbol: '✓', tone: 'ok' as const } : result.status === 'cancelled' ? { label: 'Cancelled', symbol: '■', tone: 'warn' as const } : { label: 'Error', symbol: '✕', tone: 'error' as const };
+  const hooked = result.events.filter((e) => e.hook).length;
+  const problems = result.events.filter((e) => e.outcome && e.outcome !== 'returned').length;
+  const stat = (label: string, value: string | undefined): string => (value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '');
+  const transcript = result.transcript.length ? result.transcript.map(renderTranscriptEntry).join('') : '<p class="empty">Nothing was said.</p>';
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+${cspMeta(opts)}
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Simulated turn — ${escapeHtml(basename(result.scenario))}</title>
+<style nonce="${opts.nonce}">${BASE_CSS}${TIMELINE_CSS}${styles.join('\n')}</style>
+</head><body>
+<header>
+<h1>Simulated turn <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
+<p class="stats">${stat('points', String(result.events.length))}${stat('hooks run', String(hooked))}${stat('not plain returns', String(problems))}${stat('iterations', result.iterations?.toString())}${stat('wall', result.durationMs !== undefined ? formatMs(result.durationMs) : undefined)}${stat('in hooks', result.hookMs !== undefined ? formatMs(result.hookMs) : undefined)}${stat('scripted', result.scriptedMs !== undefined ? formatMs(result.scriptedMs) : undefined)}${stat('ended', result.ending)}</p>
+${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
+<div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
+</header>
+<main>
+<h2 id="tl-h">Timeline</h2>
+<p class="note sr-only">Use the up and down arrow keys to move between steps; Enter or Space shows a step's details.</p>
+<ol class="timeline" aria-labelledby="tl-h">${events || '<li class="empty">No insertion point fired.</li>'}</ol>
+<h2 id="tr-h">What the user would have seen</h2>
+<section class="transcript" aria-labelledby="tr-h">${transcript}</section>
+</main>
+<script nonce="${opts.nonce}">${LINK_SCRIPT}${TIMELINE_SCRIPT}</script>
+</body></html>`;
+}

@@ -80,5 +80,9 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
     const what = target.engine === 'mantle' ? target.point.payloadType : `${target.phase} context`;
     throw new RunInputError('payload', `the payload is not a valid ${what} (for ${describeTarget(target)})`, check.errors);
   }
-  return invokeHook(deps.host, file, checked.agentRoot, target, check.payload);
+  const result = await invokeHook(deps.host, file, checked.agentRoot, target, check.payload);
+  if (target.engine === 'mantle' && !checked.isMantle) {
+    result.notes.push('this file is not where the Mantle loader looks (hooks.py or hooks/**/*.py at an agent root): the engine would never register this hook');
+  }
+  return result;
 }

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { FALLBACK_RESPONSES, type CayuPhaseId } from '../catalogue';
 import type { SimulationResult, TranscriptEntry } from './api';
 import type { HostPort } from './host-port';
+import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
 import { dispatchCall, sleep, type SimClock, type ToolCallToRun } from './sim-dispatch';
@@ -232,6 +233,8 @@ export async function simulateTurn(host: HostPort, hooks: AgentHooks, sc: Scenar
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
   } catch (err) {
+    // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
+    if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
     if (!(err instanceof TurnEnd)) {
       note(ctx, `the turn failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
       end = new TurnEnd('error', 'unexpected failure');

@@ -110,6 +110,9 @@ test('exit codes: 1 for a crashed hook, 2 for a malformed payload / unknown hand
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no handler 'missing'.*q/);
   assert.equal((await hooksmith(['payload', 'nope'])).code, 2);
+  const noPython = await hooksmith(['run', `${join(a, 'hooks.py')}::q`, '--payload', '-', '--python', join(dir, 'no-such-python')], sample);
+  assert.equal(noPython.code, 2);
+  assert.match(noPython.stderr, /no-such-python/);
   assert.equal((await hooksmith(['run', 'x.py'])).code, 2);
 });
 

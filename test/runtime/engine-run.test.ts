@@ -236,3 +236,30 @@ async def tidy(payload: OutgoingTextPayload) -> OutgoingTextPayload:
 `);
   await assert.rejects(runner.run({ file: broken, handler: 'tidy', payload: sample('OutgoingTextPayload') }), (e: unknown) => e instanceof RunInputError && e.kind === 'load' && /ModuleNotFoundError/.test(e.message));
 });
+
+test('a hook that kills the Python process: crashed under the point policy; the host comes back', async () => {
+  const file = agent(`
+import os
+
+@modify_model_response()
+async def die(response: ModelResponsePayload) -> ModelResponsePayload:
+    if response.text == "die":
+        os._exit(3)
+    return response
+
+@on_tool_call()
+async def mutate(call: ToolCallPayload) -> None:
+    call.arguments["x"] = 1
+`);
+  const input = { ...sample('ModelResponsePayload'), text: 'die' };
+  const r = await runner.run({ file, handler: 'die', payload: input });
+  assert.equal(r.outcome, 'crashed');
+  assert.equal(r.policy, 'fail-open');
+  assert.deepEqual(r.payload, input);
+  assert.match(r.effect, /keeps the original response/);
+  const o = await runner.run({ file, handler: 'mutate', payload: sample('ToolCallPayload') });
+  assert.equal(o.outcome, 'returned');
+  assert.match(o.effect, /^no effect on the turn/);
+  assert.deepEqual((o.payload as Record<string, unknown>).arguments, sample('ToolCallPayload').arguments, 'the engine keeps its own copy');
+  assert.ok(o.notes.some((x) => x.includes('mutated the payload')));
+});

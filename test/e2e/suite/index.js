@@ -44,6 +44,8 @@ exports.run = async function run() {
   markConsole();
   const Mocha = loadMocha();
   const mocha = new Mocha({ ui: 'bdd', timeout: config.mochaTimeout, color: false, reporter: 'spec' });
+  // `color: false` leaves the ✔/✖ symbols, which log-symbols colours when CI is set.
+  Object.assign(Mocha.reporters.Base.symbols, { ok: '✔', err: '✖' });
   if (config.grep) mocha.grep(config.grep);
 
   const files = findTestFiles(__dirname, config.files);

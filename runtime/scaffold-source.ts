@@ -17,8 +17,9 @@ export interface LogicalLine {
   isTrivia: boolean;
 }
 
+/** Lines as LSP counts them: \r\n, \r and \n all end a line. */
 export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/);
+  return text.split(/\r\n|\r|\n/);
 }
 
 function indentOf(line: string): number {
@@ -278,12 +279,10 @@ function importHead(logical: readonly LogicalLine[]): ImportHead {
 
 /** Applies non-overlapping edits to a text (for tests and for building new files). */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const lines = splitLines(text);
-  const offset = (p: Position): number => {
-    let o = 0;
-    for (let i = 0; i < p.line && i < lines.length; i++) o += lines[i]!.length + 1;
-    return Math.min(text.length, o + p.character);
-  };
+  // Offset of each line start, whatever the line terminators are.
+  const starts = [0];
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) starts.push(m.index + m[0].length);
+  const offset = (p: Position): number => Math.min(text.length, (starts[Math.min(p.line, starts.length - 1)] ?? 0) + p.character);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let out = text;
   for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));

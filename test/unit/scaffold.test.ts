@@ -221,3 +221,15 @@ describe('templates and the snippet expander', () => {
     }
   });
 });
+
+describe('line endings', () => {
+  it('merges into a CRLF file at the right place', () => {
+    const text = `from ${M} import on_tool_call\r\n\r\nx = 1\r\n`;
+    const out = imported(text, M, ['ToolCallPayload']);
+    assert.equal(out, `from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`);
+    const plan = planMantleHook(text, 2, findDecorator('on_tool_call')!);
+    const after = apply(text, plan);
+    assert.ok(after.startsWith(`from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`), JSON.stringify(after));
+    assert.match(after, /@on_tool_call\(\)\nasync def audit_tool_call_?\d*\(/);
+  });
+});

@@ -4,9 +4,7 @@
 // a point (duplicate-modify-hook). The text work is runtime/scaffold.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isMantleModulePath } from '../../runtime/discovery';
 import type { HookDecorator } from '../../runtime/catalogue';
-import type { HookEntry } from '../../runtime/lsp-shared';
 import {
   cayuClassTemplate,
   defaultClassName,
@@ -21,6 +19,7 @@ import {
   type ScaffoldTarget,
 } from '../../runtime/scaffold';
 import type { HooksmithContext } from '../context';
+import { agentModifyHooks } from './duplicates';
 import { askModuleName, findTarget, pickTarget } from './pick';
 
 export const SCAFFOLD_COMMAND = 'hooksmith.scaffoldHook';
@@ -49,18 +48,10 @@ async function applyPlan(editor: vscode.TextEditor, plan: InsertionPlan): Promis
   return editor.insertSnippet(new vscode.SnippetString(plan.snippet), toPosition(plan.position));
 }
 
-/** Modify hooks already registered at the decorator's point in the agent of `file` (other files). */
-function agentModifyHooks(ctx: HooksmithContext, file: string, d: HookDecorator): HookEntry[] {
-  const agents = ctx.hooks.current?.agents ?? [];
-  const agent = agents.find((a) => a.hooks.some((h) => h.file === file)) ?? agents.find((a) => isMantleModulePath(a.root, file));
-  if (!agent) return [];
-  return agent.hooks.filter((h) => h.engine === 'mantle' && h.lane === 'modify' && h.point === d.point.id && h.file !== file);
-}
-
 /** Asks before adding a second modify hook at a point; true to go on. */
 async function confirmDuplicate(ctx: HooksmithContext, d: HookDecorator, file: string | undefined, textLines: number[], args: ScaffoldArgs): Promise<boolean> {
   if (d.lane !== 'modify' || args.force) return true;
-  const others = file ? agentModifyHooks(ctx, file, d) : [];
+  const others = file ? agentModifyHooks(ctx.hooks.current, file, d) : [];
   const where = [
     ...textLines.map((l) => `line ${l + 1} of this file`),
     ...others.map((h) => `${h.handler} (${path.basename(h.file)}:${h.range.start.line + 1})`),

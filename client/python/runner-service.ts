@@ -1,0 +1,54 @@
+// One hook runner (one warm Python host) shared by Run Hook and Simulate Turn; re-created
+// when the interpreter may have changed, disposed with the extension.
+import * as vscode from 'vscode';
+import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import type { HooksmithContext } from '../context';
+import { InterpreterResolver, showNoInterpreter } from './interpreter';
+
+export class RunnerService implements vscode.Disposable {
+  private runner: Promise<HookRunner | undefined> | undefined;
+  private readonly resolver: InterpreterResolver;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: HooksmithContext) {
+    this.resolver = new InterpreterResolver(ctx);
+    this.subscriptions.push(
+      this.resolver,
+      this.resolver.onDidChange(() => {
+        ctx.log.info('python', 'the interpreter may have changed: the next run starts a new Python host');
+        this.reset();
+      }),
+    );
+  }
+
+  /** The runner, created on first use; undefined (after telling the user) when no Python works. */
+  async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
+    if (!this.runner) {
+      this.runner = (async () => {
+        const choice = await this.resolver.resolve(resource);
+        if (!choice.ok) {
+          void showNoInterpreter(choice.rejected, this.ctx.log);
+          return undefined;
+        }
+        return createHookRunner({ python: choice.python, log: (line) => this.ctx.log.info('host', line) });
+      })();
+      // A failed resolution is not cached: the user may fix it and try again.
+      void this.runner.then((r) => {
+        if (!r) this.runner = undefined;
+      });
+    }
+    return this.runner;
+  }
+
+  /** Disposes the current runner (its Python host); the next `get` creates a new one. */
+  reset(): void {
+    const old = this.runner;
+    this.runner = undefined;
+    void old?.then((r) => r?.dispose()).catch((err: unknown) => this.ctx.log.warn('host', `dispose: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  dispose(): void {
+    this.reset();
+    for (const d of this.subscriptions) d.dispose();
+  }
+}

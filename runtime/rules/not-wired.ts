@@ -1,6 +1,7 @@
 // not-wired: a hook on a point the engine accepts but does not invoke yet.
 import type { Rule } from './rule';
-import { q, report } from './util/diagnostic';
+import { MANTLE_POINTS } from '../catalogue';
+import { andList, q, report } from './util/diagnostic';
 import { mantleHooks } from './util/hooks';
 
 export const notWired: Rule = {
@@ -9,7 +10,7 @@ export const notWired: Rule = {
   severity: 'information',
   title: 'The engine does not invoke this point yet',
   docs: {
-    what: 'A hook on an insertion point that the engine validates and packages but never calls today: incoming message and outgoing text (rasa-pro 3.21).',
+    what: `A hook on an insertion point that the engine validates and packages but never calls today: ${andList(MANTLE_POINTS.filter((p) => !p.wired).map((p) => p.title))} (rasa-pro 3.21).`,
     why: 'The hook is valid, so nothing else warns, yet it never runs: a redaction or veto written there has no effect on real conversations until the point is wired.',
     spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The Insertion points table marks incoming message and outgoing text "not wired". DESIGN.md: "on 3.21 no code path dispatches `incoming_message` / `outgoing_text`".',
     fix: 'Nothing to fix in the hook. If the behaviour is needed today, move it to a wired point (e.g. rewrite the answer in `modify_model_response` instead of `modify_outgoing_text`).',

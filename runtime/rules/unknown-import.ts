@@ -1,5 +1,5 @@
 // unknown-import: a name imported from rasa.mantle.hooks that the module does not export.
-import { MANTLE_MODULE, isMantleExport } from '../catalogue';
+import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, PAYLOAD_TYPE_NAMES, isMantleExport } from '../catalogue';
 import type { TextEdit } from '../diagnostics';
 import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
@@ -18,7 +18,7 @@ export const unknownImport: Rule = {
   severity: 'error',
   title: 'Imported name does not exist in rasa.mantle.hooks',
   docs: {
-    what: '`from rasa.mantle.hooks import X` where `X` is none of the module\'s exports (the 18 decorators, 10 payload types and 2 control signals), e.g. a misspelt `on_turn_start` or a non-existent `modify_turn_started`.',
+    what: `\`from rasa.mantle.hooks import X\` where \`X\` is none of the module's exports (the ${HOOK_DECORATORS.length} decorators, ${PAYLOAD_TYPE_NAMES.length} payload types and ${CONTROL_SIGNALS.length} control signals), e.g. a misspelt \`on_turn_start\` or a non-existent \`modify_turn_started\`.`,
     why: 'The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module\'s hooks register.',
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
     fix: 'Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',

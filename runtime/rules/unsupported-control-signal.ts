@@ -1,5 +1,5 @@
 // unsupported-control-signal: RetryModel / HookRejection raised where the point and lane do not allow it.
-import { CONTROL_SIGNALS, type ControlSignal } from '../catalogue';
+import { CONTROL_SIGNALS, HOOK_DECORATORS, type ControlSignal } from '../catalogue';
 import type { Fix } from '../diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
@@ -55,7 +55,7 @@ export const unsupportedControlSignal: Rule = {
   severity: 'error',
   title: 'Control signal not allowed at this point',
   docs: {
-    what: 'A `raise RetryModel(...)` or `raise HookRejection(...)` (imported, aliased, or as `mh.RetryModel`) in a hook where the point and lane do not allow it. Only modify hooks may signal: `RetryModel` on `modify_model_response` and `modify_tool_call`, `HookRejection` on `modify_incoming_message` and `modify_outgoing_text`. Raises in helper functions the hook calls are not followed.',
+    what: `A \`raise RetryModel(...)\` or \`raise HookRejection(...)\` (imported, aliased, or as \`mh.RetryModel\`) in a hook where the point and lane do not allow it. Only modify hooks may signal: ${CONTROL_SIGNALS.map((s) => `\`${s}\` on ${andList(HOOK_DECORATORS.filter((d) => d.lane === 'modify' && d.point.signals.includes(s)).map((d) => `\`${d.name}\``))}`).join(', ')}. Raises in helper functions the hook calls are not followed.`,
     why: 'The engine\'s AST check rejects the hook at `rasa train`. As a runtime backstop the signal is logged and discarded and the original payload is kept, so the veto or retry the author intended never happens.',
     spec: 'spec/mantle-hooks.md, Control signals: "Raising a control signal at any other point is invalid hook behaviour and fails at train time when detected by the AST check." Insertion points: "Control signals (modify only)".',
     fix: 'Remove the raise, or move the logic to a point that allows the signal (e.g. veto tool calls with `RetryModel` in `modify_tool_call`, not in `modify_tool_result`). The quick fix removes the statement when it stands alone on its lines (or replaces it with `pass` when it is the only statement of its block).',

@@ -1,5 +1,5 @@
 // Firing one insertion point inside a simulated turn: observers on independent copies,
-// concurrently; the modify hook awaited; one TimelineEvent per hook — or one without `hook`
+// concurrently; then the modify hook, awaited; one TimelineEvent per hook — or one without `hook`
 // when nothing is registered, so the timeline always shows the point.
 import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import type { RunResult, TimelineEvent, TranscriptEntry } from './api';
@@ -64,7 +64,10 @@ export async function firePoint(ctx: SimContext, pointId: PointId, input: Record
     return { payload: input };
   }
   const run = (h: AgentHook) => invokeHook(ctx.host, h.file, h.agentRoot, h.target, cloneJson(input));
-  const [observed, modified] = await Promise.all([Promise.all(observers.map(run)), modifier ? run(modifier) : Promise.resolve(undefined)]);
+  // Observers run concurrently among themselves and before the modify hook: an observer that
+  // blocks the loop (host killed) is then never blamed on the modify hook in flight beside it.
+  const observed = await Promise.all(observers.map(run));
+  const modified = modifier ? await run(modifier) : undefined;
   observers.forEach((h, i) => pushEvent(ctx, withNotes(eventFrom(ctx, h, observed[i]!, point.wired), notes)));
   if (!modifier || !modified) return { payload: input };
   pushEvent(ctx, withNotes(eventFrom(ctx, modifier, modified, point.wired), notes));

@@ -7,7 +7,7 @@ import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
-import { literalOf, rangeOf } from './tree-utils';
+import { literalOf, rangeOf, useLspLines } from './tree-utils';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 /**
@@ -18,6 +18,7 @@ const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'futu
 const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement', 'block', 'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
+  useLspLines(tree, text);
   const root = tree.rootNode;
   const imports: ImportBinding[] = [];
   const scope = new Scope();
@@ -88,11 +89,13 @@ function unwrapDecorated(n: Node): { def: Node | null; decorators: Node[] } {
 function decoratorOf(d: Node, scope: Scope): Decorator | undefined {
   const expr = d.namedChildren.find((c) => c && c.type !== 'comment');
   if (!expr) return undefined;
+  // From `@` to the end of the expression: the decorator node also holds a trailing comment.
+  const range = { start: rangeOf(d).start, end: rangeOf(expr).end };
   if (expr.type === 'call') {
     const call = callFacts(expr, scope, false);
-    return { range: rangeOf(d), ref: call.callee, called: true, call };
+    return { range, ref: call.callee, called: true, call };
   }
-  return { range: rangeOf(d), ref: scope.refOrText(expr), called: false };
+  return { range, ref: scope.refOrText(expr), called: false };
 }
 
 function functionDef(outer: Node, def: Node, decoratorNodes: Node[], scope: Scope, localImports: ImportBinding[], className?: string): FunctionDef {

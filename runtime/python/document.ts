@@ -4,7 +4,7 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
 import type { HookModule, Range } from './model';
 import { buildModel } from './build-model';
-import { parse, substituteReason } from './parser';
+import { hasLoneCr, parse, substituteReason } from './parser';
 
 /** An LSP content change: a range plus replacement text, or (no range) the whole new text. */
 export interface TextChange {
@@ -41,7 +41,9 @@ export class ParsedDocument {
   /** Applies changes in order (as LSP sends them), re-parsing incrementally once at the end. */
   applyChanges(changes: readonly TextChange[]): void {
     if (changes.length === 0) return;
-    let full = false;
+    // Lone \r is parsed as \n (see parser.ts); an edit that pairs or splits one changes what the
+    // old tree saw, so such documents re-parse from scratch.
+    let full = hasLoneCr(this._text);
     for (const c of changes) {
       if (!c.range) {
         this._text = c.text;
@@ -59,6 +61,7 @@ export class ParsedDocument {
         this._tree.edit(edit);
       }
     }
+    if (hasLoneCr(this._text)) full = true;
     const old = this._tree;
     this._tree = parse(this._text, full ? null : old);
     old.delete();
@@ -71,20 +74,28 @@ export class ParsedDocument {
   }
 }
 
-/** UTF-16 offset of an LSP position, clamped to the text (as LSP clients expect). */
+/** UTF-16 offset of an LSP position (lines end at \r\n, \r or \n), clamped to the line's content. */
 export function offsetAt(text: string, pos: { line: number; character: number }): number {
   let offset = 0;
   for (let line = 0; line < pos.line; line++) {
-    const nl = text.indexOf('\n', offset);
-    if (nl < 0) return text.length;
-    offset = nl + 1;
+    const br = nextBreak(text, offset);
+    if (br < 0) return text.length;
+    offset = br + (text[br] === '\r' && text[br + 1] === '\n' ? 2 : 1);
   }
-  const lineEnd = text.indexOf('\n', offset);
-  const end = lineEnd < 0 ? text.length : lineEnd;
+  const br = nextBreak(text, offset);
+  const end = br < 0 ? text.length : br;
   return Math.min(offset + Math.max(0, pos.character), end);
 }
 
-/** Tree-sitter point (row, UTF-16 column) of a UTF-16 offset. */
+function nextBreak(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return -1;
+}
+
+/** Tree-sitter point (row, UTF-16 column) of a UTF-16 offset; rows end at \n (the parser sees no lone \r). */
 export function pointAt(text: string, offset: number): Point {
   let row = 0;
   let lineStart = 0;

@@ -3,7 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Annotation, CallFacts, KeywordArgument, NameRef, Range } from './model';
 import type { Scope } from './imports';
 import { parse } from './parser';
-import { literalOf, rangeOf, stringValue } from './tree-utils';
+import { literalOf, positionOf, rangeOf, stringValue } from './tree-utils';
 
 /** Facts of a `call` node. */
 export function callFacts(call: Node, scope: Scope, awaited: boolean): CallFacts {
@@ -44,7 +44,7 @@ export function annotationOf(typeNode: Node, scope: Scope): Annotation {
     const content = stringValue(expr);
     const inner = content === undefined ? undefined : contentStart(expr);
     const base: Annotation = { text: content ?? expr.text, range: rangeOf(typeNode), isString: true, isNone: false };
-    if (content === undefined || !inner || content.includes('\n') || content.trim() === '') return base;
+    if (content === undefined || !inner || /[\r\n]/.test(content) || content.trim() === '') return base;
     return { ...base, ...describeStringAnnotation(content, inner, scope) };
   }
   return { text: expr.text, range: rangeOf(typeNode), isString: false, ...describe(expr, scope, { line: 0, character: 0 }) };
@@ -78,8 +78,7 @@ function describeStringAnnotation(content: string, at: Offset, scope: Scope): De
 function contentStart(str: Node): Offset | undefined {
   const start = str.child(0);
   if (!start || start.type !== 'string_start') return undefined;
-  const p = start.endPosition;
-  return { line: p.row, character: p.column };
+  return positionOf(start, 'end');
 }
 
 function shift(r: Range, at: Offset): Range {

@@ -87,11 +87,27 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   const budget = opts.timeoutMs ?? DEFAULT_PARSE_BUDGET_MS;
   const deadline = performance.now() + budget;
   const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
-  const tree = p.parse(text, old, { progressCallback: () => performance.now() > deadline });
+  const tree = p.parse(normalizeLoneCr(text), old, { progressCallback: () => performance.now() > deadline });
   if (tree) return tree;
   p.reset();
   const at = { line: 0, character: 0 };
   return substitute(p, { message: `too complex to analyse: parsing took over ${budget} ms`, range: { start: at, end: at }, source: 'tree-sitter' });
+}
+
+const LONE_CR = /\r(?!\n)/g;
+
+/** Whether `text` has a \r that is not part of \r\n. */
+export function hasLoneCr(text: string): boolean {
+  LONE_CR.lastIndex = 0;
+  return LONE_CR.test(text);
+}
+
+/**
+ * The grammar takes a lone \r for whitespace, but CPython and LSP end a line there: parse it as
+ * \n. Same length, so every offset and column stays valid for the original text.
+ */
+function normalizeLoneCr(text: string): string {
+  return text.includes('\r') ? text.replace(LONE_CR, '\n') : text;
 }
 
 function substitute(p: Parser, issue: SyntaxIssue): Tree {

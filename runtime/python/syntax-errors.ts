@@ -3,7 +3,7 @@
 // CPython itself (cpython-syntax.ts) confirms and refines this when python3 is available.
 import type { Node } from 'web-tree-sitter';
 import type { Range, SyntaxIssue } from './model';
-import { rangeOf } from './tree-utils';
+import { positionOf, rangeOf } from './tree-utils';
 
 const COMPOUND_KEYWORDS = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'match', 'case']);
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
@@ -22,8 +22,8 @@ function firstErrorNode(root: Node): Node | undefined {
   return undefined;
 }
 
-function point(line: number, character: number): Range {
-  return { start: { line, character }, end: { line, character } };
+function point(p: { line: number; character: number }): Range {
+  return { start: { ...p }, end: { ...p } };
 }
 
 /** Leaves of `n` in order, iteratively; capped so a huge ERROR node stays cheap. */
@@ -44,15 +44,13 @@ function leaves(n: Node, cap = 2000): Node[] {
   return out;
 }
 
-function lineOf(text: string, line: number): string {
-  let start = 0;
-  for (let i = 0; i < line; i++) {
-    const nl = text.indexOf('\n', start);
-    if (nl < 0) return '';
-    start = nl + 1;
-  }
-  const end = text.indexOf('\n', start);
-  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+/** The LSP line holding UTF-16 offset `at` (without its line break). */
+function lineAround(text: string, at: number): string {
+  let start = at;
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  let end = at;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(start, end);
 }
 
 export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefined {
@@ -61,10 +59,9 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
   const issue = (message: string, range: Range): SyntaxIssue => ({ message, range, source: 'tree-sitter' });
 
   if (n.isMissing) {
-    const p = n.startPosition;
     const what = n.type;
     const message = /^[^\w]+$|^[a-z]+$/.test(what) && what !== 'identifier' ? `expected '${what}'` : 'invalid syntax';
-    return issue(message, point(p.row, p.column));
+    return issue(message, point(positionOf(n, 'start')));
   }
 
   const ls = leaves(n);
@@ -76,16 +73,15 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
     if (s) {
       const triple = /'''|"""/.test(s.text);
       const r = rangeOf(s);
-      return issue(`unterminated ${triple ? 'triple-quoted ' : ''}string literal (detected at line ${r.start.line + 1})`, point(r.start.line, r.start.character));
+      return issue(`unterminated ${triple ? 'triple-quoted ' : ''}string literal (detected at line ${r.start.line + 1})`, point(r.start));
     }
   }
   // A compound statement header without its colon.
   const first = ls[0];
   if (first && COMPOUND_KEYWORDS.has(first.type)) {
-    const line = first.startPosition.row;
-    const src = lineOf(text, line);
-    const code = src.replace(/#.*$/, '').trimEnd();
-    if (!code.endsWith(':') && !/[([{\\,]$/.test(code)) return issue("expected ':'", point(line, code.length));
+    const line = positionOf(first, 'start').line;
+    const code = lineAround(text, first.startIndex).replace(/#.*$/, '').trimEnd();
+    if (!code.endsWith(':') && !/[([{\\,]$/.test(code)) return issue("expected ':'", point({ line, character: code.length }));
   }
   // A bracket opened in the error and never closed.
   const open: Node[] = [];
@@ -95,9 +91,10 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
   }
   const unclosed = open[0];
   // CPython's rule: an open bracket from an earlier line than the error is "never closed".
-  const errorLine = ls[ls.length - 1]?.startPosition.row ?? n.endPosition.row;
-  if (unclosed && unclosed.startPosition.row < errorLine) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
+  const lastLeaf = ls[ls.length - 1];
+  const errorLine = positionOf(lastLeaf ?? n, lastLeaf ? 'start' : 'end').line;
+  if (unclosed && positionOf(unclosed, 'start').line < errorLine) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
   const last = ls[ls.length - 1];
-  const at = last && first && last.startPosition.row === first.startPosition.row ? last : first;
+  const at = last && first && positionOf(last, 'start').line === positionOf(first, 'start').line ? last : first;
   return issue('invalid syntax', at ? rangeOf(at) : rangeOf(n));
 }

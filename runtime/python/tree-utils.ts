@@ -1,16 +1,59 @@
 // Small pure helpers over tree-sitter nodes: LSP ranges, dotted names, literal values.
 // No recursion on unbounded input: literal conversion stops at a fixed depth.
-import type { Node } from 'web-tree-sitter';
-import type { DictEntry, LiteralValue, Range } from './model';
+import type { Node, Tree } from 'web-tree-sitter';
+import type { DictEntry, LiteralValue, Position, Range } from './model';
 
 /**
- * web-tree-sitter parses a JS string as UTF-16, so its rows/columns already are LSP
- * positions (0-based line, UTF-16 code units); test/unit/python/positions.test.ts proves it.
+ * LSP lines for a text with carriage returns: tree-sitter counts rows by \n only, while LSP
+ * (and CPython) also end a line at a lone \r, and exclude a CRLF's \r from the line.
  */
+class LineMap {
+  private readonly starts: number[] = [0];
+  private readonly contentEnds: number[] = [];
+
+  constructor(text: string) {
+    const re = /\r\n|\r|\n/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      this.contentEnds.push(m.index);
+      this.starts.push(m.index + m[0].length);
+    }
+    this.contentEnds.push(text.length);
+  }
+
+  position(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const start = this.starts[lo] as number;
+    return { line: lo, character: Math.min(offset, this.contentEnds[lo] as number) - start };
+  }
+}
+
+const lineMaps = new WeakMap<Tree, LineMap>();
+
+/** Makes positions of `tree` follow LSP lines when `text` holds a \r (no cost otherwise). */
+export function useLspLines(tree: Tree, text: string): void {
+  if (text.includes('\r')) lineMaps.set(tree, new LineMap(text));
+}
+
+/**
+ * LSP position of a node's start or end. web-tree-sitter parses a JS string as UTF-16, so its
+ * columns are already UTF-16 code units (test/unit/python/positions.test.ts proves it); only
+ * line breaks other than \n need the line map.
+ */
+export function positionOf(node: Node, which: 'start' | 'end'): Position {
+  const map = lineMaps.get(node.tree);
+  if (map) return map.position(which === 'start' ? node.startIndex : node.endIndex);
+  const p = which === 'start' ? node.startPosition : node.endPosition;
+  return { line: p.row, character: p.column };
+}
+
 export function rangeOf(node: Node): Range {
-  const s = node.startPosition;
-  const e = node.endPosition;
-  return { start: { line: s.row, character: s.column }, end: { line: e.row, character: e.column } };
+  return { start: positionOf(node, 'start'), end: positionOf(node, 'end') };
 }
 
 export function spanRange(from: Node, to: Node): Range {

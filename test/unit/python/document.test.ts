@@ -90,3 +90,30 @@ test('offsetAt clamps positions past the end of a line or the text', () => {
   assert.equal(offsetAt('ab\ncd', { line: 9, character: 0 }), 5);
   assert.equal(offsetAt('ab\ncd', { line: 1, character: 1 }), 4);
 });
+
+test('documents with CR line endings: edits that pair or split a lone \\r stay correct', async () => {
+  await initParser();
+  let text = 'import time\rasync def f(p):\r    time.sleep(1)\r';
+  const doc = new ParsedDocument('hooks.py', text);
+  try {
+    assert.deepEqual(doc.model, fresh(text));
+    assert.equal(doc.model.functions[0]?.body.calls[0]?.range.start.line, 2);
+    // Replace the first lone \r by \r\n, then the second by \n; then insert a lone \r.
+    doc.applyChanges([{ range: { start: { line: 0, character: 11 }, end: { line: 1, character: 0 } }, text: '\r\n' }]);
+    text = 'import time\r\nasync def f(p):\r    time.sleep(1)\r';
+    assert.equal(doc.text, text);
+    assert.deepEqual(doc.model, fresh(text));
+    doc.applyChanges([{ range: { start: { line: 1, character: 15 }, end: { line: 2, character: 0 } }, text: '\n' }]);
+    text = 'import time\r\nasync def f(p):\n    time.sleep(1)\r';
+    assert.equal(doc.text, text);
+    assert.deepEqual(doc.model, fresh(text));
+    assert.equal(doc.model.functions[0]?.body.calls[0]?.callee.qualified, 'time.sleep');
+    doc.applyChanges([{ range: { start: { line: 2, character: 17 }, end: { line: 2, character: 17 } }, text: '\r    time.sleep(2)' }]);
+    text = 'import time\r\nasync def f(p):\n    time.sleep(1)\r    time.sleep(2)\r';
+    assert.equal(doc.text, text);
+    assert.deepEqual(doc.model, fresh(text));
+    assert.equal(doc.model.functions[0]?.body.calls.length, 2);
+  } finally {
+    doc.dispose();
+  }
+});

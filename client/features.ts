@@ -12,6 +12,8 @@ import type { HooksmithContext } from './context';
 import { serverCommandsFeature } from './commands';
 import { explorerFeature } from './explorer/feature';
 import { scaffoldFeature } from './scaffold/feature';
+import { runFeature } from './run/feature';
+import { simulateFeature } from './simulate/feature';
 
 export type Feature = (ctx: HooksmithContext) => void | Promise<void>;
 
@@ -24,6 +26,6 @@ export const FEATURES: readonly FeatureModule[] = [
   { name: 'server-commands', activate: serverCommandsFeature },
   { name: 'explorer', activate: explorerFeature },
   { name: 'scaffold', activate: scaffoldFeature },
-  // { name: 'run', activate: runFeature },           // client/run/feature.ts
-  // { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
+  { name: 'run', activate: runFeature }, // client/run/feature.ts
+  { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
 ];

@@ -52,3 +52,16 @@ export class RunnerService implements vscode.Disposable {
     for (const d of this.subscriptions) d.dispose();
   }
 }
+
+const services = new WeakMap<HooksmithContext, RunnerService>();
+
+/** The one RunnerService of a context (Run Hook and Simulate Turn share the warm host). */
+export function sharedRunner(ctx: HooksmithContext): RunnerService {
+  let s = services.get(ctx);
+  if (!s) {
+    s = new RunnerService(ctx);
+    services.set(ctx, s);
+    ctx.push(s);
+  }
+  return s;
+}

@@ -1,0 +1,137 @@
+// "Run Hook Against Sample Payload": from a CodeLens, the palette (a hook of the active file or
+// agent) or the explorer (`{file, handler}`); runs it in the shared warm host and shows the
+// result panel. The command returns the RunResult (e2e tests read it).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunResult } from '../../runtime/engine/api';
+import { RunInputError } from '../../runtime/engine/run-hook';
+import { renderRunResultHtml } from '../../runtime/ui/result-html';
+import { agentRootOf } from '../../runtime/ui/payload-files';
+import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
+import { ensureTrusted } from '../trust/trust';
+import { HookCodeLensProvider } from './codelens';
+import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
+import { choosePayloadFile, loadPayload } from './payload-choice';
+import { withDelayedProgress } from './progress';
+import { ReusablePanel } from './webview-panel';
+
+/** `hooksmith.runHook` arguments: all optional; without `file`/`handler` a quick pick asks. */
+export interface RunHookArgs {
+  file?: string;
+  handler?: string;
+  /** A payload file to use (skips the sample choice). */
+  payloadFile?: string;
+  /** A payload value to use as is (tests). */
+  payload?: unknown;
+}
+
+interface LastRun {
+  ref: HookRef;
+  payloadFile?: string;
+  payload?: unknown;
+  result?: RunResult;
+}
+
+function asArgs(raw: unknown): RunHookArgs {
+  if (typeof raw !== 'object' || raw === null || raw instanceof vscode.Uri) return {};
+  const a = raw as Record<string, unknown>;
+  return {
+    file: typeof a.file === 'string' ? a.file : undefined,
+    handler: typeof a.handler === 'string' ? a.handler : undefined,
+    payloadFile: typeof a.payloadFile === 'string' ? a.payloadFile : undefined,
+    ...('payload' in a ? { payload: a.payload } : {}),
+  };
+}
+
+async function pickHook(ctx: HooksmithContext): Promise<HookRef | undefined> {
+  const active = vscode.window.activeTextEditor?.document;
+  let hooks: HookRef[] = [];
+  if (active?.uri.scheme === 'file' && active.languageId === 'python') {
+    hooks = await hooksInFile(active.uri.fsPath, ctx.hooks.current);
+    if (!hooks.length) hooks = allHooks(ctx.hooks.current, agentRootOf(active.uri.fsPath));
+  }
+  if (!hooks.length) hooks = allHooks(ctx.hooks.current);
+  if (!hooks.length) {
+    void vscode.window.showInformationMessage('Hooksmith: no hooks found in this file or workspace. Open a hooks.py (or a RuntimeHook class) first.');
+    return undefined;
+  }
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const pick = await vscode.window.showQuickPick(
+    hooks.map((h) => ({ label: h.handler, description: `${h.point} · ${h.lane}${h.timeoutMs !== undefined && h.engine === 'mantle' ? ` · ${h.timeoutMs} ms` : ''}`, detail: root ? path.relative(root, h.file) : h.file, hook: h })),
+    { title: 'Run Hook Against Sample Payload', placeHolder: 'Which hook?', matchOnDescription: true, matchOnDetail: true },
+  );
+  return pick?.hook;
+}
+
+export function runFeature(ctx: HooksmithContext): void {
+  const runners = sharedRunner(ctx);
+  let last: LastRun | undefined;
+
+  const panel = new ReusablePanel('hooksmith.runResult', async (m) => {
+    if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.rerunLastHook');
+    else if (m.type === 'openPayload' && last?.payloadFile) await vscode.window.showTextDocument(vscode.Uri.file(last.payloadFile), { viewColumn: vscode.ViewColumn.One, preview: false });
+  });
+  const lenses = new HookCodeLensProvider(ctx);
+  ctx.push(panel, lenses, vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses));
+
+  async function execute(run: LastRun): Promise<RunResult | undefined> {
+    const runner = await runners.get(vscode.Uri.file(run.ref.file));
+    if (!runner) return undefined;
+    let payload = run.payload;
+    if (run.payloadFile) {
+      // Re-read every time: the user edits the sample between runs.
+      const loaded = loadPayload(run.payloadFile);
+      if (!loaded) return undefined;
+      payload = loaded.payload;
+    }
+    last = run;
+    const t0 = Date.now();
+    try {
+      const result = await withDelayedProgress(`Hooksmith: running ${run.ref.handler}…`, runner.run({ file: run.ref.file, handler: run.ref.handler, payload }));
+      ctx.log.info('run', `${run.ref.handler} (${result.point}/${result.lane}) → ${result.outcome} in ${result.durationMs} ms (${Date.now() - t0} ms with the host)`);
+      run.result = result;
+      panel.show(`Run: ${run.ref.handler}`, (sec) => renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }));
+      return result;
+    } catch (err) {
+      if (!(err instanceof RunInputError)) throw err;
+      ctx.log.warn('run', `${run.ref.handler}: ${err.message}${err.details.length ? `\n  ${err.details.join('\n  ')}` : ''}`);
+      const actions = run.payloadFile && err.kind === 'payload' ? ['Open Payload', 'Show Output'] : ['Show Output'];
+      void vscode.window.showErrorMessage(`Hooksmith: ${err.message}${err.details.length ? ` — ${err.details.slice(0, 3).join('; ')}` : ''}`, ...actions).then((c) => {
+        if (c === 'Open Payload' && run.payloadFile) void vscode.window.showTextDocument(vscode.Uri.file(run.payloadFile));
+        else if (c === 'Show Output') ctx.log.show();
+      });
+      return undefined;
+    }
+  }
+
+  ctx.registerCommand('runHook', async (raw?: unknown): Promise<RunResult | undefined> => {
+    if (!ensureTrusted()) return undefined;
+    const args = asArgs(raw);
+    let ref: HookRef | undefined;
+    if (args.file && args.handler) {
+      ref = await findHook(args.file, args.handler, ctx.hooks.current);
+      if (!ref) {
+        void vscode.window.showErrorMessage(`Hooksmith: no hook named ${args.handler} in ${args.file}.`);
+        return undefined;
+      }
+    } else ref = await pickHook(ctx);
+    if (!ref) return undefined;
+    if ('payload' in args) return execute({ ref, payload: args.payload });
+    const payloadFile = args.payloadFile ? path.resolve(args.payloadFile) : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
+    if (!payloadFile) return undefined;
+    return execute({ ref, payloadFile });
+  });
+
+  ctx.registerCommand('rerunLastHook', async (): Promise<RunResult | undefined> => {
+    if (!ensureTrusted()) return undefined;
+    if (!last) {
+      void vscode.window.showInformationMessage('Hooksmith: no hook has run yet. Use "Run Hook Against Sample Payload" first.');
+      return undefined;
+    }
+    return execute({ ref: last.ref, payloadFile: last.payloadFile, payload: last.payload });
+  });
+
+  /** For tests: the last run (hook, payload file, result). */
+  ctx.registerCommand('lastHookRun', () => (last ? { file: last.ref.file, handler: last.ref.handler, payloadFile: last.payloadFile, result: last.result } : undefined));
+}

@@ -1,0 +1,44 @@
+// Which payload a run uses: the one given, else a saved sample for the point (a quick pick when
+// there are several, plus "New sample from catalogue…"), else a new one written from the catalogue.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createSampleFile, listSamples, readPayloadFile } from '../../runtime/ui/payload-files';
+import type { HooksmithContext } from '../context';
+
+export type PayloadChoice = { payload: unknown; file?: string } | undefined;
+
+const NEW_SAMPLE = 'New sample from catalogue…';
+
+function createAndTell(ctx: HooksmithContext, agentRoot: string, point: string): string {
+  const file = createSampleFile(agentRoot, point);
+  ctx.log.info('run', `created ${file} from the catalogue sample of ${point}`);
+  void vscode.window.showInformationMessage(`Hooksmith: created ${path.relative(agentRoot, file)} from the catalogue's ${point} sample — edit it and Re-run.`, 'Open Payload').then((c) => {
+    if (c) void vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+  });
+  return file;
+}
+
+/** Picks (or creates) the sample file for `point` under `agentRoot`; undefined when the user cancels. */
+export async function choosePayloadFile(ctx: HooksmithContext, agentRoot: string, point: string): Promise<string | undefined> {
+  const samples = listSamples(agentRoot, point);
+  if (samples.length === 0) return createAndTell(ctx, agentRoot, point);
+  if (samples.length === 1) return samples[0];
+  const items: (vscode.QuickPickItem & { file?: string })[] = [
+    ...samples.map((f) => ({ label: path.basename(f), description: path.relative(agentRoot, path.dirname(f)), file: f })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: NEW_SAMPLE, description: `write ${point}'s catalogue sample to a new file` },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: `Sample payload for ${point}`, placeHolder: 'Run the hook against…' });
+  if (!pick) return undefined;
+  return pick.file ?? createAndTell(ctx, agentRoot, point);
+}
+
+/** Reads a payload file; a malformed one is a message with "Open Payload", and undefined. */
+export function loadPayload(file: string): PayloadChoice {
+  const read = readPayloadFile(file);
+  if (read.ok) return { payload: read.payload, file };
+  void vscode.window.showErrorMessage(`Hooksmith: ${read.message}`, 'Open Payload').then((c) => {
+    if (c) void vscode.window.showTextDocument(vscode.Uri.file(file));
+  });
+  return undefined;
+}

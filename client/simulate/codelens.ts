@@ -1,0 +1,25 @@
+// "▶ Simulate turn" on the first line of every scenario file (hidden when untrusted).
+import * as vscode from 'vscode';
+
+export const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}';
+export const SIMULATE_COMMAND = 'hooksmith.simulateTurn';
+
+export function isScenarioPath(p: string): boolean {
+  return /\.scenario\.(ya?ml|json)$/i.test(p);
+}
+
+export class ScenarioCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+  private readonly trust = vscode.workspace.onDidGrantWorkspaceTrust(() => this.emitter.fire());
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.isTrusted || !isScenarioPath(doc.uri.fsPath)) return [];
+    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '▶ Simulate turn', command: SIMULATE_COMMAND, arguments: [doc.uri], tooltip: 'Play this scenario through every hook of its agent and show the timeline' })];
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+    this.trust.dispose();
+  }
+}

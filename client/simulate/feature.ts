@@ -1,0 +1,115 @@
+// "Simulate Turn": a scenario file (CodeLens, palette quick pick, explorer/editor menus, or an
+// argument) played through the agent's hooks in the shared warm host; the timeline webview
+// shows every insertion point and the transcript. The command returns the SimulationResult.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulationResult } from '../../runtime/engine/api';
+import { RunInputError } from '../../runtime/engine/run-hook';
+import { ScenarioError } from '../../runtime/engine/scenario-load';
+import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
+import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
+import { withDelayedProgress } from '../run/progress';
+import { ReusablePanel } from '../run/webview-panel';
+import { ensureTrusted } from '../trust/trust';
+import { isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
+
+/**
+ * `hooksmith.simulateTurn` argument: a scenario file (Uri or path), or
+ * `{ scenario: path | object, baseDir? }` (an object's agent is resolved from baseDir).
+ */
+export type SimulateArg = vscode.Uri | string | { scenario: string | object; baseDir?: string };
+
+interface Target {
+  scenario: string | object;
+  baseDir?: string;
+  /** The file, when there is one (Open scenario, titles). */
+  file?: string;
+}
+
+function asTarget(raw: unknown): Target | undefined {
+  if (raw instanceof vscode.Uri) return { scenario: raw.fsPath, file: raw.fsPath };
+  if (typeof raw === 'string' && raw) return { scenario: path.resolve(raw), file: path.resolve(raw) };
+  if (typeof raw === 'object' && raw !== null && 'scenario' in raw) {
+    const r = raw as { scenario: unknown; baseDir?: unknown };
+    const baseDir = typeof r.baseDir === 'string' ? r.baseDir : undefined;
+    if (typeof r.scenario === 'string') return { scenario: path.resolve(r.scenario), file: path.resolve(r.scenario) };
+    if (typeof r.scenario === 'object' && r.scenario !== null) return { scenario: r.scenario, baseDir };
+  }
+  return undefined;
+}
+
+async function pickScenario(): Promise<Target | undefined> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active?.scheme === 'file' && isScenarioPath(active.fsPath)) return { scenario: active.fsPath, file: active.fsPath };
+  const files = await vscode.workspace.findFiles(SCENARIO_GLOB, '**/{node_modules,.git}/**', 200);
+  if (!files.length) {
+    void vscode.window.showInformationMessage('Hooksmith: no *.scenario.yaml or *.scenario.json file in this workspace. Create one beside your agent (the JSON Schema completes it).');
+    return undefined;
+  }
+  if (files.length === 1) return { scenario: files[0]!.fsPath, file: files[0]!.fsPath };
+  const pick = await vscode.window.showQuickPick(
+    files.map((u) => ({ label: path.basename(u.fsPath), description: vscode.workspace.asRelativePath(path.dirname(u.fsPath)), uri: u })).sort((a, b) => a.description.localeCompare(b.description) || a.label.localeCompare(b.label)),
+    { title: 'Simulate Turn', placeHolder: 'Which scenario?', matchOnDescription: true },
+  );
+  return pick ? { scenario: pick.uri.fsPath, file: pick.uri.fsPath } : undefined;
+}
+
+export function simulateFeature(ctx: HooksmithContext): void {
+  const runners = sharedRunner(ctx);
+  let last: { target: Target; result?: SimulationResult } | undefined;
+
+  const panel = new ReusablePanel('hooksmith.timeline', async (m) => {
+    if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.simulateTurn', last?.target.file ?? (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined));
+    else if (m.type === 'openScenario' && last?.target.file) await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), { viewColumn: vscode.ViewColumn.One, preview: false });
+  });
+  const lenses = new ScenarioCodeLensProvider();
+  ctx.push(panel, lenses, vscode.languages.registerCodeLensProvider([{ pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' }], lenses));
+
+  ctx.registerCommand('simulateTurn', async (raw?: unknown): Promise<SimulationResult | undefined> => {
+    if (!ensureTrusted()) return undefined;
+    const target = raw === undefined ? await pickScenario() : asTarget(raw);
+    if (!target) {
+      if (raw !== undefined) void vscode.window.showErrorMessage('Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).');
+      return undefined;
+    }
+    const resource = target.file ? vscode.Uri.file(target.file) : undefined;
+    // Save an edited scenario first: the simulation reads the file.
+    const open = target.file ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty) : undefined;
+    if (open) await open.save();
+    const runner = await runners.get(resource);
+    if (!runner) return undefined;
+    const name = target.file ? path.basename(target.file) : 'scenario';
+    last = { target };
+    let cancelled = false;
+    const t0 = Date.now();
+    try {
+      const result = await withDelayedProgress(`Hooksmith: simulating ${name}…`, runner.simulate(target.scenario, target.baseDir), () => {
+        cancelled = true;
+        ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
+        runners.reset();
+      });
+      ctx.log.info('simulate', `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`);
+      last.result = result;
+      panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true }));
+      return result;
+    } catch (err) {
+      if (cancelled) {
+        void vscode.window.showInformationMessage(`Hooksmith: simulation of ${name} cancelled.`);
+        return undefined;
+      }
+      if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
+      const details = errorDetails(err);
+      ctx.log.warn('simulate', `${name}: ${err.message}${details.length ? `\n  ${details.join('\n  ')}` : ''}`);
+      void vscode.window.showErrorMessage(`Hooksmith: ${err.message}${details.length ? ` — ${details.slice(0, 3).join('; ')}` : ''}`, 'Show Output').then((c) => {
+        if (c) ctx.log.show();
+      });
+      return undefined;
+    }
+  });
+}
+
+function errorDetails(err: RunInputError | ScenarioError): string[] {
+  const d = (err as { details?: unknown }).details;
+  return Array.isArray(d) ? d.map(String) : [];
+}

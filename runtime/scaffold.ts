@@ -17,7 +17,7 @@ import {
 } from './catalogue';
 import type { TextEdit } from './diagnostics';
 import type { Position } from './python/model';
-import { applyEdits, logicalLines, planImports, splitLines, topLevelBlocks } from './scaffold-source';
+import { LINE_WIDTH, applyEdits, logicalLines, planImports, splitLines, topLevelBlocks } from './scaffold-source';
 
 export { applyEdits, planImports } from './scaffold-source';
 
@@ -66,27 +66,32 @@ export function defaultHookName(d: HookDecorator): string {
   return `${d.lane === 'observe' ? 'audit' : 'rewrite'}_${d.point.id}`;
 }
 
-function mantleComment(d: HookDecorator): string {
+/** Comment lines (≤ 88 columns once indented) saying what the hook may do, from the catalogue. */
+function mantleComment(d: HookDecorator): string[] {
   const { point, lane } = d;
   if (lane === 'observe') {
-    return `# Observe: runs concurrently, not awaited; mutations, errors and signals have no effect (${DEFAULT_TIMEOUT_MS.observe} ms).`;
+    return [`# Observe: not awaited (${DEFAULT_TIMEOUT_MS.observe} ms); mutations, errors and signals have no effect.`];
   }
   const type = getPayloadType(point.payloadType);
   const signals = point.signals.length ? `raise ${point.signals.map((s) => `${s}(...)`).join(' or ')}` : 'no control signals';
-  return `# May change: ${mutableFieldNames(type).join(', ')}; ${signals}; crash/timeout: fail-${point.failPolicy ?? 'open'}.`;
+  return [
+    `# May change: ${mutableFieldNames(type).join(', ')} (payload.model_copy(update={...})).`,
+    `# Signals: ${signals}. Crash/timeout (${DEFAULT_TIMEOUT_MS.modify} ms): fail-${point.failPolicy ?? 'open'}.`,
+  ];
 }
 
 export function mantleTemplate(d: HookDecorator, name = defaultHookName(d)): HookTemplate {
   const type = d.point.payloadType;
   const returns = d.lane === 'modify' ? type : 'None';
   const body = d.lane === 'modify' ? '${0:return payload}' : '${0:return None}';
-  const snippet = [
-    `@${d.name}()`,
-    `async def \${1:${escapeSnippet(name)}}(payload: ${type}) -> ${returns}:`,
-    `    ${escapeSnippet(mantleComment(d))}`,
-    `    ${body}`,
-    '',
-  ].join('\n');
+  const oneLine = `async def ${name}(payload: ${type}) -> ${returns}:`;
+  const nameStop = `\${1:${escapeSnippet(name)}}`;
+  // Past 88 columns, the signature is wrapped the way black wraps it.
+  const signature =
+    oneLine.length <= LINE_WIDTH
+      ? [`async def ${nameStop}(payload: ${type}) -> ${returns}:`]
+      : [`async def ${nameStop}(`, `    payload: ${type}`, `) -> ${returns}:`];
+  const snippet = [`@${d.name}()`, ...signature, ...mantleComment(d).map((c) => `    ${escapeSnippet(c)}`), `    ${body}`, ''].join('\n');
   return { module: MANTLE_MODULE, equivalentModules: [], imports: [type, d.name], snippet };
 }
 
@@ -95,22 +100,25 @@ export function defaultClassName(phases: readonly CayuPhase[]): string {
   return `${phases[0]!.id.replace(/(^|_)(\w)/g, (_m, _u: string, c: string) => c.toUpperCase())}Hook`;
 }
 
-function cayuComment(phase: CayuPhase): string {
+function cayuComment(phase: CayuPhase): string[] {
   const decision = CAYU_DECISIONS.find((d) => d.name === phase.decision);
-  if (!decision) return '# Runs after the session ends; the return value is ignored.';
-  return `# Return None or ${decision.name}(action=...): ${decision.actions.map((a) => (a.companion ? `${a.action} + ${a.companion}` : a.action)).join(' | ')}.`;
+  if (!decision) return ['# Runs after the session ends; the return value is ignored.'];
+  const first = decision.actions.find((a) => !a.companion);
+  return [
+    `# Return None (${first?.action ?? 'no change'}) or ${decision.name}(action=...):`,
+    ...decision.actions.filter((a) => a.companion).map((a) => `#   action="${a.action}", ${a.companion}=...`),
+  ];
 }
 
 /** One phase method, indented by `indent` (snippet syntax; tab stops start at `firstStop`). */
 export function cayuMethod(phase: CayuPhase, indent = '    ', finalStop = true): string {
   const returns = phase.decision ? `${phase.decision} | None` : 'None';
   const body = finalStop ? '${0:return None}' : 'return None';
-  return [
-    `${indent}async def ${phase.id}(self, context: ${phase.context}) -> ${returns}:`,
-    `${indent}    ${escapeSnippet(cayuComment(phase))}`,
-    `${indent}    ${body}`,
-    '',
-  ].join('\n');
+  const oneLine = `${indent}async def ${phase.id}(self, context: ${phase.context}) -> ${returns}:`;
+  // Past 88 columns, the signature is wrapped the way black wraps it.
+  const signature =
+    oneLine.length <= LINE_WIDTH ? [oneLine] : [`${indent}async def ${phase.id}(`, `${indent}    self, context: ${phase.context}`, `${indent}) -> ${returns}:`];
+  return [...signature, ...cayuComment(phase).map((c) => `${indent}    ${escapeSnippet(c)}`), `${indent}    ${body}`, ''].join('\n');
 }
 
 function cayuImports(phases: readonly CayuPhase[], withBase: boolean): string[] {

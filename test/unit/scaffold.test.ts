@@ -102,7 +102,9 @@ describe('planMantleHook', () => {
     const out = apply('', planMantleHook('', 0, findDecorator('modify_tool_call')!));
     assert.equal(
       out,
-      `from ${M} import ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\nasync def rewrite_tool_call(payload: ToolCallPayload) -> ToolCallPayload:\n    # May change: tool_name, arguments, headers; raise RetryModel(...); crash/timeout: fail-closed.\n    return payload\n`,
+      `from ${M} import ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\nasync def rewrite_tool_call(payload: ToolCallPayload) -> ToolCallPayload:\n` +
+        `    # May change: tool_name, arguments, headers (payload.model_copy(update={...})).\n` +
+        `    # Signals: raise RetryModel(...). Crash/timeout (500 ms): fail-closed.\n    return payload\n`,
     );
     assert.deepEqual(serious(out), []);
   });
@@ -170,7 +172,7 @@ describe('planCayuHook', () => {
     const out = apply('', plan as InsertionPlan);
     // 91 columns on one line: wrapped the way black would.
     assert.match(out, /^from cayu\.observability import \(\n    BeforeToolCallDecision,\n    BeforeToolCallHookContext,\n    RuntimeHook,\n\)\n/);
-    assert.match(out, /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(self, context: BeforeToolCallHookContext\) -> BeforeToolCallDecision \| None:/);
+    assert.match(out, /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(\n        self, context: BeforeToolCallHookContext\n    \) -> BeforeToolCallDecision \| None:\n/);
     assert.deepEqual(serious(out, cayuFile, false), []);
   });
 
@@ -181,7 +183,7 @@ describe('planCayuHook', () => {
     const out = apply(text, plan as InsertionPlan);
     // The existing import was unsorted: new names are appended (sorted among themselves), and wrapped past 88 columns.
     assert.match(out, /^from cayu import \(\n    RuntimeHook,\n    BeforeToolCallHookContext,\n    AfterToolCallDecision,\n    ToolCallHookContext,\n\)\n/);
-    assert.match(out, /        return None\n\n    async def after_tool_call\(self, context: ToolCallHookContext\) -> AfterToolCallDecision \| None:\n/);
+    assert.match(out, /        return None\n\n    async def after_tool_call\(\n        self, context: ToolCallHookContext\n    \) -> AfterToolCallDecision \| None:\n/);
     assert.equal(runtimeHookClasses(out)[0]!.methods.join(','), 'before_tool_call,after_tool_call');
     assert.deepEqual(serious(out, cayuFile, false), []);
   });

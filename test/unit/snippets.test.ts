@@ -48,6 +48,12 @@ describe('snippets/python.json', () => {
     for (const s of Object.values(committed)) assert.match(s.description, /Scaffold Hook/, 'says how to merge imports');
   });
 
+  it('every expanded line fits in 88 columns (black), long signatures wrapped', () => {
+    for (const [name, s] of Object.entries(committed)) {
+      for (const line of expanded(s).split('\n')) assert.ok(line.length <= 88, `${name}: ${line}`);
+    }
+  });
+
   for (const d of HOOK_DECORATORS) {
     it(`Mantle @${d.name}(): a registered hook with no error or warning`, () => {
       const snippet = buildSnippets()[`Mantle @${d.name}()`]!;

@@ -1,13 +1,10 @@
 // Every feature of the extension, in activation order. A feature is a function of the
 // context; it registers its commands and views through it, so disposal is automatic.
 //
-// ┌──────────────────────────────────────────────────────────────────────────────┐
-// │ RUN / SIMULATE UI: add `client/run/feature.ts` and `client/simulate/feature.ts`│
-// │ here — import their feature functions and append them to FEATURES below. They │
-// │ register `hooksmith.runHook` and `hooksmith.simulateTurn` via                 │
-// │ `ctx.registerCommand(...)`; the explorer's "Run Hook" item calls              │
-// │ `hooksmith.runHook` with `{ file, handler }` (client/explorer/tree-model.ts).  │
-// └──────────────────────────────────────────────────────────────────────────────┘
+// The run / simulate UI (client/run, client/simulate) registers `hooksmith.runHook`,
+// `hooksmith.rerunLastHook` and `hooksmith.simulateTurn` through `ctx.registerCommand(...)`;
+// the explorer's "Run Hook" item calls `hooksmith.runHook` with `{ file, handler }`
+// (client/explorer/tree-model.ts). A new feature: write `(ctx) => void` and add it below.
 import type { HooksmithContext } from './context';
 import { serverCommandsFeature } from './commands';
 import { explorerFeature } from './explorer/feature';

@@ -78,7 +78,9 @@ describe('package.json contributes', () => {
   });
 
   it('commands that run user code need a trusted workspace, everywhere they appear', () => {
-    for (const id of ['hooksmith.runHook', 'hooksmith.simulateTurn', 'hooksmith.explorer.runHook']) {
+    const runsCode = ['hooksmith.runHook', 'hooksmith.simulateTurn', 'hooksmith.explorer.runHook', 'hooksmith.rerunLastHook'].filter((id) => commands.some((c) => c.command === id));
+    assert.ok(runsCode.length >= 3);
+    for (const id of runsCode) {
       assert.equal(commands.find((c) => c.command === id)?.enablement, 'isWorkspaceTrusted', id);
       for (const items of Object.values(contributes.menus as Record<string, { command: string; when?: string }[]>)) {
         for (const item of items.filter((i) => i.command === id)) assert.ok(item.when === 'false' || /isWorkspaceTrusted/.test(item.when ?? ''), `${id}: ${item.when}`);

@@ -52,7 +52,7 @@ export function outcomeMeta(outcome: Outcome | undefined): OutcomeMeta {
 }
 
 export function badge(meta: OutcomeMeta, extraClass = ''): string {
-  return `<span class="badge tone-${meta.tone} ${extraClass}"><span aria-hidden="true">${escapeHtml(meta.symbol)}</span> ${escapeHtml(meta.label)}</span>`;
+  return `<span class="badge tone-${meta.tone}${extraClass ? ` ${extraClass}` : ''}"><span aria-hidden="true">${escapeHtml(meta.symbol)}</span> ${escapeHtml(meta.label)}</span>`;
 }
 
 export function laneBadge(lane: string): string {

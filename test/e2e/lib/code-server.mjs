@@ -56,7 +56,8 @@ async function startServer(run, port, trusted, opts, log) {
   // The server's IPC sockets and the extension host's temp files go in the run folder (removed after).
   const tmp = path.join(run.runDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  const env = { ...run.env, TMPDIR: tmp };
+  // Node 22+ keeps compiled code of the server and extension host between runs.
+  const env = { ...run.env, TMPDIR: tmp, NODE_COMPILE_CACHE: runtime.compileCache };
   const server = spawn(runtime.node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   liveServer = server;
   server.logText = '';

@@ -14,6 +14,7 @@ export const runtime = {
   playwright: path.join(CS_DIR, 'node_modules/playwright-core/index.js'),
   chromium: process.env.HOOKSMITH_E2E_CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(p => fs.existsSync(p)) || '/usr/bin/chromium',
   stamp: path.join(CS_DIR, '.hooksmith-e2e-setup'),
+  compileCache: path.join(CACHE_DIR, 'node-compile-cache'),
 };
 
 /** True when a finished setup and the browser are present. */

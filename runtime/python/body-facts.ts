@@ -5,7 +5,7 @@ import type { AttributeWrite, BodyFacts, CallFacts, ImportBinding, ModelCopyFact
 import { Scope, importBindings } from './imports';
 import { callFacts } from './expressions';
 import { canFallOffEnd } from './control-flow';
-import { dictEntries, rangeOf } from './tree-utils';
+import { rangeOf } from './tree-utils';
 
 /** Methods that mutate a list, dict or set in place. */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set([
@@ -17,9 +17,14 @@ const NOT_ENTERED = new Set(['function_definition', 'class_definition', 'decorat
 
 interface Item {
   node: Node;
+  /** node.type, read once: each read is a call into WASM. */
+  type: string;
   inExcept: boolean;
   awaited: boolean;
 }
+
+/** Leaves and literals that hold no calls, raises, returns or writes: not walked into. */
+const OPAQUE = new Set(['identifier', 'integer', 'float', 'true', 'false', 'none', 'comment', 'ellipsis', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'pass_statement', 'break_statement', 'continue_statement', 'dotted_name']);
 
 /** Walks `body` (a `block`); imports found inside are added to `localImports` and to the scope. */
 export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[]): BodyFacts {
@@ -42,16 +47,22 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
 
   const stack: Item[] = [];
   const pushChildren = (n: Node, inExcept: boolean) => {
-    for (let i = n.namedChildCount - 1; i >= 0; i--) {
-      const c = n.namedChild(i);
-      if (c && !NOT_ENTERED.has(c.type)) stack.push({ node: c, inExcept, awaited: false });
+    const children = n.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
+      if (!c) continue;
+      const type = c.type;
+      if (NOT_ENTERED.has(type) || OPAQUE.has(type)) continue;
+      // Only f-strings can hold calls.
+      if (type === 'string' && !/^[rRbBuU]?[fF]|^[fF]/.test(c.text.slice(0, 3))) continue;
+      stack.push({ node: c, type, inExcept, awaited: false });
     }
   };
   pushChildren(body, false);
 
   while (stack.length) {
-    const { node: n, inExcept, awaited } = stack.pop() as Item;
-    switch (n.type) {
+    const { node: n, type, inExcept, awaited } = stack.pop() as Item;
+    switch (type) {
       case 'import_statement':
       case 'import_from_statement':
       case 'future_import_statement':
@@ -66,7 +77,10 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
         continue;
       case 'await': {
         const inner = n.namedChild(0);
-        if (inner) stack.push({ node: inner, inExcept, awaited: inner.type === 'call' });
+        if (inner) {
+          const t = inner.type;
+          stack.push({ node: inner, type: t, inExcept, awaited: t === 'call' });
+        }
         continue;
       }
       case 'raise_statement':
@@ -79,13 +93,13 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
         const f = describeCall(n, awaited);
         if (awaited) f.awaited = true;
         calls.push(f);
-        callSideFacts(n, modelCopies, writes);
+        callSideFacts(n, f, modelCopies, writes);
         break;
       }
       case 'assignment':
       case 'augmented_assignment': {
         const left = n.childForFieldName('left');
-        if (left) targetWrites(left, n.type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
+        if (left) targetWrites(left, type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
         break;
       }
       case 'delete_statement':
@@ -171,25 +185,21 @@ function targetWrites(t: Node, kind: 'assign' | 'augmented-assign' | 'delete', s
   }
 }
 
-function callSideFacts(call: Node, modelCopies: ModelCopyFacts[], writes: AttributeWrite[]): void {
+function callSideFacts(call: Node, facts: CallFacts, modelCopies: ModelCopyFacts[], writes: AttributeWrite[]): void {
+  // Cheap test on the callee text first: most calls are neither model_copy nor mutating.
+  const calleeText = facts.callee.text;
+  const dot = calleeText.lastIndexOf('.');
+  if (dot < 0) return;
+  const method = calleeText.slice(dot + 1);
+  if (method !== 'model_copy' && !MUTATING_METHODS.has(method)) return;
   const fn = call.childForFieldName('function');
-  if (!fn || fn.type !== 'attribute') return;
-  const method = fn.childForFieldName('attribute')?.text;
-  const obj = fn.childForFieldName('object');
-  if (!method || !obj) return;
+  const obj = fn?.type === 'attribute' ? fn.childForFieldName('object') : null;
+  if (!obj) return;
   if (method === 'model_copy') {
-    const args = call.childForFieldName('arguments');
-    let updateEntries: ModelCopyFacts['updateEntries'];
-    let updateIsDynamic = false;
-    for (const a of args?.namedChildren ?? []) {
-      if (!a) continue;
-      if (a.type === 'dictionary_splat') updateIsDynamic = true;
-      if (a.type !== 'keyword_argument' || a.childForFieldName('name')?.text !== 'update') continue;
-      const v = a.childForFieldName('value');
-      const entries = v ? dictEntries(v) : undefined;
-      if (entries) updateEntries = entries;
-      else updateIsDynamic = true;
-    }
+    // `update={...}` literal (its entries come from the call's facts), else dynamic.
+    const update = facts.keywords.find((k) => k.name === 'update');
+    const updateEntries = update?.value.kind === 'dict' ? update.value.entries : undefined;
+    const updateIsDynamic = (update !== undefined && !updateEntries) || facts.hasStarArgs;
     modelCopies.push({ range: rangeOf(call), receiver: obj.text, ...(updateEntries ? { updateEntries } : {}), updateIsDynamic });
     return;
   }

@@ -53,14 +53,14 @@ function eventLine(e: TimelineEvent): string {
   const timing = e.hook ? `${ms(e.durationMs)}/${e.timeoutMs} ms` : '';
   const hook = e.hook ?? '(no hook)';
   const wired = e.wired ? '' : ' [not wired]';
-  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(12)} ${(e.point + wired).padEnd(26)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}`;
+  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(12)} ${(e.point + wired).padEnd(30)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}`;
 }
 
 export function formatSimulationText(s: SimulationResult): string {
   const lines: string[] = [];
   lines.push(`scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`);
   lines.push('');
-  lines.push(`${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(26)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`);
+  lines.push(`${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`);
   for (const e of s.events) {
     lines.push(eventLine(e));
     const interesting = e.hook && e.outcome && e.outcome !== 'returned';

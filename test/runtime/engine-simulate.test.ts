@@ -58,7 +58,9 @@ test('guarded-tools: RetryModel steers, a preflight retry discards the batch, Ca
   assert.ok(tools.includes('delete_account({}) → error: Account deletion needs a human agent.'));
   assert.ok(tools.includes('weather({"city":"test"}) → sunny, 21 degrees'));
   assert.ok(tools.some((t) => t.startsWith('list_orders({"page_size":50})')));
-  assert.ok(!r.transcript.some((t) => t.role === 'bot'));
+  // The quiet rephrase call reaches the user; the main loop is interrupted before any answer.
+  assert.deepEqual(r.transcript.filter((t) => t.role === 'bot').map((t) => t.text), ['According to our policy, account changes need a quick check first.']);
+  assert.ok(r.events.some((e) => e.context === 'rephrase' && e.point === 'model_response' && e.outcome === 'returned'));
   assert.ok(r.events.some((e) => e.point === 'after_session_interrupted' && e.outcome === 'returned'));
 });
 

@@ -52,7 +52,14 @@ async function main() {
     if (!codeServerReady()) throw new Error('code-server launcher not set up: run scripts/e2e-setup.sh');
   }
   const launcher = await import(`./lib/${launcherName}.mjs`);
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { launcher.abort(); process.exit(130); });
+  let current; // the pass's run folders, removed on Ctrl+C too
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      launcher.abort();
+      if (current && !opts.keep) removeRun(current);
+      process.exit(130);
+    });
+  }
 
   // Untrusted pass only when asked for, or (trust=both) when some file is written for it.
   const passes = planPasses(opts).filter(p =>
@@ -70,7 +77,7 @@ async function main() {
 
   const total = { passed: 0, failed: 0, pending: 0, problems: [] };
   for (const pass of passes) {
-    const run = createRun({ workspace: opts.workspace, launcher: launcherName, pass, opts });
+    const run = current = createRun({ workspace: opts.workspace, launcher: launcherName, pass, opts });
     const t = Date.now();
     log(`${pass.name} pass: ${pass.files}${pass.trusted ? '' : ' (workspace trust on, folder untrusted)'}; run folder ${run.runDir}`);
     let outcome;

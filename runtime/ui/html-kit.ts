@@ -96,7 +96,7 @@ export function prettyJson(value: unknown, max = 20_000): string {
 export const BASE_CSS = `
 :root{--ok:var(--vscode-testing-iconPassed,#3fb950);--warn:var(--vscode-editorWarning-foreground,#d29922);--error:var(--vscode-errorForeground,#f85149);--info:var(--vscode-editorInfo-foreground,#58a6ff);--muted:var(--vscode-descriptionForeground,#8b949e);--border:var(--vscode-panel-border,rgba(128,128,128,.35));--card:var(--vscode-editorWidget-background,rgba(128,128,128,.06))}
 body{font-family:var(--vscode-font-family,system-ui,sans-serif);font-size:var(--vscode-font-size,13px);color:var(--vscode-foreground,#ccc);background:var(--vscode-editor-background,#1e1e1e);margin:0;padding:16px 24px;line-height:1.45}
-h1{font-size:1.35em;font-weight:600;margin:0 0 4px}h2{font-size:1.05em;font-weight:600;margin:20px 0 8px;color:var(--vscode-foreground)}
+h1{font-size:1.35em;font-weight:600;margin:0 0 4px}h1 code{font-size:inherit}h2{font-size:1.05em;font-weight:600;margin:20px 0 8px;color:var(--vscode-foreground)}
 .sub{color:var(--muted);margin:0 0 12px}
 code,pre,.mono{font-family:var(--vscode-editor-font-family,ui-monospace,monospace);font-size:var(--vscode-editor-font-size,12px)}
 pre{background:var(--vscode-textCodeBlock-background,rgba(128,128,128,.12));padding:8px 10px;border-radius:4px;overflow:auto;max-height:360px;margin:4px 0;white-space:pre-wrap;word-break:break-word}

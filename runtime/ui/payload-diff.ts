@@ -81,7 +81,28 @@ function walk(before: unknown, after: unknown, path: string, depth: number, rows
     }
     return;
   }
+  // Tool result `value` is JSON text: diff what it encodes, field by field.
+  if (depth < MAX_DEPTH && typeof before === 'string' && typeof after === 'string' && before !== after) {
+    const b = parseJsonText(before);
+    const a = parseJsonText(after);
+    if (b !== undefined && a !== undefined) {
+      walk(b, a, `${path}⟨json⟩`, depth + 1, rows, restored);
+      return;
+    }
+  }
   rows.push({ path, kind: sameJson(before, after) ? 'same' : 'changed', before, after });
+}
+
+/** A string holding a JSON object or array, parsed; anything else undefined. */
+function parseJsonText(text: string): unknown {
+  const t = text.trim();
+  if (!(t.startsWith('{') || t.startsWith('[')) || t.length > 200_000) return undefined;
+  try {
+    const v: unknown = JSON.parse(t);
+    return typeof v === 'object' && v !== null ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Diffs two JSON values field by field; `notes` are the run's notes (identity restorations). */

@@ -50,3 +50,16 @@ test('deep and cyclic-free huge nesting stays bounded', () => {
   const d = diffPayload(deep, { n: 1 });
   assert.ok(d.rows.length >= 1 && d.rows.length < 5);
 });
+
+test('JSON text (a tool result value) is diffed by what it encodes', () => {
+  const d = diffPayload({ value: '{"email":"a@b.c","name":"Ada"}' }, { value: '{"email": "[email]", "name": "Ada"}' });
+  assert.deepEqual(
+    d.rows.map((r) => [r.path, r.kind]),
+    [
+      ['value⟨json⟩.email', 'changed'],
+      ['value⟨json⟩.name', 'same'],
+    ],
+  );
+  // Plain strings that are not JSON stay one changed row.
+  assert.deepEqual(diffPayload({ t: 'a' }, { t: '{' }).rows.map((r) => r.kind), ['changed']);
+});

@@ -56,7 +56,7 @@ test('a real run (python3): modify hook changing the payload shows the changed f
     const result = await runner.run({ file: path.join(__dirname, '..', '..', 'examples', 'clean-agent', 'hooks', 'tool_hooks.py'), handler: 'redact_pii', payload });
     assert.equal(result.outcome, 'returned');
     const html = renderRunResultHtml(result, SEC);
-    assert.match(html, /<tr class="d-changed"><td class="k mono">value<\/td>/);
+    assert.match(html, /<tr class="d-changed"><td class="k mono">value⟨json⟩\.email<\/td><td><code>&#34;ada@example.com&#34;<\/code>/);
     assert.match(html, /1 changed/);
   } finally {
     await runner.dispose();

@@ -12,7 +12,11 @@
 // (ParsedDocument in document.ts does this for its own trees).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Language, Parser, Tree } from 'web-tree-sitter';
+import type { Parser, Tree } from 'web-tree-sitter';
+// `require`, not `import`: esbuild resolves an `import` with the "import" condition, which picks
+// web-tree-sitter's ES module build; bundled into CommonJS its `import.meta.url` is undefined and
+// Parser.init() fails. A require picks the CommonJS build (test/unit/python/bundle.test.ts).
+import TreeSitter = require('web-tree-sitter');
 import type { SyntaxIssue } from './model';
 
 export type { Tree, Node, Edit, Point, TreeCursor } from 'web-tree-sitter';
@@ -29,9 +33,9 @@ function locate(file: string, pkg: string): string {
 
 async function create(): Promise<Parser> {
   const runtimeWasm = locate('tree-sitter.wasm', 'web-tree-sitter');
-  await Parser.init({ locateFile: () => runtimeWasm });
-  const language = await Language.load(locate('tree-sitter-python.wasm', 'tree-sitter-python'));
-  const p = new Parser();
+  await TreeSitter.Parser.init({ locateFile: () => runtimeWasm });
+  const language = await TreeSitter.Language.load(locate('tree-sitter-python.wasm', 'tree-sitter-python'));
+  const p = new TreeSitter.Parser();
   p.setLanguage(language);
   return p;
 }

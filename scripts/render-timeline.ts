@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHookRunner } from '../runtime/engine/runner';
 import { makeNonce } from '../runtime/ui/html-kit';
+import { diffPayload } from '../runtime/ui/payload-diff';
 import { renderTimelineHtml } from '../runtime/ui/timeline-html';
 
 async function main(): Promise<void> {
@@ -13,8 +14,8 @@ async function main(): Promise<void> {
   const runner = createHookRunner({ log: (line) => process.stderr.write(`[host] ${line}\n`) });
   try {
     const result = await runner.simulate(scenario);
-    // Open the first row whose payload changed and every signal, so a screenshot shows details.
-    const changed = result.events.find((e) => e.lane === 'modify' && JSON.stringify(e.before) !== JSON.stringify(e.after));
+    // Open the first row where a field changed (not just added) and every signal, so a screenshot shows details.
+    const changed = result.events.find((e) => e.lane === 'modify' && e.after != null && diffPayload(e.before, e.after, e.notes).changed > 0);
     const expanded = [...(changed ? [changed.seq] : []), ...result.events.filter((e) => e.outcome && e.outcome !== 'returned').map((e) => e.seq)];
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, renderTimelineHtml(result, { nonce: makeNonce(), cspSource: "'self'", rerun: true, expanded }));

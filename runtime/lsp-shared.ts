@@ -39,6 +39,13 @@ export const SHOW_DOCS_COMMAND = 'hooksmith.showRuleDocs';
  */
 export const HOOKS_REQUEST = 'hooksmith/hooks';
 
+/**
+ * `hooksmith/hooksChanged` — sent by the server (no params, debounced) when the set of hooks
+ * it knows changed (a hook added, removed, renamed, moved or re-pointed), so the client
+ * re-asks `hooksmith/hooks` for its explorer and CodeLens.
+ */
+export const HOOKS_CHANGED_NOTIFICATION = 'hooksmith/hooksChanged';
+
 export interface HooksParams {
   /** Only the agent this file belongs to. */
   uri?: string;

@@ -15,6 +15,7 @@ import type { HooksmithSettings } from '../runtime/lsp-shared';
 import { buildModel } from '../runtime/python/build-model';
 import type { HookModule, SyntaxIssue } from '../runtime/python/model';
 import { parse, type Tree } from '../runtime/python/parser';
+import { phaseMethods } from '../runtime/rules/cayu-common';
 import { duplicateModifyHook } from '../runtime/rules/duplicate-modify-hook';
 import { mantleHooks } from '../runtime/rules/util/hooks';
 import { fileUri, uriPath } from './convert';
@@ -41,6 +42,8 @@ export interface ModuleState {
   cpython?: { text: string; issues: SyntaxIssue[] };
   /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
   modifySignature: string;
+  /** Every hook's handler, point and line, to know when the hooks list changed. */
+  hooksSignature?: string;
 }
 
 export interface AnalyserHost {
@@ -49,6 +52,8 @@ export interface AnalyserHost {
   log(message: string): void;
   /** Asks CPython about a module's text (after the fast diagnostics are out). */
   confirmSyntax?(state: ModuleState): void;
+  /** The hooks of some module changed (for `hooksmith/hooksChanged`). */
+  hooksChanged?(): void;
 }
 
 export class Analyser {
@@ -177,6 +182,11 @@ export class Analyser {
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
     this.host.publish(state.uri, diagnostics, version);
+    const hooks = hooksSignature(state);
+    if (hooks !== state.hooksSignature) {
+      state.hooksSignature = hooks;
+      this.host.hooksChanged?.();
+    }
     const signature = modifySignature(state);
     if (signature !== state.modifySignature) {
       state.modifySignature = signature;
@@ -296,6 +306,7 @@ export class Analyser {
     this.modules.delete(state.key);
     state.buffer?.dispose();
     this.host.publish(state.uri, [], undefined);
+    if (state.hooksSignature) this.host.hooksChanged?.();
     if (state.engine === 'mantle' && state.modifySignature) {
       void this.refreshSiblings({ ...state, key: '\0gone' }).catch((err: unknown) =>
         this.host.log(`[hooksmith] sibling refresh failed: ${errText(err)}`),
@@ -310,6 +321,13 @@ function modifySignature(state: ModuleState): string {
     .filter((h) => h.lane === 'modify')
     .map((h) => `${h.point.id}@${h.decorator.range.start.line}:${h.decorator.range.start.character}`)
     .join(',');
+}
+
+function hooksSignature(state: ModuleState): string {
+  if (state.engine === 'none') return '';
+  const mantle = mantleHooks(state.model).map((h) => `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`);
+  const cayu = phaseMethods(state.model).map((m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`);
+  return `${state.engine}|${state.root}|${[...mantle, ...cayu].join(',')}`;
 }
 
 function emptyModel(path: string): HookModule {

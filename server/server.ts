@@ -13,7 +13,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { initParser } from '../runtime/python/parser';
-import { FIX_ALL_KIND, HOOKS_REQUEST, SETTINGS_SECTION, SHOW_DOCS_COMMAND, type HooksParams } from '../runtime/lsp-shared';
+import { FIX_ALL_KIND, HOOKS_CHANGED_NOTIFICATION, HOOKS_REQUEST, SETTINGS_SECTION, SHOW_DOCS_COMMAND, type HooksParams } from '../runtime/lsp-shared';
 import { Analyser, errText } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
 import { codeActions } from './features/code-actions';
@@ -30,6 +30,7 @@ export function startServer(connection: Connection): void {
   let canPullConfig = false;
   let canWatchDynamically = false;
   let folders: string[] = [];
+  let hooksChangedTimer: NodeJS.Timeout | undefined;
 
   const settings = new SettingsCache(async (uri) => {
     if (!canPullConfig) return undefined;
@@ -42,6 +43,11 @@ export function startServer(connection: Connection): void {
     settings: (uri) => settings.get(uri),
     log,
     confirmSyntax: (state) => syntax.request(state.key, state.text),
+    hooksChanged: () => {
+      // Debounced: typing in a decorator line changes the hooks on every keystroke.
+      if (hooksChangedTimer) clearTimeout(hooksChangedTimer);
+      hooksChangedTimer = setTimeout(() => void connection.sendNotification(HOOKS_CHANGED_NOTIFICATION), 200);
+    },
   });
   const scheduler = new Scheduler((key) => analyser.validate(key), log);
   const syntax = new SyntaxConfirmer(

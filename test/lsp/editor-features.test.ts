@@ -152,4 +152,14 @@ describe('hover, completion, symbols, hooks', () => {
     assert.equal(byHandler.get('log_turn')!.duplicate, false);
     assert.equal(byHandler.get('Guard.before_tool_call')!.engine, 'cayu');
   });
+
+  it('notifies hooksmith/hooksChanged when a hook is added', async () => {
+    const uri = await c.open(ws.path('agent/hooks/a.py'), GOOD_HOOKS);
+    await c.waitFor(uri, (p) => p.version === 1);
+    const seen = c.hooksChanged;
+    await c.change(uri, [{ text: GOOD_HOOKS + '\n\n@on_turn_started()\nasync def more(payload) -> None:\n    pass\n' }]);
+    await c.waitForHooksChanged(seen);
+    const r = (await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult;
+    assert.ok(r.agents[0]!.hooks.some((h) => h.handler === 'more'));
+  });
 });

@@ -28,6 +28,8 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 
+import { HOOKS_CHANGED_NOTIFICATION } from '../../runtime/lsp-shared';
+
 export const ROOT = join(__dirname, '..', '..');
 export const SERVER = join(ROOT, 'dist', 'server.js');
 
@@ -65,6 +67,8 @@ export class LspClient {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   readonly logs: string[] = [];
   readonly registrations: string[] = [];
+  /** How many `hooksmith/hooksChanged` notifications arrived. */
+  hooksChanged = 0;
   settings: unknown;
   private waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
@@ -90,6 +94,10 @@ export class LspClient {
       c.wake();
     });
     conn.onNotification(LogMessageNotification.type, (p) => c.logs.push(p.message));
+    conn.onNotification(HOOKS_CHANGED_NOTIFICATION, () => {
+      c.hooksChanged++;
+      c.wake();
+    });
     conn.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => c.settings));
     conn.onRequest(RegistrationRequest.type, (p) => {
       for (const r of p.registrations) c.registrations.push(r.method);
@@ -136,6 +144,22 @@ export class LspClient {
       if (left <= 0) {
         throw new Error(`timed out waiting for diagnostics on ${uri}; last: ${JSON.stringify(p?.diagnostics.map((d) => [d.code, d.message]))}`);
       }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Resolves once `hooksChanged` exceeds `count`. */
+  async waitForHooksChanged(count: number, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.hooksChanged <= count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('timed out waiting for hooksmith/hooksChanged');
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiters.push(() => {

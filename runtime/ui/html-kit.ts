@@ -107,7 +107,7 @@ pre{background:var(--vscode-textCodeBlock-background,rgba(128,128,128,.12));padd
 .bar{display:inline-block;width:90px;height:6px;border-radius:3px;background:var(--vscode-progressBar-background,#0e70c0);background:rgba(128,128,128,.25);vertical-align:middle;overflow:hidden;margin-right:6px}
 .bar>.fill{display:block;height:100%;background:currentColor}
 .bar-text{color:var(--muted);font-size:.85em;white-space:nowrap}
-button{font:inherit;color:var(--vscode-button-foreground,#fff);background:var(--vscode-button-background,#0e639c);border:none;padding:4px 12px;border-radius:2px;cursor:pointer}
+button{font:inherit;color:var(--vscode-button-foreground,#fff);background:var(--vscode-button-background,#0e639c);border:none;padding:4px 12px;border-radius:2px;cursor:pointer;white-space:nowrap}
 button:hover{background:var(--vscode-button-hoverBackground,#1177bb)}
 button.secondary{color:var(--vscode-button-secondaryForeground,#fff);background:var(--vscode-button-secondaryBackground,#3a3d41)}
 :focus-visible{outline:1px solid var(--vscode-focusBorder,#007fd4);outline-offset:1px}

@@ -61,7 +61,7 @@ function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: b
 <span class="chev" aria-hidden="true">▸</span>
 <span class="seq">${escapeHtml(ev.seq)}</span>
 <span class="point mono">${escapeHtml(ev.point)}</span>
-<span>${laneBadge(ev.lane)}</span>
+<span class="lanec">${laneBadge(ev.lane)}</span>
 <span class="hook">${ev.hook ? `<code>${escapeHtml(hookName(ev))}</code>` : '<span class="note">no hook</span>'}${ev.wired ? '' : ` <span class="unwired-label">${UNWIRED_LABEL}</span>`}</span>
 <span class="dur">${bar}</span>
 <span class="out">${ev.outcome ? badge(meta) : '<span class="note">—</span>'}</span>
@@ -81,7 +81,7 @@ function renderTranscriptEntry(t: TranscriptEntry): string {
 
 const TIMELINE_CSS = `
 .stats{display:flex;flex-wrap:wrap;gap:6px 18px;color:var(--muted);margin:0 0 8px}.stats b{color:var(--vscode-foreground);font-weight:600}
-.toolbar{display:flex;gap:8px;margin:8px 0}
+.toolbar{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}
 ol.timeline{list-style:none;margin:0;padding:0;border-top:1px solid var(--border)}
 .row{display:grid;grid-template-columns:14px 28px minmax(150px,1fr) 76px minmax(170px,1.3fr) 210px 140px;align-items:center;gap:8px;padding:5px 8px;border-bottom:1px solid var(--border);border-left:3px solid transparent;cursor:pointer}
 .row:hover{background:var(--vscode-list-hoverBackground,rgba(128,128,128,.1))}
@@ -108,7 +108,10 @@ ol.traceback{margin:4px 0;padding-left:20px}.frame-text{margin:2px 0 4px;max-hei
 .msg.tool{align-self:center;max-width:92%;background:none;border:1px solid var(--border);border-radius:4px;padding:4px 10px;font-size:.9em;color:var(--muted)}
 .msg.engine{align-self:center;max-width:92%;background:none;border:1px dashed var(--info);border-radius:4px;padding:4px 10px;font-style:italic;color:var(--info)}
 .empty{color:var(--muted);font-style:italic}
-@media (max-width:900px){.row{grid-template-columns:14px 24px 1fr 70px 1fr;}.row .dur{display:none}}
+@media (max-width:900px){
+.row{grid-template-columns:14px 24px minmax(0,1fr) auto auto;grid-template-areas:"chev seq point lanec out" ". . hook dur dur";row-gap:2px}
+.row>.chev{grid-area:chev}.row>.seq{grid-area:seq}.row>.point{grid-area:point;overflow:hidden;text-overflow:ellipsis}.row>.lanec{grid-area:lanec}.row>.out{grid-area:out}.row>.hook{grid-area:hook;font-size:.92em;min-width:0;overflow-wrap:anywhere}.row>.dur{grid-area:dur;justify-self:end}
+.row .bar{width:48px}.details{padding-left:16px}.cols{grid-template-columns:1fr}}
 `;
 
 const TIMELINE_SCRIPT = `

@@ -30,7 +30,7 @@ export class RunnerService implements vscode.Disposable {
           void showNoInterpreter(choice.rejected, this.ctx.log);
           return undefined;
         }
-        return createHookRunner({ python: choice.python, log: (line) => this.ctx.log.info('host', line) });
+        return createHookRunner({ python: choice.python, log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')) });
       })();
       // A failed resolution is not cached: the user may fix it and try again.
       void this.runner.then((r) => {

@@ -96,7 +96,7 @@ export function prettyJson(value: unknown, max = 20_000): string {
 export const BASE_CSS = `
 :root{--ok:var(--vscode-testing-iconPassed,#3fb950);--warn:var(--vscode-editorWarning-foreground,#d29922);--error:var(--vscode-errorForeground,#f85149);--info:var(--vscode-editorInfo-foreground,#58a6ff);--muted:var(--vscode-descriptionForeground,#8b949e);--border:var(--vscode-panel-border,rgba(128,128,128,.35));--card:var(--vscode-editorWidget-background,rgba(128,128,128,.06))}
 body{font-family:var(--vscode-font-family,system-ui,sans-serif);font-size:var(--vscode-font-size,13px);color:var(--vscode-foreground,#ccc);background:var(--vscode-editor-background,#1e1e1e);margin:0;padding:16px 24px;line-height:1.45}
-h1{font-size:1.35em;font-weight:600;margin:0 0 4px}h1 code{font-size:inherit}h2{font-size:1.05em;font-weight:600;margin:20px 0 8px;color:var(--vscode-foreground)}
+h1{font-size:1.35em;font-weight:600;margin:0 0 4px}h1 code{font-size:inherit;background:none;padding:0}h2{font-size:1.05em;font-weight:600;margin:20px 0 8px;color:var(--vscode-foreground)}
 .sub{color:var(--muted);margin:0 0 12px}
 code,pre,.mono{font-family:var(--vscode-editor-font-family,ui-monospace,monospace);font-size:var(--vscode-editor-font-size,12px)}
 pre{background:var(--vscode-textCodeBlock-background,rgba(128,128,128,.12));padding:8px 10px;border-radius:4px;overflow:auto;max-height:360px;margin:4px 0;white-space:pre-wrap;word-break:break-word}
@@ -112,7 +112,8 @@ button:hover{background:var(--vscode-button-hoverBackground,#1177bb)}
 button.secondary{color:var(--vscode-button-secondaryForeground,#fff);background:var(--vscode-button-secondaryBackground,#3a3d41)}
 :focus-visible{outline:1px solid var(--vscode-focusBorder,#007fd4);outline-offset:1px}
 a{color:var(--vscode-textLink-foreground,#3794ff)}a:hover{color:var(--vscode-textLink-activeForeground,#3794ff)}
-table.diff{border-collapse:collapse;width:100%;margin:4px 0}
+table.diff{border-collapse:collapse;width:100%;margin:4px 0;table-layout:fixed}
+table.diff th:nth-child(1){width:24%}table.diff th:nth-child(2),table.diff th:nth-child(3){width:33%}table.diff th:nth-child(4){width:10%}
 table.diff th,table.diff td{text-align:left;padding:2px 8px;border-bottom:1px solid var(--border);vertical-align:top;word-break:break-word}
 table.diff th{color:var(--muted);font-weight:500;font-size:.85em}
 tr.d-changed td.k{border-left:3px solid var(--warn)}tr.d-added td.k{border-left:3px solid var(--ok)}tr.d-removed td.k{border-left:3px solid var(--error)}tr.d-restored td.k{border-left:3px solid var(--info)}

@@ -43,6 +43,8 @@ export function renderRunResultHtml(result: RunResult, opts: ResultOptions): str
   let payload: string;
   if (result.engine === 'cayu') {
     payload = `<div class="cols"><div><h3 class="note">Context</h3><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></div><div><h3 class="note">Decision</h3><pre>${escapeHtml(prettyJson(result.payload))}</pre></div></div>`;
+  } else if ((result.payload === null || result.payload === undefined) && (result.error || result.signal)) {
+    payload = `<p class="note">The hook returned nothing the engine uses.</p><details><summary>Input</summary><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></details>`;
   } else if (result.lane === 'observe') {
     payload = `<p class="note">Observers get an independent copy; what they return is ignored.</p><details><summary>Input</summary><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></details>`;
   } else {

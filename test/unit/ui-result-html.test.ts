@@ -47,6 +47,12 @@ test('no payload file: no "Open payload" button', () => {
   assert.ok(!renderRunResultHtml(CRASH, SEC).includes('data-action="openPayload"'));
 });
 
+test('a fail-closed crash (payload null) shows the input, not a diff against null', () => {
+  const html = renderRunResultHtml({ ...CRASH, payload: null, notes: [], policy: 'fail-closed' }, SEC);
+  assert.match(html, /returned nothing the engine uses/);
+  assert.ok(!html.includes('<table class="diff"'));
+});
+
 test('a real run (python3): modify hook changing the payload shows the changed field', async () => {
   const runner = createHookRunner();
   try {

@@ -61,6 +61,8 @@ export function laneBadge(lane: string): string {
 
 export function formatMs(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '–';
+  // The engine rounds to 0.1 ms: 0 means "under a tenth", not "free".
+  if (ms < 0.1) return '<0.1 ms';
   if (ms >= 1000) return `${(ms / 1000).toFixed(ms >= 10_000 ? 0 : 1)} s`;
   return `${ms < 10 ? ms.toFixed(1).replace(/\.0$/, '') : Math.round(ms)} ms`;
 }

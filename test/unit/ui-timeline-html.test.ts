@@ -122,3 +122,13 @@ test('a real simulation of examples/clean-agent: every event rendered (real pyth
     await runner.dispose();
   }
 });
+
+test('durations: sub-0.1 ms, ms and seconds read naturally', async () => {
+  const { formatMs } = await import('../../runtime/ui/html-kit');
+  assert.equal(formatMs(0), '<0.1 ms');
+  assert.equal(formatMs(2.5), '2.5 ms');
+  assert.equal(formatMs(4), '4 ms');
+  assert.equal(formatMs(250), '250 ms');
+  assert.equal(formatMs(5000), '5.0 s');
+  assert.equal(formatMs(undefined), '–');
+});

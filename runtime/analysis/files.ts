@@ -48,10 +48,11 @@ function emptyModule(path: string, issue?: SyntaxIssue): HookModule {
   return { path, syntaxErrors: issue ? [issue] : [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
 }
 
-function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f: string) => Uint8Array, log: (m: string) => void): Loaded {
+/** Reads and decodes one file (no parsing yet: CPython gets the texts first). */
+function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: (f: string) => Uint8Array): Loaded {
   let bytes: Uint8Array;
   try {
-    bytes = read(file);
+    bytes = readBytes(file);
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
     return { path: file, text: '', module: emptyModule(file), isMantle, failure: { message, range: EMPTY_RANGE } };
@@ -59,12 +60,18 @@ function load(file: string, isMantle: boolean, backend: PythonBackend, read: (f:
   const decoded = backend.decode(bytes);
   // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
   if (decoded.issue) return { path: file, text: decoded.text, module: emptyModule(file), isMantle, failure: decoded.issue };
+  return { path: file, text: decoded.text, module: emptyModule(file), isMantle };
+}
+
+/** Parses a read file in place. */
+function parseLoaded(l: Loaded, backend: PythonBackend, log: (m: string) => void): void {
+  if (l.failure) return;
   try {
-    return { path: file, text: decoded.text, module: backend.parseModule(decoded.text, file), isMantle };
+    l.module = backend.parseModule(l.text, l.path);
   } catch (err) {
     // A parser bug on one file is logged and that file skipped; the others are still checked.
-    log(`[hooksmith] could not analyse ${file}: ${err instanceof Error ? err.message : String(err)}`);
-    return { path: file, text: decoded.text, module: emptyModule(file), isMantle, skipped: true };
+    log(`[hooksmith] could not analyse ${l.path}: ${err instanceof Error ? err.message : String(err)}`);
+    l.skipped = true;
   }
 }
 
@@ -82,32 +89,49 @@ function withCpython(module: HookModule, verdict: SyntaxIssue | null | undefined
 export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
   const f = opts.fs ?? nodeFs;
   const backend = opts.backend ?? defaultBackend;
-  const read = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
+  const readBytes = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
   const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
   await backend.init();
   const { agents, missing } = discover(paths, f);
 
-  // Load every candidate once; Cayu candidates stay only when they really define a RuntimeHook subclass.
+  // Read every candidate once, then start CPython on the texts (it runs in its own process, on
+  // the other core) while this thread parses; its verdicts are merged afterwards.
   const perAgent: { agent: Agent; files: Loaded[] }[] = [];
   for (const agent of agents) {
     const mantle = new Set(agent.mantleModules);
-    const report = agent.report ? new Set(agent.report) : undefined;
     const files: Loaded[] = [];
-    for (const p of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
-      const l = load(p, mantle.has(p), backend, read, log);
-      if (l.skipped) continue;
-      const keep = l.isMantle || report?.has(p) || l.failure !== undefined || definesRuntimeHook(l.module);
-      if (keep) files.push(l);
-    }
+    for (const p of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) files.push(read(p, mantle.has(p), backend, readBytes));
     perAgent.push({ agent, files });
   }
+  // Files that end up not kept (Cayu candidates without a RuntimeHook subclass) are checked too:
+  // their verdicts are simply unused.
+  const toConfirm = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
+  let cpython: Promise<(SyntaxIssue | null | undefined)[]> | undefined;
+  if (opts.cpython !== false && toConfirm.length) {
+    cpython = backend.cpythonSyntax(toConfirm.map((l) => ({ path: l.path, text: l.text })));
+    cpython.catch(() => undefined); // handled below; parsing must not see an unhandled rejection
+  }
 
-  const all = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
+  let parsed = 0;
+  for (const a of perAgent) {
+    const report = a.agent.report ? new Set(a.agent.report) : undefined;
+    const kept: Loaded[] = [];
+    for (const l of a.files) {
+      parseLoaded(l, backend, log);
+      // Let the event loop feed CPython's stdin and read its answers between files.
+      if (cpython && ++parsed % 8 === 0) await new Promise<void>((r) => setImmediate(r));
+      if (l.skipped) continue;
+      const keep = l.isMantle || report?.has(l.path) || l.failure !== undefined || definesRuntimeHook(l.module);
+      if (keep) kept.push(l);
+    }
+    a.files = kept;
+  }
+
   const verdicts = new Map<string, SyntaxIssue | null | undefined>();
-  if (opts.cpython !== false && all.length) {
+  if (cpython) {
     try {
-      const answers = await backend.cpythonSyntax(all.map((l) => ({ path: l.path, text: l.text })));
-      all.forEach((l, i) => verdicts.set(l.path, answers[i]));
+      const answers = await cpython;
+      toConfirm.forEach((l, i) => verdicts.set(l.path, answers[i]));
     } catch (err) {
       log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
     }

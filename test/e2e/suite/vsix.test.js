@@ -18,8 +18,10 @@ describe('packaged .vsix', function () {
     const ext = e2e.extension();
     assert.ok(ext, `${e2e.config.extensionId} is installed`);
     const dir = path.resolve(ext.extensionPath);
-    assert.notStrictEqual(dir, path.resolve(e2e.config.repoRoot));
-    assert.ok(!dir.startsWith(path.resolve(e2e.config.repoRoot) + path.sep), `${dir} is outside the repo`);
+    assert.notStrictEqual(dir, path.resolve(e2e.config.repoRoot), 'not the repo folder');
+    // `code --install-extension` unpacks it as <extensions dir>/<publisher>.<name>-<version>.
+    assert.strictEqual(path.basename(path.dirname(dir)), 'extensions', `${dir} is in an extensions folder`);
+    assert.ok(path.basename(dir).startsWith(`${e2e.config.extensionId}-${ext.packageJSON.version}`), `${dir} is the installed package`);
     assert.ok(fs.existsSync(path.join(dir, 'dist/extension.js')) && fs.existsSync(path.join(dir, 'dist/server.js')), 'the bundles are in the package');
     const api = await h.activate();
     assert.ok(ext.isActive);

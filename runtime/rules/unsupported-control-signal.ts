@@ -45,7 +45,9 @@ function removalFix(source: string, r: RaiseFacts): Fix | undefined {
     return fix('Replace the raise with `pass`', [{ range: r.range, newText: 'pass' }]);
   }
   const start = { line: r.range.start.line, character: 0 };
-  const end = { line: r.range.end.line + 1, character: 0 };
+  // On the file's last line (no final newline) the removal ends at the line's end, not past the text.
+  const isLastLine = r.range.end.line + 1 >= lines.length;
+  const end = isLastLine ? { line: r.range.end.line, character: last.length } : { line: r.range.end.line + 1, character: 0 };
   return fix('Remove the raise statement', [{ range: { start, end }, newText: '' }]);
 }
 

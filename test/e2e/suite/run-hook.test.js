@@ -50,6 +50,9 @@ describe('run a hook on a sample payload', function () {
     assert.strictEqual(result.signal.honoured, true);
     assert.strictEqual(result.error, null);
     assert.ok(result.effect.length > 0, 'says what the engine does next');
+    // The panel shows up asynchronously; once there, it is the one panel (reused, not a second one).
+    await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: guard_orders'),
+      { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' });
     assert.strictEqual(h.webviewTabs('hooksmith.runResult').length, 1, 'one result panel, reused');
   });
 

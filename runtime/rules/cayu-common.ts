@@ -61,8 +61,20 @@ export interface PhaseMethod {
   phase: CayuPhase;
 }
 
-/** Phase methods a RuntimeHook subclass overrides (only those take part in the phase). */
+/** Shared by the Cayu rules: computed once per model (models are not changed once built). */
+const phaseCache = new WeakMap<HookModule, PhaseMethod[]>();
+
+/** Phase methods a RuntimeHook subclass overrides (only those take part in the phase). Do not modify the list. */
 export function phaseMethods(module: HookModule): PhaseMethod[] {
+  let out = phaseCache.get(module);
+  if (!out) {
+    out = computePhaseMethods(module);
+    phaseCache.set(module, out);
+  }
+  return out;
+}
+
+function computePhaseMethods(module: HookModule): PhaseMethod[] {
   const out: PhaseMethod[] = [];
   for (const cls of runtimeHookClasses(module)) {
     for (const method of cls.methods) {

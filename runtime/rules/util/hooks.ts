@@ -29,7 +29,24 @@ export interface MantleHook {
   unimported: boolean;
 }
 
+/**
+ * Computed once per model and shared by every rule (models are never changed once built; a new
+ * text gets a new model). Without it, each rule re-resolved every decorator, and
+ * duplicate-modify-hook did so for every sibling module of every module of an agent.
+ */
+const cache = new WeakMap<HookModule, MantleHook[]>();
+
+/** Callers must not modify the returned list (it is shared). */
 export function mantleHooks(module: HookModule): MantleHook[] {
+  let hooks = cache.get(module);
+  if (!hooks) {
+    hooks = computeMantleHooks(module);
+    cache.set(module, hooks);
+  }
+  return hooks;
+}
+
+function computeMantleHooks(module: HookModule): MantleHook[] {
   const resolved = new Map(resolvedHooks(module).map((h) => [h.decorator, h]));
   const hooks: MantleHook[] = [];
   for (const fn of module.functions) {

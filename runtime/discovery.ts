@@ -108,13 +108,18 @@ export function agentAt(root: string, f: DiscoveryFs): Agent {
   return { root, mantleModules: mantle, cayuModules: cayu };
 }
 
-/** Agent roots at or below `dir` (not below a found root). */
+/**
+ * Agent roots at or below `dir`. An agent folder may hold other agents (a repository whose
+ * root is an agent with more agents in subfolders): the search goes on below a root, except
+ * into its `hooks/` folder, whose files all belong to that root by the loader's rule.
+ */
 export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[] {
-  if (isAgentRoot(dir, f)) return [dir];
-  if (depth > MAX_DEPTH) return [];
-  const out: string[] = [];
+  const isRoot = isAgentRoot(dir, f);
+  const out: string[] = isRoot ? [dir] : [];
+  if (depth > MAX_DEPTH) return out;
   for (const name of f.list(dir).sort()) {
     const p = path.join(dir, name);
+    if (isRoot && name === 'hooks') continue;
     if (isSkippedDir(name) || f.kind(p) !== 'dir' || f.isSymlink(p)) continue;
     if (f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
     out.push(...findAgentRoots(p, f, depth + 1));

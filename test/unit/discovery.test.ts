@@ -50,6 +50,22 @@ describe('discovery', () => {
     assert.ok(!isMantleModulePath('/r', '/r/lib/hooks.py'));
   });
 
+  it('agents nested in an agent folder are found; the outer hooks/ folder is not searched for roots', () => {
+    put('nest/hooks.py');
+    put('nest/hooks/inner/hooks.py');
+    put('nest/examples/inner-agent/hooks/z.py');
+    put('nest/examples/inner-agent/runtime_hooks.py', HOOK);
+    const { agents } = discover([join(root, 'nest')]);
+    const roots = agents.map((a) => a.root.slice(root.length + 1)).sort();
+    assert.deepEqual(roots, ['nest', 'nest/examples/inner-agent']);
+    const outer = agents.find((a) => a.root === join(root, 'nest'))!;
+    assert.deepEqual(rel(outer.mantleModules), ['nest/hooks.py', 'nest/hooks/inner/hooks.py']);
+    assert.deepEqual(outer.cayuModules, []);
+    const inner = agents.find((a) => a.root === join(root, 'nest/examples/inner-agent'))!;
+    assert.deepEqual(rel(inner.mantleModules), ['nest/examples/inner-agent/hooks/z.py']);
+    assert.deepEqual(rel(inner.cayuModules), ['nest/examples/inner-agent/runtime_hooks.py']);
+  });
+
   it('an agent root: its Mantle modules and Cayu candidates', () => {
     const { agents, missing } = discover([join(root, 'agents/a')]);
     assert.deepEqual(missing, []);

@@ -36,6 +36,9 @@ export function snapshotSources(): Record<string, string> {
   for (const f of pyFiles(join(ROOT, 'examples'))) out[relative(ROOT, f)] = readFileSync(f, 'utf8');
   out['bench-160.py'] = hookModuleSource(160);
   for (const [k, v] of Object.entries(AWKWARD)) out[`awkward/${k}`] = v;
+  // Every import form, parameter kind, nested scope, match, f/t-strings and write target.
+  out['awkward/forms.py'] = readFileSync(join(__dirname, 'fixtures', 'snapshot-forms.py'), 'utf8');
+  out['awkward/forms-crlf.py'] = out['awkward/forms.py'].replace(/\n/g, '\r\n');
   return out;
 }
 

@@ -9,7 +9,7 @@ const SECTIONS: Section[] = [
   { title: 'Core: parse + rules', module: './parse-rules', fn: 'benchParseRules' },
   { title: 'Core: hooksmith check', module: './check-tree', fn: 'benchCheckTree' },
   { title: 'Language server over stdio', module: './lsp-latency', fn: 'benchLsp' },
-  { title: 'Python host', module: '../runtime/host/bench-host', fn: 'benchHost' },
+  { title: 'Python host', module: './host', fn: 'benchHostLines' },
   { title: 'Engine: simulated turn', module: '../runtime/engine/bench-engine', fn: 'benchEngine' },
 ];
 

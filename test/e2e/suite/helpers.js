@@ -116,3 +116,24 @@ function webviewTabs(viewType) {
 }
 
 module.exports = { catalogue, scratch, copyExampleOutside, webviewTabs, LONG, activate, waitForHooks, ws, copyExample, open, codeOf, ours, codeLines, waitForOurs, writeFile, closeAll, hoverText, labels };
+
+const bundleCache = new Map();
+/**
+ * A plain-data module of the repo (no `vscode` import), bundled on the fly with the repo's
+ * esbuild, e.g. `repoModule('client/explorer/tree-model.ts')`: tests build the same objects
+ * the product does (tree nodes, …) instead of spelling them out.
+ */
+function repoModule(rel) {
+  if (bundleCache.has(rel)) return bundleCache.get(rel);
+  const root = e2e.config.repoRoot;
+  const esbuild = require(require.resolve('esbuild', { paths: [root] }));
+  const out = esbuild.buildSync({ entryPoints: [path.join(root, rel)], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+  const Module = require('module');
+  const m = new Module(path.join(root, rel.replace(/\.ts$/, '.js')));
+  m.paths = Module._nodeModulePaths(root);
+  m._compile(out.outputFiles[0].text, m.id);
+  bundleCache.set(rel, m.exports);
+  return m.exports;
+}
+
+module.exports.repoModule = repoModule;

@@ -31,6 +31,7 @@ export function explorerFeature(ctx: HooksmithContext): void {
       void vscode.window.showWarningMessage('Hooksmith: running a hook executes your code; trust this workspace first.');
       return;
     }
-    await vscode.commands.executeCommand('hooksmith.runHook', runHookArgs(hook));
+    // The run's result goes back to the caller, as with hooksmith.runHook itself.
+    return vscode.commands.executeCommand('hooksmith.runHook', runHookArgs(hook));
   });
 }

@@ -15,6 +15,8 @@ const entries = [
   { in: 'client/extension.ts', out: 'extension', external: ['vscode'] },
   { in: 'server/server.ts', out: 'server', external: [] },
   { in: 'runtime/cli/main.ts', out: 'cli', external: [] },
+  // Loaded by the CLI (runtime/analysis/check-pool.ts) from beside cli.js for large checks.
+  { in: 'runtime/analysis/check-worker.ts', out: 'check-worker', external: [] },
 ].filter((e) => existsSync(join(root, e.in)));
 
 function copyAssets() {

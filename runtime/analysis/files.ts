@@ -1,16 +1,18 @@
 // Paths on disk → diagnostics, for the CLI: discover agents, read and decode, parse,
 // confirm syntax with CPython (one python3 process for all files), run the rules with
-// each agent's sibling modules.
+// each agent's sibling modules. Large checks share the parsing and rules with check workers
+// (check-pool.ts), agent by agent, so cross-file rules still see every sibling.
 import * as fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { HookDiagnostic } from '../diagnostics';
-import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
-import type { HookModule, Range, SyntaxIssue } from '../python/model';
-import { mergeSyntaxIssues } from '../python/cpython-syntax';
-import { definesRuntimeHook } from '../rules/cayu-common';
+import { discover, nodeFs, type DiscoveryFs } from '../discovery';
+import type { SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
-import { analyseModule } from './module';
 import { defaultBackend } from './default-backend';
+import { checkAgent, parseAgent, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile } from './agent-check';
+import { CheckPool, workerScript } from './check-pool';
+import { claimNext } from './check-protocol';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -20,6 +22,15 @@ export interface FilesOptions {
   backend?: PythonBackend;
   /** Reads a file's bytes (default: the disk). */
   readBytes?: (file: string) => Uint8Array;
+  /**
+   * Check workers besides the main thread. Default: none below PARALLEL_MIN_FILES files, else one
+   * per core beyond the first (at most 3). 0: single-threaded. Only with the default backend.
+   */
+  workers?: number;
+  /** Say how the check runs (threads, or why single-threaded) through the logger. */
+  verbose?: boolean;
+  /** The check-worker script (default: found beside this module); for tests. */
+  workerScript?: string;
 }
 
 export interface FilesResult {
@@ -31,59 +42,48 @@ export interface FilesResult {
   fileCount: number;
 }
 
-interface Loaded {
-  path: string;
-  text: string;
-  module: HookModule;
-  isMantle: boolean;
-  /** Unreadable, binary or undecodable: reported as a syntax error, no rules run. */
-  failure?: { message: string; range: Range };
-  /** The parser failed on it: logged, not reported. */
-  skipped?: boolean;
-}
+/** Below this many files a worker's start-up (~0.1–0.2 s) costs more than it saves. */
+export const PARALLEL_MIN_FILES = 64;
 
-const EMPTY_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-
-function emptyModule(path: string, issue?: SyntaxIssue): HookModule {
-  return { path, syntaxErrors: issue ? [issue] : [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
+export function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(3, availableParallelism() - 1));
 }
 
 /** Reads and decodes one file (no parsing yet: CPython gets the texts first). */
-function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: (f: string) => Uint8Array): Loaded {
+function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: (f: string) => Uint8Array): ReadFile {
   let bytes: Uint8Array;
   try {
     bytes = readBytes(file);
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
-    return { path: file, text: '', module: emptyModule(file), isMantle, failure: { message, range: EMPTY_RANGE } };
+    return { path: file, text: '', isMantle, failure: { message, range: EMPTY_RANGE } };
   }
   const decoded = backend.decode(bytes);
   // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
-  if (decoded.issue) return { path: file, text: decoded.text, module: emptyModule(file), isMantle, failure: decoded.issue };
-  return { path: file, text: decoded.text, module: emptyModule(file), isMantle };
+  if (decoded.issue) return { path: file, text: decoded.text, isMantle, failure: decoded.issue };
+  return { path: file, text: decoded.text, isMantle };
 }
 
-/** Parses a read file in place. */
-function parseLoaded(l: Loaded, backend: PythonBackend, log: (m: string) => void): void {
-  if (l.failure) return;
-  try {
-    l.module = backend.parseModule(l.text, l.path);
-  } catch (err) {
-    // A parser bug on one file is logged and that file skipped; the others are still checked.
-    log(`[hooksmith] could not analyse ${l.path}: ${err instanceof Error ? err.message : String(err)}`);
-    l.skipped = true;
+/** Starts check workers when the check is large enough and a worker script exists. */
+function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => void): CheckPool | undefined {
+  const verbose = (m: string) => opts.verbose && log(`[hooksmith] ${m}`);
+  // An explicit worker count is honoured at any size (tests compare both modes on small trees).
+  const count = opts.workers ?? (fileCount >= PARALLEL_MIN_FILES ? defaultWorkerCount() : 0);
+  if (count <= 0 || fileCount === 0) {
+    verbose(`checking ${fileCount} file(s) on one thread`);
+    return undefined;
   }
-}
-
-function failureDiagnostic(l: Loaded): HookDiagnostic {
-  const f = l.failure ?? { message: 'unreadable', range: EMPTY_RANGE };
-  return { code: 'syntax-error', severity: 'error', message: f.message, file: l.path, range: f.range };
-}
-
-/** CPython's verdict replaces tree-sitter's: CPython is what the engine runs. */
-function withCpython(module: HookModule, verdict: SyntaxIssue | null | undefined): HookModule {
-  if (verdict === undefined) return module;
-  return { ...module, syntaxErrors: mergeSyntaxIssues(module.syntaxErrors, verdict) };
+  if (opts.backend && opts.backend !== defaultBackend) {
+    verbose('custom Python backend: checking on one thread');
+    return undefined;
+  }
+  const script = opts.workerScript ?? workerScript();
+  if (!script) {
+    verbose('check-worker script not found beside the CLI: checking on one thread');
+    return undefined;
+  }
+  verbose(`checking ${fileCount} files on ${count + 1} threads`);
+  return new CheckPool(script, count, log);
 }
 
 export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
@@ -91,21 +91,23 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const backend = opts.backend ?? defaultBackend;
   const readBytes = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
   const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
-  await backend.init();
+  // The WASM loads while discovery and reading go on; awaited before the first parse.
+  const ready = backend.init();
+  ready.catch(() => undefined);
   const { agents, missing } = discover(paths, f);
+  const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
+  const pool = startPool(candidates, opts, log);
 
-  // Read every candidate once, then start CPython on the texts (it runs in its own process, on
-  // the other core) while this thread parses; its verdicts are merged afterwards.
-  const perAgent: { agent: Agent; files: Loaded[] }[] = [];
-  for (const agent of agents) {
+  // Read every candidate once, then start CPython on the texts (it runs in its own process,
+  // on another core) while the threads parse; its verdicts are merged before the rules run.
+  const jobs: AgentJob[] = agents.map((agent) => {
     const mantle = new Set(agent.mantleModules);
-    const files: Loaded[] = [];
-    for (const p of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) files.push(read(p, mantle.has(p), backend, readBytes));
-    perAgent.push({ agent, files });
-  }
+    const files = [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort().map((p) => read(p, mantle.has(p), backend, readBytes));
+    return agent.report ? { files, report: agent.report } : { files };
+  });
   // Files that end up not kept (Cayu candidates without a RuntimeHook subclass) are checked too:
   // their verdicts are simply unused.
-  const toConfirm = perAgent.flatMap((a) => a.files.filter((l) => !l.failure));
+  const toConfirm = jobs.flatMap((j) => j.files.filter((l) => !l.failure));
   let cpython: Promise<(SyntaxIssue | null | undefined)[]> | undefined;
   if (opts.cpython !== false && toConfirm.length) {
     try {
@@ -116,19 +118,15 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     cpython.catch(() => undefined); // handled below; parsing must not see an unhandled rejection
   }
 
-  let parsed = 0;
-  for (const a of perAgent) {
-    const report = a.agent.report ? new Set(a.agent.report) : undefined;
-    const kept: Loaded[] = [];
-    for (const l of a.files) {
-      parseLoaded(l, backend, log);
-      // Let the event loop feed CPython's stdin and read its answers between files.
-      if (cpython && ++parsed % 8 === 0) await new Promise<void>((r) => setImmediate(r));
-      if (l.skipped) continue;
-      const keep = l.isMantle || report?.has(l.path) || l.failure !== undefined || definesRuntimeHook(l.module);
-      if (keep) kept.push(l);
-    }
-    a.files = kept;
+  const counter = new SharedArrayBuffer(4);
+  const claims = new Int32Array(counter);
+  pool?.start(jobs, counter, opts.options);
+  await ready;
+  const parsed = new Map<number, ParsedFile[]>();
+  for (let i = claimNext(claims); i < jobs.length; i = claimNext(claims)) {
+    parsed.set(i, parseAgent(jobs[i]!, backend, log));
+    // Let the event loop feed CPython's stdin, read its answers and hear the workers.
+    if (cpython || pool) await new Promise<void>((r) => setImmediate(r));
   }
 
   const verdicts = new Map<string, SyntaxIssue | null | undefined>();
@@ -140,30 +138,25 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
       log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  pool?.verdicts(verdicts);
+
+  const results = new Map<number, AgentResult>();
+  for (const [i, files] of parsed) results.set(i, checkAgent(jobs[i]!, files, verdicts, opts.options));
+  if (pool) {
+    await pool.close();
+    for (const [i, r] of pool.results) results.set(i, r);
+  }
+  // Agents a failed worker claimed but did not finish.
+  for (let i = 0; i < jobs.length; i++) {
+    if (!results.has(i)) results.set(i, checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), verdicts, opts.options));
+  }
 
   const diagnostics = new Map<string, HookDiagnostic[]>();
   let fileCount = 0;
-  for (const { agent, files } of perAgent) {
-    const report = agent.report ? new Set(agent.report) : undefined;
-    for (const l of files) l.module = withCpython(l.module, verdicts.get(l.path));
-    const siblings = files.filter((l) => l.isMantle && !l.failure).map((l) => l.module);
-    for (const l of files) {
-      if (report && !report.has(l.path)) continue;
-      fileCount++;
-      if (l.failure) {
-        diagnostics.set(l.path, [failureDiagnostic(l)]);
-        continue;
-      }
-      const found = analyseModule({
-        path: l.path,
-        text: l.text,
-        module: l.module,
-        agentModules: l.isMantle ? siblings : [l.module],
-        isMantleModule: l.isMantle,
-        options: opts.options,
-      });
-      diagnostics.set(l.path, found);
-    }
+  for (let i = 0; i < jobs.length; i++) {
+    const r = results.get(i)!;
+    for (const [path, found] of r.diagnostics) diagnostics.set(path, found);
+    fileCount += r.fileCount;
   }
   return { diagnostics, missing, fileCount };
 }

@@ -14,12 +14,16 @@ import { version } from '../../package.json';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython]';
+const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--jobs N] [--verbose]';
 
 export interface CheckArgs {
   paths: string[];
   format: Format;
   cpython: boolean;
+  /** Check workers besides the main thread (0: single-threaded); undefined: automatic. */
+  jobs?: number;
+  /** Log how the check runs (threads) to stderr. */
+  verbose: boolean;
 }
 
 /** Parses check's arguments; a string is the usage error to print. */
@@ -27,6 +31,8 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   const paths: string[] = [];
   let format: Format = 'text';
   let cpython = true;
+  let jobs: number | undefined;
+  let verbose = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
@@ -40,13 +46,19 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       format = v as Format;
     } else if (a === '--no-cpython') {
       cpython = false;
+    } else if (a === '--verbose') {
+      verbose = true;
+    } else if (a === '--jobs' || a.startsWith('--jobs=')) {
+      const v = a === '--jobs' ? args[++i] : a.slice('--jobs='.length);
+      if (v === undefined || !/^\d{1,2}$/.test(v)) return `option --jobs needs a number of worker threads (0 to 99)`;
+      jobs = Number(v);
     } else if (a.startsWith('-') && a !== '-') {
       return `unknown option '${a}'`;
     } else {
       paths.push(a);
     }
   }
-  return { paths: paths.length ? paths : ['.'], format, cpython };
+  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, ...(jobs === undefined ? {} : { jobs }) };
 }
 
 function isFile(p: string): boolean {
@@ -57,7 +69,7 @@ function isFile(p: string): boolean {
   }
 }
 
-export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython'> = {}): Promise<number> {
+export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose'> = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
     return 0;
@@ -72,7 +84,12 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
     for (const p of notPython) process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
     return 2;
   }
-  const result = await analyseFiles(parsed.paths, { ...opts, cpython: parsed.cpython });
+  const result = await analyseFiles(parsed.paths, {
+    ...opts,
+    cpython: parsed.cpython,
+    verbose: parsed.verbose,
+    ...(parsed.jobs === undefined ? {} : { workers: parsed.jobs }),
+  });
   if (result.missing.length) {
     for (const m of result.missing) process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);
     return 2;

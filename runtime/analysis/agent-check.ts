@@ -48,24 +48,30 @@ function emptyModule(path: string): HookModule {
 }
 
 /**
- * Parses an agent's files and keeps the hook modules: Mantle modules, files asked for, files
- * that could not be read, and Cayu candidates that define a RuntimeHook subclass. A file the
- * parser fails on is logged and skipped; the others are still checked.
+ * Parses one of an agent's files; undefined when it is not kept. Kept: Mantle modules, files
+ * asked for (`report`), files that could not be read, and Cayu candidates that define a
+ * RuntimeHook subclass. A file the parser fails on is logged and skipped.
  */
+export function parseFile(f: ReadFile, report: ReadonlySet<string> | undefined, backend: PythonBackend, log: (m: string) => void): ParsedFile | undefined {
+  let module = emptyModule(f.path);
+  if (!f.failure) {
+    try {
+      module = backend.parseModule(f.text, f.path);
+    } catch (err) {
+      log(`[hooksmith] could not analyse ${f.path}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+  return f.isMantle || report?.has(f.path) || f.failure !== undefined || definesRuntimeHook(module) ? { ...f, module } : undefined;
+}
+
+/** Parses an agent's files and keeps its hook modules (see parseFile). */
 export function parseAgent(job: AgentJob, backend: PythonBackend, log: (m: string) => void): ParsedFile[] {
   const report = job.report ? new Set(job.report) : undefined;
   const kept: ParsedFile[] = [];
   for (const f of job.files) {
-    let module = emptyModule(f.path);
-    if (!f.failure) {
-      try {
-        module = backend.parseModule(f.text, f.path);
-      } catch (err) {
-        log(`[hooksmith] could not analyse ${f.path}: ${err instanceof Error ? err.message : String(err)}`);
-        continue;
-      }
-    }
-    if (f.isMantle || report?.has(f.path) || f.failure !== undefined || definesRuntimeHook(module)) kept.push({ ...f, module });
+    const p = parseFile(f, report, backend, log);
+    if (p) kept.push(p);
   }
   return kept;
 }

@@ -10,7 +10,7 @@ import type { SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
 import { defaultBackend } from './default-backend';
-import { checkAgent, parseAgent, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile } from './agent-check';
+import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile } from './agent-check';
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext } from './check-protocol';
 
@@ -124,9 +124,17 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   await ready;
   const parsed = new Map<number, ParsedFile[]>();
   for (let i = claimNext(claims); i < jobs.length; i = claimNext(claims)) {
-    parsed.set(i, parseAgent(jobs[i]!, backend, log));
-    // Let the event loop feed CPython's stdin, read its answers and hear the workers.
-    if (cpython || pool) await new Promise<void>((r) => setImmediate(r));
+    const job = jobs[i]!;
+    const report = job.report ? new Set(job.report) : undefined;
+    const kept: ParsedFile[] = [];
+    for (const file of job.files) {
+      const p = parseFile(file, report, backend, log);
+      if (p) kept.push(p);
+      // Let the event loop feed CPython's stdin (a pipe: ~64 KB, a dozen files, per turn) and
+      // read its answers; yielding less often starves it and the check then waits for it.
+      if (cpython) await new Promise<void>((r) => setImmediate(r));
+    }
+    parsed.set(i, kept);
   }
 
   const verdicts = new Map<string, SyntaxIssue | null | undefined>();

@@ -1,9 +1,7 @@
 // `hooksmith` — the command-line face of the core: check | run | simulate | payload.
 // Exit codes: 0 ok, 1 findings / failed run, 2 usage or input error.
-import { runCheckCommand } from './check';
-import { runRunCommand } from './run';
-import { runSimulateCommand } from './simulate';
-import { runPayloadCommand } from './payload';
+// Subcommands load on demand: `check` never evaluates the engine, `--version` nothing at all
+// (esbuild keeps dynamically imported modules in the bundle but evaluates them lazily).
 
 const USAGE = `usage: hooksmith <command> [options]
 
@@ -18,11 +16,11 @@ commands:
 
 export type CommandMain = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, CommandMain> = {
-  check: runCheckCommand,
-  run: runRunCommand,
-  simulate: runSimulateCommand,
-  payload: runPayloadCommand,
+const COMMANDS: Record<string, () => Promise<CommandMain>> = {
+  check: async () => (await import('./check')).runCheckCommand,
+  run: async () => (await import('./run')).runRunCommand,
+  simulate: async () => (await import('./simulate')).runSimulateCommand,
+  payload: async () => (await import('./payload')).runPayloadCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -35,12 +33,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('hooksmith 0.1.0\n');
     return 0;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     process.stderr.write(`hooksmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
-  return run(rest);
+  return (await load())(rest);
 }
 
 main(process.argv.slice(2)).then(

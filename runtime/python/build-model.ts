@@ -7,7 +7,8 @@ import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
-import { literalOf, rangeOf, useLspLines } from './tree-utils';
+import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
+import { cacheFunction, cachedFunction, scopeKey } from './function-cache';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 /**
@@ -22,6 +23,8 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const root = tree.rootNode;
   const imports: ImportBinding[] = [];
   const scope = new Scope();
+  // In the order the scope saw them (later bindings win): part of the def cache's key.
+  const added: ImportBinding[] = [];
   let futureAnnotations = false;
 
   // Pass 1: module-level imports, including those under module-level if/try/with.
@@ -36,6 +39,7 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
         for (const b of importBindings(c, true)) {
           imports.push(b);
           scope.add(b);
+          added.push(b);
           if (b.module === '__future__' && b.importedName === 'annotations') futureAnnotations = true;
         }
       } else if ((n === root || n.type === 'ERROR') && (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition')) {
@@ -50,11 +54,12 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const localImports: ImportBinding[] = [];
   const functions: FunctionDef[] = [];
   const classes: ClassDef[] = [];
+  const ctx: DefContext = { scope, scopeKey: scopeKey(added), localImports };
   for (const d of defs) {
     const { def, decorators } = unwrapDecorated(d);
     if (!def) continue;
-    if (def.type === 'function_definition') functions.push(functionDef(d, def, decorators, scope, localImports));
-    else if (def.type === 'class_definition') classes.push(classDef(d, def, scope, localImports));
+    if (def.type === 'function_definition') functions.push(cachedFunctionDef(d, def, decorators, ctx));
+    else if (def.type === 'class_definition') classes.push(classDef(d, def, ctx));
   }
 
   const error = substituteReason(tree) ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
@@ -96,6 +101,32 @@ function decoratorOf(d: Node, scope: Scope): Decorator | undefined {
     return { range, ref: call.callee, called: true, call };
   }
   return { range, ref: scope.refOrText(expr), called: false };
+}
+
+interface DefContext {
+  scope: Scope;
+  /** The module's imports, as a cache key part (names resolve through them). */
+  scopeKey: string;
+  localImports: ImportBinding[];
+}
+
+/**
+ * functionDef() through the cache of recent builds. Only defs without syntax errors are cached:
+ * error recovery may read the same text differently in another context.
+ */
+function cachedFunctionDef(outer: Node, def: Node, decoratorNodes: Node[], ctx: DefContext, className?: string): FunctionDef {
+  if (outer.hasError) return functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
+  const at = positionOf(outer, 'start');
+  const key = `${at.line}:${at.character}:${className ?? ''}\n${ctx.scopeKey}\0${outer.text}`;
+  const hit = cachedFunction(key);
+  if (hit) {
+    for (const b of hit.localImports) ctx.localImports.push(b);
+    return hit.def;
+  }
+  const before = ctx.localImports.length;
+  const fn = functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
+  cacheFunction(key, { def: fn, localImports: ctx.localImports.slice(before) });
+  return fn;
 }
 
 function functionDef(outer: Node, def: Node, decoratorNodes: Node[], scope: Scope, localImports: ImportBinding[], className?: string): FunctionDef {
@@ -198,7 +229,8 @@ function parametersOf(params: Node, scope: Scope): Parameter[] {
   return out;
 }
 
-function classDef(outer: Node, def: Node, scope: Scope, localImports: ImportBinding[]): ClassDef {
+function classDef(outer: Node, def: Node, ctx: DefContext): ClassDef {
+  const scope = ctx.scope;
   const nameNode = def.childForFieldName('name');
   const name = nameNode?.text ?? '';
   const bases: ClassDef['bases'] = [];
@@ -215,7 +247,7 @@ function classDef(outer: Node, def: Node, scope: Scope, localImports: ImportBind
     if (!s) continue;
     if (s.type === 'function_definition' || s.type === 'decorated_definition') {
       const { def: fn, decorators } = unwrapDecorated(s);
-      if (fn?.type === 'function_definition') methods.push(functionDef(s, fn, decorators, scope, localImports, name));
+      if (fn?.type === 'function_definition') methods.push(cachedFunctionDef(s, fn, decorators, ctx, name));
     } else if (s.type === 'expression_statement') {
       const a = s.namedChild(0);
       if (a?.type !== 'assignment') continue;

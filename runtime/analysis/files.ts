@@ -3,7 +3,7 @@
 // each agent's sibling modules. Large checks share the parsing and rules with check workers
 // (check-pool.ts), agent by agent, so cross-file rules still see every sibling.
 import * as fs from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type DiscoveryFs } from '../discovery';
 import type { SyntaxIssue } from '../python/model';
@@ -23,8 +23,8 @@ export interface FilesOptions {
   /** Reads a file's bytes (default: the disk). */
   readBytes?: (file: string) => Uint8Array;
   /**
-   * Check workers besides the main thread. Default: none below PARALLEL_MIN_FILES files, else one
-   * per core beyond the first (at most 3). 0: single-threaded. Only with the default backend.
+   * Check workers besides the main thread. Default: none below PARALLEL_MIN_FILES files, else
+   * defaultWorkerCount() (idle cores by load average). 0: single-threaded. Default backend only.
    */
   workers?: number;
   /** Say how the check runs (threads, or why single-threaded) through the logger. */
@@ -45,8 +45,14 @@ export interface FilesResult {
 /** Below this many files a worker's start-up (~0.1–0.2 s) costs more than it saves. */
 export const PARALLEL_MIN_FILES = 64;
 
-export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(3, availableParallelism() - 1));
+/**
+ * One worker per idle core beyond the main thread's (at most 3). A worker only pays when a core
+ * is actually free: measured on a shared 2-core machine at load ~5, a worker added ~0.7 s CPU
+ * (its own start, WASM and JIT warm-up) and made the check slower, not faster.
+ */
+export function defaultWorkerCount(cores = availableParallelism(), load1 = loadavg()[0] ?? 0): number {
+  const idle = Math.floor(cores - load1 + 0.5);
+  return Math.max(0, Math.min(3, cores - 1, idle - 1));
 }
 
 /** Reads and decodes one file (no parsing yet: CPython gets the texts first). */
@@ -70,7 +76,8 @@ function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => vo
   // An explicit worker count is honoured at any size (tests compare both modes on small trees).
   const count = opts.workers ?? (fileCount >= PARALLEL_MIN_FILES ? defaultWorkerCount() : 0);
   if (count <= 0 || fileCount === 0) {
-    verbose(`checking ${fileCount} file(s) on one thread`);
+    const busy = opts.workers === undefined && fileCount >= PARALLEL_MIN_FILES;
+    verbose(`checking ${fileCount} file(s) on one thread${busy ? ` (no idle core: load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)` : ''}`);
     return undefined;
   }
   if (opts.backend && opts.backend !== defaultBackend) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { analyseFiles, type FilesOptions } from '../../runtime/analysis/files';
-import { PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
+import { defaultWorkerCount, PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -103,13 +103,18 @@ describe('hooksmith check in parallel', () => {
     }
   });
 
-  it('a generated tree: automatic mode uses workers and matches one thread exactly', () => {
+  it('a generated tree: 3 threads and the automatic mode match one thread exactly', () => {
     const one = run(cli, ['.', '--format', 'json', '--jobs', '0'], tree);
+    const three = run(cli, ['.', '--format', 'json', '--jobs', '2', '--verbose'], tree);
     const auto = run(cli, ['.', '--format', 'json', '--verbose'], tree);
     assert.equal(one.code, 1, one.stderr);
+    assert.equal(three.code, 1);
+    assert.equal(three.stdout, one.stdout);
+    assert.match(three.stderr, /checking \d+ files on 3 threads/);
     assert.equal(auto.code, 1);
     assert.equal(auto.stdout, one.stdout);
-    assert.match(auto.stderr, /checking \d+ files on [2-4] threads/);
+    // Workers only when a core is idle (load average): either way it is said with --verbose.
+    assert.match(auto.stderr, /checking \d+ files on [2-4] threads|on one thread \(no idle core: load/);
     const findings = JSON.parse(one.stdout) as { file: string; code: string }[];
     // Cross-file (duplicate-modify-hook), CPython-confirmed and binary-file findings in every copy.
     for (let i = 0; i < 8; i++) assert.ok(findings.some((f) => f.file.startsWith(`faulty-${i}/`) && f.code === 'duplicate-modify-hook'), `faulty-${i}`);
@@ -124,12 +129,21 @@ describe('hooksmith check in parallel', () => {
     mkdirSync(alone);
     for (const f of ['cli.js', 'tree-sitter.wasm', 'tree-sitter-python.wasm']) copyFileSync(join(dir, 'dist', f), join(alone, f));
     const one = run(join(dir, 'dist', 'cli.js'), ['.', '--format', 'json', '--jobs', '0'], tree);
-    const quiet = run(join(alone, 'cli.js'), ['.', '--format', 'json'], tree);
-    const loud = run(join(alone, 'cli.js'), ['.', '--format', 'json', '--verbose'], tree);
+    const quiet = run(join(alone, 'cli.js'), ['.', '--format', 'json', '--jobs', '1'], tree);
+    const loud = run(join(alone, 'cli.js'), ['.', '--format', 'json', '--jobs', '1', '--verbose'], tree);
     assert.equal(quiet.stdout, one.stdout);
     assert.equal(quiet.stderr, '');
     assert.equal(loud.stdout, one.stdout);
     assert.match(loud.stderr, /check-worker script not found.*one thread/);
+  });
+
+  it('the automatic worker count follows idle cores', () => {
+    assert.equal(defaultWorkerCount(2, 0.1), 1);
+    assert.equal(defaultWorkerCount(2, 1.2), 0);
+    assert.equal(defaultWorkerCount(2, 5), 0);
+    assert.equal(defaultWorkerCount(1, 0), 0);
+    assert.equal(defaultWorkerCount(8, 0.3), 3);
+    assert.equal(defaultWorkerCount(8, 5.8), 1);
   });
 
   it('--jobs takes a small number', () => {

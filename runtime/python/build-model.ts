@@ -8,7 +8,7 @@ import { bodyFacts } from './body-facts';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
 import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
-import { cacheFunction, cachedFunction, scopeKey } from './function-cache';
+import { cacheFunction, cachedFunction, cachingFor, scopeKey } from './function-cache';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 /**
@@ -54,7 +54,7 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const localImports: ImportBinding[] = [];
   const functions: FunctionDef[] = [];
   const classes: ClassDef[] = [];
-  const ctx: DefContext = { scope, scopeKey: scopeKey(added), localImports };
+  const ctx: DefContext = { scope, scopeKey: cachingFor(path) ? scopeKey(added) : undefined, localImports };
   for (const d of defs) {
     const { def, decorators } = unwrapDecorated(d);
     if (!def) continue;
@@ -105,17 +105,17 @@ function decoratorOf(d: Node, scope: Scope): Decorator | undefined {
 
 interface DefContext {
   scope: Scope;
-  /** The module's imports, as a cache key part (names resolve through them). */
-  scopeKey: string;
+  /** The module's imports, as a cache key part (names resolve through them); undefined: no caching. */
+  scopeKey: string | undefined;
   localImports: ImportBinding[];
 }
 
 /**
- * functionDef() through the cache of recent builds. Only defs without syntax errors are cached:
- * error recovery may read the same text differently in another context.
+ * functionDef() through the cache of recent builds (see cachingFor). Only defs without syntax
+ * errors are cached: error recovery may read the same text differently in another context.
  */
 function cachedFunctionDef(outer: Node, def: Node, decoratorNodes: Node[], ctx: DefContext, className?: string): FunctionDef {
-  if (outer.hasError) return functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
+  if (ctx.scopeKey === undefined || outer.hasError) return functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
   const at = positionOf(outer, 'start');
   const key = `${at.line}:${at.character}:${className ?? ''}\n${ctx.scopeKey}\0${outer.text}`;
   const hit = cachedFunction(key);

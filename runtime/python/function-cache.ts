@@ -32,14 +32,44 @@ export function cacheFunction(key: string, value: CachedFunction): void {
   }
 }
 
-/** Forgets every cached def (tests that measure a cold build). */
-export function clearFunctionCache(): void {
-  cache.clear();
+/** Paths built before, least recently built first. */
+const builtPaths = new Map<string, true>();
+const MAX_PATHS = 256;
+
+/**
+ * Whether to cache the defs of this build of `path`: only from its second build on (the
+ * language server's rebuild after an edit). A one-shot `check` builds each path once and would
+ * only pay for keeping defs alive.
+ */
+export function cachingFor(path: string): boolean {
+  const seen = builtPaths.delete(path);
+  builtPaths.set(path, true);
+  if (builtPaths.size > MAX_PATHS) {
+    const oldest = builtPaths.keys().next();
+    if (!oldest.done) builtPaths.delete(oldest.value);
+  }
+  return seen;
 }
 
-/** A key for the import scope the defs of a module resolve names through. */
+/** Forgets every cached def and built path (tests that measure a cold build). */
+export function clearFunctionCache(): void {
+  cache.clear();
+  builtPaths.clear();
+}
+
+/** Short ids for import scopes: a module's scope text is long, and each def's key holds it. */
+const scopeIds = new Map<string, string>();
+
+/** A short key for the import scope the defs of a module resolve names through. */
 export function scopeKey(imports: readonly ImportBinding[]): string {
   let k = '';
   for (const b of imports) k += `${b.isWildcard ? '*' : b.localName}=${b.qualified}|${b.module}\n`;
-  return k;
+  let id = scopeIds.get(k);
+  if (id === undefined) {
+    if (scopeIds.size >= MAX_ENTRIES) scopeIds.clear();
+    id = `s${nextScopeId++}`;
+    scopeIds.set(k, id);
+  }
+  return id;
 }
+let nextScopeId = 0;

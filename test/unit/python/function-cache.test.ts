@@ -84,3 +84,11 @@ test('local imports of cached defs are replayed into the model', async () => {
 test('every snapshot source builds the same model warm as cold', async () => {
   await assertSameAsCold(Object.values(snapshotSources()));
 });
+
+test('a path is cached from its second build on (a one-shot check keeps nothing alive)', async () => {
+  clearFunctionCache();
+  const [m1, m2, m3] = [await modelOf(BASE, 'once.py'), await modelOf(BASE, 'once.py'), await modelOf(BASE, 'once.py')];
+  assert.notEqual(fn(m2, 'a'), fn(m1, 'a'));
+  assert.equal(fn(m3, 'a'), fn(m2, 'a'));
+  assert.notEqual(fn(await modelOf(BASE, 'other.py'), 'a'), fn(m3, 'a'));
+});

@@ -82,6 +82,11 @@ export class CheckPool {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
+  /** Stops every worker at once (after close(), or when the check failed). */
+  terminate(): void {
+    for (const w of this.workers) void w.terminate();
+  }
+
   private post(m: ToWorker): void {
     for (const w of this.workers) {
       try {

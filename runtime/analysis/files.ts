@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { HookDiagnostic } from '../diagnostics';
-import { discover, nodeFs, type DiscoveryFs } from '../discovery';
+import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
 import type { SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
@@ -104,7 +104,24 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const { agents, missing } = discover(paths, f);
   const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
   const pool = startPool(candidates, opts, log);
+  try {
+    return await analyseAgents(agents, missing, { ...opts, backend, readBytes, log, ready, pool });
+  } finally {
+    pool?.terminate(); // idle workers would otherwise keep the process alive after a failure
+  }
+}
 
+interface Run extends FilesOptions {
+  backend: PythonBackend;
+  readBytes: (file: string) => Uint8Array;
+  log: (m: string) => void;
+  ready: Promise<void>;
+  pool: CheckPool | undefined;
+}
+
+async function analyseAgents(agents: Agent[], missing: string[], run: Run): Promise<FilesResult> {
+  const { backend, readBytes, log, ready, pool } = run;
+  const opts: FilesOptions = run;
   // Read every candidate once, then start CPython on the texts (it runs in its own process,
   // on another core) while the threads parse; its verdicts are merged before the rules run.
   const jobs: AgentJob[] = agents.map((agent) => {
@@ -118,7 +135,8 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   let cpython: Promise<(SyntaxIssue | null | undefined)[]> | undefined;
   if (opts.cpython !== false && toConfirm.length) {
     try {
-      cpython = backend.cpythonSyntax(toConfirm.map((l) => ({ path: l.path, text: l.text })));
+      const files = toConfirm.map((l) => ({ path: l.path, text: l.text }));
+      cpython = backend.cpythonSyntax(files);
     } catch (err) {
       cpython = Promise.reject(err); // a backend that throws at once is reported like one that fails later
     }

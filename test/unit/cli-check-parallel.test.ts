@@ -146,6 +146,17 @@ describe('hooksmith check in parallel', () => {
     assert.equal(defaultWorkerCount(8, 5.8), 1);
   });
 
+  it('a check that fails with workers running still exits (workers stopped)', () => {
+    const nowasm = join(dir, 'nowasm');
+    mkdirSync(nowasm);
+    for (const f of ['cli.js', 'check-worker.js']) copyFileSync(join(dir, 'dist', f), join(nowasm, f));
+    const t0 = Date.now();
+    const r = run(join(nowasm, 'cli.js'), ['examples', '--jobs', '1'], ROOT);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /internal error: .*tree-sitter\.wasm/);
+    assert.ok(Date.now() - t0 < 30_000);
+  });
+
   it('--jobs takes a small number', () => {
     const r = run(cli, ['examples', '--jobs', 'many'], ROOT);
     assert.equal(r.code, 2);

@@ -189,11 +189,17 @@ export function stringValue(node: Node): string | undefined {
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
 
+function codePoint(n: number): string | undefined {
+  return Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined;
+}
+
 function unescape(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)/g, (m, e: string) => {
-    if (e[0] === 'x' || e[0] === 'u' || e[0] === 'U') return String.fromCodePoint(parseInt(e.slice(1), 16));
-    if (/^[0-7]+$/.test(e)) return String.fromCodePoint(parseInt(e, 8));
+    // A lone `\x`, `\u` or `\U` (no hex digits after it: half-typed code) and an out-of-range
+    // `\U` are kept as written rather than turned into a code point.
+    if (e.length > 1 && (e[0] === 'x' || e[0] === 'u' || e[0] === 'U')) return codePoint(parseInt(e.slice(1), 16)) ?? m;
+    if (/^[0-7]+$/.test(e)) return codePoint(parseInt(e, 8)) ?? m;
     return SIMPLE_ESCAPES[e] ?? m;
   });
 }

@@ -157,7 +157,7 @@ describe('planMantleHook', () => {
         const c = planCayuHook(text, cursor, findCayuPhase('before_tool_call')!);
         assert.ok(c.kind === 'exists' || c.position.line <= applyEdits(text, c.importEdits).split('\n').length);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed: Number(process.env.HOOKSMITH_FUZZ_SEED ?? 20261130) },
     );
   });
 });

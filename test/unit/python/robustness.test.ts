@@ -121,3 +121,12 @@ test('syntax errors: the first real error with CPython-like wording', async () =
     assert.equal(m.syntaxErrors[0]?.source, 'tree-sitter');
   }
 });
+
+// Found by fuzz-rules: `\x`, `\u`, `\U` with no hex digits after them (half-typed) and an
+// out-of-range `\U` made String.fromCodePoint throw while reading string literals.
+test('half-typed and out-of-range escapes in string literals do not throw and stay as written', async () => {
+  const m = await modelOf('from x import y\n\n@y(a="\\x", b="\\u12", c="\\UFFFFFFFF", d="\\x41\\u00e9\\101")\nasync def h(p):\n    pass\n');
+  const kw = m.functions[0]!.decorators[0]!.call!.keywords;
+  const values = kw.map((k) => (k.value.kind === 'string' ? k.value.value : undefined));
+  assert.deepEqual(values, ['\\x', '\\u12', '\\UFFFFFFFF', 'Aé\x41']);
+});

@@ -2,8 +2,7 @@
 // validator rules, the arguments copy, and recorded context actions.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { InvokeResult } from '../../runtime/host/protocol';
-import { cayu, makeHost } from './fixtures/host/helpers';
+import { cayu, expectStatus, makeHost } from './fixtures/host/helpers';
 
 const { host } = makeHost();
 before(async () => {
@@ -12,11 +11,6 @@ before(async () => {
 after(async () => {
   await host.dispose();
 });
-
-function expectStatus<S extends InvokeResult['status']>(r: InvokeResult, status: S): Extract<InvokeResult, { status: S }> {
-  assert.equal(r.status, status, `expected ${status}, got ${JSON.stringify(r).slice(0, 2000)}`);
-  return r as Extract<InvokeResult, { status: S }>;
-}
 
 const call = (tool_name: string, args: Record<string, unknown> = {}): Record<string, unknown> => ({ tool_name, tool_call_id: 'call-7', arguments: args });
 

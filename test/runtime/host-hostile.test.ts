@@ -4,9 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { after, describe, test } from 'node:test';
-import type { InvokeResult } from '../../runtime/host/protocol';
 import { PythonHost, PythonHostError } from '../../runtime/host/python-host';
-import { makeHost, mantle } from './fixtures/host/helpers';
+import { expectStatus, makeHost, mantle } from './fixtures/host/helpers';
 
 const GRACE = 250;
 // The default interpreter name on purpose: restarts then exercise PythonHost's resolved path.
@@ -14,11 +13,6 @@ const { host, logs } = makeHost({ graceMs: GRACE, python: process.env.HOOKSMITH_
 after(async () => {
   await host.dispose();
 });
-
-function expectStatus<S extends InvokeResult['status']>(r: InvokeResult, status: S): Extract<InvokeResult, { status: S }> {
-  assert.equal(r.status, status, `expected ${status}, got ${JSON.stringify(r).slice(0, 2000)}`);
-  return r as Extract<InvokeResult, { status: S }>;
-}
 
 const hostile = (handler: string, timeoutMs = 1000) => mantle('hooks/hostile.py', handler, 'TurnStartedPayload', { sender_id: 'u' }, timeoutMs);
 const ok = () => mantle('hooks/basic.py', 'observe', 'TurnStartedPayload', { sender_id: 'after' });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { CAYU_PHASE_IDS, MANTLE_EXPORTS, PAYLOAD_TYPES, allFields } from '../../runtime/catalogue';
 import { CATALOGUE_JSON_PATH, hostCatalogueText } from '../../runtime/host/catalogue-json';
-import type { InvokeRequest, InvokeResult } from '../../runtime/host/protocol';
+import type { InvokeRequest } from '../../runtime/host/protocol';
 import type { PythonHost } from '../../runtime/host/python-host';
-import { makeHost } from './fixtures/host/helpers';
+import { expectStatus, makeHost } from './fixtures/host/helpers';
 
 const ROOT = join(__dirname, 'fixtures', 'host', 'agent-shims');
 const hosts: PythonHost[] = [];
@@ -25,11 +25,6 @@ function hostWith(pythonPath?: string): PythonHost {
 const req = (handler: string, file = 'hooks.py'): InvokeRequest => ({
   agentRoot: ROOT, file, handler, kind: 'mantle', payloadType: 'TurnStartedPayload', payload: { sender_id: 'u' }, timeoutMs: 2000,
 });
-
-function expectStatus<S extends InvokeResult['status']>(r: InvokeResult, status: S): Extract<InvokeResult, { status: S }> {
-  assert.equal(r.status, status, `expected ${status}, got ${JSON.stringify(r).slice(0, 2000)}`);
-  return r as Extract<InvokeResult, { status: S }>;
-}
 
 test('catalogue.json is generated from the catalogue and up to date (node --import tsx runtime/host/catalogue-json.ts)', () => {
   assert.equal(readFileSync(CATALOGUE_JSON_PATH, 'utf8'), hostCatalogueText());

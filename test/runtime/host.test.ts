@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PAYLOAD_TYPES, getPayloadType, payloadSchema } from '../../runtime/catalogue';
-import type { InvokeResult } from '../../runtime/host/protocol';
-import { AGENT, makeHost, mantle } from './fixtures/host/helpers';
+import { AGENT, expectStatus, makeHost, mantle } from './fixtures/host/helpers';
 
 const { host } = makeHost();
 before(async () => {
@@ -16,11 +15,6 @@ before(async () => {
 after(async () => {
   await host.dispose();
 });
-
-function expectStatus<S extends InvokeResult['status']>(r: InvokeResult, status: S): Extract<InvokeResult, { status: S }> {
-  assert.equal(r.status, status, `expected ${status}, got ${JSON.stringify(r).slice(0, 2000)}`);
-  return r as Extract<InvokeResult, { status: S }>;
-}
 
 describe('hello', () => {
   test('reports the Python version and that the shims serve both APIs here', async () => {

@@ -23,8 +23,10 @@ export const blockingCall: Rule = {
     for (const h of mantleHooks(ctx.module)) {
       if (!h.fn.isAsync) continue; // sync-handler reports the hook itself
       for (const call of h.fn.body.calls) {
-        const known = findBlockingCall(call.callee.qualified, call.callee.text, locallyBound(ctx.module, call.callee.text));
-        if (!known || call.awaited) continue;
+        if (call.awaited) continue;
+        const { qualified, text } = call.callee;
+        const known = findBlockingCall(qualified, text, qualified === undefined && locallyBound(ctx.module, text));
+        if (!known) continue;
         const budget = `${h.timeoutMs} ms ${h.decorator.call?.keywords.some((k) => k.name === 'timeout_ms') ? 'budget (timeout_ms)' : `budget (the ${h.lane} default)`}`;
         out.push(
           report(

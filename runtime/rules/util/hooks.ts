@@ -1,7 +1,8 @@
-// The Mantle hooks of a module as the rules see them: python/hooks.ts's mantleHooks (decorators
-// that resolve to a hook decorator of `rasa.mantle.hooks`) plus the payload type, and plus a
-// bare `@on_tool_call()` reached through `import *` or used without any import (the module fails to load with a NameError,
-// reported by unknown-hook-point) so the signature rules still run on it. Source order.
+// The Mantle hooks of a module as the rules see them: decorators that resolve to a hook decorator
+// of `rasa.mantle.hooks` through the imports (as python/hooks.ts's mantleHooks matches them) plus
+// the payload type, and plus a bare `@on_tool_call()` reached through `import *` or used without
+// any import (the module fails to load with a NameError, reported by unknown-hook-point) so the
+// signature rules still run on it. Source order.
 import {
   DEFAULT_TIMEOUT_MS,
   findDecorator,
@@ -11,9 +12,8 @@ import {
   type MantlePoint,
   type PayloadType,
 } from '../../catalogue';
-import { mantleHooks as resolvedHooks } from '../../python/hooks';
 import type { Decorator, FunctionDef, HookModule, Parameter } from '../../python/model';
-import { resolveMantleName } from './names';
+import { mantleMember, resolveMantleName } from './names';
 
 export interface MantleHook {
   fn: FunctionDef;
@@ -47,15 +47,15 @@ export function mantleHooks(module: HookModule): MantleHook[] {
 }
 
 function computeMantleHooks(module: HookModule): MantleHook[] {
-  const resolved = new Map(resolvedHooks(module).map((h) => [h.decorator, h]));
   const hooks: MantleHook[] = [];
   for (const fn of module.functions) {
     for (const decorator of fn.decorators) {
-      const r = resolved.get(decorator);
-      const other = r ? undefined : resolveMantleName(module, decorator.ref);
-      const hook = r?.hookDecorator ?? findDecorator(other?.member ?? '');
+      const resolved = resolveMantleName(module, decorator.ref);
+      const hook = resolved && findDecorator(resolved.member);
       if (!hook) continue;
-      const valid = Number.isInteger(r?.timeoutMs) && (r?.timeoutMs ?? 0) > 0;
+      // timeout_ms counts only on a decorator reached through an import (python/hooks.ts reads it
+      // there); a wildcard or unimported one fails to load anyway.
+      const viaImport = mantleMember(decorator.ref) !== undefined;
       hooks.push({
         fn,
         decorator,
@@ -63,12 +63,24 @@ function computeMantleHooks(module: HookModule): MantleHook[] {
         point: hook.point,
         lane: hook.lane,
         payload: getPayloadType(hook.point.payloadType),
-        timeoutMs: valid && r ? r.timeoutMs : DEFAULT_TIMEOUT_MS[hook.lane],
-        unimported: other?.unimported ?? false,
+        timeoutMs: (viaImport && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane],
+        unimported: resolved.unimported,
       });
     }
   }
   return hooks;
+}
+
+/** The first `timeout_ms=` when it is a positive integer literal. */
+function literalTimeout(decorator: Decorator): number | undefined {
+  const keywords = decorator.call?.keywords;
+  if (!keywords) return undefined;
+  for (const k of keywords) {
+    if (k.name !== 'timeout_ms') continue;
+    const v = k.value;
+    return v.kind === 'number' && Number.isInteger(v.value) && v.value > 0 ? v.value : undefined;
+  }
+  return undefined;
 }
 
 /** The parameter the engine passes the payload to: the first positional one. */

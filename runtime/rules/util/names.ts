@@ -1,6 +1,7 @@
 // Resolving names written in a hook module to what `rasa.mantle.hooks` exports.
 import { MANTLE_MODULE, isMantleExport } from '../../catalogue';
 import type { HookModule, NameRef } from '../../python/model';
+import { moduleFacts } from './module-facts';
 
 const PREFIX = `${MANTLE_MODULE}.`;
 
@@ -19,18 +20,14 @@ export function lastSegment(text: string): string {
 
 /** Names the module defines itself (functions, classes, imports), which shadow any unimported export. */
 export function locallyBound(module: HookModule, name: string): boolean {
-  return (
-    module.functions.some((f) => f.name === name) ||
-    module.classes.some((c) => c.name === name) ||
-    module.imports.some((b) => b.localName === name)
-  );
+  return moduleFacts(module).bound.has(name);
 }
 
 /** A bare name that a `from rasa.mantle.hooks import *` makes reachable (the model leaves it unresolved). */
 export function wildcardMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
   if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
   if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
-  return module.imports.some((b) => b.isWildcard && b.module === MANTLE_MODULE) ? ref.text : undefined;
+  return moduleFacts(module).mantleWildcard ? ref.text : undefined;
 }
 
 export interface ResolvedMantleName {
@@ -54,14 +51,14 @@ export function resolveMantleName(module: HookModule, ref: NameRef | undefined):
 export function unimportedMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
   if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
   if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
-  if (module.imports.some((b) => b.isWildcard && b.module === MANTLE_MODULE)) return undefined;
+  if (moduleFacts(module).mantleWildcard) return undefined;
   return ref.text;
 }
 
 /** Every place the model records a bare use of `localName` (decorators, annotations, raised exceptions). */
 export function usesOf(module: HookModule, localName: string): NameRef[] {
   const refs: (NameRef | undefined)[] = [];
-  for (const fn of [...module.functions, ...module.classes.flatMap((c) => c.methods)]) {
+  for (const fn of moduleFacts(module).allFunctions) {
     for (const d of fn.decorators) refs.push(d.ref);
     for (const p of fn.parameters) refs.push(p.annotation?.ref, p.annotation?.optionalOf);
     refs.push(fn.returnAnnotation?.ref, fn.returnAnnotation?.optionalOf);

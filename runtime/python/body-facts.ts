@@ -1,6 +1,6 @@
 // Facts from one function body in a single iterative walk (deeply nested code must not
 // overflow the JS stack). Nested defs, classes and lambdas are not entered.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-node';
 import type { AttributeWrite, BodyFacts, CallFacts, ImportBinding, ModelCopyFacts, RaiseFacts, ReturnFacts, WriteKind } from './model';
 import { Scope, importBindings } from './imports';
 import { callFacts } from './expressions';

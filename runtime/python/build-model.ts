@@ -1,6 +1,8 @@
 // Tree-sitter tree → HookModule. Module-level imports are collected first (so names used
 // before a late import still resolve, as they would at call time), then definitions.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
+import type { SyntaxNode as Node, SyntaxTree } from './syntax-node';
+import { toSyntaxTree } from './syntax-tree';
 import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, Parameter, ParameterKind } from './model';
 import { Scope, importBindings } from './imports';
 import { annotationOf, callFacts } from './expressions';
@@ -19,8 +21,18 @@ const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'futu
 const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement', 'block', 'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
 
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
-  useLspLines(tree, text);
-  const root = tree.rootNode;
+  const syntax = toSyntaxTree(tree, text);
+  try {
+    return modelOf(syntax, tree, text, path);
+  } finally {
+    syntax.release(); // the model is plain data: no node outlives the build
+  }
+}
+
+function modelOf(syntax: SyntaxTree, tree: Tree, text: string, path: string): HookModule {
+  useLspLines(syntax, text);
+  useLspLines(tree, text); // the server's features read positions off the tree-sitter tree too
+  const root = syntax.rootNode;
   const imports: ImportBinding[] = [];
   const scope = new Scope();
   // In the order the scope saw them (later bindings win): part of the def cache's key.

@@ -1,6 +1,6 @@
 // Can control reach the end of a function body? A structural analysis, not a full CFG:
 // a statement "terminates" when every path through it ends in return/raise (or loops forever).
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-node';
 
 /** Blocks nested deeper than this are assumed to fall through (CPython rejects such code anyway). */
 const MAX_DEPTH = 200;

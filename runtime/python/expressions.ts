@@ -1,8 +1,9 @@
 // Expressions the model describes: call arguments and type annotations.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-node';
 import type { Annotation, CallFacts, KeywordArgument, NameRef, Range } from './model';
 import type { Scope } from './imports';
 import { parse } from './parser';
+import { toSyntaxTree } from './syntax-tree';
 import { literalOf, positionOf, rangeOf, stringValue } from './tree-utils';
 
 /** Facts of a `call` node. */
@@ -64,14 +65,21 @@ function describeStringAnnotation(content: string, at: Offset, scope: Scope): De
   } catch {
     return { isNone: false };
   }
+  let syntax;
   try {
-    const root = tree.rootNode;
+    // The SyntaxTree holds no reference into WASM: the tree is freed at once.
+    syntax = toSyntaxTree(tree, content);
+  } finally {
+    tree.delete();
+  }
+  try {
+    const root = syntax.rootNode;
     const stmt = root.namedChild(0);
     if (root.hasError || root.namedChildCount !== 1 || stmt?.type !== 'expression_statement') return { isNone: false };
     const e = stmt.namedChild(0);
     return e ? describe(e, scope, at) : { isNone: false };
   } finally {
-    tree.delete();
+    syntax.release();
   }
 }
 

@@ -1,5 +1,5 @@
 // Import statements → ImportBinding, and resolving names through them.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-node';
 import { CAYU_EXPORTS, CAYU_MODULES, MANTLE_MODULE, isMantleExport } from '../catalogue';
 import type { ImportBinding, NameRef } from './model';
 import { dottedName, rangeOf } from './tree-utils';

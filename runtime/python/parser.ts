@@ -18,10 +18,13 @@ import type { Parser, Tree } from 'web-tree-sitter';
 // Parser.init() fails. A require picks the CommonJS build (test/unit/python/bundle.test.ts).
 import TreeSitter = require('web-tree-sitter');
 import type { SyntaxIssue } from './model';
+import type { WasmHeap } from './tree-memory';
 
 export type { Tree, Node, Edit, Point, TreeCursor } from 'web-tree-sitter';
 
 let parser: Parser | undefined;
+/** The emscripten module object: its HEAP* views are what tree-memory.ts reads. */
+let heap: WasmHeap | undefined;
 let initializing: Promise<Parser> | undefined;
 
 /** Where a WASM file lives: beside the bundle when there is one, else in node_modules. */
@@ -33,7 +36,12 @@ function locate(file: string, pkg: string): string {
 
 async function create(): Promise<Parser> {
   const runtimeWasm = locate('tree-sitter.wasm', 'web-tree-sitter');
-  await TreeSitter.Parser.init({ locateFile: () => runtimeWasm });
+  // Emscripten makes this options object its Module: it gains the HEAP* views (kept current when
+  // memory grows), which tree-memory.ts reads.
+  const moduleOptions = { locateFile: () => runtimeWasm };
+  await TreeSitter.Parser.init(moduleOptions);
+  const views = moduleOptions as Partial<WasmHeap>;
+  if (views.HEAPU8 && views.HEAPU16 && views.HEAPU32) heap = moduleOptions as unknown as WasmHeap;
   const language = await TreeSitter.Language.load(locate('tree-sitter-python.wasm', 'tree-sitter-python'));
   const p = new TreeSitter.Parser();
   p.setLanguage(language);
@@ -51,6 +59,11 @@ export function initParser(): Promise<Parser> {
     },
   );
   return initializing;
+}
+
+/** The WASM heap of the tree-sitter runtime, once initialised (undefined if not exposed). */
+export function wasmHeap(): WasmHeap | undefined {
+  return heap;
 }
 
 /** Whether initParser() has finished (parse() may be called synchronously). */

@@ -1,6 +1,6 @@
 // Small pure helpers over tree-sitter nodes: LSP ranges, dotted names, literal values.
 // No recursion on unbounded input: literal conversion stops at a fixed depth.
-import type { Node, Tree } from 'web-tree-sitter';
+import { SyntaxNode as Node } from './syntax-node';
 import type { DictEntry, LiteralValue, Position, Range } from './model';
 
 /**
@@ -33,10 +33,19 @@ class LineMap {
   }
 }
 
-const lineMaps = new WeakMap<Tree, LineMap>();
+/** A node positions are read from: a SyntaxNode, or a web-tree-sitter Node (server features). */
+export interface PositionedNode {
+  readonly tree: object;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly startPosition: { row: number; column: number };
+  readonly endPosition: { row: number; column: number };
+}
+
+const lineMaps = new WeakMap<object, LineMap>();
 
 /** Makes positions of `tree` follow LSP lines when `text` holds a \r (no cost otherwise). */
-export function useLspLines(tree: Tree, text: string): void {
+export function useLspLines(tree: object, text: string): void {
   if (text.includes('\r')) lineMaps.set(tree, new LineMap(text));
 }
 
@@ -45,14 +54,20 @@ export function useLspLines(tree: Tree, text: string): void {
  * columns are already UTF-16 code units (test/unit/python/positions.test.ts proves it); only
  * line breaks other than \n need the line map.
  */
-export function positionOf(node: Node, which: 'start' | 'end'): Position {
+export function positionOf(node: PositionedNode, which: 'start' | 'end'): Position {
   const map = lineMaps.get(node.tree);
   if (map) return map.position(which === 'start' ? node.startIndex : node.endIndex);
+  if (node instanceof Node) {
+    // Straight from the columns: no {row, column} object per read.
+    const t = node.tree;
+    const r = node.row;
+    return which === 'start' ? { line: t.startRow[r] as number, character: t.startColumn[r] as number } : { line: t.endRow[r] as number, character: t.endColumn[r] as number };
+  }
   const p = which === 'start' ? node.startPosition : node.endPosition;
   return { line: p.row, character: p.column };
 }
 
-export function rangeOf(node: Node): Range {
+export function rangeOf(node: PositionedNode): Range {
   return { start: positionOf(node, 'start'), end: positionOf(node, 'end') };
 }
 

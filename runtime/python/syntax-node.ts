@@ -1,0 +1,334 @@
+// The syntax tree the model builder reads, with the part of web-tree-sitter's Node API that
+// runtime/python uses. Why not web-tree-sitter's Node itself: every property read there is a
+// call into WASM (~100–150 ns), and building a model reads hundreds of thousands of them.
+//
+// Storage is columns of typed arrays, one row per visible node in document order, filled in one
+// pass (tree-memory.ts, or tree-from-api.ts as the fallback). SyntaxNode objects are made only
+// for the nodes a reader visits, once each (so `===` and `id` identify a node), which keeps a
+// 3,000-line module's 26,000 nodes off the JS heap: as objects they cost more in GC than the
+// whole walk.
+//
+// Positions follow web-tree-sitter for a JS string: indexes and columns in UTF-16 code units,
+// rows counted by \n.
+
+const NAMED = 1;
+const MISSING = 2;
+const HAS_ERROR = 4;
+const EXTRA = 8;
+
+export interface NodeFlags {
+  named: boolean;
+  missing: boolean;
+  hasError: boolean;
+  extra: boolean;
+}
+
+let treeSerial = 0;
+
+/** The storage of one tree; reused by later trees once released (see SyntaxTree.release). */
+class Columns {
+  typeOf: Uint16Array;
+  flags: Uint8Array;
+  field: Uint16Array;
+  startIndex: Uint32Array;
+  endIndex: Uint32Array;
+  startRow: Uint32Array;
+  startColumn: Uint32Array;
+  endRow: Uint32Array;
+  endColumn: Uint32Array;
+  parentOf: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  lastChild: Int32Array;
+  /** Node objects by row, made on first use; all undefined when pooled. */
+  nodes: (SyntaxNode | undefined)[] = [];
+
+  constructor(readonly capacity: number) {
+    this.typeOf = new Uint16Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.field = new Uint16Array(capacity);
+    this.startIndex = new Uint32Array(capacity);
+    this.endIndex = new Uint32Array(capacity);
+    this.startRow = new Uint32Array(capacity);
+    this.startColumn = new Uint32Array(capacity);
+    this.endRow = new Uint32Array(capacity);
+    this.endColumn = new Uint32Array(capacity);
+    this.parentOf = new Int32Array(capacity);
+    this.firstChild = new Int32Array(capacity);
+    this.nextSibling = new Int32Array(capacity);
+    this.lastChild = new Int32Array(capacity);
+  }
+
+  /** A copy with twice the capacity and the first `size` rows. */
+  grown(size: number): Columns {
+    const c = new Columns(this.capacity * 2);
+    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'firstChild', 'nextSibling', 'lastChild'] as const) {
+      (c[k] as Uint32Array).set((this[k] as Uint32Array).subarray(0, size));
+    }
+    return c;
+  }
+}
+
+/**
+ * Released storage, for the next trees. Fresh typed arrays for every tree made V8 spend most of a
+ * model build in garbage collection (their backing stores count as external memory).
+ */
+const pool: Columns[] = [];
+const POOL_SIZE = 4;
+const RELEASED = new Columns(0);
+
+export class SyntaxTree {
+  /** Rows filled so far. */
+  size = 0;
+  private cols: Columns;
+  // The columns, as fields: node getters read them on every property access.
+  typeOf: Uint16Array;
+  flags: Uint8Array;
+  field: Uint16Array;
+  startIndex: Uint32Array;
+  endIndex: Uint32Array;
+  startRow: Uint32Array;
+  startColumn: Uint32Array;
+  endRow: Uint32Array;
+  endColumn: Uint32Array;
+  parentOf: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  private lastChild: Int32Array;
+  private nodes: (SyntaxNode | undefined)[];
+  /** Ids of this tree's nodes are `idBase + row`: unique across trees in this process. */
+  readonly idBase: number;
+
+  constructor(
+    readonly text: string,
+    /** Type name by the typeOf column's value. */
+    readonly typeNames: readonly string[],
+    /** Field name by the field column's value (0: no field). */
+    readonly fieldNames: readonly (string | null)[],
+    capacity: number,
+  ) {
+    let cols: Columns | undefined;
+    for (let i = pool.length - 1; i >= 0; i--) {
+      if ((pool[i] as Columns).capacity >= capacity) {
+        cols = pool[i];
+        pool.splice(i, 1);
+        break;
+      }
+    }
+    cols ??= new Columns(Math.max(1024, capacity));
+    this.cols = cols;
+    this.typeOf = cols.typeOf;
+    this.flags = cols.flags;
+    this.field = cols.field;
+    this.startIndex = cols.startIndex;
+    this.endIndex = cols.endIndex;
+    this.startRow = cols.startRow;
+    this.startColumn = cols.startColumn;
+    this.endRow = cols.endRow;
+    this.endColumn = cols.endColumn;
+    this.parentOf = cols.parentOf;
+    this.firstChild = cols.firstChild;
+    this.nextSibling = cols.nextSibling;
+    this.lastChild = cols.lastChild;
+    this.nodes = cols.nodes;
+    this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
+  }
+
+  /** Appends a node as the last child of `parent` (-1: the root); returns its row. */
+  add(parent: number, type: number, flags: number, field: number, startIndex: number, endIndex: number, startRow: number, startColumn: number, endRow: number, endColumn: number): number {
+    const i = this.size;
+    if (i === this.cols.capacity) this.grow();
+    this.size = i + 1;
+    this.typeOf[i] = type;
+    this.flags[i] = flags;
+    this.field[i] = field;
+    this.startIndex[i] = startIndex;
+    this.endIndex[i] = endIndex;
+    this.startRow[i] = startRow;
+    this.startColumn[i] = startColumn;
+    this.endRow[i] = endRow;
+    this.endColumn[i] = endColumn;
+    this.parentOf[i] = parent;
+    this.firstChild[i] = -1;
+    this.nextSibling[i] = -1;
+    this.lastChild[i] = -1;
+    if (parent >= 0) {
+      const last = this.lastChild[parent] as number;
+      if (last < 0) this.firstChild[parent] = i;
+      else this.nextSibling[last] = i;
+      this.lastChild[parent] = i;
+    }
+    return i;
+  }
+
+  /** Call once, after the last add. */
+  finish(): void {
+    // Packed, not holey-by-length: `new Array(n)` past a few thousand rows is a slow dictionary.
+    const nodes = this.nodes;
+    while (nodes.length < this.size) nodes.push(undefined);
+  }
+
+  /**
+   * Gives the storage to later trees. Only for a tree nobody reads any more: this tree's nodes
+   * then read as empty ERROR nodes rather than another tree's data.
+   */
+  release(): void {
+    const cols = this.cols;
+    if (cols === RELEASED) return;
+    cols.nodes.fill(undefined, 0, this.size);
+    this.cols = RELEASED;
+    this.size = 0;
+    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'firstChild', 'nextSibling', 'lastChild'] as const) {
+      (this as unknown as Record<string, unknown>)[k] = RELEASED[k];
+    }
+    this.nodes = [];
+    if (pool.length < POOL_SIZE) pool.push(cols);
+  }
+
+  get rootNode(): SyntaxNode {
+    return this.node(0);
+  }
+
+  /** The node object of a row (made on first use). */
+  node(row: number): SyntaxNode {
+    return (this.nodes[row] ??= new SyntaxNode(this, row));
+  }
+
+  private grow(): void {
+    const cols = this.cols.grown(this.size);
+    cols.nodes = this.nodes;
+    this.cols = cols;
+    this.typeOf = cols.typeOf;
+    this.flags = cols.flags;
+    this.field = cols.field;
+    this.startIndex = cols.startIndex;
+    this.endIndex = cols.endIndex;
+    this.startRow = cols.startRow;
+    this.startColumn = cols.startColumn;
+    this.endRow = cols.endRow;
+    this.endColumn = cols.endColumn;
+    this.parentOf = cols.parentOf;
+    this.firstChild = cols.firstChild;
+    this.nextSibling = cols.nextSibling;
+    this.lastChild = cols.lastChild;
+  }
+}
+
+/** Packs node flags for SyntaxTree.add. */
+export function packFlags(named: boolean, missing: boolean, hasError: boolean, extra: boolean): number {
+  return (named ? NAMED : 0) | (missing ? MISSING : 0) | (hasError ? HAS_ERROR : 0) | (extra ? EXTRA : 0);
+}
+
+export class SyntaxNode {
+  private _children: SyntaxNode[] | undefined;
+  private _named: SyntaxNode[] | undefined;
+
+  constructor(
+    readonly tree: SyntaxTree,
+    readonly row: number,
+  ) {}
+
+  /** Unique within the process (a Map key for "this node"). */
+  get id(): number {
+    return this.tree.idBase + this.row;
+  }
+
+  get type(): string {
+    return this.tree.typeNames[this.tree.typeOf[this.row] as number] ?? 'ERROR';
+  }
+
+  get isNamed(): boolean {
+    return ((this.tree.flags[this.row] as number) & NAMED) !== 0;
+  }
+
+  get isMissing(): boolean {
+    return ((this.tree.flags[this.row] as number) & MISSING) !== 0;
+  }
+
+  get hasError(): boolean {
+    return ((this.tree.flags[this.row] as number) & HAS_ERROR) !== 0;
+  }
+
+  get isExtra(): boolean {
+    return ((this.tree.flags[this.row] as number) & EXTRA) !== 0;
+  }
+
+  get isError(): boolean {
+    return this.type === 'ERROR';
+  }
+
+  /** This node's field in its parent (`name`, `body`, …), null when it has none. */
+  get field(): string | null {
+    return this.tree.fieldNames[this.tree.field[this.row] as number] ?? null;
+  }
+
+  get startIndex(): number {
+    return this.tree.startIndex[this.row] as number;
+  }
+
+  get endIndex(): number {
+    return this.tree.endIndex[this.row] as number;
+  }
+
+  get startPosition(): { row: number; column: number } {
+    return { row: this.tree.startRow[this.row] as number, column: this.tree.startColumn[this.row] as number };
+  }
+
+  get endPosition(): { row: number; column: number } {
+    return { row: this.tree.endRow[this.row] as number, column: this.tree.endColumn[this.row] as number };
+  }
+
+  get text(): string {
+    return this.tree.text.slice(this.tree.startIndex[this.row], this.tree.endIndex[this.row]);
+  }
+
+  get parent(): SyntaxNode | null {
+    const p = this.tree.parentOf[this.row] as number;
+    return p < 0 ? null : this.tree.node(p);
+  }
+
+  get children(): SyntaxNode[] {
+    if (this._children) return this._children;
+    const t = this.tree;
+    const out: SyntaxNode[] = [];
+    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) out.push(t.node(c));
+    return (this._children = out);
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  child(i: number): SyntaxNode | null {
+    return this.children[i] ?? null;
+  }
+
+  get namedChildren(): SyntaxNode[] {
+    if (this._named) return this._named;
+    const t = this.tree;
+    const out: SyntaxNode[] = [];
+    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if ((t.flags[c] as number) & NAMED) out.push(t.node(c));
+    return (this._named = out);
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  namedChild(i: number): SyntaxNode | null {
+    return this.namedChildren[i] ?? null;
+  }
+
+  childForFieldName(name: string): SyntaxNode | null {
+    const t = this.tree;
+    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if (t.fieldNames[t.field[c] as number] === name) return t.node(c);
+    return null;
+  }
+
+  childrenForFieldName(name: string): SyntaxNode[] {
+    const t = this.tree;
+    const out: SyntaxNode[] = [];
+    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if (t.fieldNames[t.field[c] as number] === name) out.push(t.node(c));
+    return out;
+  }
+}

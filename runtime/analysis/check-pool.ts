@@ -71,9 +71,9 @@ export class CheckPool {
     this.post({ type: 'jobs', jobs, counter, options: plain });
   }
 
-  /** Sends CPython's verdicts; workers then run the rules on what they parsed. */
-  verdicts(verdicts: Verdicts): void {
-    this.post({ type: 'verdicts', verdicts });
+  /** Sends CPython's verdicts for agent `index`; the worker that parsed it then runs its rules. */
+  verdicts(index: number, verdicts: Verdicts): void {
+    this.post({ type: 'verdicts', index, verdicts });
   }
 
   /** Waits until every worker has answered or failed, then stops them. */

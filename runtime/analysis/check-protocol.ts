@@ -12,7 +12,14 @@ export interface WorkerJobs {
   options: Omit<AnalysisOptions, 'logger'>;
 }
 
-export type ToWorker = WorkerJobs | { type: 'verdicts'; verdicts: Verdicts };
+/** CPython's verdicts for one agent's files, sent as soon as all of them are in. */
+export interface AgentVerdicts {
+  type: 'verdicts';
+  index: number;
+  verdicts: Verdicts;
+}
+
+export type ToWorker = WorkerJobs | AgentVerdicts;
 
 export type FromWorker =
   | { type: 'log'; message: string }
@@ -25,4 +32,9 @@ export type FromWorker =
 /** Claims the next agent index (thread-safe); >= jobs.length means the queue is empty. */
 export function claimNext(counter: Int32Array): number {
   return Atomics.add(counter, 0, 1);
+}
+
+/** Lets the event loop run (messages, CPython's pipe) between two pieces of synchronous work. */
+export function turn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }

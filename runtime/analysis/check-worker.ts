@@ -1,11 +1,12 @@
 // A check worker (worker_threads): boots its own tree-sitter, then claims agents from the shared
-// queue one at a time (an Atomics counter the main thread claims from too), parses them, waits
-// for CPython's verdicts, runs the rules and posts each agent's diagnostics back.
-// Protocol: runtime/analysis/check-pool.ts.
+// queue one at a time (an Atomics counter the main thread claims from too) and parses them; an
+// agent's rules run as soon as CPython's verdicts for its files have arrived (the main thread
+// forwards them agent by agent), and its diagnostics are posted back.
+// Protocol: runtime/analysis/check-protocol.ts.
 import { parentPort } from 'node:worker_threads';
 import { defaultBackend } from './default-backend';
-import { checkAgent, parseAgent, type ParsedFile } from './agent-check';
-import { claimNext, type FromWorker, type ToWorker, type WorkerJobs } from './check-protocol';
+import { checkAgent, parseAgent, type ParsedFile, type Verdicts } from './agent-check';
+import { claimNext, turn, type FromWorker, type ToWorker, type WorkerJobs } from './check-protocol';
 
 const port = parentPort;
 if (port) {
@@ -13,31 +14,47 @@ if (port) {
   const log = (message: string) => post({ type: 'log', message });
   // Start loading the WASM at once: the main thread is still discovering and reading files.
   const ready = defaultBackend.init();
+  ready.catch(() => undefined);
   let jobs: WorkerJobs | undefined;
-  let parsed: Promise<Map<number, ParsedFile[]>> | undefined;
+  const verdicts = new Map<number, Verdicts>();
+  /** Parsed agents still waiting for their verdicts. */
+  const waiting = new Map<number, ParsedFile[]>();
+  let parsing = true;
+  let done = false;
 
-  const parseClaimed = async (w: WorkerJobs): Promise<Map<number, ParsedFile[]>> => {
+  const checkReady = (w: WorkerJobs) => {
+    for (const [index, files] of waiting) {
+      const v = verdicts.get(index);
+      if (!v) continue;
+      waiting.delete(index);
+      post({ type: 'result', index, result: checkAgent(w.jobs[index]!, files, v, { ...w.options, logger: log }) });
+    }
+    if (!parsing && waiting.size === 0 && !done) {
+      done = true;
+      post({ type: 'done' });
+    }
+  };
+
+  const work = async (w: WorkerJobs): Promise<void> => {
     await ready;
-    const mine = new Map<number, ParsedFile[]>();
     const counter = new Int32Array(w.counter);
-    for (let i = claimNext(counter); i < w.jobs.length; i = claimNext(counter)) mine.set(i, parseAgent(w.jobs[i]!, defaultBackend, log));
-    return mine;
+    for (let i = claimNext(counter); i < w.jobs.length; i = claimNext(counter)) {
+      waiting.set(i, parseAgent(w.jobs[i]!, defaultBackend, log));
+      await turn(); // receive verdicts
+      checkReady(w);
+    }
+    parsing = false;
+    checkReady(w);
   };
 
   port.on('message', (m: ToWorker) => {
     if (m.type === 'jobs') {
       jobs = m;
-      parsed = parseClaimed(m);
       // A failed init is reported as the worker's error: the main thread checks what it claimed.
-      parsed.catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }));
-    } else if (m.type === 'verdicts' && jobs && parsed) {
-      const w = jobs;
-      void parsed.then((mine) => {
-        for (const [index, files] of mine) {
-          post({ type: 'result', index, result: checkAgent(w.jobs[index]!, files, m.verdicts, { ...w.options, logger: log }) });
-        }
-        post({ type: 'done' });
-      }, () => undefined);
+      work(m).catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }));
+    } else if (m.type === 'verdicts') {
+      verdicts.set(m.index, m.verdicts);
+      if (jobs && !parsing) checkReady(jobs);
     }
   });
 }

@@ -1,18 +1,20 @@
-// Paths on disk → diagnostics, for the CLI: discover agents, read and decode, parse,
-// confirm syntax with CPython (one python3 process for all files), run the rules with
-// each agent's sibling modules. Large checks share the parsing and rules with check workers
-// (check-pool.ts), agent by agent, so cross-file rules still see every sibling.
-import * as fs from 'node:fs';
+// Paths on disk → diagnostics, for the CLI: discover agents, read and decode, parse, confirm
+// syntax with CPython (one python3 process for all files, started first and fed file paths), run
+// the rules with each agent's sibling modules. Large checks share the parsing and rules with check
+// workers (check-pool.ts), agent by agent, so cross-file rules still see every sibling. An agent's
+// rules run as soon as it is parsed and CPython has judged its files.
 import { availableParallelism, loadavg } from 'node:os';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
+import { CpythonSyntaxChecker, type SyntaxRequest } from '../python/cpython-syntax';
 import type { SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
 import { defaultBackend } from './default-backend';
-import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile } from './agent-check';
+import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile, type Verdicts } from './agent-check';
 import { CheckPool, workerScript } from './check-pool';
-import { claimNext } from './check-protocol';
+import { claimNext, turn } from './check-protocol';
+import { readSourceFile, type SourceBytes } from './read-source';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -20,11 +22,11 @@ export interface FilesOptions {
   options?: AnalysisOptions;
   fs?: DiscoveryFs;
   backend?: PythonBackend;
-  /** Reads a file's bytes (default: the disk). */
+  /** Reads a file's bytes (default: the disk, where CPython may then read the files itself). */
   readBytes?: (file: string) => Uint8Array;
   /**
-   * Check workers besides the main thread. Default: none below PARALLEL_MIN_FILES files, else
-   * defaultWorkerCount() (idle cores by load average). 0: single-threaded. Default backend only.
+   * Check workers besides the main thread. Default: defaultWorkerCount(files). 0: single-threaded.
+   * Default backend only.
    */
   workers?: number;
   /** Say how the check runs (threads, or why single-threaded) through the logger. */
@@ -42,42 +44,48 @@ export interface FilesResult {
   fileCount: number;
 }
 
-/** Below this many files a worker's start-up (~0.1–0.2 s) costs more than it saves. */
-export const PARALLEL_MIN_FILES = 64;
+/**
+ * Files each check worker must have to pay for itself. A worker costs ~0.25 s of CPU before it
+ * parses anything (its isolate, the bundle, tree-sitter's WASM, a cold JIT) — the work of ~150
+ * files — and starts parsing ~0.3 s late; see bench/check-tree.ts for the measurements.
+ */
+export const FILES_PER_WORKER = 300;
+/** Below this many files the check runs on one thread. */
+export const PARALLEL_MIN_FILES = FILES_PER_WORKER;
 
 /**
- * One worker per idle core beyond the main thread's (at most 3). A worker only pays when a core
- * is actually free: measured on a shared 2-core machine at load ~5, a worker added ~0.7 s CPU
- * (its own start, WASM and JIT warm-up) and made the check slower, not faster.
+ * One worker per FILES_PER_WORKER files, at most one per core beyond the main thread's (and 3).
+ * The load average is not consulted: on a shared or virtual machine it stays at 1–2 while cores
+ * are free, and where cores are busy a worker still gets its share of them (the agents are
+ * claimed one at a time, so a slow worker simply takes fewer).
  */
-export function defaultWorkerCount(cores = availableParallelism(), load1 = loadavg()[0] ?? 0): number {
-  const idle = Math.floor(cores - load1 + 0.5);
-  return Math.max(0, Math.min(3, cores - 1, idle - 1));
+export function defaultWorkerCount(fileCount: number, cores = availableParallelism()): number {
+  return Math.max(0, Math.min(3, cores - 1, Math.floor(fileCount / FILES_PER_WORKER)));
 }
 
-/** Reads and decodes one file (no parsing yet: CPython gets the texts first). */
-function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: (f: string) => Uint8Array): ReadFile {
-  let bytes: Uint8Array;
+/** Reads and decodes one file (no parsing yet: CPython gets the files first). */
+function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {
+  let source: SourceBytes;
   try {
-    bytes = readBytes(file);
+    source = readBytes ? { bytes: readBytes(file) } : readSourceFile(file);
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
-    return { path: file, text: '', isMantle, failure: { message, range: EMPTY_RANGE } };
+    return { file: { path: file, text: '', isMantle, failure: { message, range: EMPTY_RANGE } } };
   }
-  const decoded = backend.decode(bytes);
+  const decoded = backend.decode(source.bytes);
   // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
-  if (decoded.issue) return { path: file, text: decoded.text, isMantle, failure: decoded.issue };
-  return { path: file, text: decoded.text, isMantle };
+  if (decoded.issue) return { file: { path: file, text: decoded.text, isMantle, failure: decoded.issue } };
+  return { file: { path: file, text: decoded.text, isMantle }, ...(source.disk ? { disk: source.disk } : {}) };
 }
 
 /** Starts check workers when the check is large enough and a worker script exists. */
 function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => void): CheckPool | undefined {
   const verbose = (m: string) => opts.verbose && log(`[hooksmith] ${m}`);
   // An explicit worker count is honoured at any size (tests compare both modes on small trees).
-  const count = opts.workers ?? (fileCount >= PARALLEL_MIN_FILES ? defaultWorkerCount() : 0);
+  const count = opts.workers ?? defaultWorkerCount(fileCount);
+  const machine = `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`;
   if (count <= 0 || fileCount === 0) {
-    const busy = opts.workers === undefined && fileCount >= PARALLEL_MIN_FILES;
-    verbose(`checking ${fileCount} file(s) on one thread${busy ? ` (no idle core: load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)` : ''}`);
+    verbose(`checking ${fileCount} file(s) on one thread (${machine})`);
     return undefined;
   }
   if (opts.backend && opts.backend !== defaultBackend) {
@@ -89,65 +97,121 @@ function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => vo
     verbose('check-worker script not found beside the CLI: checking on one thread');
     return undefined;
   }
-  verbose(`checking ${fileCount} files on ${count + 1} threads`);
+  verbose(`checking ${fileCount} files on ${count + 1} threads (${machine})`);
   return new CheckPool(script, count, log);
 }
 
 export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
   const f = opts.fs ?? nodeFs;
   const backend = opts.backend ?? defaultBackend;
-  const readBytes = opts.readBytes ?? ((p: string) => fs.readFileSync(p));
   const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
+  // python3 first: it may be a launcher (a pyenv shim costs ~0.35 s) and starts on another core.
+  // The default backend's CPython is driven here directly, so that it can start before discovery
+  // and read the files itself; a custom backend's cpythonSyntax is called once the texts are read.
+  const checker = opts.cpython !== false && backend.cpythonSyntax === defaultBackend.cpythonSyntax ? new CpythonSyntaxChecker({ log }) : undefined;
+  checker?.warm();
   // The WASM loads while discovery and reading go on; awaited before the first parse.
   const ready = backend.init();
   ready.catch(() => undefined);
-  const { agents, missing } = discover(paths, f);
-  const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
-  const pool = startPool(candidates, opts, log);
+  let pool: CheckPool | undefined;
   try {
-    return await analyseAgents(agents, missing, { ...opts, backend, readBytes, log, ready, pool });
+    const { agents, missing } = discover(paths, f);
+    const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
+    pool = startPool(candidates, opts, log);
+    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, checker });
+    if (opts.verbose && checker?.version) {
+      const { fromDisk, resent } = checker.stats;
+      log(`[hooksmith] CPython ${checker.version} read ${fromDisk} file(s) itself${resent ? `, ${resent} sent as text` : ''}`);
+    }
+    return { ...result, missing };
   } finally {
     pool?.terminate(); // idle workers would otherwise keep the process alive after a failure
+    checker?.close();
   }
 }
 
 interface Run extends FilesOptions {
   backend: PythonBackend;
-  readBytes: (file: string) => Uint8Array;
   log: (m: string) => void;
   ready: Promise<void>;
   pool: CheckPool | undefined;
+  checker: CpythonSyntaxChecker | undefined;
 }
 
-async function analyseAgents(agents: Agent[], missing: string[], run: Run): Promise<FilesResult> {
-  const { backend, readBytes, log, ready, pool } = run;
-  const opts: FilesOptions = run;
-  // Read every candidate once, then start CPython on the texts (it runs in its own process,
-  // on another core) while the threads parse; its verdicts are merged before the rules run.
-  const jobs: AgentJob[] = agents.map((agent) => {
+type Verdict = SyntaxIssue | null | undefined;
+
+/** One promise per request, never rejecting: CPython's verdict, or undefined (no verdict). */
+function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
+  if (run.checker) return run.checker.checkEach(requests);
+  if (run.cpython === false || requests.length === 0) return requests.map(() => Promise.resolve(undefined));
+  let all: Promise<Verdict[]>;
+  try {
+    all = run.backend.cpythonSyntax(requests.map(({ path, text }) => ({ path, text })));
+  } catch (err) {
+    all = Promise.reject(err); // a backend that throws at once is reported like one that fails later
+  }
+  const answers = all.then(
+    (a) => a,
+    (err: unknown) => {
+      run.log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
+      return [] as Verdict[];
+    },
+  );
+  return requests.map((_, i) => answers.then((a) => a[i]));
+}
+
+async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResult, 'missing'>> {
+  const { backend, log, ready, pool } = run;
+  // Read every candidate once and hand them all to CPython (its own process, on another core)
+  // before parsing. Files that end up not kept (Cayu candidates without a RuntimeHook subclass)
+  // are judged too: their verdicts are simply unused.
+  const requests: SyntaxRequest[] = [];
+  const owner: number[] = [];
+  const jobs: AgentJob[] = agents.map((agent, index) => {
     const mantle = new Set(agent.mantleModules);
-    const files = [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort().map((p) => read(p, mantle.has(p), backend, readBytes));
+    const files = [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort().map((p) => {
+      const r = read(p, mantle.has(p), backend, run.readBytes);
+      if (!r.file.failure) {
+        requests.push({ path: r.file.path, text: r.file.text, ...(r.disk ? { disk: r.disk } : {}) });
+        owner.push(index);
+      }
+      return r.file;
+    });
     return agent.report ? { files, report: agent.report } : { files };
   });
-  // Files that end up not kept (Cayu candidates without a RuntimeHook subclass) are checked too:
-  // their verdicts are simply unused.
-  const toConfirm = jobs.flatMap((j) => j.files.filter((l) => !l.failure));
-  let cpython: Promise<(SyntaxIssue | null | undefined)[]> | undefined;
-  if (opts.cpython !== false && toConfirm.length) {
-    try {
-      const files = toConfirm.map((l) => ({ path: l.path, text: l.text }));
-      cpython = backend.cpythonSyntax(files);
-    } catch (err) {
-      cpython = Promise.reject(err); // a backend that throws at once is reported like one that fails later
-    }
-    cpython.catch(() => undefined); // handled below; parsing must not see an unhandled rejection
-  }
+  const answers = askCpython(requests, run);
+  const waitingForCpython = run.cpython !== false && requests.length > 0;
+
+  // Each agent's verdicts, complete once CPython has judged all of its files.
+  const perAgent: Promise<Verdict>[][] = jobs.map(() => []);
+  const paths: string[][] = jobs.map(() => []);
+  answers.forEach((a, i) => {
+    perAgent[owner[i]!]!.push(a);
+    paths[owner[i]!]!.push(requests[i]!.path);
+  });
+  const settled = new Map<number, Verdicts>();
+  const agentVerdicts = perAgent.map(async (list, i) => {
+    const found = await Promise.all(list);
+    const v: Verdicts = new Map(found.map((x, k) => [paths[i]![k]!, x]));
+    settled.set(i, v);
+    pool?.verdicts(i, v);
+    return v;
+  });
 
   const counter = new SharedArrayBuffer(4);
   const claims = new Int32Array(counter);
-  pool?.start(jobs, counter, opts.options);
+  pool?.start(jobs, counter, run.options);
   await ready;
+  const results = new Map<number, AgentResult>();
   const parsed = new Map<number, ParsedFile[]>();
+  const checkSettled = () => {
+    for (const [i, files] of parsed) {
+      const v = settled.get(i);
+      if (!v) continue;
+      parsed.delete(i);
+      results.set(i, checkAgent(jobs[i]!, files, v, run.options));
+    }
+  };
   for (let i = claimNext(claims); i < jobs.length; i = claimNext(claims)) {
     const job = jobs[i]!;
     const report = job.report ? new Set(job.report) : undefined;
@@ -155,33 +219,21 @@ async function analyseAgents(agents: Agent[], missing: string[], run: Run): Prom
     for (const file of job.files) {
       const p = parseFile(file, report, backend, log);
       if (p) kept.push(p);
-      // Let the event loop feed CPython's stdin (a pipe: ~64 KB, a dozen files, per turn) and
-      // read its answers; yielding less often starves it and the check then waits for it.
-      if (cpython) await new Promise<void>((r) => setImmediate(r));
+      // Let the event loop feed CPython's stdin, read its answers and forward them to workers.
+      if (waitingForCpython || pool) await turn();
     }
     parsed.set(i, kept);
+    checkSettled();
   }
+  for (const [i, files] of parsed) results.set(i, checkAgent(jobs[i]!, files, await agentVerdicts[i]!, run.options));
 
-  const verdicts = new Map<string, SyntaxIssue | null | undefined>();
-  if (cpython) {
-    try {
-      const answers = await cpython;
-      toConfirm.forEach((l, i) => verdicts.set(l.path, answers[i]));
-    } catch (err) {
-      log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  pool?.verdicts(verdicts);
-
-  const results = new Map<number, AgentResult>();
-  for (const [i, files] of parsed) results.set(i, checkAgent(jobs[i]!, files, verdicts, opts.options));
   if (pool) {
     await pool.close();
     for (const [i, r] of pool.results) results.set(i, r);
   }
   // Agents a failed worker claimed but did not finish.
   for (let i = 0; i < jobs.length; i++) {
-    if (!results.has(i)) results.set(i, checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), verdicts, opts.options));
+    if (!results.has(i)) results.set(i, checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), await agentVerdicts[i]!, run.options));
   }
 
   const diagnostics = new Map<string, HookDiagnostic[]>();
@@ -191,5 +243,5 @@ async function analyseAgents(agents: Agent[], missing: string[], run: Run): Prom
     for (const [path, found] of r.diagnostics) diagnostics.set(path, found);
     fileCount += r.fileCount;
   }
-  return { diagnostics, missing, fileCount };
+  return { diagnostics, fileCount };
 }

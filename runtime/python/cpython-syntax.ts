@@ -7,11 +7,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SyntaxIssue } from './model';
 
-/** Runs in python3: reads {id, path, source} lines, answers {id, issue} lines. */
+/**
+ * Runs in python3: reads one JSON request per line — {id, path, source} (compile this text) or
+ * {id, path, disk: [size, mtime_ns]} (read the file: it is the text we analyse, see
+ * SyntaxRequest.disk) — and answers {id, issue} per request, or {id, resend: true} when the file
+ * is not the text we have (changed since, unreadable, or not UTF-8). Answers are buffered and
+ * flushed whenever the input read so far is answered (or every 50 ms), not one write per answer.
+ */
 const CHECKER_PY = String.raw`
-import json, re, sys, warnings
+import json, os, re, sys, time, warnings
 warnings.simplefilter("ignore")
 NL = re.compile(r"\r\n|\r|\n")
+BOM = b"\xef\xbb\xbf"
 def u16(s):
     return len(s.encode("utf-16-le", "surrogatepass")) // 2
 def at(lines, lineno, offset, shift):
@@ -50,16 +57,69 @@ def check(path, src):
         return {"message": "too complex for CPython to compile: " + (str(e) or type(e).__name__), "start": [0, 0], "end": None}
     except Exception as e:
         return {"message": type(e).__name__ + ": " + str(e), "start": [0, 0], "end": None}
+RESEND = object()
+def disk_source(path, size, mtime):
+    # The text Hooksmith analyses, decoded as it decodes it (UTF-8, one BOM dropped, then a
+    # second one as a WHATWG decoder drops it), provided the file is the one it read.
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if st.st_size != size or st.st_mtime_ns != mtime:
+                return RESEND
+            data = fh.read()
+    except OSError:
+        return RESEND
+    if len(data) != size:
+        return RESEND
+    if data.startswith(BOM):
+        data = data[3:]
+    try:
+        src = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return RESEND
+    return src[1:] if src.startswith("\ufeff") else src
+def answer(req):
+    path = req.get("path") or "<unknown>"
+    disk = req.get("disk")
+    if disk is not None:
+        src = disk_source(path, int(disk[0]), int(disk[1]))
+        if src is RESEND:
+            return '{"id":%d,"resend":true}' % req["id"]
+    else:
+        src = req["source"]
+    issue = check(path, src)
+    if issue is None:
+        return '{"id":%d,"issue":null}' % req["id"]
+    return json.dumps({"id": req["id"], "issue": issue})
 if sys.version_info < (3, 8):
     print(json.dumps({"ready": False, "reason": "python %d.%d is older than 3.8" % sys.version_info[:2]}), flush=True)
     sys.exit(0)
 print(json.dumps({"ready": True, "version": "%d.%d.%d" % sys.version_info[:3], "executable": sys.executable}), flush=True)
-stdin = open(sys.stdin.fileno(), "r", encoding="utf-8", errors="surrogatepass", newline="\n")
-for line in stdin:
-    if not line.strip():
-        continue
-    req = json.loads(line)
-    print(json.dumps({"id": req["id"], "issue": check(req.get("path") or "<unknown>", req["source"])}), flush=True)
+out = sys.stdout
+fd = sys.stdin.fileno()
+partial = []
+while True:
+    chunk = os.read(fd, 1 << 20)
+    if not chunk:
+        break
+    flushed = time.monotonic()
+    start = 0
+    while True:
+        nl = chunk.find(b"\n", start)
+        if nl < 0:
+            partial.append(chunk[start:])
+            break
+        partial.append(chunk[start:nl])
+        start = nl + 1
+        line = b"".join(partial).decode("utf-8", "surrogatepass")
+        partial = []
+        if not line.strip():
+            continue
+        out.write(answer(json.loads(line)) + "\n")
+        if time.monotonic() - flushed > 0.05:
+            out.flush()
+            flushed = time.monotonic()
+    out.flush()
 `;
 
 export interface CpythonOptions {
@@ -71,22 +131,41 @@ export interface CpythonOptions {
   log?: (message: string) => void;
 }
 
+/** A file for CPython to judge: the text we analyse, and where it came from. */
+export interface SyntaxRequest {
+  path: string;
+  text: string;
+  /**
+   * Set only when `text` is the file at `path` decoded as Hooksmith decodes valid UTF-8 (BOM
+   * dropped): python3 then reads the file itself instead of receiving the text through its stdin,
+   * and falls back to the text when the file's size or mtime differ from these (it changed), it
+   * cannot read it or it is not UTF-8. mtimeNs is a decimal string (nanoseconds overflow a double).
+   */
+  disk?: { size: number; mtimeNs: string };
+}
+
 interface Answer {
   message: string;
   start: [number, number];
   end: [number, number] | null;
 }
 
+type Verdict = SyntaxIssue | null | undefined;
+
 /** A long-lived python3 answering syntax checks; restarts itself after a crash or timeout. */
 export class CpythonSyntaxChecker {
   private proc: ChildProcessWithoutNullStreams | undefined;
   private ready: Promise<boolean> | undefined;
   private pending = new Map<number, (a: Answer | null | undefined) => void>();
+  /** Disk requests not answered yet: their text, sent if python3 asks for it. */
+  private diskRequests = new Map<number, SyntaxRequest>();
   private nextId = 1;
   private buffer = '';
   private watchdog: NodeJS.Timeout | undefined;
   private _unavailable: string | undefined;
   private _version: string | undefined;
+  /** Disk requests python3 answered from the file, and those it sent back for their text. */
+  readonly stats = { fromDisk: 0, resent: 0 };
 
   constructor(private readonly opts: CpythonOptions = {}) {}
 
@@ -100,27 +179,50 @@ export class CpythonSyntaxChecker {
     return this._version;
   }
 
+  /**
+   * Starts python3 now, so that its start-up (a launcher such as a pyenv shim costs ~0.35 s)
+   * overlaps the caller's own work; later checks reuse the process.
+   */
+  warm(): void {
+    void this.start();
+  }
+
   /** Null: compiles. Undefined: no verdict (python3 unavailable, crashed or timed out). */
-  async check(text: string, path: string): Promise<SyntaxIssue | null | undefined> {
+  async check(text: string, path: string): Promise<Verdict> {
     const [r] = await this.checkMany([{ path, text }]);
     return r;
   }
 
   /** One verdict per file, in order, from one process. */
-  async checkMany(files: readonly { path: string; text: string }[]): Promise<(SyntaxIssue | null | undefined)[]> {
+  checkMany(files: readonly SyntaxRequest[]): Promise<Verdict[]> {
+    return Promise.all(this.checkEach(files));
+  }
+
+  /**
+   * One verdict promise per file, settled as python3 answers (in order): callers can use the
+   * first verdicts while it still compiles the rest. The promises never reject.
+   */
+  checkEach(files: readonly SyntaxRequest[]): Promise<Verdict>[] {
     if (files.length === 0) return [];
-    if (!(await this.start())) return files.map(() => undefined);
+    const started = this.start();
     const proc = this.proc;
-    if (!proc) return files.map(() => undefined);
+    if (!proc) return files.map(() => Promise.resolve(undefined));
+    // Written at once, before python3 is ready: the pipe and the stream buffer hold them.
+    const lines: string[] = [];
     const answers = files.map((f) => {
       const id = this.nextId++;
       const p = new Promise<Answer | null | undefined>((resolve) => this.pending.set(id, resolve));
-      proc.stdin.write(JSON.stringify({ id, path: f.path, source: f.text }) + '\n');
-      return p;
+      if (f.disk) {
+        this.diskRequests.set(id, f);
+        lines.push(JSON.stringify({ id, path: f.path, disk: [f.disk.size, f.disk.mtimeNs] }));
+      } else {
+        lines.push(JSON.stringify({ id, path: f.path, source: f.text }));
+      }
+      return p.then((a) => (a ? toIssue(a) : a));
     });
-    this.armWatchdog();
-    const results = await Promise.all(answers);
-    return results.map((a) => (a ? toIssue(a) : a));
+    proc.stdin.write(lines.join('\n') + '\n');
+    void started.then((ok) => ok && this.armWatchdog());
+    return answers;
   }
 
   /** Stops the process; pending checks get `undefined`. */
@@ -143,7 +245,9 @@ export class CpythonSyntaxChecker {
       };
       let proc: ChildProcessWithoutNullStreams;
       try {
-        proc = spawn(resolvedExecutables.get(python) ?? python, ['-I', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
+        // -I: ignore the user's environment and site dir; -S: no site import either (its .pth
+        // processing cost ~50 ms here); the checker needs only the standard library.
+        proc = spawn(resolvedExecutables.get(python) ?? python, ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
       } catch (err) {
         fail(`cannot start ${python}: ${(err as Error).message}`);
         return;
@@ -160,7 +264,7 @@ export class CpythonSyntaxChecker {
         while ((nl = this.buffer.indexOf('\n')) >= 0) {
           const line = this.buffer.slice(0, nl);
           this.buffer = this.buffer.slice(nl + 1);
-          let msg: { ready?: boolean; reason?: string; version?: string; executable?: string; id?: number; issue?: Answer | null };
+          let msg: { ready?: boolean; reason?: string; version?: string; executable?: string; id?: number; issue?: Answer | null; resend?: boolean };
           try {
             msg = JSON.parse(line) as typeof msg;
           } catch {
@@ -175,9 +279,17 @@ export class CpythonSyntaxChecker {
               resolve(true);
             } else fail(`${python}: ${msg.reason ?? 'unusable'}`);
           } else if (msg.id !== undefined) {
-            const done = this.pending.get(msg.id);
-            this.pending.delete(msg.id);
-            done?.(msg.issue ?? null);
+            const asked = this.diskRequests.get(msg.id);
+            this.diskRequests.delete(msg.id);
+            if (asked) this.stats[msg.resend ? 'resent' : 'fromDisk']++;
+            if (msg.resend && asked) {
+              // The file is not the text we have: send the text under the same id.
+              proc.stdin.write(JSON.stringify({ id: msg.id, path: asked.path, source: asked.text }) + '\n');
+            } else {
+              const done = this.pending.get(msg.id);
+              this.pending.delete(msg.id);
+              done?.(msg.issue ?? null);
+            }
             this.armWatchdog();
           }
         }
@@ -209,6 +321,7 @@ export class CpythonSyntaxChecker {
     if (proc && proc.exitCode === null && proc.signalCode === null) proc.kill();
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    this.diskRequests.clear();
     for (const done of waiting) done(undefined);
   }
 }
@@ -230,7 +343,7 @@ function warnOnce(reason: string, log?: (m: string) => void): void {
 }
 
 /** CPython's verdict for many files with one short-lived process; undefined entries: no verdict. */
-export async function checkSyntaxMany(files: readonly { path: string; text: string }[], opts: CpythonOptions = {}): Promise<(SyntaxIssue | null | undefined)[]> {
+export async function checkSyntaxMany(files: readonly SyntaxRequest[], opts: CpythonOptions = {}): Promise<(SyntaxIssue | null | undefined)[]> {
   const checker = new CpythonSyntaxChecker(opts);
   try {
     return await checker.checkMany(files);

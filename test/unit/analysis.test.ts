@@ -126,8 +126,8 @@ describe('analyseFiles with a failing front end', () => {
       assert.deepEqual([...r.diagnostics.keys()], [join(root, 'hooks', 'b.py')]);
       assert.deepEqual(r.diagnostics.get(join(root, 'hooks', 'b.py'))!.map((d) => d.code), ['sync-handler']);
       assert.equal(logs.length, 2);
-      assert.match(logs[0]!, /could not analyse .*a\.py: parser bug/);
-      assert.match(logs[1]!, /python3 vanished/);
+      assert.equal(logs.filter((l) => /could not analyse .*a\.py: parser bug/.test(l)).length, 1);
+      assert.equal(logs.filter((l) => /syntax is checked by tree-sitter only: python3 vanished/.test(l)).length, 1);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { analyseFiles, type FilesOptions } from '../../runtime/analysis/files';
-import { defaultWorkerCount, PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
+import { defaultWorkerCount, FILES_PER_WORKER, PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -84,7 +84,7 @@ describe('hooksmith check in parallel', () => {
     cli = join(dir, 'dist', 'cli.js');
     tree = join(dir, 'tree');
     mkdirSync(tree);
-    assert.ok(makeTree(tree) >= PARALLEL_MIN_FILES);
+    assert.ok(makeTree(tree) < PARALLEL_MIN_FILES, 'small enough for one thread by default');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -103,7 +103,7 @@ describe('hooksmith check in parallel', () => {
     }
   });
 
-  it('a generated tree: 3 threads and the automatic mode match one thread exactly', () => {
+  it('a generated tree: 3 threads and the automatic mode (one thread at this size) match one thread exactly', () => {
     const one = run(cli, ['.', '--format', 'json', '--jobs', '0'], tree);
     const three = run(cli, ['.', '--format', 'json', '--jobs', '2', '--verbose'], tree);
     const auto = run(cli, ['.', '--format', 'json', '--verbose'], tree);
@@ -113,8 +113,10 @@ describe('hooksmith check in parallel', () => {
     assert.match(three.stderr, /checking \d+ files on 3 threads/);
     assert.equal(auto.code, 1);
     assert.equal(auto.stdout, one.stdout);
-    // Workers only when a core is idle (load average): either way it is said with --verbose.
-    assert.match(auto.stderr, /checking \d+ files on [2-4] threads|on one thread \(no idle core: load/);
+    // Below PARALLEL_MIN_FILES no worker is started; --verbose says so.
+    assert.match(auto.stderr, /checking \d+ file\(s\) on one thread \(\d+ cores, load/);
+    // python3 read the files itself (all but the binary one, which is never sent).
+    assert.match(auto.stderr, /CPython 3\.\d+\.\d+ read \d+ file\(s\) itself\n/);
     const findings = JSON.parse(one.stdout) as { file: string; code: string }[];
     // Cross-file (duplicate-modify-hook), CPython-confirmed and binary-file findings in every copy.
     for (let i = 0; i < 8; i++) assert.ok(findings.some((f) => f.file.startsWith(`faulty-${i}/`) && f.code === 'duplicate-modify-hook'), `faulty-${i}`);
@@ -137,13 +139,15 @@ describe('hooksmith check in parallel', () => {
     assert.match(loud.stderr, /check-worker script not found.*one thread/);
   });
 
-  it('the automatic worker count follows idle cores', () => {
-    assert.equal(defaultWorkerCount(2, 0.1), 1);
-    assert.equal(defaultWorkerCount(2, 1.2), 0);
-    assert.equal(defaultWorkerCount(2, 5), 0);
-    assert.equal(defaultWorkerCount(1, 0), 0);
-    assert.equal(defaultWorkerCount(8, 0.3), 3);
-    assert.equal(defaultWorkerCount(8, 5.8), 1);
+  it('the automatic worker count: one per FILES_PER_WORKER files, within the cores beyond the main thread (at most 3)', () => {
+    assert.equal(PARALLEL_MIN_FILES, FILES_PER_WORKER);
+    assert.equal(defaultWorkerCount(0, 2), 0);
+    assert.equal(defaultWorkerCount(FILES_PER_WORKER - 1, 2), 0);
+    assert.equal(defaultWorkerCount(FILES_PER_WORKER, 2), 1);
+    assert.equal(defaultWorkerCount(1000, 2), 1);
+    assert.equal(defaultWorkerCount(1000, 1), 0);
+    assert.equal(defaultWorkerCount(2 * FILES_PER_WORKER, 8), 2);
+    assert.equal(defaultWorkerCount(100_000, 8), 3);
   });
 
   it('a check that fails with workers running still exits (workers stopped)', () => {

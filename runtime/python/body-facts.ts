@@ -15,13 +15,6 @@ export const MUTATING_METHODS: ReadonlySet<string> = new Set([
 
 const NOT_ENTERED = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
 
-interface Item {
-  node: Node;
-  /** node.type, read once: each read is a call into WASM. */
-  type: string;
-  inExcept: boolean;
-  awaited: boolean;
-}
 
 /** Leaves and literals that hold no calls, raises, returns or writes: not walked into. */
 const OPAQUE = new Set(['identifier', 'integer', 'float', 'true', 'false', 'none', 'comment', 'ellipsis', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'pass_statement', 'break_statement', 'continue_statement', 'dotted_name']);
@@ -45,51 +38,74 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
     return f;
   };
 
-  const stack: Item[] = [];
-  const pushChildren = (n: Node, inExcept: boolean) => {
-    const children = n.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const c = children[i];
-      if (!c) continue;
-      const type = c.type;
+  // The walk goes over the tree's rows; a node object is made only where facts are taken.
+  const t = body.tree;
+  const rows: number[] = [];
+  /** Per row on the stack: 1 inside an except handler, 2 awaited. */
+  const bits: number[] = [];
+  const pushChildren = (row: number, inExcept: boolean) => {
+    const from = rows.length;
+    for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
+      if (!t.isNamedRow(c)) continue;
+      const type = t.typeName(c);
       if (NOT_ENTERED.has(type) || OPAQUE.has(type)) continue;
       // Only f-strings can hold calls.
-      if (type === 'string' && !/^[rRbBuU]?[fF]|^[fF]/.test(c.text.slice(0, 3))) continue;
-      stack.push({ node: c, type, inExcept, awaited: false });
+      if (type === 'string') {
+        const at = t.startIndex[c] as number;
+        if (!/^[rRbBuU]?[fF]|^[fF]/.test(t.text.slice(at, at + 3))) continue;
+      }
+      rows.push(c);
+      bits.push(inExcept ? 1 : 0);
+    }
+    // Children were pushed in source order: reverse them so they pop in source order.
+    for (let i = from, j = rows.length - 1; i < j; i++, j--) {
+      const r = rows[i] as number;
+      rows[i] = rows[j] as number;
+      rows[j] = r;
+      const b = bits[i] as number;
+      bits[i] = bits[j] as number;
+      bits[j] = b;
     }
   };
-  pushChildren(body, false);
+  pushChildren(body.row, false);
 
-  while (stack.length) {
-    const { node: n, type, inExcept, awaited } = stack.pop() as Item;
+  while (rows.length) {
+    const row = rows.pop() as number;
+    const b = bits.pop() as number;
+    const inExcept = (b & 1) !== 0;
+    const awaited = (b & 2) !== 0;
+    const type = t.typeName(row);
     switch (type) {
       case 'import_statement':
       case 'import_from_statement':
       case 'future_import_statement':
-        for (const b of importBindings(n, false)) {
-          localImports.push(b);
-          scope.add(b);
+        for (const binding of importBindings(t.node(row), false)) {
+          localImports.push(binding);
+          scope.add(binding);
         }
         continue;
       case 'except_clause':
       case 'except_group_clause':
-        pushChildren(n, true);
+        pushChildren(row, true);
         continue;
       case 'await': {
-        const inner = n.namedChild(0);
-        if (inner) {
-          const t = inner.type;
-          stack.push({ node: inner, type: t, inExcept, awaited: t === 'call' });
+        // Its first named child, awaited when it is a call.
+        for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
+          if (!t.isNamedRow(c)) continue;
+          rows.push(c);
+          bits.push((inExcept ? 1 : 0) | (t.typeName(c) === 'call' ? 2 : 0));
+          break;
         }
         continue;
       }
       case 'raise_statement':
-        raises.push(raiseFacts(n, inExcept, scope, describeCall));
+        raises.push(raiseFacts(t.node(row), inExcept, scope, describeCall));
         break;
       case 'return_statement':
-        returns.push(returnFacts(n, scope, describeCall));
+        returns.push(returnFacts(t.node(row), scope, describeCall));
         break;
       case 'call': {
+        const n = t.node(row);
         const f = describeCall(n, awaited);
         if (awaited) f.awaited = true;
         calls.push(f);
@@ -98,15 +114,18 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
       }
       case 'assignment':
       case 'augmented_assignment': {
+        const n = t.node(row);
         const left = n.childForFieldName('left');
         if (left) targetWrites(left, type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
         break;
       }
-      case 'delete_statement':
-        for (const t of n.namedChildren) if (t) targetWrites(t, 'delete', n, writes);
+      case 'delete_statement': {
+        const n = t.node(row);
+        for (const target of n.namedChildren) if (target) targetWrites(target, 'delete', n, writes);
         break;
+      }
     }
-    pushChildren(n, inExcept);
+    pushChildren(row, inExcept);
   }
 
   return { raises, returns, calls, modelCopies, writes, canFallOffEnd: canFallOffEnd(body), isStub: isStub(body) };

@@ -3,10 +3,10 @@
 // call into WASM (~100–150 ns), and building a model reads hundreds of thousands of them.
 //
 // Storage is columns of typed arrays, one row per visible node in document order, filled in one
-// pass (tree-memory.ts, or tree-from-api.ts as the fallback). SyntaxNode objects are made only
-// for the nodes a reader visits, once each (so `===` and `id` identify a node), which keeps a
-// 3,000-line module's 26,000 nodes off the JS heap: as objects they cost more in GC than the
-// whole walk.
+// pass (tree-memory.ts, or tree-from-api.ts as the fallback). SyntaxNode objects are small
+// views made where a reader asks for a node and dropped after: a 3,000-line module's 26,000
+// nodes as long-lived objects cost more in GC than the whole walk. So two reads of the same node
+// may give two objects: compare nodes by `id`, not `===`.
 //
 // Positions follow web-tree-sitter for a JS string: indexes and columns in UTF-16 code units,
 // rows counted by \n.
@@ -37,11 +37,8 @@ class Columns {
   endRow: Uint32Array;
   endColumn: Uint32Array;
   parentOf: Int32Array;
-  firstChild: Int32Array;
-  nextSibling: Int32Array;
-  lastChild: Int32Array;
-  /** Node objects by row, made on first use; all undefined when pooled. */
-  nodes: (SyntaxNode | undefined)[] = [];
+  /** One past the row of this node's last descendant: rows are in document (pre-)order. */
+  end: Int32Array;
 
   constructor(readonly capacity: number) {
     this.typeOf = new Uint16Array(capacity);
@@ -54,15 +51,13 @@ class Columns {
     this.endRow = new Uint32Array(capacity);
     this.endColumn = new Uint32Array(capacity);
     this.parentOf = new Int32Array(capacity);
-    this.firstChild = new Int32Array(capacity);
-    this.nextSibling = new Int32Array(capacity);
-    this.lastChild = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
   }
 
   /** A copy with twice the capacity and the first `size` rows. */
   grown(size: number): Columns {
     const c = new Columns(this.capacity * 2);
-    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'firstChild', 'nextSibling', 'lastChild'] as const) {
+    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
       (c[k] as Uint32Array).set((this[k] as Uint32Array).subarray(0, size));
     }
     return c;
@@ -92,10 +87,8 @@ export class SyntaxTree {
   endRow: Uint32Array;
   endColumn: Uint32Array;
   parentOf: Int32Array;
-  firstChild: Int32Array;
-  nextSibling: Int32Array;
-  private lastChild: Int32Array;
-  private nodes: (SyntaxNode | undefined)[];
+  /** One past the row of a node's last descendant (children: row + 1, then end[child]...). */
+  end: Int32Array;
   /** Ids of this tree's nodes are `idBase + row`: unique across trees in this process. */
   readonly idBase: number;
 
@@ -127,14 +120,15 @@ export class SyntaxTree {
     this.endRow = cols.endRow;
     this.endColumn = cols.endColumn;
     this.parentOf = cols.parentOf;
-    this.firstChild = cols.firstChild;
-    this.nextSibling = cols.nextSibling;
-    this.lastChild = cols.lastChild;
-    this.nodes = cols.nodes;
+    this.end = cols.end;
     this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
   }
 
-  /** Appends a node as the last child of `parent` (-1: the root); returns its row. */
+  /**
+   * Appends a node after every row so far: the next child of `parent` (-1: the root), which must
+   * be the last row added or one of its ancestors. Call close(row) once a node's descendants are
+   * all added (a node never closed counts as a leaf).
+   */
   add(parent: number, type: number, flags: number, field: number, startIndex: number, endIndex: number, startRow: number, startColumn: number, endRow: number, endColumn: number): number {
     const i = this.size;
     if (i === this.cols.capacity) this.grow();
@@ -149,23 +143,13 @@ export class SyntaxTree {
     this.endRow[i] = endRow;
     this.endColumn[i] = endColumn;
     this.parentOf[i] = parent;
-    this.firstChild[i] = -1;
-    this.nextSibling[i] = -1;
-    this.lastChild[i] = -1;
-    if (parent >= 0) {
-      const last = this.lastChild[parent] as number;
-      if (last < 0) this.firstChild[parent] = i;
-      else this.nextSibling[last] = i;
-      this.lastChild[parent] = i;
-    }
+    this.end[i] = i + 1;
     return i;
   }
 
-  /** Call once, after the last add. */
-  finish(): void {
-    // Packed, not holey-by-length: `new Array(n)` past a few thousand rows is a slow dictionary.
-    const nodes = this.nodes;
-    while (nodes.length < this.size) nodes.push(undefined);
+  /** Marks every row added since `row` as its descendants. */
+  close(row: number): void {
+    this.end[row] = this.size;
   }
 
   /**
@@ -175,28 +159,35 @@ export class SyntaxTree {
   release(): void {
     const cols = this.cols;
     if (cols === RELEASED) return;
-    cols.nodes.fill(undefined, 0, this.size);
     this.cols = RELEASED;
     this.size = 0;
-    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'firstChild', 'nextSibling', 'lastChild'] as const) {
+    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
       (this as unknown as Record<string, unknown>)[k] = RELEASED[k];
     }
-    this.nodes = [];
     if (pool.length < POOL_SIZE) pool.push(cols);
+  }
+
+  /** Type name of a row (without making its node). */
+  typeName(row: number): string {
+    return this.typeNames[this.typeOf[row] as number] ?? 'ERROR';
+  }
+
+  /** Whether a row is a named node (without making its node). */
+  isNamedRow(row: number): boolean {
+    return ((this.flags[row] as number) & NAMED) !== 0;
   }
 
   get rootNode(): SyntaxNode {
     return this.node(0);
   }
 
-  /** The node object of a row (made on first use). */
+  /** A node object for a row (a new view on each call). */
   node(row: number): SyntaxNode {
-    return (this.nodes[row] ??= new SyntaxNode(this, row));
+    return new SyntaxNode(this, row);
   }
 
   private grow(): void {
     const cols = this.cols.grown(this.size);
-    cols.nodes = this.nodes;
     this.cols = cols;
     this.typeOf = cols.typeOf;
     this.flags = cols.flags;
@@ -208,9 +199,7 @@ export class SyntaxTree {
     this.endRow = cols.endRow;
     this.endColumn = cols.endColumn;
     this.parentOf = cols.parentOf;
-    this.firstChild = cols.firstChild;
-    this.nextSibling = cols.nextSibling;
-    this.lastChild = cols.lastChild;
+    this.end = cols.end;
   }
 }
 
@@ -291,7 +280,7 @@ export class SyntaxNode {
     if (this._children) return this._children;
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) out.push(t.node(c));
     return (this._children = out);
   }
 
@@ -307,7 +296,7 @@ export class SyntaxNode {
     if (this._named) return this._named;
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if ((t.flags[c] as number) & NAMED) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED) out.push(t.node(c));
     return (this._named = out);
   }
 
@@ -321,14 +310,14 @@ export class SyntaxNode {
 
   childForFieldName(name: string): SyntaxNode | null {
     const t = this.tree;
-    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if (t.fieldNames[t.field[c] as number] === name) return t.node(c);
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (t.fieldNames[t.field[c] as number] === name) return t.node(c);
     return null;
   }
 
   childrenForFieldName(name: string): SyntaxNode[] {
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = t.firstChild[this.row] as number; c >= 0; c = t.nextSibling[c] as number) if (t.fieldNames[t.field[c] as number] === name) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (t.fieldNames[t.field[c] as number] === name) out.push(t.node(c));
     return out;
   }
 }

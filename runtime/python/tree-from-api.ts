@@ -37,14 +37,14 @@ export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
             done = true;
             break;
           }
-          parents.pop();
+          out.close(parents.pop() as number);
         }
         if (done) break;
       }
     }
+    for (const row of parents) out.close(row);
   } finally {
     cursor.delete();
   }
-  out.finish();
   return out;
 }

@@ -120,10 +120,12 @@ class WalkStack {
   production = new Int32Array(this.capacity);
   /** The row of the visible node its visible descendants belong to. */
   collector = new Int32Array(this.capacity);
+  /** Whether this subtree is the collector itself (not a hidden node inside it). */
+  owned = new Int32Array(this.capacity);
   /** Field inherited from hidden ancestors (see the module comment); 0: none. */
   fallbackField = new Int32Array(this.capacity);
 
-  push(childBase: number, childCount: number, bytes: number, row: number, column: number, production: number, collector: number, fallbackField: number): void {
+  push(childBase: number, childCount: number, bytes: number, row: number, column: number, production: number, collector: number, owned: number, fallbackField: number): void {
     const d = this.depth;
     if (d === this.capacity) this.grow();
     this.childBase[d] = childBase;
@@ -135,13 +137,14 @@ class WalkStack {
     this.column[d] = column;
     this.production[d] = production;
     this.collector[d] = collector;
+    this.owned[d] = owned;
     this.fallbackField[d] = fallbackField;
     this.depth = d + 1;
   }
 
   private grow(): void {
     const n = this.capacity * 2;
-    for (const k of ['childBase', 'childCount', 'next', 'structural', 'bytes', 'row', 'column', 'production', 'collector', 'fallbackField'] as const) {
+    for (const k of ['childBase', 'childCount', 'next', 'structural', 'bytes', 'row', 'column', 'production', 'collector', 'owned', 'fallbackField'] as const) {
       const a = new Int32Array(n);
       a.set(this[k]);
       this[k] = a;
@@ -191,12 +194,13 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
   );
   const w = walk;
   w.depth = 0;
-  if (rootChildren > 0) w.push(rp - rootChildren * 8, rootChildren, rootStart, rootRow, rootCol, u16[(rp + 66) >> 1] as number, 0, 0);
+  if (rootChildren > 0) w.push(rp - rootChildren * 8, rootChildren, rootStart, rootRow, rootCol, u16[(rp + 66) >> 1] as number, 0, 1, 0);
 
   while (w.depth > 0) {
     const d = w.depth - 1;
     const index = w.next[d] as number;
     if (index === w.childCount[d]) {
+      if (w.owned[d]) out.close(w.collector[d] as number);
       w.depth = d;
       continue;
     }
@@ -278,13 +282,12 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
       const type = shown === SYM_ERROR ? t.errorType : shown === SYM_ERROR_REPEAT ? t.errorRepeatType : shown;
       const isNamed = alias ? (t.named[alias] as number) !== 0 : named;
       const node = out.add(w.collector[d] as number, type, packFlags(isNamed, missing, errorCost > 0, extra), field, startBytes >>> 1, bytes >>> 1, startRow, startCol >>> 1, row, column >>> 1);
-      if (childCount > 0) w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 0);
+      if (childCount > 0) w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 1, 0);
     } else if (childCount > 0) {
       // A hidden node: its visible descendants belong to the collector; an extra hidden node
       // passes no field down (the cursor stops walking up at an extra entry).
-      w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, w.collector[d] as number, extra ? 0 : field);
+      w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, w.collector[d] as number, 0, extra ? 0 : field);
     }
   }
-  out.finish();
   return out;
 }

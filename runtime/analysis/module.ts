@@ -47,11 +47,26 @@ export function analyseModule(input: ModuleInput, rules: readonly Rule[] = RULES
   return out.sort(compareDiagnostics);
 }
 
+/** File, then start position, then code (each string in localeCompare order). */
 export function compareDiagnostics(a: HookDiagnostic, b: HookDiagnostic): number {
   return (
-    a.file.localeCompare(b.file) ||
+    (a.file === b.file ? 0 : a.file.localeCompare(b.file)) ||
     a.range.start.line - b.range.start.line ||
     a.range.start.character - b.range.start.character ||
-    a.code.localeCompare(b.code)
+    compareCodes(a.code, b.code)
   );
+}
+
+/** The registry's codes ranked once in localeCompare order (localeCompare costs ~1 µs a call). */
+const CODE_RANK = new Map(
+  RULES.map((r) => r.code)
+    .sort((x, y) => x.localeCompare(y))
+    .map((code, i) => [code, i]),
+);
+
+function compareCodes(a: string, b: string): number {
+  if (a === b) return 0;
+  const ra = CODE_RANK.get(a);
+  const rb = CODE_RANK.get(b);
+  return ra !== undefined && rb !== undefined ? ra - rb : a.localeCompare(b);
 }

@@ -2,7 +2,8 @@
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { BLOCKING_CALLS, findBlockingCall } from './util/blocking-calls';
+import { BLOCKING_CALLS, BLOCKING_ROOTS, findBlockingCall } from './util/blocking-calls';
+import { importsAnyRoot } from './util/module-facts';
 import { mantleHooks } from './util/hooks';
 import { locallyBound } from './util/names';
 
@@ -20,12 +21,16 @@ export const blockingCall: Rule = {
   fixable: false,
   check(ctx) {
     const out: HookDiagnostic[] = [];
+    // Without an import of time, requests, … no qualified call can be one: only builtins remain.
+    const qualifiedMayMatch = importsAnyRoot(ctx.module, BLOCKING_ROOTS);
+    const isBound = (name: string) => locallyBound(ctx.module, name);
     for (const h of mantleHooks(ctx.module)) {
       if (!h.fn.isAsync) continue; // sync-handler reports the hook itself
       for (const call of h.fn.body.calls) {
         if (call.awaited) continue;
         const { qualified, text } = call.callee;
-        const known = findBlockingCall(qualified, text, qualified === undefined && locallyBound(ctx.module, text));
+        if (qualified !== undefined && !qualifiedMayMatch) continue;
+        const known = findBlockingCall(qualified, text, isBound);
         if (!known) continue;
         const budget = `${h.timeoutMs} ms ${h.decorator.call?.keywords.some((k) => k.name === 'timeout_ms') ? 'budget (timeout_ms)' : `budget (the ${h.lane} default)`}`;
         out.push(

@@ -2,6 +2,10 @@
 // which of their methods are phases, and whether a name stands for a Cayu export.
 import { CAYU_BASE_CLASS, CAYU_MODULES, findCayuPhase, type CayuPhase } from '../catalogue';
 import type { ClassDef, FunctionDef, HookModule, NameRef } from '../python/model';
+import { firstSegment } from './util/module-facts';
+
+/** First segments of the Cayu modules ("cayu"): a module without an import from one names no Cayu export. */
+export const CAYU_ROOTS: readonly string[] = [...new Set(CAYU_MODULES.map(firstSegment))];
 
 /** The exported Cayu name a reference stands for, when it resolves into one of the Cayu modules. */
 export function cayuName(ref: NameRef | undefined): string | undefined {

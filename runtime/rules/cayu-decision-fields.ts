@@ -2,20 +2,16 @@
 // validator tying each companion field to its action), and decisions of the wrong kind.
 import { CAYU_DECISIONS, type CayuDecision } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
-import type { CallFacts, FunctionDef, HookModule, Range } from '../python/model';
-import { cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
+import type { CallFacts, Range } from '../python/model';
+import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
+import { importsAnyRoot, moduleFacts } from './util/module-facts';
 
 const CODE = 'cayu-decision-fields';
 
 function decisionOf(call: CallFacts): CayuDecision | undefined {
   const name = cayuName(call.callee);
   return name ? CAYU_DECISIONS.find((d) => d.name === name) : undefined;
-}
-
-/** Every function body of the module: module-level functions and all methods. */
-function allFunctions(module: HookModule): FunctionDef[] {
-  return [...module.functions, ...module.classes.flatMap((c) => c.methods)];
 }
 
 function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Range) => void): void {
@@ -86,7 +82,9 @@ export const cayuDecisionFields: Rule = {
   check({ module }) {
     const out: HookDiagnostic[] = [];
     const report = (message: string, range: Range) => out.push({ code: CODE, severity: 'error', message, file: module.path, range });
-    for (const fn of allFunctions(module)) {
+    // Decisions are Cayu names: a module that imports nothing from Cayu names none (nor has phases).
+    if (!importsAnyRoot(module, CAYU_ROOTS)) return out;
+    for (const fn of moduleFacts(module).allFunctions) {
       for (const call of fn.body.calls) {
         const d = decisionOf(call);
         if (d) checkCall(call, d, report);

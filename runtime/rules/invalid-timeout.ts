@@ -1,6 +1,6 @@
 // invalid-timeout: decorator options other than a positive integer `timeout_ms=`.
 import { DEFAULT_TIMEOUT_MS } from '../catalogue';
-import type { KeywordArgument, LiteralValue } from '../python/model';
+import type { Decorator, KeywordArgument, LiteralValue } from '../python/model';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
@@ -46,30 +46,36 @@ export const invalidTimeout: Rule = {
     const out = [];
     for (const h of mantleHooks(ctx.module)) {
       const call = h.decorator.call;
-      if (!call) continue;
-      const name = q('@' + h.decorator.ref.text + '()');
+      if (!call || (call.positional.length === 0 && call.keywords.length === 0)) continue;
       for (const p of call.positional) {
-        out.push(report(this, ctx, p.range, `${name} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`));
+        out.push(report(this, ctx, p.range, `${decoratorText(h.decorator)} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`));
       }
-      for (const kw of call.keywords) out.push(...checkKeyword(this, ctx, name, kw));
+      for (const kw of call.keywords) {
+        const d = checkKeyword(this, ctx, h.decorator, kw);
+        if (d) out.push(d);
+      }
     }
     return out;
   },
 };
 
-function checkKeyword(rule: Rule, ctx: RuleContext, name: string, kw: KeywordArgument): HookDiagnostic[] {
+/** `@on_tool_call()` as written, for messages (built only when there is something to report). */
+function decoratorText(d: Decorator): string {
+  return q('@' + d.ref.text + '()');
+}
+
+function checkKeyword(rule: Rule, ctx: RuleContext, decorator: Decorator, kw: KeywordArgument): HookDiagnostic | undefined {
   if (kw.name !== OPTION) {
+    const name = decoratorText(decorator);
     const suggestion = nearest(kw.name, [OPTION]) ?? (/timeout/i.test(kw.name) ? OPTION : undefined);
-    return [
-      report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`, {
-        fixes: suggestion ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)] : [],
-      }),
-    ];
+    return report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`, {
+      fixes: suggestion ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)] : [],
+    });
   }
   const why = problem(kw.value);
-  if (!why) return [];
+  if (!why) return undefined;
   const fixes = kw.value.kind === 'number' && !kw.value.isInteger && kw.value.value > 0
     ? [fix(`Use ${Math.ceil(kw.value.value)}`, [{ range: kw.valueRange, newText: String(Math.ceil(kw.value.value)) }], true)]
     : [];
-  return [report(rule, ctx, kw.valueRange, `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`, { fixes })];
+  return report(rule, ctx, kw.valueRange, `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`, { fixes });
 }

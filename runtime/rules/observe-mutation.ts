@@ -1,8 +1,14 @@
 // observe-mutation: an observe hook that changes or returns its payload — to no effect.
+import { MANTLE_POINTS } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { mantleHooks, payloadParameter } from './util/hooks';
+
+/** Per point, the end of each message: where a change can be made instead (built once). */
+const MODIFY_HINT = new Map(
+  MANTLE_POINTS.map((p) => [p, p.hasModifyLane ? `; to change it, use ${q('modify_' + p.id)}` : `; the ${p.title} point has no modify lane`]),
+);
 
 export const observeMutation: Rule = {
   code: 'observe-mutation',
@@ -21,7 +27,7 @@ export const observeMutation: Rule = {
     for (const h of mantleHooks(ctx.module)) {
       if (h.lane !== 'observe') continue;
       const param = payloadParameter(h.fn);
-      const modify = h.point.hasModifyLane ? `; to change it, use ${q('modify_' + h.point.id)}` : `; the ${h.point.title} point has no modify lane`;
+      const modify = MODIFY_HINT.get(h.point);
       if (param) {
         for (const w of h.fn.body.writes) {
           if (w.root !== param.name) continue;

@@ -4,6 +4,7 @@ import { fix, q, report } from './util/diagnostic';
 import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
 import { mantleHooks, payloadParameter } from './util/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
+import { isMantleMember } from './util/names';
 
 export const payloadAnnotation: Rule = {
   code: 'payload-annotation',
@@ -38,6 +39,7 @@ export const payloadAnnotation: Rule = {
         );
         continue;
       }
+      if (!ann.optionalOf && isMantleMember(ann.ref, wanted)) continue; // imported and right: the common case
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf) {
         if (target.unimported) {

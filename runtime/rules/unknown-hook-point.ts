@@ -4,6 +4,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
+import { otherDecorators } from './util/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import { lastSegment, locallyBound, mantleMember, unimportedMantleName, wildcardMantleName } from './util/names';
 import { explainMissingName } from './util/near-miss';
@@ -24,11 +25,10 @@ export const unknownHookPoint: Rule = {
   fixable: true,
   check(ctx) {
     const out: HookDiagnostic[] = [];
-    for (const fn of ctx.module.functions) {
-      for (const d of fn.decorators) {
-        const diag = checkDecorator(this, ctx, d);
-        if (diag) out.push(diag);
-      }
+    // Decorators that resolve through an import to a hook decorator are fine: not listed.
+    for (const d of otherDecorators(ctx.module)) {
+      const diag = checkDecorator(this, ctx, d);
+      if (diag) out.push(diag);
     }
     return out;
   },

@@ -48,8 +48,8 @@ export const wrongArity: Rule = {
         );
         continue;
       }
+      if (params.length === 1) continue;
       const extra = params.slice(1);
-      if (extra.length === 0) continue;
       out.push(
         report(
           this,

@@ -29,7 +29,12 @@ export const BLOCKING_CALLS: readonly BlockingCall[] = [
 const byName = new Map(BLOCKING_CALLS.filter((c) => !c.builtin).map((c) => [c.name, c]));
 const builtins = new Map(BLOCKING_CALLS.filter((c) => c.builtin).map((c) => [c.name, c]));
 
-export function findBlockingCall(qualified: string | undefined, bareText: string, locallyBound: boolean): BlockingCall | undefined {
+/** Modules a qualified blocking call starts with ("time", "requests", …): without an import of one, none can match. */
+export const BLOCKING_ROOTS: readonly string[] = [...new Set([...byName.keys()].map((n) => n.slice(0, n.indexOf('.'))))];
+
+/** `locallyBound` is asked only for a builtin's name (a lookup per call otherwise). */
+export function findBlockingCall(qualified: string | undefined, bareText: string, locallyBound: (name: string) => boolean): BlockingCall | undefined {
   if (qualified !== undefined) return byName.get(qualified);
-  return locallyBound ? undefined : builtins.get(bareText);
+  const builtin = builtins.get(bareText);
+  return builtin && !locallyBound(bareText) ? builtin : undefined;
 }

@@ -5,6 +5,8 @@
 // signature rules still run on it. Source order.
 import {
   DEFAULT_TIMEOUT_MS,
+  HOOK_DECORATORS,
+  MANTLE_MODULE,
   findDecorator,
   getPayloadType,
   type HookDecorator,
@@ -13,7 +15,7 @@ import {
   type PayloadType,
 } from '../../catalogue';
 import type { Decorator, FunctionDef, HookModule, Parameter } from '../../python/model';
-import { mantleMember, resolveMantleName } from './names';
+import { resolveMantleName } from './names';
 
 export interface MantleHook {
   fn: FunctionDef;
@@ -29,33 +31,64 @@ export interface MantleHook {
   unimported: boolean;
 }
 
+interface HookIndex {
+  hooks: MantleHook[];
+  /** Decorators of module-level functions that are not a hook decorator reached through an import. */
+  otherDecorators: Decorator[];
+}
+
 /**
  * Computed once per model and shared by every rule (models are never changed once built; a new
  * text gets a new model). Without it, each rule re-resolved every decorator, and
  * duplicate-modify-hook did so for every sibling module of every module of an agent.
  */
-const cache = new WeakMap<HookModule, MantleHook[]>();
+const cache = new WeakMap<HookModule, HookIndex>();
+
+function hookIndex(module: HookModule): HookIndex {
+  let index = cache.get(module);
+  if (!index) {
+    index = computeHookIndex(module);
+    cache.set(module, index);
+  }
+  return index;
+}
 
 /** Callers must not modify the returned list (it is shared). */
 export function mantleHooks(module: HookModule): MantleHook[] {
-  let hooks = cache.get(module);
-  if (!hooks) {
-    hooks = computeMantleHooks(module);
-    cache.set(module, hooks);
-  }
-  return hooks;
+  return hookIndex(module).hooks;
 }
 
-function computeMantleHooks(module: HookModule): MantleHook[] {
+/**
+ * Decorators of module-level functions, in source order, except those that resolve through an
+ * import to a hook decorator (the common case, which no rule about unknown names needs to see).
+ * Shared: do not modify.
+ */
+export function otherDecorators(module: HookModule): readonly Decorator[] {
+  return hookIndex(module).otherDecorators;
+}
+
+/** "rasa.mantle.hooks.on_tool_call" → its decorator: one lookup for a decorator reached through an import. */
+const DECORATORS_BY_QUALIFIED = new Map(HOOK_DECORATORS.map((d) => [`${MANTLE_MODULE}.${d.name}`, d]));
+
+function computeHookIndex(module: HookModule): HookIndex {
   const hooks: MantleHook[] = [];
+  const otherDecorators: Decorator[] = [];
   for (const fn of module.functions) {
     for (const decorator of fn.decorators) {
-      const resolved = resolveMantleName(module, decorator.ref);
-      const hook = resolved && findDecorator(resolved.member);
+      const qualified = decorator.ref.qualified;
+      let hook: HookDecorator | undefined;
+      let unimported = false;
+      if (qualified !== undefined) {
+        // Resolved through an import: a hook decorator exactly when the name is one (what
+        // resolveMantleName then findDecorator would find, without slicing the name).
+        hook = DECORATORS_BY_QUALIFIED.get(qualified);
+      } else {
+        const resolved = resolveMantleName(module, decorator.ref);
+        hook = resolved && findDecorator(resolved.member);
+        unimported = resolved?.unimported ?? false;
+      }
+      if (qualified === undefined || !hook) otherDecorators.push(decorator);
       if (!hook) continue;
-      // timeout_ms counts only on a decorator reached through an import (python/hooks.ts reads it
-      // there); a wildcard or unimported one fails to load anyway.
-      const viaImport = mantleMember(decorator.ref) !== undefined;
       hooks.push({
         fn,
         decorator,
@@ -63,12 +96,14 @@ function computeMantleHooks(module: HookModule): MantleHook[] {
         point: hook.point,
         lane: hook.lane,
         payload: getPayloadType(hook.point.payloadType),
-        timeoutMs: (viaImport && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane],
-        unimported: resolved.unimported,
+        // timeout_ms counts only on a decorator reached through an import (python/hooks.ts reads
+        // it there); a wildcard or unimported one fails to load anyway.
+        timeoutMs: (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane],
+        unimported,
       });
     }
   }
-  return hooks;
+  return { hooks, otherDecorators };
 }
 
 /** The first `timeout_ms=` when it is a positive integer literal. */

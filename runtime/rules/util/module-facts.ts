@@ -12,6 +12,26 @@ export interface ModuleFacts {
   mantleWildcard: boolean;
   /** Module-level functions, then every method of every class. */
   allFunctions: readonly FunctionDef[];
+  /**
+   * First segments of every import's qualified name and module ("time", "rasa", "cayu"). A
+   * reference's qualified name is an import's qualified name (or a wildcard import's module) plus
+   * the rest of the dotted name (model.ts, NameRef.qualified), so its first segment is one of
+   * these: a rule looking for `time.sleep` has nothing to find when "time" is missing.
+   */
+  importRoots: ReadonlySet<string>;
+}
+
+/** "a.b.c" → "a". */
+export function firstSegment(dotted: string): string {
+  const dot = dotted.indexOf('.');
+  return dot < 0 ? dotted : dotted.slice(0, dot);
+}
+
+/** Whether some qualified name in the module can start with one of `roots` (see ModuleFacts.importRoots). */
+export function importsAnyRoot(module: HookModule, roots: Iterable<string>): boolean {
+  const have = moduleFacts(module).importRoots;
+  for (const r of roots) if (have.has(r)) return true;
+  return false;
 }
 
 const cache = new WeakMap<HookModule, ModuleFacts>();
@@ -37,9 +57,12 @@ function computeFacts(module: HookModule): ModuleFacts {
     for (const m of c.methods) allFunctions.push(m);
   }
   let mantleWildcard = false;
+  const importRoots = new Set<string>();
   for (const b of module.imports) {
     bound.add(b.localName);
     if (b.isWildcard && b.module === MANTLE_MODULE) mantleWildcard = true;
+    importRoots.add(firstSegment(b.qualified));
+    importRoots.add(firstSegment(b.module));
   }
-  return { bound, mantleWildcard, allFunctions };
+  return { bound, mantleWildcard, allFunctions, importRoots };
 }

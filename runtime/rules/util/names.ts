@@ -1,5 +1,5 @@
 // Resolving names written in a hook module to what `rasa.mantle.hooks` exports.
-import { MANTLE_MODULE, isMantleExport } from '../../catalogue';
+import { MANTLE_EXPORTS, MANTLE_MODULE, isMantleExport } from '../../catalogue';
 import type { HookModule, NameRef } from '../../python/model';
 import { moduleFacts } from './module-facts';
 
@@ -10,6 +10,15 @@ export function mantleMember(ref: NameRef | undefined): string | undefined {
   if (!ref?.qualified?.startsWith(PREFIX)) return undefined;
   const rest = ref.qualified.slice(PREFIX.length);
   return rest.includes('.') ? undefined : rest;
+}
+
+/** Each export's qualified name, built once: "ToolCallPayload" → "rasa.mantle.hooks.ToolCallPayload". */
+const QUALIFIED_EXPORTS = new Map(MANTLE_EXPORTS.map((n) => [n, PREFIX + n]));
+
+/** Whether a reference resolves through the imports to the export `name` (mantleMember(ref) === name, without slicing). */
+export function isMantleMember(ref: NameRef | undefined, name: string): boolean {
+  const qualified = ref?.qualified;
+  return qualified !== undefined && qualified === (QUALIFIED_EXPORTS.get(name) ?? PREFIX + name);
 }
 
 /** The last segment of a dotted name as written: "mh.RetryModel" → "RetryModel". */

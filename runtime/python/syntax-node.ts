@@ -70,6 +70,8 @@ class Columns {
  */
 const pool: Columns[] = [];
 const POOL_SIZE = 4;
+/** Storage of a huge tree (a generated 1 MB module) is not kept: ~50 bytes per row. */
+const MAX_POOLED_ROWS = 256 * 1024;
 const RELEASED = new Columns(0);
 
 export class SyntaxTree {
@@ -164,7 +166,7 @@ export class SyntaxTree {
     for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
       (this as unknown as Record<string, unknown>)[k] = RELEASED[k];
     }
-    if (pool.length < POOL_SIZE) pool.push(cols);
+    if (pool.length < POOL_SIZE && cols.capacity <= MAX_POOLED_ROWS) pool.push(cols);
   }
 
   /** Type name of a row (without making its node). */

@@ -1,14 +1,16 @@
 // Wall time of `hooksmith check` on a generated tree of 1,000 hook modules, cold:
 // a fresh process each run, process start included (CPython syntax confirmation included).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
 
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
+// The repository root: bench/ from source, dist/bench/ when bundled.
+const ROOT = [join(__dirname, '..'), join(__dirname, '..', '..')].find((d) => existsSync(join(d, 'package.json'))) ?? join(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
 
 function makeTree(files: number): string {
   const root = mkdtempSync(join(tmpdir(), 'hooksmith-bench-'));

@@ -3,7 +3,7 @@
 // the rules with each agent's sibling modules. Large checks share the parsing and rules with check
 // workers (check-pool.ts), agent by agent, so cross-file rules still see every sibling. An agent's
 // rules run as soon as it is parsed and CPython has judged its files.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
 import { CpythonSyntaxChecker, type SyntaxRequest } from '../python/cpython-syntax';
@@ -15,6 +15,7 @@ import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type Age
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext, turn } from './check-protocol';
 import { readSourceFile, type SourceBytes } from './read-source';
+import { othersBusyCores, sampleCpu } from './cpu-load';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -45,22 +46,24 @@ export interface FilesResult {
 }
 
 /**
- * Files each check worker must have to pay for itself. A worker costs ~0.25 s of CPU before it
- * parses anything (its isolate, the bundle, tree-sitter's WASM, a cold JIT) — the work of ~150
- * files — and starts parsing ~0.3 s late; see bench/check-tree.ts for the measurements.
+ * Files each check worker must have to pay for itself. A worker costs ~1 s of CPU beyond the
+ * files it parses (its isolate, the bundle, tree-sitter's WASM, and above all a cold JIT: the
+ * first ~250 files cost about twice the later ones) and starts parsing ~0.3 s late.
  */
 export const FILES_PER_WORKER = 300;
 /** Below this many files the check runs on one thread. */
 export const PARALLEL_MIN_FILES = FILES_PER_WORKER;
 
 /**
- * One worker per FILES_PER_WORKER files, at most one per core beyond the main thread's (and 3).
- * The load average is not consulted: on a shared or virtual machine it stays at 1–2 while cores
- * are free, and where cores are busy a worker still gets its share of them (the agents are
- * claimed one at a time, so a slow worker simply takes fewer).
+ * One worker per FILES_PER_WORKER files, at most one per core that other programs leave free
+ * beyond the main thread's (and 3). `othersBusy`: cores' worth of CPU other programs used just
+ * now (cpu-load.ts). Measured on a 2-core VM: with the other core free a worker halves the
+ * parsing time; with both cores busy elsewhere its ~1 s of extra CPU made the check slower
+ * (the scheduler does not give a process more CPU for having more threads).
  */
-export function defaultWorkerCount(fileCount: number, cores = availableParallelism()): number {
-  return Math.max(0, Math.min(3, cores - 1, Math.floor(fileCount / FILES_PER_WORKER)));
+export function defaultWorkerCount(fileCount: number, cores = availableParallelism(), othersBusy = 0): number {
+  const free = Math.floor(cores - othersBusy + 0.5);
+  return Math.max(0, Math.min(3, free - 1, Math.floor(fileCount / FILES_PER_WORKER)));
 }
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
@@ -79,11 +82,11 @@ function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes
 }
 
 /** Starts check workers when the check is large enough and a worker script exists. */
-function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => void): CheckPool | undefined {
+function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => void, othersBusy: number | undefined): CheckPool | undefined {
   const verbose = (m: string) => opts.verbose && log(`[hooksmith] ${m}`);
   // An explicit worker count is honoured at any size (tests compare both modes on small trees).
-  const count = opts.workers ?? defaultWorkerCount(fileCount);
-  const machine = `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`;
+  const count = opts.workers ?? defaultWorkerCount(fileCount, availableParallelism(), othersBusy);
+  const machine = `${availableParallelism()} cores${othersBusy === undefined ? '' : `, ${othersBusy.toFixed(1)} busy with other programs`}`;
   if (count <= 0 || fileCount === 0) {
     verbose(`checking ${fileCount} file(s) on one thread (${machine})`);
     return undefined;
@@ -109,6 +112,9 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   // The default backend's CPython is driven here directly, so that it can start before discovery
   // and read the files itself; a custom backend's cpythonSyntax is called once the texts are read.
   const checker = opts.cpython !== false && backend.cpythonSyntax === defaultBackend.cpythonSyntax ? new CpythonSyntaxChecker({ log }) : undefined;
+  // Whether a worker pays depends on free cores: measured over discovery (skipped when the
+  // caller fixed the number of workers).
+  const cpuBefore = opts.workers === undefined ? sampleCpu() : undefined;
   checker?.warm();
   // The WASM loads while discovery and reading go on; awaited before the first parse.
   const ready = backend.init();
@@ -117,7 +123,8 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   try {
     const { agents, missing } = discover(paths, f);
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
-    pool = startPool(candidates, opts, log);
+    const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
+    pool = startPool(candidates, opts, log, othersBusy);
     const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, checker });
     if (opts.verbose && checker?.version) {
       const { fromDisk, resent } = checker.stats;

@@ -174,6 +174,11 @@ export class CpythonSyntaxChecker {
     return this._unavailable;
   }
 
+  /** The python3 process's id while it runs (for measuring its CPU use). */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   /** CPython's version, once started. */
   get version(): string | undefined {
     return this._version;
@@ -295,8 +300,14 @@ export class CpythonSyntaxChecker {
         }
       });
       proc.on('exit', (code, signal) => {
+        if (this.proc !== proc) {
+          // Stopped by us (close() while it was still starting): not a reason to give up on python3.
+          if (!settled) resolve(false);
+          settled = true;
+          return;
+        }
         if (!settled) fail(`${python} exited before answering (${signal ?? `code ${code}`}): ${stderr.trim().slice(0, 300)}`);
-        if (this.proc === proc) this.stop();
+        this.stop();
       });
     });
     return this.ready;

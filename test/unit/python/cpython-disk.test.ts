@@ -114,3 +114,17 @@ describe('CPython reading the files itself', () => {
     assert.ok(await ps[1]);
   });
 });
+
+it('a checker closed while python3 is still starting says nothing and can start again', async () => {
+  const logs: string[] = [];
+  const c = new CpythonSyntaxChecker({ log: (m) => logs.push(m) });
+  c.warm();
+  const pending = c.checkEach([{ path: 'a.py', text: 'x = 1\n' }]);
+  c.close();
+  assert.deepEqual(await Promise.all(pending), [undefined]);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.deepEqual(logs, []);
+  assert.equal(c.unavailableReason, undefined);
+  assert.equal(await c.check('def f(:\n', 'a.py').then((v) => v?.source), 'cpython');
+  c.close();
+});

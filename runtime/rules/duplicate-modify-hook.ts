@@ -4,7 +4,7 @@ import type { RelatedLocation } from '../diagnostics';
 import type { HookModule } from '../python/model';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { mantleHooks, type MantleHook } from './util/hooks';
+import { modifyHooks, type MantleHook } from './util/hooks';
 
 interface Registration {
   module: HookModule;
@@ -28,12 +28,14 @@ export const duplicateModifyHook: Rule = {
   },
   fixable: false,
   check(ctx) {
+    // Only this module's modify hooks are reported: most modules have none, and then the
+    // siblings need not be looked at (an agent's check stays linear in its module count).
+    if (modifyHooks(ctx.module).length === 0) return [];
     // Match this module by path: the agent list may hold an older build of the same file.
     const modules = [ctx.module, ...ctx.agentModules.filter((m) => m.path !== ctx.module.path)];
     const byPoint = new Map<string, Registration[]>();
     for (const module of modules) {
-      for (const hook of mantleHooks(module)) {
-        if (hook.lane !== 'modify') continue;
+      for (const hook of modifyHooks(module)) {
         const list = byPoint.get(hook.point.id) ?? [];
         list.push({ module, hook });
         byPoint.set(hook.point.id, list);

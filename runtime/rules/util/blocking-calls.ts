@@ -32,6 +32,9 @@ const builtins = new Map(BLOCKING_CALLS.filter((c) => c.builtin).map((c) => [c.n
 /** Modules a qualified blocking call starts with ("time", "requests", …): without an import of one, none can match. */
 export const BLOCKING_ROOTS: readonly string[] = [...new Set([...byName.keys()].map((n) => n.slice(0, n.indexOf('.'))))];
 
+/** Builtins' names ("input"): a call of one is written as that bare name, so the source text contains it. */
+export const BLOCKING_BUILTINS: readonly string[] = [...builtins.keys()];
+
 /** `locallyBound` is asked only for a builtin's name (a lookup per call otherwise). */
 export function findBlockingCall(qualified: string | undefined, bareText: string, locallyBound: (name: string) => boolean): BlockingCall | undefined {
   if (qualified !== undefined) return byName.get(qualified);

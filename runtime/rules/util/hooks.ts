@@ -33,6 +33,8 @@ export interface MantleHook {
 
 interface HookIndex {
   hooks: MantleHook[];
+  /** The hooks of the modify lane (few: at most one per point in a valid agent). */
+  modify: MantleHook[];
   /** Decorators of module-level functions that are not a hook decorator reached through an import. */
   otherDecorators: Decorator[];
 }
@@ -56,6 +58,11 @@ function hookIndex(module: HookModule): HookIndex {
 /** Callers must not modify the returned list (it is shared). */
 export function mantleHooks(module: HookModule): MantleHook[] {
   return hookIndex(module).hooks;
+}
+
+/** The modify-lane hooks among mantleHooks(module), in source order. Shared: do not modify. */
+export function modifyHooks(module: HookModule): readonly MantleHook[] {
+  return hookIndex(module).modify;
 }
 
 /**
@@ -103,7 +110,7 @@ function computeHookIndex(module: HookModule): HookIndex {
       });
     }
   }
-  return { hooks, otherDecorators };
+  return { hooks, modify: hooks.filter((h) => h.lane === 'modify'), otherDecorators };
 }
 
 /** The first `timeout_ms=` when it is a positive integer literal. */

@@ -19,6 +19,17 @@ export interface DiscoveryFs {
   head(file: string): string;
   /** A symlinked directory (not followed when searching, to avoid loops). */
   isSymlink(p: string): boolean;
+  /**
+   * Optional: a directory's entries with their kinds in one call (readdir with file types),
+   * sparing a stat per entry. `kind` follows symlinks; `symlink` says whether it is one.
+   */
+  entries?(dir: string): DirEntry[];
+}
+
+export interface DirEntry {
+  name: string;
+  kind: 'file' | 'dir' | undefined;
+  symlink: boolean;
 }
 
 export interface Agent {
@@ -43,6 +54,11 @@ const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'venv
 const MAX_DEPTH = 25;
 /** `RuntimeHook` in a file's first 256 KiB marks a Cayu candidate. */
 const CAYU_MARK = /\bRuntimeHook\b/;
+
+/** Whether a file's first bytes (as latin1 text) mark it as a Cayu candidate. */
+export function isCayuCandidate(head: string): boolean {
+  return CAYU_MARK.test(head);
+}
 
 export function isSkippedDir(name: string): boolean {
   return name.startsWith('.') || SKIP_DIRS.has(name);
@@ -73,15 +89,26 @@ export function findAgentRoot(file: string, f: DiscoveryFs): string | undefined 
   }
 }
 
+const byName = (a: DirEntry, b: DirEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** A directory's entries sorted by name, through `entries` when the file system has it. */
+function entriesOf(dir: string, f: DiscoveryFs): DirEntry[] {
+  if (f.entries) return f.entries(dir).sort(byName);
+  return f.list(dir).sort().map((name) => {
+    const p = path.join(dir, name);
+    const kind = f.kind(p);
+    return { name, kind, symlink: kind === 'dir' && f.isSymlink(p) };
+  });
+}
+
 /** Python files below `dir` (search skips dependencies, venvs, dot-folders and symlinked folders). */
 function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false): string[] {
   if (depth > MAX_DEPTH) return [];
   const out: string[] = [];
-  for (const name of f.list(dir).sort()) {
+  for (const { name, kind, symlink } of entriesOf(dir, f)) {
     const p = path.join(dir, name);
-    const kind = f.kind(p);
     if (kind === 'dir') {
-      if (isSkippedDir(name) || f.isSymlink(p) || f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
+      if (isSkippedDir(name) || symlink || f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
       if (stopAtRoots && isAgentRoot(p, f)) continue;
       out.push(...pythonFiles(p, f, depth + 1, stopAtRoots));
     } else if (kind === 'file' && name.endsWith('.py')) {
@@ -104,7 +131,7 @@ function mantleModules(root: string, f: DiscoveryFs): string[] {
 /** An agent at `root`: its Mantle modules and Cayu candidates (nested agent roots excluded). */
 export function agentAt(root: string, f: DiscoveryFs): Agent {
   const mantle = mantleModules(root, f);
-  const cayu = pythonFiles(root, f, 0, true).filter((p) => CAYU_MARK.test(f.head(p)));
+  const cayu = pythonFiles(root, f, 0, true).filter((p) => isCayuCandidate(f.head(p)));
   return { root, mantleModules: mantle, cayuModules: cayu };
 }
 
@@ -117,10 +144,10 @@ export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[]
   const isRoot = isAgentRoot(dir, f);
   const out: string[] = isRoot ? [dir] : [];
   if (depth > MAX_DEPTH) return out;
-  for (const name of f.list(dir).sort()) {
+  for (const { name, kind, symlink } of entriesOf(dir, f)) {
     const p = path.join(dir, name);
     if (isRoot && name === 'hooks') continue;
-    if (isSkippedDir(name) || f.kind(p) !== 'dir' || f.isSymlink(p)) continue;
+    if (isSkippedDir(name) || kind !== 'dir' || symlink) continue;
     if (f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
     out.push(...findAgentRoots(p, f, depth + 1));
   }
@@ -141,14 +168,42 @@ export function discoverPath(given: string, f: DiscoveryFs): Agent[] | undefined
   const agents = roots.map((r) => agentAt(r, f));
   if (!isAgentRoot(abs, f)) {
     // Cayu files outside every agent root still get checked, grouped under the searched folder.
-    const loose = pythonFiles(abs, f, 0, true).filter((p) => CAYU_MARK.test(f.head(p)));
+    const loose = pythonFiles(abs, f, 0, true).filter((p) => isCayuCandidate(f.head(p)));
     if (loose.length) agents.push({ root: abs, mantleModules: [], cayuModules: loose });
   }
   return agents;
 }
 
+/**
+ * The same file system, answering each question once: one discovery asks for the same kinds and
+ * listings several times (agent roots, then each agent's Mantle and Cayu walks).
+ */
+function memoized(f: DiscoveryFs): DiscoveryFs {
+  const kinds = new Map<string, 'file' | 'dir' | undefined>();
+  const listed = new Map<string, DirEntry[]>();
+  return {
+    kind(p) {
+      if (!kinds.has(p)) kinds.set(p, f.kind(p));
+      return kinds.get(p);
+    },
+    list: (dir) => f.list(dir),
+    head: (file) => f.head(file),
+    isSymlink: (p) => f.isSymlink(p),
+    entries(dir) {
+      let e = listed.get(dir);
+      if (!e) {
+        e = entriesOf(dir, f);
+        listed.set(dir, e);
+        for (const x of e) if (!x.symlink) kinds.set(path.join(dir, x.name), x.kind);
+      }
+      return [...e];
+    },
+  };
+}
+
 /** Discovers every PATH; the same agent found twice is merged (report lists united). */
-export function discover(paths: readonly string[], f: DiscoveryFs = nodeFs): Discovery {
+export function discover(paths: readonly string[], system: DiscoveryFs = nodeFs): Discovery {
+  const f = memoized(system);
   const byRoot = new Map<string, Agent>();
   const missing: string[] = [];
   for (const given of paths) {
@@ -211,5 +266,19 @@ export const nodeFs: DiscoveryFs = {
     } catch {
       return false;
     }
+  },
+  entries(dir) {
+    let found: fs.Dirent[];
+    try {
+      found = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    return found.map((d) => {
+      if (d.isDirectory()) return { name: d.name, kind: 'dir', symlink: false };
+      if (d.isFile()) return { name: d.name, kind: 'file', symlink: false };
+      // A symlink (followed for its kind) or an unusual entry: ask stat.
+      return { name: d.name, kind: nodeFs.kind(path.join(dir, d.name)), symlink: d.isSymbolicLink() };
+    });
   },
 };

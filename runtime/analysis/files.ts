@@ -14,7 +14,7 @@ import { defaultBackend } from './default-backend';
 import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile, type Verdicts } from './agent-check';
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext, turn } from './check-protocol';
-import { readSourceFile, type SourceBytes } from './read-source';
+import { KeptReadsFs, readSourceFile, type SourceBytes } from './read-source';
 import { othersBusyCores, sampleCpu } from './cpu-load';
 
 export interface FilesOptions {
@@ -67,10 +67,10 @@ export function defaultWorkerCount(fileCount: number, cores = availableParalleli
 }
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
-function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {
+function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined, disk: KeptReadsFs | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {
   let source: SourceBytes;
   try {
-    source = readBytes ? { bytes: readBytes(file) } : readSourceFile(file);
+    source = readBytes ? { bytes: readBytes(file) } : (disk?.take(file) ?? readSourceFile(file));
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
     return { file: { path: file, text: '', isMantle, failure: { message, range: EMPTY_RANGE } } };
@@ -105,7 +105,9 @@ function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => vo
 }
 
 export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
-  const f = opts.fs ?? nodeFs;
+  // The disk (the default) keeps what discovery read for the check; another file system is asked.
+  const disk = opts.fs || opts.readBytes ? undefined : new KeptReadsFs();
+  const f = opts.fs ?? disk ?? nodeFs;
   const backend = opts.backend ?? defaultBackend;
   const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
   // python3 first: it may be a launcher (a pyenv shim costs ~0.35 s) and starts on another core.
@@ -125,7 +127,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
     const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
-    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, checker });
+    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, checker, disk });
     if (opts.verbose && checker?.version) {
       const { fromDisk, resent } = checker.stats;
       log(`[hooksmith] CPython ${checker.version} read ${fromDisk} file(s) itself${resent ? `, ${resent} sent as text` : ''}`);
@@ -143,6 +145,7 @@ interface Run extends FilesOptions {
   ready: Promise<void>;
   pool: CheckPool | undefined;
   checker: CpythonSyntaxChecker | undefined;
+  disk: KeptReadsFs | undefined;
 }
 
 type Verdict = SyntaxIssue | null | undefined;
@@ -177,7 +180,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
   const jobs: AgentJob[] = agents.map((agent, index) => {
     const mantle = new Set(agent.mantleModules);
     const files = [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort().map((p) => {
-      const r = read(p, mantle.has(p), backend, run.readBytes);
+      const r = read(p, mantle.has(p), backend, run.readBytes, run.disk);
       if (!r.file.failure) {
         requests.push({ path: r.file.path, text: r.file.text, ...(r.disk ? { disk: r.disk } : {}) });
         owner.push(index);

@@ -2,6 +2,8 @@
 // that CPython may read the same file itself (runtime/python/cpython-syntax.ts, SyntaxRequest.disk)
 // instead of receiving 4.5 MB of JSON-encoded text through a pipe.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isCayuCandidate, nodeFs, type DiscoveryFs } from '../discovery';
 
 export interface SourceBytes {
   bytes: Uint8Array;
@@ -9,28 +11,70 @@ export interface SourceBytes {
   disk?: { size: number; mtimeNs: string };
 }
 
-/** Reads a whole file (what fs.readFileSync does: open, fstat, read, close), keeping the fstat. */
-export function readSourceFile(file: string): SourceBytes {
+/**
+ * Reads a whole file as fs.readFileSync does (open, fstat, read up to the size, close), keeping
+ * the fstat. Not a regular file (a FIFO, /dev/stdin): read to its end, without `disk`.
+ */
+export function readSourceFile(file: string): SourceBytes;
+/** As above, or undefined (nothing read) when the file is larger than `limit` bytes. */
+export function readSourceFile(file: string, limit: number): SourceBytes | undefined;
+export function readSourceFile(file: string, limit = Infinity): SourceBytes | undefined {
   const fd = fs.openSync(file, 'r');
   try {
     const st = fs.fstatSync(fd, { bigint: true });
+    if (!st.isFile()) return { bytes: fs.readFileSync(fd) };
     const size = Number(st.size);
-    let buf = Buffer.allocUnsafe(size > 0 ? size : 8192);
+    if (size > limit) return undefined;
+    const buf = Buffer.allocUnsafe(size);
     let n = 0;
-    for (;;) {
-      if (n === buf.length) {
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, n);
-        buf = bigger;
-      }
-      const got = fs.readSync(fd, buf, n, buf.length - n, null);
+    while (n < size) {
+      const got = fs.readSync(fd, buf, n, size - n, n);
       if (got === 0) break;
       n += got;
     }
-    const bytes = buf.subarray(0, n);
-    // Not a regular file, or it grew or shrank while we read: CPython gets the text.
-    return st.isFile() && n === size ? { bytes, disk: { size, mtimeNs: st.mtimeNs.toString() } } : { bytes };
+    // Shrunk while we read: CPython gets the text.
+    return n === size ? { bytes: buf, disk: { size, mtimeNs: st.mtimeNs.toString() } } : { bytes: buf.subarray(0, n) };
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** Files up to this size are read whole when discovery looks at their first bytes. */
+const KEEP_BYTES = 1 << 20;
+const HEAD_CHARS = 256 * 1024;
+
+/**
+ * The disk for one check: discovery's look at a file's first bytes (the Cayu pre-filter) reads
+ * the whole file and keeps it, so that the check then takes it from here instead of opening the
+ * file a second time. take() hands a kept file over once.
+ */
+export class KeptReadsFs implements DiscoveryFs {
+  private readonly kept = new Map<string, SourceBytes>();
+  kind = nodeFs.kind;
+  list = nodeFs.list;
+  isSymlink = nodeFs.isSymlink;
+  entries = nodeFs.entries;
+
+  head(file: string): string {
+    let read: SourceBytes | undefined;
+    try {
+      read = readSourceFile(file, KEEP_BYTES);
+    } catch {
+      return '';
+    }
+    if (!read) return nodeFs.head(file);
+    const b = read.bytes;
+    const head = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_CHARS));
+    // Kept only if the check will read it: a Cayu candidate or a file in a Mantle hooks folder
+    // (an agent root may hold much other Python, read here once and dropped).
+    if (isCayuCandidate(head) || path.basename(file) === 'hooks.py' || file.split(path.sep).includes('hooks')) this.kept.set(file, read);
+    return head;
+  }
+
+  /** The file as head() read it, once; undefined when it was not read whole. */
+  take(file: string): SourceBytes | undefined {
+    const r = this.kept.get(file);
+    this.kept.delete(file);
+    return r;
   }
 }

@@ -125,3 +125,12 @@ describe('discovery', () => {
     assert.deepEqual(agents, [{ root: '/w', mantleModules: ['/w/hooks/a.py'], cayuModules: ['/w/cayu.py'] }]);
   });
 });
+
+describe('discovery through a file system without entries()', () => {
+  it('finds exactly what nodeFs (readdir with file types) finds', () => {
+    const { entries: _entries, ...plain } = nodeFs;
+    const examples = join(__dirname, '..', '..', 'examples');
+    assert.deepEqual(discover([examples], plain), discover([examples], nodeFs));
+    assert.ok(discover([examples], nodeFs).agents.length >= 2);
+  });
+});

@@ -103,8 +103,8 @@ function computeHookIndex(module: HookModule): HookIndex {
         point: hook.point,
         lane: hook.lane,
         payload: getPayloadType(hook.point.payloadType),
-        // timeout_ms counts only on a decorator reached through an import (python/hooks.ts reads
-        // it there); a wildcard or unimported one fails to load anyway.
+        // timeout_ms counts only on a decorator the model resolved (where python/hooks.ts reads
+        // it); an unresolved one fails to load anyway.
         timeoutMs: (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane],
         unimported,
       });

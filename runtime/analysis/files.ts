@@ -15,7 +15,7 @@ import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type Age
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext, turn } from './check-protocol';
 import { KeptReadsFs, readSourceFile, type SourceBytes } from './read-source';
-import { othersBusyCores, sampleCpu } from './cpu-load';
+import { othersBusyCores, processCpuMs, sampleCpu } from './cpu-load';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -47,23 +47,27 @@ export interface FilesResult {
 
 /**
  * Files each check worker must have to pay for itself. A worker costs ~1 s of CPU beyond the
- * files it parses (its isolate, the bundle, tree-sitter's WASM, and above all a cold JIT: the
- * first ~250 files cost about twice the later ones) and starts parsing ~0.3 s late.
+ * files it parses: ~0.2 s to start (its isolate, the bundle, tree-sitter's WASM), the rest a cold
+ * JIT — the first few hundred files run slower while V8 compiles the hot code again for that
+ * isolate, on background threads.
  */
 export const FILES_PER_WORKER = 300;
 /** Below this many files the check runs on one thread. */
 export const PARALLEL_MIN_FILES = FILES_PER_WORKER;
 
 /**
- * One worker per FILES_PER_WORKER files, at most one per core that other programs leave free
- * beyond the main thread's (and 3). `othersBusy`: cores' worth of CPU other programs used just
- * now (cpu-load.ts). Measured on a 2-core VM: with the other core free a worker halves the
- * parsing time; with both cores busy elsewhere its ~1 s of extra CPU made the check slower
- * (the scheduler does not give a process more CPU for having more threads).
+ * One worker per FILES_PER_WORKER files, on the cores left once the main thread has one and
+ * python3 plus V8's own background threads (GC, JIT) have another, net of what other programs
+ * use (`othersBusy`, cores' worth, measured: cpu-load.ts); at most 3.
+ *
+ * Measured on a 2-core VM, 1,000 files: a single-threaded check already keeps ~1.4 cores busy
+ * (python3 ~0.8 s and V8's background work ~1 s of CPU beside the main thread's ~2.7 s), and a
+ * worker added ~1.0–1.2 s of CPU, so it made the check no faster even with no other program
+ * running, and slower otherwise. Hence no worker on 2 cores; on 4 free cores, two.
  */
 export function defaultWorkerCount(fileCount: number, cores = availableParallelism(), othersBusy = 0): number {
   const free = Math.floor(cores - othersBusy + 0.5);
-  return Math.max(0, Math.min(3, free - 1, Math.floor(fileCount / FILES_PER_WORKER)));
+  return Math.max(0, Math.min(3, free - 2, Math.floor(fileCount / FILES_PER_WORKER)));
 }
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
@@ -135,7 +139,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     return { ...result, missing };
   } finally {
     pool?.terminate(); // idle workers would otherwise keep the process alive after a failure
-    checker?.close();
+    await checker?.end();
   }
 }
 
@@ -190,6 +194,15 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     return agent.report ? { files, report: agent.report } : { files };
   });
   const answers = askCpython(requests, run);
+  // Every verdict in: python3 may exit while the rules finish (end() in analyseFiles waits for it).
+  if (run.checker) {
+    const checker = run.checker;
+    void Promise.all(answers).then(() => {
+      const cpu = processCpuMs(checker.pid);
+      if (run.verbose && cpu) log(`[hooksmith] python3 used ${cpu} ms of CPU (start included)`);
+      return checker.end();
+    });
+  }
   const waitingForCpython = run.cpython !== false && requests.length > 0;
 
   // Each agent's verdicts, complete once CPython has judged all of its files.

@@ -139,12 +139,12 @@ describe('hooksmith check in parallel', () => {
     assert.match(loud.stderr, /check-worker script not found.*one thread/);
   });
 
-  it('the automatic worker count: one per FILES_PER_WORKER files, within the cores beyond the main thread (at most 3)', () => {
+  it('the automatic worker count: one per FILES_PER_WORKER files, within the cores beyond the main thread and python3 (at most 3)', () => {
     assert.equal(PARALLEL_MIN_FILES, FILES_PER_WORKER);
-    assert.equal(defaultWorkerCount(0, 2), 0);
-    assert.equal(defaultWorkerCount(FILES_PER_WORKER - 1, 2), 0);
-    assert.equal(defaultWorkerCount(FILES_PER_WORKER, 2), 1);
-    assert.equal(defaultWorkerCount(1000, 2), 1);
+    assert.equal(defaultWorkerCount(0, 8), 0);
+    assert.equal(defaultWorkerCount(FILES_PER_WORKER - 1, 8), 0);
+    assert.equal(defaultWorkerCount(FILES_PER_WORKER, 8), 1);
+    assert.equal(defaultWorkerCount(1000, 2), 0);
     assert.equal(defaultWorkerCount(1000, 1), 0);
     assert.equal(defaultWorkerCount(2 * FILES_PER_WORKER, 8), 2);
     assert.equal(defaultWorkerCount(100_000, 8), 3);

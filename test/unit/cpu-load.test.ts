@@ -27,12 +27,13 @@ it('a busy child process is counted as ours, not as another program', { skip: pr
   assert.ok(s.busy > 0 && s.own > 0 && s.children > 0);
 });
 
-it('workers only where other programs leave a core free', () => {
-  assert.equal(defaultWorkerCount(1000, 2, 0), 1);
-  assert.equal(defaultWorkerCount(1000, 2, 0.4), 1);
-  assert.equal(defaultWorkerCount(1000, 2, 0.6), 0);
-  assert.equal(defaultWorkerCount(1000, 2, 1.8), 0);
-  assert.equal(defaultWorkerCount(1000, 8, 5.2), 2);
-  assert.equal(defaultWorkerCount(1000, 8, 6), 1);
+it('workers only on cores left free by other programs, python3 and V8 (one core kept for them)', () => {
+  assert.equal(defaultWorkerCount(1000, 2, 0), 0, '2 cores: main thread + python3/V8 background');
+  assert.equal(defaultWorkerCount(1000, 4, 0), 2);
+  assert.equal(defaultWorkerCount(1000, 4, 0.4), 2);
+  assert.equal(defaultWorkerCount(1000, 4, 0.6), 1);
+  assert.equal(defaultWorkerCount(1000, 4, 2), 0);
+  assert.equal(defaultWorkerCount(1000, 8, 5.2), 1);
   assert.equal(defaultWorkerCount(1000, 8, 0), 3);
+  assert.equal(defaultWorkerCount(299, 8, 0), 0);
 });

@@ -128,3 +128,18 @@ it('a checker closed while python3 is still starting says nothing and can start 
   assert.equal(await c.check('def f(:\n', 'a.py').then((v) => v?.source), 'cpython');
   c.close();
 });
+
+it('end(): python3 answers what it was sent, then exits and is waited for', async () => {
+  const c = new CpythonSyntaxChecker();
+  const pending = c.checkEach([{ path: 'a.py', text: 'x = 1\n' }, { path: 'b.py', text: 'def f(:\n' }]);
+  const pid = c.pid;
+  assert.ok(pid);
+  const [a, b] = await Promise.all(pending);
+  assert.equal(a, null);
+  assert.ok(b);
+  await c.end();
+  assert.equal(c.pid, undefined);
+  assert.throws(() => process.kill(pid!, 0), 'the process is gone');
+  assert.equal(await c.check('y = 2\n', 'c.py'), null, 'starts again when asked');
+  await c.end();
+});

@@ -3,6 +3,7 @@
 import { CAYU_BASE_CLASS, CAYU_MODULES, findCayuPhase, type CayuPhase } from '../catalogue';
 import type { ClassDef, FunctionDef, HookModule, NameRef } from '../python/model';
 import { firstSegment } from './util/module-facts';
+import { perModel } from './util/per-model';
 
 /** First segments of the Cayu modules ("cayu"): a module without an import from one names no Cayu export. */
 export const CAYU_ROOTS: readonly string[] = [...new Set(CAYU_MODULES.map(firstSegment))];
@@ -37,8 +38,14 @@ export function cayuOrBareName(ref: NameRef | undefined): string | undefined {
   return cayuName(ref);
 }
 
-/** Classes of the module that subclass RuntimeHook, directly or through another class of the module. */
-export function runtimeHookClasses(module: HookModule): ClassDef[] {
+/**
+ * Classes of the module that subclass RuntimeHook, directly or through another class of the
+ * module. Computed once per model; do not modify the list.
+ */
+export const runtimeHookClasses: (module: HookModule) => ClassDef[] = perModel(computeRuntimeHookClasses);
+
+function computeRuntimeHookClasses(module: HookModule): ClassDef[] {
+  if (module.classes.length === 0) return [];
   const hooks = new Set<string>();
   let grew = true;
   while (grew) {
@@ -65,18 +72,11 @@ export interface PhaseMethod {
   phase: CayuPhase;
 }
 
-/** Shared by the Cayu rules: computed once per model (models are not changed once built). */
-const phaseCache = new WeakMap<HookModule, PhaseMethod[]>();
-
-/** Phase methods a RuntimeHook subclass overrides (only those take part in the phase). Do not modify the list. */
-export function phaseMethods(module: HookModule): PhaseMethod[] {
-  let out = phaseCache.get(module);
-  if (!out) {
-    out = computePhaseMethods(module);
-    phaseCache.set(module, out);
-  }
-  return out;
-}
+/**
+ * Phase methods a RuntimeHook subclass overrides (only those take part in the phase). Shared by
+ * the Cayu rules: computed once per model; do not modify the list.
+ */
+export const phaseMethods: (module: HookModule) => PhaseMethod[] = perModel(computePhaseMethods);
 
 function computePhaseMethods(module: HookModule): PhaseMethod[] {
   const out: PhaseMethod[] = [];

@@ -5,7 +5,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { CallFacts, Range } from '../python/model';
 import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
-import { importsAnyRoot, moduleFacts } from './util/module-facts';
+import { allFunctions, importsAnyRoot } from './util/module-facts';
 
 const CODE = 'cayu-decision-fields';
 
@@ -84,7 +84,7 @@ export const cayuDecisionFields: Rule = {
     const report = (message: string, range: Range) => out.push({ code: CODE, severity: 'error', message, file: module.path, range });
     // Decisions are Cayu names: a module that imports nothing from Cayu names none (nor has phases).
     if (!importsAnyRoot(module, CAYU_ROOTS)) return out;
-    for (const fn of moduleFacts(module).allFunctions) {
+    for (const fn of allFunctions(module)) {
       for (const call of fn.body.calls) {
         const d = decisionOf(call);
         if (d) checkCall(call, d, report);

@@ -6,6 +6,7 @@ import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from './util/hooks';
+import { splitLines } from './util/text';
 
 const FIELD = 'model_settings';
 const EXPECTED: Record<SettingValueType, string> = {
@@ -80,7 +81,7 @@ export const modelSettingsKey: Rule = {
           const setting = findModelSetting(entry.key);
           if (!setting) {
             const suggestion = nearest(entry.key, MODEL_SETTINGS.map((s) => s.key));
-            const quoteChar = ctx.text.split('\n')[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
+            const quoteChar = splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
               report(this, ctx, entry.keyRange, `${q(entry.key)} is not an allow-listed model setting${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; the engine ignores it. Allowed: ${ALLOWED}.`, {
                 fixes: suggestion ? [fix(`Rename to "${suggestion}"`, [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }], true)] : [],

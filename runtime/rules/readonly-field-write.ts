@@ -1,13 +1,18 @@
 // readonly-field-write: a modify hook changing a field the engine owns or ignores.
-import { allFields, mutableFieldNames, type PayloadField, type PayloadType } from '../catalogue';
+import { PAYLOAD_TYPES, allFields, mutableFieldNames, type PayloadField, type PayloadType } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from './util/hooks';
+import { splitLines } from './util/text';
+
+/** Each payload type's fields by name (its own first, so an own field wins over an identity one), built once. */
+const FIELDS = new Map(PAYLOAD_TYPES.map((t) => [t, new Map([...allFields(t)].reverse().map((f) => [f.name, f]))]));
 
 function fieldOf(type: PayloadType, name: string): PayloadField | undefined {
-  return allFields(type).find((f) => f.name === name);
+  const byName = FIELDS.get(type);
+  return byName ? byName.get(name) : allFields(type).find((f) => f.name === name);
 }
 
 /** What the engine does with a change to a non-mutable field. */
@@ -47,7 +52,7 @@ export const readonlyFieldWrite: Rule = {
           const field = fieldOf(h.payload, entry.key);
           if (!field) {
             const suggestion = nearest(entry.key, mutableFieldNames(h.payload));
-            const quoteChar = ctx.text.split('\n')[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
+            const quoteChar = splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
               report(this, ctx, entry.keyRange, `${q(entry.key)} is not a field of ${q(h.payload.name)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; model_copy does not validate update keys, so this is silently ignored — ${mutableList(h.payload)}.`, {
                 fixes: suggestion ? [fix(`Rename to "${suggestion}"`, [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }], true)] : [],

@@ -6,7 +6,7 @@ import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { mantleHooks, type MantleHook } from './util/hooks';
 import { resolveMantleName } from './util/names';
-import { indentOf, lineText } from './util/text';
+import { indentOf, lineText, splitLines } from './util/text';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {
   const name = resolveMantleName(module, r.exception)?.member;
@@ -30,7 +30,7 @@ function runtimeEffect(h: MantleHook): string {
  * it becomes `pass` so the block stays valid.
  */
 function removalFix(source: string, r: RaiseFacts): Fix | undefined {
-  const lines = source.split('\n');
+  const lines = splitLines(source);
   const first = lineText(source, r.range.start.line);
   const last = lineText(source, r.range.end.line);
   if (first.slice(0, r.range.start.character).trim() !== '') return undefined;

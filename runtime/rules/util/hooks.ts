@@ -16,6 +16,7 @@ import {
 } from '../../catalogue';
 import type { Decorator, FunctionDef, HookModule, Parameter } from '../../python/model';
 import { resolveMantleName } from './names';
+import { perModel } from './per-model';
 
 export interface MantleHook {
   fn: FunctionDef;
@@ -40,20 +41,10 @@ interface HookIndex {
 }
 
 /**
- * Computed once per model and shared by every rule (models are never changed once built; a new
- * text gets a new model). Without it, each rule re-resolved every decorator, and
- * duplicate-modify-hook did so for every sibling module of every module of an agent.
+ * Computed once per model and shared by every rule. Without it, each rule re-resolved every
+ * decorator, and duplicate-modify-hook did so for every sibling module of every module of an agent.
  */
-const cache = new WeakMap<HookModule, HookIndex>();
-
-function hookIndex(module: HookModule): HookIndex {
-  let index = cache.get(module);
-  if (!index) {
-    index = computeHookIndex(module);
-    cache.set(module, index);
-  }
-  return index;
-}
+const hookIndex = perModel(computeHookIndex);
 
 /** Callers must not modify the returned list (it is shared). */
 export function mantleHooks(module: HookModule): MantleHook[] {

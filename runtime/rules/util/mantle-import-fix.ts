@@ -5,7 +5,7 @@
 import { MANTLE_MODULE } from '../../catalogue';
 import type { TextEdit } from '../../diagnostics';
 import type { HookModule } from '../../python/model';
-import { indentOf, lineText, offsetAt, point, positionAt, sliceRange } from './text';
+import { indentOf, lineStarts, lineText, offsetAt, point, positionAt, sliceRange } from './text';
 
 export interface MantleSpelling {
   /** How to write the name at the use site: "ToolCallPayload", "mh.ToolCallPayload". */
@@ -55,7 +55,7 @@ function addImportEdits(module: HookModule, source: string, name: string): TextE
   const moduleImports = module.imports.filter((b) => b.moduleLevel);
   const line = moduleImports.length ? Math.max(...moduleImports.map((b) => b.statementRange.end.line)) + 1 : 0;
   const statement = `from ${MANTLE_MODULE} import ${name}`;
-  const lastLine = source.split('\n').length - 1;
+  const lastLine = lineStarts(source).length - 1;
   if (line > lastLine) {
     // The last import is the file's last line and has no newline after it: append a line.
     const end = positionAt(source, source.length);

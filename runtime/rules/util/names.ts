@@ -1,7 +1,7 @@
 // Resolving names written in a hook module to what `rasa.mantle.hooks` exports.
 import { MANTLE_EXPORTS, MANTLE_MODULE, isMantleExport } from '../../catalogue';
 import type { HookModule, NameRef } from '../../python/model';
-import { moduleFacts } from './module-facts';
+import { allFunctions, boundNames, hasMantleWildcard } from './module-facts';
 
 const PREFIX = `${MANTLE_MODULE}.`;
 
@@ -29,14 +29,14 @@ export function lastSegment(text: string): string {
 
 /** Names the module defines itself (functions, classes, imports), which shadow any unimported export. */
 export function locallyBound(module: HookModule, name: string): boolean {
-  return moduleFacts(module).bound.has(name);
+  return boundNames(module).has(name);
 }
 
 /** A bare name that a `from rasa.mantle.hooks import *` makes reachable (the model leaves it unresolved). */
 export function wildcardMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
   if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
   if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
-  return moduleFacts(module).mantleWildcard ? ref.text : undefined;
+  return hasMantleWildcard(module) ? ref.text : undefined;
 }
 
 export interface ResolvedMantleName {
@@ -60,14 +60,14 @@ export function resolveMantleName(module: HookModule, ref: NameRef | undefined):
 export function unimportedMantleName(module: HookModule, ref: NameRef | undefined): string | undefined {
   if (!ref || ref.qualified !== undefined || ref.text.includes('.')) return undefined;
   if (!isMantleExport(ref.text) || locallyBound(module, ref.text)) return undefined;
-  if (moduleFacts(module).mantleWildcard) return undefined;
+  if (hasMantleWildcard(module)) return undefined;
   return ref.text;
 }
 
 /** Every place the model records a bare use of `localName` (decorators, annotations, raised exceptions). */
 export function usesOf(module: HookModule, localName: string): NameRef[] {
   const refs: (NameRef | undefined)[] = [];
-  for (const fn of moduleFacts(module).allFunctions) {
+  for (const fn of allFunctions(module)) {
     for (const d of fn.decorators) refs.push(d.ref);
     for (const p of fn.parameters) refs.push(p.annotation?.ref, p.annotation?.optionalOf);
     refs.push(fn.returnAnnotation?.ref, fn.returnAnnotation?.optionalOf);

@@ -1,10 +1,23 @@
 // Offsets ↔ LSP positions in a source text (UTF-16 characters, which is what JS strings index).
+// Lines are LSP's (and CPython's): \n, \r\n and a lone \r each end one, as in the model.
 import type { Position, Range } from '../../python/model';
 
 export function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
   return starts;
+}
+
+/** The text's lines without their line breaks, as LSP counts them. */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
 }
 
 export function offsetAt(text: string, pos: Position): number {
@@ -25,7 +38,7 @@ export function sliceRange(text: string, range: Range): string {
 }
 
 export function lineText(text: string, line: number): string {
-  return text.split('\n')[line]?.replace(/\r$/, '') ?? '';
+  return splitLines(text)[line] ?? '';
 }
 
 export function indentOf(line: string): string {

@@ -4,14 +4,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { compareDiagnostics } from '../../../runtime/analysis/module';
+import { analyseModule, compareDiagnostics } from '../../../runtime/analysis/module';
 import type { HookDiagnostic } from '../../../runtime/diagnostics';
 import { initParser } from '../../../runtime/python';
 import type { HookModule, NameRef } from '../../../runtime/python/model';
 import { RULES } from '../../../runtime/rules';
 import { mantleHooks, modifyHooks, otherDecorators } from '../../../runtime/rules/util/hooks';
-import { firstSegment, importsAnyRoot, moduleFacts } from '../../../runtime/rules/util/module-facts';
+import { allFunctions, boundNames, firstSegment, hasMantleWildcard, importRoots, importsAnyRoot } from '../../../runtime/rules/util/module-facts';
 import { locallyBound } from '../../../runtime/rules/util/names';
+import { perModel } from '../../../runtime/rules/util/per-model';
 import { hookModuleSource } from '../../../bench/generate';
 import { diagnose, expectAt, parseModule, py } from './helpers';
 import { SPEC_EXAMPLES } from './spec-examples';
@@ -65,7 +66,7 @@ test('importRoots: every qualified name in a model starts with an import root (w
   let refs = 0;
   for (const { path, source } of sources) {
     const model = parseModule(source, path);
-    const roots = moduleFacts(model).importRoots;
+    const roots = importRoots(model);
     for (const r of qualifiedRefs(model)) {
       refs++;
       assert.ok(roots.has(firstSegment(r.qualified!)), `${path}: ${r.text} → ${r.qualified} (roots ${[...roots].join(', ')})`);
@@ -74,7 +75,7 @@ test('importRoots: every qualified name in a model starts with an import root (w
   assert.ok(refs > 200, `only ${refs} qualified references seen`);
 });
 
-test('moduleFacts: bound names, import roots, all functions; computed once per model', async () => {
+test('module facts: bound names, import roots, all functions; each computed once per model', async () => {
   await initParser();
   const model = parseModule(py`
     import os.path
@@ -85,14 +86,17 @@ test('moduleFacts: bound names, import roots, all functions; computed once per m
 
     def helper(): ...
   `);
-  const facts = moduleFacts(model);
-  assert.equal(moduleFacts(model), facts);
+  assert.equal(boundNames(model), boundNames(model));
+  assert.equal(importRoots(model), importRoots(model));
+  assert.equal(allFunctions(model), allFunctions(model));
   for (const name of ['os', 'mh', 'Audit', 'helper']) assert.ok(locallyBound(model, name), name);
   assert.ok(!locallyBound(model, 'before'));
-  assert.deepEqual([...facts.importRoots].sort(), ['os', 'rasa']);
+  assert.deepEqual([...importRoots(model)].sort(), ['os', 'rasa']);
   assert.ok(importsAnyRoot(model, ['time', 'os']));
   assert.ok(!importsAnyRoot(model, ['time', 'cayu']));
-  assert.deepEqual(facts.allFunctions.map((f) => f.name), ['helper', 'before']);
+  assert.ok(!hasMantleWildcard(model));
+  assert.ok(hasMantleWildcard(parseModule('from rasa.mantle.hooks import *\n')));
+  assert.deepEqual(allFunctions(model).map((f) => f.name), ['helper', 'before']);
   assert.equal(firstSegment('a.b.c'), 'a');
   assert.equal(firstSegment('abc'), 'abc');
 });
@@ -186,4 +190,35 @@ test('compareDiagnostics: the same order as comparing every field with localeCom
     a.code.localeCompare(b.code);
   const shuffled = [...diags].reverse();
   assert.deepEqual(shuffled.sort(compareDiagnostics).map((d) => d.message), [...diags].sort(reference).map((d) => d.message));
+});
+
+test('perModel: computed once per model, again for another model (a copy is another model)', async () => {
+  await initParser();
+  let calls = 0;
+  const count = perModel((m) => {
+    calls++;
+    return m.functions.length;
+  });
+  const model = parseModule('def a(): ...\ndef b(): ...\n');
+  const other = parseModule('def c(): ...\n');
+  assert.equal(count(model), 2);
+  assert.equal(count(other), 1);
+  assert.equal(count(model), 2);
+  assert.equal(calls, 2);
+  assert.equal(count({ ...model }), 2);
+  assert.equal(calls, 3);
+});
+
+test('analyseModule: Cayu rules skipped only where no name can resolve into Cayu', async () => {
+  await initParser();
+  const hook = (imports: string) => `${imports}\n\nclass Audit(RuntimeHook):\n    def before_tool_call(self, context):\n        return None\n`;
+  const codes = (text: string) => {
+    const module = parseModule(text, '/a/runtime_hooks.py');
+    return analyseModule({ path: module.path, text, module, agentModules: [module], isMantleModule: false }).map((d) => d.code);
+  };
+  assert.deepEqual(codes(hook('from cayu import *')), ['cayu-sync-method']);
+  assert.deepEqual(codes(hook('import cayu.observability as obs\nRuntimeHook = obs.RuntimeHook')), []);
+  assert.deepEqual(codes(hook('from cayu.observability import RuntimeHook')), ['cayu-sync-method']);
+  // Unimported: a NameError, and not a RuntimeHook the rules can recognise (as before the skip).
+  assert.deepEqual(codes(hook('import os')), []);
 });

@@ -1,0 +1,44 @@
+// Values computed at most once per model and shared by every rule (and the language server):
+// the hooks of a module, its bound names, its phase methods… Models are never changed once
+// built (a new text gets a new model), so a value stays valid as long as its model lives.
+//
+// All values of one model sit in one record: one WeakMap entry per model rather than one per
+// kind of value (adding a fresh key to a WeakMap costs ~2 µs), and the model the rules are
+// looking at right now is remembered so the ~30 lookups of one analysis skip the WeakMap.
+import type { HookModule } from '../../python/model';
+
+const records = new WeakMap<HookModule, unknown[]>();
+// The last model asked about (kept alive until another one is asked about).
+let lastModule: HookModule | undefined;
+let lastRecord: unknown[] = [];
+let slotCount = 0;
+
+function recordOf(module: HookModule): unknown[] {
+  if (module === lastModule) return lastRecord;
+  let record = records.get(module);
+  if (!record) {
+    record = [];
+    records.set(module, record);
+  }
+  lastModule = module;
+  lastRecord = record;
+  return record;
+}
+
+/**
+ * `compute` memoised per model: the returned function computes on first call for a model and
+ * returns the same value after. `compute` must not return undefined; callers must not modify
+ * what it returns (it is shared).
+ */
+export function perModel<T>(compute: (module: HookModule) => T): (module: HookModule) => T {
+  const slot = slotCount++;
+  return (module) => {
+    const record = recordOf(module);
+    let value = record[slot] as T | undefined;
+    if (value === undefined) {
+      value = compute(module);
+      record[slot] = value;
+    }
+    return value;
+  };
+}

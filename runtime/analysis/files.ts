@@ -4,6 +4,7 @@
 // workers (check-pool.ts), agent by agent, so cross-file rules still see every sibling. An agent's
 // rules run as soon as it is parsed and CPython has judged its files.
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
 import { CpythonSyntaxChecker, type SyntaxRequest } from '../python/cpython-syntax';
@@ -20,6 +21,11 @@ import { othersBusyCores, processCpuMs, sampleCpu } from './cpu-load';
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
   cpython?: boolean;
+  /**
+   * The interpreter that confirms syntax (default `python3`, which may be a launcher: a pyenv
+   * shim adds ~0.35 s of start-up). Default backend only.
+   */
+  python?: string;
   options?: AnalysisOptions;
   fs?: DiscoveryFs;
   backend?: PythonBackend;
@@ -117,7 +123,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   // python3 first: it may be a launcher (a pyenv shim costs ~0.35 s) and starts on another core.
   // The default backend's CPython is driven here directly, so that it can start before discovery
   // and read the files itself; a custom backend's cpythonSyntax is called once the texts are read.
-  const checker = opts.cpython !== false && backend.cpythonSyntax === defaultBackend.cpythonSyntax ? new CpythonSyntaxChecker({ log }) : undefined;
+  const checker = opts.cpython !== false && backend.cpythonSyntax === defaultBackend.cpythonSyntax ? new CpythonSyntaxChecker({ log, ...(opts.python ? { python: opts.python } : {}) }) : undefined;
   // Whether a worker pays depends on free cores: measured over discovery (skipped when the
   // caller fixed the number of workers).
   const cpuBefore = opts.workers === undefined ? sampleCpu() : undefined;
@@ -153,6 +159,9 @@ interface Run extends FilesOptions {
 }
 
 type Verdict = SyntaxIssue | null | undefined;
+
+/** How long the main thread parses before letting the event loop run (pipes, worker messages). */
+const TURN_MS = 4;
 
 /** One promise per request, never rejecting: CPython's verdict, or undefined (no verdict). */
 function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
@@ -235,6 +244,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
       results.set(i, checkAgent(jobs[i]!, files, v, run.options));
     }
   };
+  let lastTurn = performance.now();
   for (let i = claimNext(claims); i < jobs.length; i = claimNext(claims)) {
     const job = jobs[i]!;
     const report = job.report ? new Set(job.report) : undefined;
@@ -242,8 +252,12 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     for (const file of job.files) {
       const p = parseFile(file, report, backend, log);
       if (p) kept.push(p);
-      // Let the event loop feed CPython's stdin, read its answers and forward them to workers.
-      if (waitingForCpython || pool) await turn();
+      // Let the event loop feed CPython's stdin (a 64 KB pipe), read its answers and forward them
+      // to workers: every few milliseconds, not after every file (each turn polls the loop).
+      if ((waitingForCpython || pool) && performance.now() - lastTurn > TURN_MS) {
+        await turn();
+        lastTurn = performance.now();
+      }
     }
     parsed.set(i, kept);
     checkSettled();

@@ -14,12 +14,14 @@ import { version } from '../../package.json';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--jobs N] [--verbose]';
+const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--jobs N] [--verbose]';
 
 export interface CheckArgs {
   paths: string[];
   format: Format;
   cpython: boolean;
+  /** The interpreter that confirms syntax (default python3). */
+  python?: string;
   /** Check workers besides the main thread (0: single-threaded); undefined: automatic. */
   jobs?: number;
   /** Log how the check runs (threads) to stderr. */
@@ -32,6 +34,7 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   let format: Format = 'text';
   let cpython = true;
   let jobs: number | undefined;
+  let python: string | undefined;
   let verbose = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -46,6 +49,10 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       format = v as Format;
     } else if (a === '--no-cpython') {
       cpython = false;
+    } else if (a === '--python' || a.startsWith('--python=')) {
+      const v = a === '--python' ? args[++i] : a.slice('--python='.length);
+      if (!v) return 'option --python needs an interpreter path';
+      python = v;
     } else if (a === '--verbose') {
       verbose = true;
     } else if (a === '--jobs' || a.startsWith('--jobs=')) {
@@ -58,7 +65,7 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       paths.push(a);
     }
   }
-  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, ...(jobs === undefined ? {} : { jobs }) };
+  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, ...(jobs === undefined ? {} : { jobs }), ...(python === undefined ? {} : { python }) };
 }
 
 function isFile(p: string): boolean {
@@ -69,7 +76,7 @@ function isFile(p: string): boolean {
   }
 }
 
-export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose'> = {}): Promise<number> {
+export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose' | 'python'> = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
     return 0;
@@ -89,6 +96,7 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
     cpython: parsed.cpython,
     verbose: parsed.verbose,
     ...(parsed.jobs === undefined ? {} : { workers: parsed.jobs }),
+    ...(parsed.python === undefined ? {} : { python: parsed.python }),
   });
   if (result.missing.length) {
     for (const m of result.missing) process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);

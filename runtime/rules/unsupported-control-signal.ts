@@ -24,6 +24,15 @@ function runtimeEffect(h: MantleHook): string {
   return h.point.unsupportedSignalEffect;
 }
 
+/** The nearest line from `from` on (going `step`) that holds code, not blank or only a comment. */
+function codeLine(lines: readonly string[], from: number, step: 1 | -1): string | undefined {
+  for (let i = from; i >= 0 && i < lines.length; i += step) {
+    const t = lines[i].trim();
+    if (t && !t.startsWith('#')) return lines[i];
+  }
+  return undefined;
+}
+
 /**
  * Removing the raise is offered only when the statement is alone on its lines. When it is the
  * only statement of its block (the line before ends with `:` and the next line is dedented),
@@ -37,8 +46,8 @@ function removalFix(source: string, r: RaiseFacts): Fix | undefined {
   const after = last.slice(r.range.end.character).trim();
   if (after !== '' && !after.startsWith('#')) return undefined;
   const indent = indentOf(first).length;
-  const prev = lines.slice(0, r.range.start.line).reverse().find((l) => l.trim() && !l.trim().startsWith('#'));
-  const next = lines.slice(r.range.end.line + 1).find((l) => l.trim() && !l.trim().startsWith('#'));
+  const prev = codeLine(lines, r.range.start.line - 1, -1);
+  const next = codeLine(lines, r.range.end.line + 1, 1);
   const opensBlock = prev !== undefined && /:\s*(#.*)?$/.test(prev);
   const closesBlock = next === undefined || indentOf(next).length < indent;
   if (opensBlock && closesBlock) {

@@ -2,7 +2,19 @@
 // Lines are LSP's (and CPython's): \n, \r\n and a lone \r each end one, as in the model.
 import type { Position, Range } from '../../python/model';
 
-export function lineStarts(text: string): number[] {
+// A rule building fixes asks about the same text again and again (several times per
+// diagnostic): the last text's line starts and lines are kept, so a module with hundreds of
+// diagnostics is not split hundreds of times. Shared arrays: callers must not modify them.
+let startsOf: { text: string; starts: readonly number[] } | undefined;
+let linesOf: { text: string; lines: readonly string[] } | undefined;
+
+/** Offsets where each line starts (the first is 0). */
+export function lineStarts(text: string): readonly number[] {
+  if (startsOf?.text !== text) startsOf = { text, starts: computeLineStarts(text) };
+  return startsOf.starts;
+}
+
+function computeLineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -16,8 +28,9 @@ export function lineStarts(text: string): number[] {
 }
 
 /** The text's lines without their line breaks, as LSP counts them. */
-export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
+export function splitLines(text: string): readonly string[] {
+  if (linesOf?.text !== text) linesOf = { text, lines: text.split(/\r\n|\r|\n/) };
+  return linesOf.lines;
 }
 
 export function offsetAt(text: string, pos: Position): number {
@@ -28,8 +41,14 @@ export function offsetAt(text: string, pos: Position): number {
 
 export function positionAt(text: string, offset: number): Position {
   const starts = lineStarts(text);
+  // The last line starting at or before offset (binary search).
   let line = 0;
-  while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
+  let hi = starts.length - 1;
+  while (line < hi) {
+    const mid = (line + hi + 1) >> 1;
+    if (starts[mid] <= offset) line = mid;
+    else hi = mid - 1;
+  }
   return { line, character: offset - starts[line] };
 }
 

@@ -50,3 +50,17 @@ test('rules: no walk over every function per call (1,500 hooks × 8 calls of loc
   process.stdout.write(`# rules median, 1,500 hooks × 8 calls: ${ms.toFixed(2)} ms\n`);
   assert.ok(ms < 30, `${ms} ms`);
 });
+
+test('rules: a faulty 3,000-line module (hundreds of diagnostics with import fixes) is not split per diagnostic', async () => {
+  await initParser();
+  // Both payload types unimported: every audit hook gets a payload-annotation diagnostic whose fix
+  // adds the import. Each fix used to split the whole text several times (~250 ms here).
+  const text = hookModuleSource(3000).replace('    ToolCallPayload,\n', '').replace('    ToolResultPayload,\n', '');
+  const model = parseModule(text, '/bench/hooks/faulty.py');
+  const module = { ...model };
+  const found = analyseModule({ path: model.path, text, module, agentModules: [module], isMantleModule: true });
+  assert.ok(found.filter((d) => d.code === 'payload-annotation').length > 100);
+  const ms = medianRulesMs(text, model, 5);
+  process.stdout.write(`# rules median, faulty 3,000 lines (${found.length} diagnostics): ${ms.toFixed(1)} ms\n`);
+  assert.ok(ms < 100, `${ms} ms`);
+});

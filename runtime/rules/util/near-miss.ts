@@ -26,7 +26,26 @@ function modifyOfObserveOnly(name: string): string | undefined {
   return point ? decoratorName(point.id, 'observe') : undefined;
 }
 
+/**
+ * Answers by name: a module with a typo repeated on every hook asks the same question hundreds
+ * of times, and each answer measures the distance to every export. Bounded (names come from
+ * the user's code). Shared answers: callers must not modify them.
+ */
+const answers = new Map<string, NearMiss>();
+const MAX_ANSWERS = 1000;
+
 export function explainMissingName(name: string, decoratorsOnly: boolean): NearMiss {
+  const key = `${decoratorsOnly ? 'd' : 'e'}:${name}`;
+  let miss = answers.get(key);
+  if (!miss) {
+    if (answers.size >= MAX_ANSWERS) answers.clear();
+    miss = explain(name, decoratorsOnly);
+    answers.set(key, miss);
+  }
+  return miss;
+}
+
+function explain(name: string, decoratorsOnly: boolean): NearMiss {
   const observe = modifyOfObserveOnly(name);
   if (observe) {
     return {

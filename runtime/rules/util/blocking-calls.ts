@@ -1,6 +1,7 @@
 // The known blocking functions blocking-call reports, each with its asyncio alternative.
 // Matched on the fully qualified name the call resolves to through the module's imports;
 // builtins (no import) are matched on the bare name when the module does not rebind it.
+import { firstSegment } from './module-facts';
 
 export interface BlockingCall {
   /** Fully qualified name ("time.sleep") or a builtin's bare name ("input"). */
@@ -30,7 +31,7 @@ const byName = new Map(BLOCKING_CALLS.filter((c) => !c.builtin).map((c) => [c.na
 const builtins = new Map(BLOCKING_CALLS.filter((c) => c.builtin).map((c) => [c.name, c]));
 
 /** Modules a qualified blocking call starts with ("time", "requests", …): without an import of one, none can match. */
-export const BLOCKING_ROOTS: readonly string[] = [...new Set([...byName.keys()].map((n) => n.slice(0, n.indexOf('.'))))];
+export const BLOCKING_ROOTS: readonly string[] = [...new Set([...byName.keys()].map(firstSegment))];
 
 /** Builtins' names ("input"): a call of one is written as that bare name, so the source text contains it. */
 export const BLOCKING_BUILTINS: readonly string[] = [...builtins.keys()];

@@ -1,16 +1,21 @@
 // Wall time of `hooksmith check` on a generated tree of 1,000 hook modules, cold:
 // a fresh process each run, process start included (CPython syntax confirmation included).
+// Beside the wall time: the CPU time the run used (node and its python3, Linux), and how many
+// cores' worth other programs used meanwhile — on a shared machine the wall time means little
+// without it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { processCpuMs } from '../runtime/analysis/cpu-load';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
 
 // The repository root: bench/ from source, dist/bench/ when bundled.
 const ROOT = [join(__dirname, '..'), join(__dirname, '..', '..')].find((d) => existsSync(join(d, 'package.json'))) ?? join(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
+const RUNS = 5;
 
 function makeTree(files: number): string {
   const root = mkdtempSync(join(tmpdir(), 'hooksmith-bench-'));
@@ -24,34 +29,64 @@ function makeTree(files: number): string {
   return root;
 }
 
-/** Median wall time of 3 cold runs, with what --verbose said about threads on the last one. */
-function measure(root: string, extra: string[]): { median: number; note: string; mode: string } {
-  const runs: number[] = [];
+const busyMs = () => cpus().reduce((n, c) => n + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+
+interface Measured {
+  wall: number;
+  /** CPU of the check and its python3 (ms); NaN where /proc is missing. */
+  cpu: number;
+  /** Cores' worth of CPU other programs used during the run. */
+  others: number;
+  note: string;
+  mode: string;
+  python: string;
+}
+
+/** Medians of RUNS cold runs, with what --verbose said on the last one. */
+function measure(root: string, extra: string[]): Measured {
+  const walls: number[] = [];
+  const cpuTimes: number[] = [];
+  const others: number[] = [];
   let last = { status: 0 as number | null, stderr: '' };
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
+  for (let i = 0; i < RUNS; i++) {
+    const [c0, b0, t0] = [processCpuMs(process.pid), busyMs(), performance.now()];
     const r = spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json', '--verbose', ...extra], { encoding: 'utf8', maxBuffer: 256 << 20 });
-    runs.push(performance.now() - t0);
+    const wall = performance.now() - t0;
+    // /proc/self/stat counts waited-for children: the check, and the python3 it waited for.
+    const cpu = process.platform === 'linux' ? processCpuMs(process.pid) - c0 : NaN;
+    walls.push(wall);
+    cpuTimes.push(cpu);
+    others.push(Math.max(0, (busyMs() - b0 - (Number.isNaN(cpu) ? 0 : cpu)) / wall));
     last = { status: r.status, stderr: r.stderr };
   }
   const lines = last.stderr.trim().split('\n');
-  const mode = lines.find((l) => /checking \d+ file/.test(l))?.replace(/^\[hooksmith\] checking \d+ file(\(s\)|s)? /, '') ?? '';
-  const problem = lines.find((l) => !/checking \d+ file/.test(l) && l.trim());
+  const said = (re: RegExp) => lines.find((l) => re.test(l))?.replace(/^\[hooksmith\] /, '') ?? '';
+  const problem = lines.find((l) => !/^\[hooksmith\] (checking \d+ file|python3 used|CPython )/.test(l) && l.trim());
   const note = last.status === 0 ? '' : ` [exit ${last.status}${problem ? ': ' + problem : ''}]`;
-  return { median: percentile(runs, 50), note, mode };
+  return {
+    wall: percentile(walls, 50),
+    cpu: percentile(cpuTimes, 50),
+    others: percentile(others, 50),
+    note,
+    mode: said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''),
+    python: [said(/^\[hooksmith\] python3 used/), said(/^\[hooksmith\] CPython /)].filter(Boolean).join('; '),
+  };
 }
+
+const cpuText = (m: Measured) => (Number.isNaN(m.cpu) ? 'CPU not measured' : `CPU ${(m.cpu / 1000).toFixed(2)} s`);
 
 export async function benchCheckTree(): Promise<string[]> {
   const root = makeTree(1000);
   try {
     const auto = measure(root, []);
-    // The same with one check worker forced (the default starts one only when a core is idle).
+    // The same with one check worker forced (the default starts one only on a core nothing else uses).
     const worker = measure(root, ['--jobs', '1']);
     return [
-      `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
-      line('check, 1,000 modules, cold process, median of 3', ms(auto.median) + auto.note, '≤ 1.5 s'),
-      `  (default mode: ${auto.mode})`,
-      line('  same, --jobs 1 (main thread + 1 worker)', ms(worker.median) + worker.note),
+      line(`check, 1,000 modules, cold process, median of ${RUNS}`, ms(auto.wall) + auto.note, '≤ 1.5 s'),
+      `  (${cpuText(auto)}; other programs used ${auto.others.toFixed(1)} cores meanwhile; ${auto.mode})`,
+      `  (${auto.python})`,
+      line('  same, --jobs 1 (main thread + 1 worker)', ms(worker.wall) + worker.note),
+      `  (${cpuText(worker)}; other programs used ${worker.others.toFixed(1)} cores meanwhile)`,
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

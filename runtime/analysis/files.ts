@@ -133,16 +133,23 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   ready.catch(() => undefined);
   let pool: CheckPool | undefined;
   try {
+    const started = performance.now();
     const { agents, missing } = discover(paths, f);
+    const discovered = performance.now();
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
     const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
     const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, checker, disk });
+    if (opts.verbose) {
+      const t = result.timings;
+      const span = (a: number, b: number) => `${Math.round(b - a)} ms`;
+      log(`[hooksmith] times: process start to check ${Math.round(started)} ms, discovery ${span(started, discovered)}, reading ${span(discovered, t.read)}, parsing and rules ${span(t.read, t.parsed)}, then waiting for python3 and workers ${span(t.parsed, t.done)}`);
+    }
     if (opts.verbose && checker?.version) {
       const { fromDisk, resent } = checker.stats;
       log(`[hooksmith] CPython ${checker.version} read ${fromDisk} file(s) itself${resent ? `, ${resent} sent as text` : ''}`);
     }
-    return { ...result, missing };
+    return { diagnostics: result.diagnostics, fileCount: result.fileCount, missing };
   } finally {
     pool?.terminate(); // idle workers would otherwise keep the process alive after a failure
     await checker?.end();
@@ -183,7 +190,14 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
   return requests.map((_, i) => answers.then((a) => a[i]));
 }
 
-async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResult, 'missing'>> {
+/** performance.now() when the files were read, this thread had parsed (and checked) its share, and all was done. */
+interface Timings {
+  read: number;
+  parsed: number;
+  done: number;
+}
+
+async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResult, 'missing'> & { timings: Timings }> {
   const { backend, log, ready, pool } = run;
   // Read every candidate once and hand them all to CPython (its own process, on another core)
   // before parsing. Files that end up not kept (Cayu candidates without a RuntimeHook subclass)
@@ -202,6 +216,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     });
     return agent.report ? { files, report: agent.report } : { files };
   });
+  const readAt = performance.now();
   const answers = askCpython(requests, run);
   // Every verdict in: python3 may exit while the rules finish (end() in analyseFiles waits for it).
   if (run.checker) {
@@ -262,6 +277,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     parsed.set(i, kept);
     checkSettled();
   }
+  const parsedAt = performance.now();
   for (const [i, files] of parsed) results.set(i, checkAgent(jobs[i]!, files, await agentVerdicts[i]!, run.options));
 
   if (pool) {
@@ -280,5 +296,5 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     for (const [path, found] of r.diagnostics) diagnostics.set(path, found);
     fileCount += r.fileCount;
   }
-  return { diagnostics, fileCount };
+  return { diagnostics, fileCount, timings: { read: readAt, parsed: parsedAt, done: performance.now() } };
 }

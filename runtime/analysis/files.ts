@@ -283,6 +283,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
   if (pool) {
     await pool.close();
     for (const [i, r] of pool.results) results.set(i, r);
+    if (run.verbose) log(`[hooksmith] workers checked ${pool.results.size} of ${jobs.length} agents`);
   }
   // Agents a failed worker claimed but did not finish.
   for (let i = 0; i < jobs.length; i++) {

@@ -77,21 +77,19 @@ export function spanRange(from: Node, to: Node): Range {
 
 /** "a.b.c" for an identifier or an attribute chain of identifiers; undefined otherwise. */
 export function dottedName(node: Node): string | undefined {
-  const parts: string[] = [];
+  // Built from the right, without an array: this runs for every name the model resolves.
+  let tail = '';
   let cur: Node | null = node;
   while (cur) {
-    if (cur.type === 'identifier') {
-      parts.push(cur.text);
-      break;
-    }
-    if (cur.type !== 'attribute') return undefined;
+    const type = cur.type;
+    if (type === 'identifier') return tail ? `${cur.text}.${tail}` : cur.text;
+    if (type !== 'attribute') return undefined;
     const attr = cur.childForFieldName('attribute');
     if (!attr) return undefined;
-    parts.push(attr.text);
+    tail = tail ? `${attr.text}.${tail}` : attr.text;
     cur = cur.childForFieldName('object');
   }
-  if (!cur) return undefined;
-  return parts.reverse().join('.');
+  return undefined;
 }
 
 const MAX_LITERAL_DEPTH = 64;
@@ -188,10 +186,14 @@ export function stringValue(node: Node): string | undefined {
     return out;
   }
   if (node.type !== 'string') return undefined;
-  const start = node.child(0);
-  const prefix = (start?.text ?? '').replace(/['"]+$/, '').toLowerCase();
-  if (prefix.includes('b')) return undefined;
-  const raw = prefix.includes('r');
+  // The prefix is what precedes the first quote (`rb"`, `f'`…); most strings have none.
+  const text = node.tree.text;
+  let i = node.startIndex;
+  let raw = false;
+  for (let c = text.charCodeAt(i); c !== 34 && c !== 39 && i < node.endIndex; c = text.charCodeAt(++i)) {
+    if (c === 98 || c === 66) return undefined; // b, B: bytes
+    if (c === 114 || c === 82) raw = true; // r, R
+  }
   let out = '';
   for (const c of node.namedChildren) {
     if (!c) continue;

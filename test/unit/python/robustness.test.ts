@@ -130,3 +130,24 @@ test('half-typed and out-of-range escapes in string literals do not throw and st
   const values = kw.map((k) => (k.value.kind === 'string' ? k.value.value : undefined));
   assert.deepEqual(values, ['\\x', '\\u12', '\\UFFFFFFFF', 'Aé\x41']);
 });
+
+test('a parse over its time budget gives the empty stand-in tree and says why', async () => {
+  const { initParser, parse, substituteReason, buildModel } = await import('../../../runtime/python');
+  await initParser();
+  const { hookModuleSource } = await import('../../../bench/generate');
+  const text = hookModuleSource(3000);
+  const tree = parse(text, null, { timeoutMs: 0.01 });
+  try {
+    assert.match(substituteReason(tree)?.message ?? '', /too complex to analyse: parsing took over/);
+    const m = buildModel(tree, text, 'hooks.py');
+    assert.equal(m.functions.length, 0);
+    assert.match(m.syntaxErrors[0]?.message ?? '', /too complex/);
+  } finally {
+    tree.delete();
+  }
+  // The parser is usable afterwards.
+  const again = parse(text);
+  assert.equal(substituteReason(again), undefined);
+  assert.ok(again.rootNode.namedChildCount > 100);
+  again.delete();
+});

@@ -102,13 +102,16 @@ export class SyntaxTree {
     readonly fieldNames: readonly (string | null)[],
     capacity: number,
   ) {
+    // The smallest pooled storage that fits, so large storage stays for large trees.
+    let best = -1;
+    for (let i = 0; i < pool.length; i++) {
+      const c = (pool[i] as Columns).capacity;
+      if (c >= capacity && (best < 0 || c < (pool[best] as Columns).capacity)) best = i;
+    }
     let cols: Columns | undefined;
-    for (let i = pool.length - 1; i >= 0; i--) {
-      if ((pool[i] as Columns).capacity >= capacity) {
-        cols = pool[i];
-        pool.splice(i, 1);
-        break;
-      }
+    if (best >= 0) {
+      cols = pool[best];
+      pool.splice(best, 1);
     }
     cols ??= new Columns(Math.max(1024, capacity));
     this.cols = cols;
@@ -166,7 +169,16 @@ export class SyntaxTree {
     for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
       (this as unknown as Record<string, unknown>)[k] = RELEASED[k];
     }
-    if (pool.length < POOL_SIZE && cols.capacity <= MAX_POOLED_ROWS) pool.push(cols);
+    if (cols.capacity > MAX_POOLED_ROWS) return;
+    if (pool.length < POOL_SIZE) {
+      pool.push(cols);
+      return;
+    }
+    // A full pool keeps the largest storage: after many small modules, a large one must not
+    // allocate (and the GC free) fresh columns on every build.
+    let smallest = 0;
+    for (let i = 1; i < pool.length; i++) if ((pool[i] as Columns).capacity < (pool[smallest] as Columns).capacity) smallest = i;
+    if ((pool[smallest] as Columns).capacity < cols.capacity) pool[smallest] = cols;
   }
 
   /** Type name of a row (without making its node). */

@@ -2,11 +2,17 @@
 // the hooks of a module, its bound names, its phase methods… Models are never changed once
 // built (a new text gets a new model), so a value stays valid as long as its model lives.
 //
-// All values of one model sit in one record: one WeakMap entry per model rather than one per
-// kind of value (adding a fresh key to a WeakMap costs ~2 µs), and the model the rules are
-// looking at right now is remembered so the ~30 lookups of one analysis skip the WeakMap.
+// All values of one model sit in one record, kept on the model itself under a symbol (not
+// enumerable: JSON, structured clone and deep-equal do not see it), and the model the rules are
+// looking at right now is remembered so the ~30 lookups of one analysis skip even that.
+//
+// Not a WeakMap: V8's young-generation GC keeps a WeakMap's values alive, so every model built
+// since the last full GC survived each scavenge with its record and was copied again (measured:
+// a 3,000-line model build went from ~7 to ~12 ms once the rules had run on the previous one).
 import type { HookModule } from '../../python/model';
 
+const RECORD = Symbol('hooksmith.perModel');
+/** For a model that cannot take the property (frozen): the WeakMap after all. */
 const records = new WeakMap<HookModule, unknown[]>();
 // The last model asked about (kept alive until another one is asked about).
 let lastModule: HookModule | undefined;
@@ -15,10 +21,12 @@ let slotCount = 0;
 
 function recordOf(module: HookModule): unknown[] {
   if (module === lastModule) return lastRecord;
-  let record = records.get(module);
+  const holder = module as HookModule & { [RECORD]?: unknown[] };
+  let record = holder[RECORD] ?? records.get(module);
   if (!record) {
     record = [];
-    records.set(module, record);
+    if (Object.isExtensible(module)) Object.defineProperty(module, RECORD, { value: record, enumerable: false, writable: false, configurable: false });
+    else records.set(module, record);
   }
   lastModule = module;
   lastRecord = record;

@@ -93,7 +93,8 @@ export async function benchLsp(): Promise<string[]> {
   return out;
 }
 
-if (require.main === module) {
+// Run directly (not when bundled into dist/bench/run.js, where every module is the main one).
+if (require.main === module && /lsp-latency\.[jt]s$/.test(process.argv[1] ?? '')) {
   void benchLsp().then((lines) => {
     for (const l of lines) console.log(l);
     process.exit(0);

@@ -93,7 +93,8 @@ export async function benchHost(options: HostBenchOptions = {}): Promise<HostBen
   }
 }
 
-if (require.main === module) {
+// Run directly (not when bundled into dist/bench/run.js, where every module is the main one).
+if (require.main === module && /bench-host\.[jt]s$/.test(process.argv[1] ?? '')) {
   benchHost({ python: process.argv[2] }).then(
     (r) => process.stdout.write(JSON.stringify(r, null, 2) + '\n'),
     (e: unknown) => {

@@ -25,8 +25,8 @@ export interface NodeFlags {
 
 let treeSerial = 0;
 
-/** The storage of one tree; reused by later trees once released (see SyntaxTree.release). */
-class Columns {
+/** The columns of a tree: one typed array per node property, indexed by row. */
+interface ColumnArrays {
   typeOf: Uint16Array;
   flags: Uint8Array;
   field: Uint16Array;
@@ -37,31 +37,42 @@ class Columns {
   endRow: Uint32Array;
   endColumn: Uint32Array;
   parentOf: Int32Array;
-  /** One past the row of this node's last descendant: rows are in document (pre-)order. */
+  /** One past the row of a node's last descendant: rows are in document (pre-)order. */
   end: Int32Array;
+}
 
-  constructor(readonly capacity: number) {
-    this.typeOf = new Uint16Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.field = new Uint16Array(capacity);
-    this.startIndex = new Uint32Array(capacity);
-    this.endIndex = new Uint32Array(capacity);
-    this.startRow = new Uint32Array(capacity);
-    this.startColumn = new Uint32Array(capacity);
-    this.endRow = new Uint32Array(capacity);
-    this.endColumn = new Uint32Array(capacity);
-    this.parentOf = new Int32Array(capacity);
-    this.end = new Int32Array(capacity);
-  }
+type ColumnName = keyof ColumnArrays;
+const MAKE: { readonly [K in ColumnName]: (n: number) => ColumnArrays[K] } = {
+  typeOf: (n) => new Uint16Array(n),
+  flags: (n) => new Uint8Array(n),
+  field: (n) => new Uint16Array(n),
+  startIndex: (n) => new Uint32Array(n),
+  endIndex: (n) => new Uint32Array(n),
+  startRow: (n) => new Uint32Array(n),
+  startColumn: (n) => new Uint32Array(n),
+  endRow: (n) => new Uint32Array(n),
+  endColumn: (n) => new Uint32Array(n),
+  parentOf: (n) => new Int32Array(n),
+  end: (n) => new Int32Array(n),
+};
+const COLUMN_NAMES = Object.keys(MAKE) as ColumnName[];
 
-  /** A copy with twice the capacity and the first `size` rows. */
-  grown(size: number): Columns {
-    const c = new Columns(this.capacity * 2);
-    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
-      (c[k] as Uint32Array).set((this[k] as Uint32Array).subarray(0, size));
-    }
-    return c;
-  }
+/** The storage of one tree; reused by later trees once released (see SyntaxTree.release). */
+interface Columns extends ColumnArrays {
+  capacity: number;
+}
+
+function newColumns(capacity: number): Columns {
+  const c = { capacity } as Columns;
+  for (const k of COLUMN_NAMES) (c as unknown as Record<ColumnName, unknown>)[k] = MAKE[k](capacity);
+  return c;
+}
+
+/** Twice the capacity, holding the first `size` rows of `old`. */
+function grownColumns(old: Columns, size: number): Columns {
+  const c = newColumns(old.capacity * 2);
+  for (const k of COLUMN_NAMES) (c[k] as Uint32Array).set((old[k] as Uint32Array).subarray(0, size));
+  return c;
 }
 
 /**
@@ -72,25 +83,16 @@ const pool: Columns[] = [];
 const POOL_SIZE = 4;
 /** Storage of a huge tree (a generated 1 MB module) is not kept: ~50 bytes per row. */
 const MAX_POOLED_ROWS = 256 * 1024;
-const RELEASED = new Columns(0);
+const RELEASED = newColumns(0);
+
+// The columns are also the tree's own fields (assigned in adopt()): node getters read them on
+// every property access, one load instead of two.
+export interface SyntaxTree extends ColumnArrays {}
 
 export class SyntaxTree {
   /** Rows filled so far. */
   size = 0;
   private cols: Columns;
-  // The columns, as fields: node getters read them on every property access.
-  typeOf: Uint16Array;
-  flags: Uint8Array;
-  field: Uint16Array;
-  startIndex: Uint32Array;
-  endIndex: Uint32Array;
-  startRow: Uint32Array;
-  startColumn: Uint32Array;
-  endRow: Uint32Array;
-  endColumn: Uint32Array;
-  parentOf: Int32Array;
-  /** One past the row of a node's last descendant (children: row + 1, then end[child]...). */
-  end: Int32Array;
   /** Ids of this tree's nodes are `idBase + row`: unique across trees in this process. */
   readonly idBase: number;
 
@@ -113,20 +115,15 @@ export class SyntaxTree {
       cols = pool[best];
       pool.splice(best, 1);
     }
-    cols ??= new Columns(Math.max(1024, capacity));
-    this.cols = cols;
-    this.typeOf = cols.typeOf;
-    this.flags = cols.flags;
-    this.field = cols.field;
-    this.startIndex = cols.startIndex;
-    this.endIndex = cols.endIndex;
-    this.startRow = cols.startRow;
-    this.startColumn = cols.startColumn;
-    this.endRow = cols.endRow;
-    this.endColumn = cols.endColumn;
-    this.parentOf = cols.parentOf;
-    this.end = cols.end;
+    this.cols = RELEASED;
+    this.adopt(cols ?? newColumns(Math.max(1024, capacity)));
     this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
+  }
+
+  /** Makes `cols` this tree's storage (always the same fields in the same order: one shape). */
+  private adopt(cols: Columns): void {
+    this.cols = cols;
+    for (const k of COLUMN_NAMES) (this as unknown as Record<ColumnName, unknown>)[k] = cols[k];
   }
 
   /**
@@ -164,11 +161,8 @@ export class SyntaxTree {
   release(): void {
     const cols = this.cols;
     if (cols === RELEASED) return;
-    this.cols = RELEASED;
+    this.adopt(RELEASED);
     this.size = 0;
-    for (const k of ['typeOf', 'flags', 'field', 'startIndex', 'endIndex', 'startRow', 'startColumn', 'endRow', 'endColumn', 'parentOf', 'end'] as const) {
-      (this as unknown as Record<string, unknown>)[k] = RELEASED[k];
-    }
     if (cols.capacity > MAX_POOLED_ROWS) return;
     if (pool.length < POOL_SIZE) {
       pool.push(cols);
@@ -201,19 +195,7 @@ export class SyntaxTree {
   }
 
   private grow(): void {
-    const cols = this.cols.grown(this.size);
-    this.cols = cols;
-    this.typeOf = cols.typeOf;
-    this.flags = cols.flags;
-    this.field = cols.field;
-    this.startIndex = cols.startIndex;
-    this.endIndex = cols.endIndex;
-    this.startRow = cols.startRow;
-    this.startColumn = cols.startColumn;
-    this.endRow = cols.endRow;
-    this.endColumn = cols.endColumn;
-    this.parentOf = cols.parentOf;
-    this.end = cols.end;
+    this.adopt(grownColumns(this.cols, this.size));
   }
 }
 

@@ -280,12 +280,21 @@ export class SyntaxNode {
     return (this._children = out);
   }
 
+  // Counts and single children walk the rows: no array of node objects for one answer.
   get childCount(): number {
-    return this.children.length;
+    if (this._children) return this._children.length;
+    const t = this.tree;
+    let n = 0;
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) n++;
+    return n;
   }
 
   child(i: number): SyntaxNode | null {
-    return this.children[i] ?? null;
+    if (this._children) return this._children[i] ?? null;
+    const t = this.tree;
+    let k = 0;
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (k++ === i) return t.node(c);
+    return null;
   }
 
   get namedChildren(): SyntaxNode[] {
@@ -297,11 +306,19 @@ export class SyntaxNode {
   }
 
   get namedChildCount(): number {
-    return this.namedChildren.length;
+    if (this._named) return this._named.length;
+    const t = this.tree;
+    let n = 0;
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED) n++;
+    return n;
   }
 
   namedChild(i: number): SyntaxNode | null {
-    return this.namedChildren[i] ?? null;
+    if (this._named) return this._named[i] ?? null;
+    const t = this.tree;
+    let k = 0;
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED && k++ === i) return t.node(c);
+    return null;
   }
 
   childForFieldName(name: string): SyntaxNode | null {

@@ -23,12 +23,13 @@ if (command !== 'check') {
 }
 `;
 
-let bundle: string | undefined;
-function cliBundle(): string {
-  if (bundle) return bundle;
-  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
+/**
+ * Bundles the CLI like scripts/build.mjs into `dir`: cli.js (and check-worker.js when `worker`)
+ * with both tree-sitter WASM files beside it.
+ */
+export function bundleCli(dir: string, { worker = false }: { worker?: boolean } = {}): void {
   const common: BuildOptions = {
-    outfile: join(dir, 'cli.js'),
+    outdir: dir,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -39,13 +40,16 @@ function cliBundle(): string {
     alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
     logLevel: 'silent',
   };
+  if (worker) buildSync({ ...common, entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') } });
   try {
-    buildSync({ ...common, entryPoints: [join(ROOT, 'runtime', 'cli', 'main.ts')] });
+    buildSync({ ...common, entryPoints: { cli: join(ROOT, 'runtime', 'cli', 'main.ts') } });
   } catch {
     // Another subcommand may be mid-edit and not compile: test `check` through a check-only
     // entry that behaves like main.ts for it (same exit-code handling).
     buildSync({
       ...common,
+      outdir: undefined,
+      outfile: join(dir, 'cli.js'),
       stdin: {
         contents: CHECK_ONLY_ENTRY,
         resolveDir: join(ROOT, 'runtime', 'cli'),
@@ -56,6 +60,13 @@ function cliBundle(): string {
   }
   copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
   copyFileSync(join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dir, 'tree-sitter-python.wasm'));
+}
+
+let bundle: string | undefined;
+function cliBundle(): string {
+  if (bundle) return bundle;
+  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
+  bundleCli(dir);
   bundle = join(dir, 'cli.js');
   return bundle;
 }

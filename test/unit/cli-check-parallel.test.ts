@@ -8,43 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync, type BuildOptions } from 'esbuild';
 import { analyseFiles, type FilesOptions } from '../../runtime/analysis/files';
 import { defaultWorkerCount, FILES_PER_WORKER, PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
 
-const ROOT = join(__dirname, '..', '..');
-
-const CHECK_ONLY_ENTRY = `
-import { runCheckCommand } from './check';
-const [command, ...rest] = process.argv.slice(2);
-if (command !== 'check') { process.exitCode = 2; } else {
-  runCheckCommand(rest).then((code) => { process.exitCode = code; }, (err) => { process.stderr.write(String(err && err.stack || err)); process.exitCode = 2; });
-}
-`;
-
-/** Bundles the CLI and the worker like scripts/build.mjs into `dir`. */
-function bundle(dir: string): void {
-  const common: BuildOptions = {
-    outdir: dir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node18',
-    mainFields: ['main', 'module'],
-    conditions: ['require', 'node'],
-    alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
-    logLevel: 'silent',
-  };
-  buildSync({ ...common, entryPoints: { 'check-worker': join(ROOT, 'runtime/analysis/check-worker.ts') } });
-  try {
-    buildSync({ ...common, entryPoints: { cli: join(ROOT, 'runtime/cli/main.ts') } });
-  } catch {
-    // Another subcommand may be mid-edit: `check` through an entry that behaves like main.ts for it.
-    buildSync({ ...common, outdir: undefined, outfile: join(dir, 'cli.js'), stdin: { contents: CHECK_ONLY_ENTRY, resolveDir: join(ROOT, 'runtime/cli'), loader: 'ts' } });
-  }
-  copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
-  copyFileSync(join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dir, 'tree-sitter-python.wasm'));
-}
+import { ROOT, bundleCli } from './cli-check-helpers';
 
 /** Copies of both example agents (cross-file duplicates, syntax errors, Cayu files) plus bad files. */
 function makeTree(root: string): number {
@@ -80,7 +47,7 @@ describe('hooksmith check in parallel', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'hooksmith-par-'));
     mkdirSync(join(dir, 'dist'));
-    bundle(join(dir, 'dist'));
+    bundleCli(join(dir, 'dist'), { worker: true });
     cli = join(dir, 'dist', 'cli.js');
     tree = join(dir, 'tree');
     mkdirSync(tree);

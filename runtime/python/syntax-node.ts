@@ -16,13 +16,6 @@ const MISSING = 2;
 const HAS_ERROR = 4;
 const EXTRA = 8;
 
-export interface NodeFlags {
-  named: boolean;
-  missing: boolean;
-  hasError: boolean;
-  extra: boolean;
-}
-
 let treeSerial = 0;
 
 /** The columns of a tree: one typed array per node property, indexed by row. */
@@ -219,11 +212,11 @@ export class SyntaxNode {
   }
 
   get type(): string {
-    return this.tree.typeNames[this.tree.typeOf[this.row] as number] ?? 'ERROR';
+    return this.tree.typeName(this.row);
   }
 
   get isNamed(): boolean {
-    return ((this.tree.flags[this.row] as number) & NAMED) !== 0;
+    return this.tree.isNamedRow(this.row);
   }
 
   get isMissing(): boolean {
@@ -236,10 +229,6 @@ export class SyntaxNode {
 
   get isExtra(): boolean {
     return ((this.tree.flags[this.row] as number) & EXTRA) !== 0;
-  }
-
-  get isError(): boolean {
-    return this.type === 'ERROR';
   }
 
   /** This node's field in its parent (`name`, `body`, …), null when it has none. */

@@ -15,7 +15,6 @@ export const MUTATING_METHODS: ReadonlySet<string> = new Set([
 
 const NOT_ENTERED = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
 
-
 /** Leaves and literals that hold no calls, raises, returns or writes: not walked into. */
 const OPAQUE = new Set(['identifier', 'integer', 'float', 'true', 'false', 'none', 'comment', 'ellipsis', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'pass_statement', 'break_statement', 'continue_statement', 'dotted_name']);
 
@@ -40,11 +39,12 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
 
   // The walk goes over the tree's rows; a node object is made only where facts are taken.
   const t = body.tree;
-  const rows: number[] = [];
-  /** Per row on the stack: 1 inside an except handler, 2 awaited. */
-  const bits: number[] = [];
+  /** The stack: a row times 4, plus 1 inside an except handler, plus 2 when awaited. */
+  const stack: number[] = [];
+  const IN_EXCEPT = 1;
+  const AWAITED = 2;
   const pushChildren = (row: number, inExcept: boolean) => {
-    const from = rows.length;
+    const from = stack.length;
     for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
       if (!t.isNamedRow(c)) continue;
       const type = t.typeName(c);
@@ -54,26 +54,22 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
         const at = t.startIndex[c] as number;
         if (!/^[rRbBuU]?[fF]|^[fF]/.test(t.text.slice(at, at + 3))) continue;
       }
-      rows.push(c);
-      bits.push(inExcept ? 1 : 0);
+      stack.push(c * 4 + (inExcept ? IN_EXCEPT : 0));
     }
     // Children were pushed in source order: reverse them so they pop in source order.
-    for (let i = from, j = rows.length - 1; i < j; i++, j--) {
-      const r = rows[i] as number;
-      rows[i] = rows[j] as number;
-      rows[j] = r;
-      const b = bits[i] as number;
-      bits[i] = bits[j] as number;
-      bits[j] = b;
+    for (let i = from, j = stack.length - 1; i < j; i++, j--) {
+      const item = stack[i] as number;
+      stack[i] = stack[j] as number;
+      stack[j] = item;
     }
   };
   pushChildren(body.row, false);
 
-  while (rows.length) {
-    const row = rows.pop() as number;
-    const b = bits.pop() as number;
-    const inExcept = (b & 1) !== 0;
-    const awaited = (b & 2) !== 0;
+  while (stack.length) {
+    const item = stack.pop() as number;
+    const row = item >>> 2;
+    const inExcept = (item & IN_EXCEPT) !== 0;
+    const awaited = (item & AWAITED) !== 0;
     const type = t.typeName(row);
     switch (type) {
       case 'import_statement':
@@ -92,8 +88,7 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
         // Its first named child, awaited when it is a call.
         for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
           if (!t.isNamedRow(c)) continue;
-          rows.push(c);
-          bits.push((inExcept ? 1 : 0) | (t.typeName(c) === 'call' ? 2 : 0));
+          stack.push(c * 4 + (inExcept ? IN_EXCEPT : 0) + (t.typeName(c) === 'call' ? AWAITED : 0));
           break;
         }
         continue;

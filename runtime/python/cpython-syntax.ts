@@ -6,6 +6,7 @@
 // per run. Without python3 every answer is `undefined` and the reason is logged once.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SyntaxIssue } from './model';
+import { directInterpreter } from './pyenv';
 
 /**
  * Runs in python3: reads one JSON request per line — {id, path, source} (compile this text) or
@@ -268,7 +269,7 @@ export class CpythonSyntaxChecker {
       try {
         // -I: ignore the user's environment and site dir; -S: no site import either (its .pth
         // processing cost ~50 ms here); the checker needs only the standard library.
-        proc = spawn(resolvedExecutables.get(python) ?? python, ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
+        proc = spawn(resolvedExecutables.get(python) ?? directInterpreter(python), ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
       } catch (err) {
         fail(`cannot start ${python}: ${(err as Error).message}`);
         return;

@@ -10,7 +10,7 @@
 // Memory rule: trees live on the WASM heap, which the JS garbage collector does not free.
 // Whoever replaces a tree must call `oldTree.delete()` once nothing reads it any more
 // (ParsedDocument in document.ts does this for its own trees).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
 // `require`, not `import`: esbuild resolves an `import` with the "import" condition, which picks
@@ -42,7 +42,10 @@ async function create(): Promise<Parser> {
   await TreeSitter.Parser.init(moduleOptions);
   const views = moduleOptions as Partial<WasmHeap>;
   if (views.HEAPU8 && views.HEAPU16 && views.HEAPU32) heap = moduleOptions as unknown as WasmHeap;
-  const language = await TreeSitter.Language.load(locate('tree-sitter-python.wasm', 'tree-sitter-python'));
+  // Bytes, not a path: given a path, web-tree-sitter reads it through `import('fs/promises')`,
+  // which starts Node's ES module loader inside our CommonJS bundle (and fails where the bundle
+  // runs from a V8 code cache, bin/hooksmith.js, without a module loader).
+  const language = await TreeSitter.Language.load(readFileSync(locate('tree-sitter-python.wasm', 'tree-sitter-python')));
   const p = new TreeSitter.Parser();
   p.setLanguage(language);
   return p;

@@ -1,6 +1,6 @@
 // bin/hooksmith.js runs the bundle from a V8 code cache: the same output as without it, a cache
-// per command written once and then accepted, a new cache when the bundle changes (even to the
-// same length, which is all V8 itself checks), and no harm from a corrupt cache, a read-only
+// per command written once and then accepted, a new cache when the bundle is rewritten (even to
+// the same length, which is all V8 itself checks), and no harm from a corrupt cache, a read-only
 // dist/ or HOOKSMITH_NO_CODE_CACHE. The CLI is bundled into a temp copy of the package layout.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +26,7 @@ describe('bin/hooksmith.js code cache', () => {
   before(() => {
     mkdirSync(join(pkg, 'bin'), { recursive: true });
     copyFileSync(join(ROOT, 'bin', 'hooksmith.js'), join(pkg, 'bin', 'hooksmith.js'));
+    copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
     bundleCli(dist);
     plain = run(['check', agent, '--no-cpython', '--format', 'json'], { HOOKSMITH_NO_CODE_CACHE: '1' });
   });
@@ -45,7 +46,7 @@ describe('bin/hooksmith.js code cache', () => {
     assert.deepEqual([first.status, first.stdout], [plain.status, plain.stdout]);
     const written = caches();
     assert.equal(written.length, 1);
-    assert.match(written[0] as string, /^cli-check-[0-9a-f]{20}\.bin$/);
+    assert.match(written[0] as string, /^cli-check-[0-9a-f]{16}\.bin$/);
     const file = join(cacheDir, written[0] as string);
     const stamp = statSync(file).mtimeMs;
     const second = run(['check', agent, '--no-cpython', '--format', 'json']);
@@ -63,7 +64,7 @@ describe('bin/hooksmith.js code cache', () => {
     assert.ok(readFileSync(join(cacheDir, name)).length > 10_000, 'rewritten with real code');
   });
 
-  it('a changed bundle of the same length gets a new cache and the old ones go', () => {
+  it('a rewritten bundle of the same length gets a new cache and the old ones go', () => {
     const cli = join(dist, 'cli.js');
     const source = readFileSync(cli, 'utf8');
     assert.ok(source.includes('hooksmith 0.1.0'));

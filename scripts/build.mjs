@@ -21,6 +21,8 @@ const entries = [
   { in: 'runtime/cli/main.ts', out: 'cli', external: [] },
   // Loaded by the CLI (runtime/analysis/check-pool.ts) from beside cli.js for large checks.
   { in: 'runtime/analysis/check-worker.ts', out: 'check-worker', external: [] },
+  // Loaded by the CLI (runtime/analysis/tree-helper.ts) from beside cli.js: parses beside the main thread.
+  { in: 'runtime/analysis/tree-worker.ts', out: 'tree-worker', external: [] },
   ...(bench ? [{ in: 'bench/run.ts', out: 'bench/run', external: [] }] : []),
 ].filter((e) => existsSync(join(root, e.in)));
 

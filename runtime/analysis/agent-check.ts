@@ -52,11 +52,18 @@ function emptyModule(path: string): HookModule {
  * asked for (`report`), files that could not be read, and Cayu candidates that define a
  * RuntimeHook subclass. A file the parser fails on is logged and skipped.
  */
-export function parseFile(f: ReadFile, report: ReadonlySet<string> | undefined, backend: PythonBackend, log: (m: string) => void): ParsedFile | undefined {
+export function parseFile(
+  f: ReadFile,
+  report: ReadonlySet<string> | undefined,
+  backend: PythonBackend,
+  log: (m: string) => void,
+  /** How to get the model (default: the backend parses it; the CLI may have a tree worker's tree). */
+  parse: (f: ReadFile) => HookModule = (file) => backend.parseModule(file.text, file.path),
+): ParsedFile | undefined {
   let module = emptyModule(f.path);
   if (!f.failure) {
     try {
-      module = backend.parseModule(f.text, f.path);
+      module = parse(f);
     } catch (err) {
       log(`[hooksmith] could not analyse ${f.path}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;

@@ -3,7 +3,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { SyntaxNode as Node, SyntaxTree } from './syntax-node';
 import { toSyntaxTree } from './syntax-tree';
-import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, Parameter, ParameterKind } from './model';
+import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, Parameter, ParameterKind, SyntaxIssue } from './model';
 import { Scope, importBindings } from './imports';
 import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
@@ -23,15 +23,24 @@ const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement'
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const syntax = toSyntaxTree(tree, text);
   try {
-    return modelOf(syntax, tree, text, path);
+    useLspLines(tree, text); // the server's features read positions off the tree-sitter tree too
+    return modelOf(syntax, text, path, substituteReason(tree));
   } finally {
     syntax.release(); // the model is plain data: no node outlives the build
   }
 }
 
-function modelOf(syntax: SyntaxTree, tree: Tree, text: string, path: string): HookModule {
+/**
+ * The model of a tree already read into a SyntaxTree (a tree worker's, runtime/analysis/
+ * tree-worker.ts), with the parser's reason when the tree is a stand-in (substituteReason). The
+ * caller keeps the SyntaxTree: no node of it is referenced by the model.
+ */
+export function modelOfSyntax(syntax: SyntaxTree, text: string, path: string, substitute: SyntaxIssue | undefined): HookModule {
+  return modelOf(syntax, text, path, substitute);
+}
+
+function modelOf(syntax: SyntaxTree, text: string, path: string, substitute: SyntaxIssue | undefined): HookModule {
   useLspLines(syntax, text);
-  useLspLines(tree, text); // the server's features read positions off the tree-sitter tree too
   const root = syntax.rootNode;
   const imports: ImportBinding[] = [];
   const scope = new Scope();
@@ -74,7 +83,7 @@ function modelOf(syntax: SyntaxTree, tree: Tree, text: string, path: string): Ho
     else if (def.type === 'class_definition') classes.push(classDef(d, def, ctx));
   }
 
-  const error = substituteReason(tree) ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
+  const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   return {
     path,
     syntaxErrors: error ? [error] : [],

@@ -6,6 +6,7 @@
 // per run. Without python3 every answer is `undefined` and the reason is logged once.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SyntaxIssue } from './model';
+import { lowerPriority } from '../priority';
 import { directInterpreter } from './pyenv';
 
 /**
@@ -130,6 +131,13 @@ export interface CpythonOptions {
   timeoutMs?: number;
   /** Where the one-time "python3 unavailable" explanation goes (default: stderr). */
   log?: (message: string) => void;
+  /**
+   * Run python3 at a lower scheduling priority (nice 10). For a one-shot check on a machine with
+   * few cores: the thread that parses and runs the rules is the critical path, and python3's
+   * verdicts are needed only once an agent's rules run. Measured on 2 cores, 1,000 files: 0.1 s
+   * off ~1.75 s.
+   */
+  lowPriority?: boolean;
 }
 
 /** A file for CPython to judge: the text we analyse, and where it came from. */
@@ -275,6 +283,7 @@ export class CpythonSyntaxChecker {
         return;
       }
       this.proc = proc;
+      if (this.opts.lowPriority && proc.pid !== undefined) lowerPriority(proc.pid);
       let stderr = '';
       proc.on('error', (err) => fail(`cannot start ${python}: ${err.message}`));
       proc.stdin.on('error', () => undefined); // EPIPE after a crash: reported through 'exit'

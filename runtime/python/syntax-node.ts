@@ -35,30 +35,55 @@ interface ColumnArrays {
 }
 
 type ColumnName = keyof ColumnArrays;
-const MAKE: { readonly [K in ColumnName]: (n: number) => ColumnArrays[K] } = {
-  typeOf: (n) => new Uint16Array(n),
-  flags: (n) => new Uint8Array(n),
-  field: (n) => new Uint16Array(n),
-  startIndex: (n) => new Uint32Array(n),
-  endIndex: (n) => new Uint32Array(n),
-  startRow: (n) => new Uint32Array(n),
-  startColumn: (n) => new Uint32Array(n),
-  endRow: (n) => new Uint32Array(n),
-  endColumn: (n) => new Uint32Array(n),
-  parentOf: (n) => new Int32Array(n),
-  end: (n) => new Int32Array(n),
+type ColumnConstructor = Uint8ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Int32ArrayConstructor;
+const ELEMENT: { readonly [K in ColumnName]: ColumnConstructor } = {
+  typeOf: Uint16Array,
+  flags: Uint8Array,
+  field: Uint16Array,
+  startIndex: Uint32Array,
+  endIndex: Uint32Array,
+  startRow: Uint32Array,
+  startColumn: Uint32Array,
+  endRow: Uint32Array,
+  endColumn: Uint32Array,
+  parentOf: Int32Array,
+  end: Int32Array,
 };
-const COLUMN_NAMES = Object.keys(MAKE) as ColumnName[];
+const COLUMN_NAMES = Object.keys(ELEMENT) as ColumnName[];
+/** Columns by element size, widest first: every view into one buffer is aligned. */
+const PACK_ORDER = [...COLUMN_NAMES].sort((a, b) => ELEMENT[b].BYTES_PER_ELEMENT - ELEMENT[a].BYTES_PER_ELEMENT);
+const ROW_BYTES = COLUMN_NAMES.reduce((n, k) => n + ELEMENT[k].BYTES_PER_ELEMENT, 0);
 
 /** The storage of one tree; reused by later trees once released (see SyntaxTree.release). */
-interface Columns extends ColumnArrays {
+export interface Columns extends ColumnArrays {
   capacity: number;
 }
 
-function newColumns(capacity: number): Columns {
+/**
+ * Storage for `capacity` rows: every column a view into one ArrayBuffer (one allocation per tree
+ * rather than eleven, and one buffer to transfer to another thread), widest elements first so
+ * that every view is aligned.
+ */
+function newColumns(capacity: number, buffer = new ArrayBuffer(capacity * ROW_BYTES)): Columns {
+  if (buffer.byteLength !== capacity * ROW_BYTES) throw new Error(`tree storage: ${buffer.byteLength} bytes for ${capacity} rows`);
   const c = { capacity } as Columns;
-  for (const k of COLUMN_NAMES) (c as unknown as Record<ColumnName, unknown>)[k] = MAKE[k](capacity);
+  let offset = 0;
+  for (const k of PACK_ORDER) {
+    const make = ELEMENT[k];
+    (c as unknown as Record<ColumnName, unknown>)[k] = new make(buffer, offset, capacity);
+    offset += capacity * make.BYTES_PER_ELEMENT;
+  }
   return c;
+}
+
+/** The one ArrayBuffer under a storage (see newColumns). */
+export function columnsBuffer(cols: Columns): ArrayBuffer {
+  return cols.typeOf.buffer as ArrayBuffer;
+}
+
+/** Storage over a buffer from another thread's takeColumns() (views, no copy). */
+export function unpackColumns(buffer: ArrayBuffer, capacity: number): Columns {
+  return newColumns(capacity, buffer);
 }
 
 /** Twice the capacity, holding the first `size` rows of `old`. */
@@ -95,8 +120,16 @@ export class SyntaxTree {
     readonly typeNames: readonly string[],
     /** Field name by the field column's value (0: no field). */
     readonly fieldNames: readonly (string | null)[],
-    capacity: number,
+    /** Rows to make room for; or storage already filled (a tree worker's, with `size` rows). */
+    capacity: number | { columns: Columns; size: number },
   ) {
+    this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
+    this.cols = RELEASED;
+    if (typeof capacity !== 'number') {
+      this.adopt(capacity.columns);
+      this.size = capacity.size;
+      return;
+    }
     // The smallest pooled storage that fits, so large storage stays for large trees.
     let best = -1;
     for (let i = 0; i < pool.length; i++) {
@@ -108,9 +141,7 @@ export class SyntaxTree {
       cols = pool[best];
       pool.splice(best, 1);
     }
-    this.cols = RELEASED;
     this.adopt(cols ?? newColumns(Math.max(1024, capacity)));
-    this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
   }
 
   /** Makes `cols` this tree's storage (always the same fields in the same order: one shape). */
@@ -166,6 +197,18 @@ export class SyntaxTree {
     let smallest = 0;
     for (let i = 1; i < pool.length; i++) if ((pool[i] as Columns).capacity < (pool[smallest] as Columns).capacity) smallest = i;
     if ((pool[smallest] as Columns).capacity < cols.capacity) pool[smallest] = cols;
+  }
+
+  /**
+   * Hands the storage over (to post it to another thread: columnsBuffer, unpackColumns) instead
+   * of pooling it; this tree then reads as released. Undefined when already released.
+   */
+  takeColumns(): Columns | undefined {
+    const cols = this.cols;
+    if (cols === RELEASED) return undefined;
+    this.adopt(RELEASED);
+    this.size = 0;
+    return cols;
   }
 
   /** Type name of a row (without making its node). */

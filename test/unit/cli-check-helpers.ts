@@ -24,7 +24,7 @@ if (command !== 'check') {
 `;
 
 /**
- * Bundles the CLI like scripts/build.mjs into `dir`: cli.js (and check-worker.js when `worker`)
+ * Bundles the CLI like scripts/build.mjs into `dir`: cli.js (and check-worker.js and tree-worker.js when `worker`)
  * with both tree-sitter WASM files beside it.
  */
 export function bundleCli(dir: string, { worker = false }: { worker?: boolean } = {}): void {
@@ -40,7 +40,10 @@ export function bundleCli(dir: string, { worker = false }: { worker?: boolean } 
     alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
     logLevel: 'silent',
   };
-  if (worker) buildSync({ ...common, entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') } });
+  if (worker) {
+    buildSync({ ...common, entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') } });
+    buildSync({ ...common, entryPoints: { 'tree-worker': join(ROOT, 'runtime', 'analysis', 'tree-worker.ts') } });
+  }
   try {
     buildSync({ ...common, entryPoints: { cli: join(ROOT, 'runtime', 'cli', 'main.ts') } });
   } catch {

@@ -70,7 +70,7 @@ function measure(root: string, extra: string[]): Measured {
     cpu: percentile(cpuTimes, 50),
     others: percentile(others, 50),
     note,
-    mode: said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''),
+    mode: [said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''), said(/a tree worker parses/) && 'and a tree worker'].filter(Boolean).join(' '),
     python: [said(/^\[hooksmith\] python3 used/), said(/^\[hooksmith\] CPython /)].filter(Boolean).join('; '),
   };
 }
@@ -83,13 +83,17 @@ export async function benchCheckTree(): Promise<string[]> {
     // The first use after a build writes the code cache: not what a user waits for every day.
     spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], { stdio: 'ignore' });
     const auto = measure(root, []);
+    // Without CPython a tree worker takes the second core (files.ts treeWorkerPays).
+    const noCpython = measure(root, ['--no-cpython']);
     // The same with one check worker forced (the default starts one only on a core nothing else uses).
     const worker = measure(root, ['--jobs', '1']);
     return [
       line(`check, 1,000 modules, cold process, median of ${RUNS}`, ms(auto.wall) + auto.note, '≤ 1.5 s'),
       `  (${cpuText(auto)}; other programs used ${auto.others.toFixed(1)} cores meanwhile; ${auto.mode})`,
       `  (${auto.python})`,
-      line('  same, --jobs 1 (main thread + 1 worker)', ms(worker.wall) + worker.note),
+      line('  same, --no-cpython', ms(noCpython.wall) + noCpython.note),
+      `  (${cpuText(noCpython)}; other programs used ${noCpython.others.toFixed(1)} cores meanwhile; ${noCpython.mode})`,
+      line('  same, --jobs 1 (main thread + 1 check worker)', ms(worker.wall) + worker.note),
       `  (${cpuText(worker)}; other programs used ${worker.others.toFixed(1)} cores meanwhile)`,
     ];
   } finally {

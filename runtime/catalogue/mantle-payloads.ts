@@ -1,6 +1,16 @@
 // Payload types of rasa.mantle.hooks (Pydantic v2 models in the engine): fields, their
 // mutability, zod schemas for payload files, and a sample of what the engine really sends.
-import { z } from 'zod';
+//
+// The schemas are built on first use, and zod itself is loaded then: `hooksmith check` and the
+// language server's start never validate a payload file, and loading zod plus building these
+// cost them ~25 ms.
+import type { z as Z } from 'zod';
+
+type Zod = typeof Z;
+let zod: Zod | undefined;
+function loadZod(): Zod {
+  return (zod ??= (require('zod') as { z: Zod }).z);
+}
 
 export type Mutability = 'mutable' | 'read-only' | 'identity';
 
@@ -10,7 +20,8 @@ export interface PayloadField {
   pythonType: string;
   mutability: Mutability;
   doc: string;
-  schema: z.ZodType;
+  /** Built on first read. */
+  readonly schema: Z.ZodType;
 }
 
 export interface PayloadType {
@@ -35,41 +46,60 @@ export const PAYLOAD_TYPE_NAMES = [
 ] as const;
 export type PayloadTypeName = (typeof PAYLOAD_TYPE_NAMES)[number];
 
-const jsonObject = z.record(z.string(), z.unknown());
-const channelSchema = z.object({ name: z.string(), metadata: jsonObject.default({}) });
+/** Schemas several fields share, built once with the first schema. */
+interface Shared {
+  jsonObject: Z.ZodRecord<Z.ZodString, Z.ZodUnknown>;
+  channel: Z.ZodType;
+  toolCallDict: Z.ZodType;
+  passage: Z.ZodType;
+  message: Z.ZodType;
+}
+let shared: Shared | undefined;
+function sharedSchemas(z: Zod): Shared {
+  if (shared) return shared;
+  const jsonObject = z.record(z.string(), z.unknown());
+  return (shared = {
+    jsonObject,
+    channel: z.object({ name: z.string(), metadata: jsonObject.default({}) }),
+    toolCallDict: z
+      .object({
+        id: z.string(),
+        tool_name: z.string(),
+        tool_args: jsonObject,
+        type: z.string().optional(),
+      })
+      .loose(),
+    passage: z.object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() }).loose(),
+    message: z.object({ role: z.string() }).loose(),
+  });
+}
+
+type MakeSchema = (z: Zod, s: Shared) => Z.ZodType;
+
+function field(name: string, pythonType: string, mutability: Mutability, doc: string, make: MakeSchema): PayloadField {
+  let schema: Z.ZodType | undefined;
+  return {
+    name,
+    pythonType,
+    mutability,
+    doc,
+    get schema() {
+      const z = loadZod();
+      return (schema ??= make(z, sharedSchemas(z)));
+    },
+  };
+}
 
 /** "Every payload carries read-only identity fields" (Payload wall). */
 export const IDENTITY_FIELDS: readonly PayloadField[] = [
-  { name: 'sender_id', pythonType: 'str', mutability: 'identity', doc: 'Conversation / user id (engine-owned identity).', schema: z.string().min(1) },
-  {
-    name: 'call',
-    pythonType: 'dict | None',
-    mutability: 'identity',
-    doc: 'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).',
-    schema: jsonObject.nullable().default(null),
-  },
-  {
-    name: 'channel',
-    pythonType: 'ChannelInfo',
-    mutability: 'identity',
-    doc: 'Channel name and front-end metadata (engine-owned identity).',
-    schema: channelSchema.default({ name: 'rest', metadata: {} }),
-  },
+  field('sender_id', 'str', 'identity', 'Conversation / user id (engine-owned identity).', (z) => z.string().min(1)),
+  field('call', 'dict | None', 'identity', 'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).', (_, s) =>
+    s.jsonObject.nullable().default(null),
+  ),
+  field('channel', 'ChannelInfo', 'identity', 'Channel name and front-end metadata (engine-owned identity).', (_, s) => s.channel.default({ name: 'rest', metadata: {} })),
 ];
 export const IDENTITY_FIELD_NAMES: readonly string[] = IDENTITY_FIELDS.map((f) => f.name);
 
-const toolCallDict = z.object({
-  id: z.string(),
-  tool_name: z.string(),
-  tool_args: jsonObject,
-  type: z.string().optional(),
-}).loose();
-const passage = z.object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() }).loose();
-const message = z.object({ role: z.string() }).loose();
-
-function field(name: string, pythonType: string, mutability: Mutability, doc: string, schema: z.ZodType): PayloadField {
-  return { name, pythonType, mutability, doc, schema };
-}
 
 const identitySample = { sender_id: 'demo-user', call: null, channel: { name: 'rest', metadata: {} } };
 
@@ -78,8 +108,8 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'TurnStartedPayload',
     doc: 'Sent to on_turn_started when a Mantle turn begins.',
     fields: [
-      field('is_voice', 'bool', 'read-only', 'Whether this turn came from a voice channel.', z.boolean().default(false)),
-      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', z.string().nullable().default(null)),
+      field('is_voice', 'bool', 'read-only', 'Whether this turn came from a voice channel.', (z) => z.boolean().default(false)),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) => z.string().nullable().default(null)),
     ],
     sample: { is_voice: false, turn_id: null, ...identitySample },
   },
@@ -87,25 +117,25 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'TurnFinishedPayload',
     doc: 'Sent to on_turn_finished when a Mantle turn ends, also when it fails.',
     fields: [
-      field('status', "Literal['completed', 'cancelled', 'error']", 'read-only', 'Turn outcome: completed, cancelled (interrupted, e.g. barge-in) or error.', z.enum(['completed', 'cancelled', 'error'])),
-      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', z.string().nullable().default(null)),
+      field('status', "Literal['completed', 'cancelled', 'error']", 'read-only', 'Turn outcome: completed, cancelled (interrupted, e.g. barge-in) or error.', (z) => z.enum(['completed', 'cancelled', 'error'])),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) => z.string().nullable().default(null)),
     ],
     sample: { status: 'completed', turn_id: null, ...identitySample },
   },
   {
     name: 'IncomingMessagePayload',
     doc: 'A user text message before the engine handles it (text only).',
-    fields: [field('text', 'str', 'mutable', 'The user message text.', z.string())],
+    fields: [field('text', 'str', 'mutable', 'The user message text.', (z) => z.string())],
     sample: { text: 'I want to order a pizza', ...identitySample },
   },
   {
     name: 'ModelRequestPayload',
     doc: 'The chat request about to be sent to the LLM, after trimming to the token budget.',
     fields: [
-      field('messages', 'list[dict]', 'mutable', 'The chat messages about to be sent to the LLM (forwarded as dict copies, not validated).', z.array(message)),
-      field('model_settings', 'dict', 'mutable', 'Allow-listed per-call overrides only (temperature, top_p, max_tokens, presence_penalty, frequency_penalty, stop, seed). Starts empty.', jsonObject.default({})),
-      field('tool_names', 'list[str]', 'read-only', 'Read-only view of offered tool names.', z.array(z.string()).default([])),
-      field('iteration', 'int', 'read-only', 'Current loop iteration.', z.number().int().nonnegative().default(0)),
+      field('messages', 'list[dict]', 'mutable', 'The chat messages about to be sent to the LLM (forwarded as dict copies, not validated).', (z, s) => z.array(s.message)),
+      field('model_settings', 'dict', 'mutable', 'Allow-listed per-call overrides only (temperature, top_p, max_tokens, presence_penalty, frequency_penalty, stop, seed). Starts empty.', (_, s) => s.jsonObject.default({})),
+      field('tool_names', 'list[str]', 'read-only', 'Read-only view of offered tool names.', (z) => z.array(z.string()).default([])),
+      field('iteration', 'int', 'read-only', 'Current loop iteration.', (z) => z.number().int().nonnegative().default(0)),
     ],
     sample: {
       messages: [
@@ -122,9 +152,9 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'ModelResponsePayload',
     doc: 'What the provider returned for this completion, before any text emit or tool dispatch.',
     fields: [
-      field('text', 'str | None', 'mutable', 'Assistant text from this completion (may be None).', z.string().nullable().default(null)),
-      field('tool_calls', 'list[dict]', 'mutable', 'Tool-call dicts with id, tool_name, tool_args and optional type.', z.array(toolCallDict).default([])),
-      field('latency_ms', 'float | None', 'read-only', 'Provider latency for this completion, when available.', z.number().nullable().default(null)),
+      field('text', 'str | None', 'mutable', 'Assistant text from this completion (may be None).', (z) => z.string().nullable().default(null)),
+      field('tool_calls', 'list[dict]', 'mutable', 'Tool-call dicts with id, tool_name, tool_args and optional type.', (z, s) => z.array(s.toolCallDict).default([])),
+      field('latency_ms', 'float | None', 'read-only', 'Provider latency for this completion, when available.', (z) => z.number().nullable().default(null)),
     ],
     sample: { text: 'Sure! Which size would you like?', tool_calls: [], latency_ms: 412.0, ...identitySample },
   },
@@ -132,9 +162,9 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'ToolCallPayload',
     doc: 'One tool call of the LLM batch, in preflight (before any tool runs).',
     fields: [
-      field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', z.string()),
-      field('arguments', 'dict', 'mutable', 'Tool arguments dict.', jsonObject.default({})),
-      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', jsonObject.default({})),
+      field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', (z) => z.string()),
+      field('arguments', 'dict', 'mutable', 'Tool arguments dict.', (_, s) => s.jsonObject.default({})),
+      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', (_, s) => s.jsonObject.default({})),
     ],
     sample: { tool_name: 'place_order', arguments: { size: 'large', card_id: ' card_123 ' }, headers: {}, ...identitySample },
   },
@@ -142,10 +172,10 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'ToolResultPayload',
     doc: 'A dispatched tool’s result, before it is persisted on tool_executed and replayed to the model.',
     fields: [
-      field('tool_name', 'str', 'read-only', 'Name of the tool that just ran.', z.string()),
-      field('arguments', 'dict', 'mutable', 'Arguments used for this call (may be rewritten for persistence/replay).', jsonObject.default({})),
-      field('value', 'str', 'mutable', 'Result value persisted and replayed to the model, as serialized JSON text.', z.string()),
-      field('is_error', 'bool', 'mutable', 'Whether the result should be treated as an error.', z.boolean().default(false)),
+      field('tool_name', 'str', 'read-only', 'Name of the tool that just ran.', (z) => z.string()),
+      field('arguments', 'dict', 'mutable', 'Arguments used for this call (may be rewritten for persistence/replay).', (_, s) => s.jsonObject.default({})),
+      field('value', 'str', 'mutable', 'Result value persisted and replayed to the model, as serialized JSON text.', (z) => z.string()),
+      field('is_error', 'bool', 'mutable', 'Whether the result should be treated as an error.', (z) => z.boolean().default(false)),
     ],
     sample: {
       tool_name: 'lookup_customer',
@@ -158,15 +188,15 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
     name: 'KnowledgeQueryPayload',
     doc: 'The search string about to be sent to the references index.',
-    fields: [field('query', 'str', 'mutable', 'Search string passed to the references index.', z.string())],
+    fields: [field('query', 'str', 'mutable', 'Search string passed to the references index.', (z) => z.string())],
     sample: { query: 'opening hours', ...identitySample },
   },
   {
     name: 'KnowledgeResultsPayload',
     doc: 'Passages retrieved for a query, before they are serialized back to the model.',
     fields: [
-      field('query', 'str', 'read-only', 'The query that was searched.', z.string()),
-      field('passages', 'list[dict]', 'mutable', 'Retrieved chunks as {text, scope, source, score?} dicts.', z.array(passage).default([])),
+      field('query', 'str', 'read-only', 'The query that was searched.', (z) => z.string()),
+      field('passages', 'list[dict]', 'mutable', 'Retrieved chunks as {text, scope, source, score?} dicts.', (z, s) => z.array(s.passage).default([])),
     ],
     sample: {
       query: 'opening hours',
@@ -180,7 +210,7 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
     name: 'OutgoingTextPayload',
     doc: 'Bot text about to be sent to the user (text only).',
-    fields: [field('text', 'str', 'mutable', 'The bot message text.', z.string())],
+    fields: [field('text', 'str', 'mutable', 'The bot message text.', (z) => z.string())],
     sample: { text: '  Your pizza is on its way!  ', ...identitySample },
   },
 ];
@@ -208,8 +238,8 @@ export function mutableFieldNames(type: PayloadType): string[] {
 }
 
 /** The zod schema of a payload file for this type (identity included; unknown keys rejected). */
-export function payloadSchema(type: PayloadType): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
+export function payloadSchema(type: PayloadType): Z.ZodObject {
+  const shape: Record<string, Z.ZodType> = {};
   for (const f of allFields(type)) shape[f.name] = f.schema;
-  return z.strictObject(shape);
+  return loadZod().strictObject(shape);
 }

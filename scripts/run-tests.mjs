@@ -28,5 +28,8 @@ if (files.length === 0) {
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
   cwd: root,
   stdio: 'inherit',
+  // Tests see python3's own verdicts, never ones remembered from an earlier run (the verdict
+  // cache's own tests turn it on with a directory of their own).
+  env: { ...process.env, HOOKSMITH_NO_CACHE: '1' },
 });
 process.exit(r.status ?? 1);

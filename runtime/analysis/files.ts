@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { HookDiagnostic } from '../diagnostics';
 import { discover, nodeFs, type Agent, type DiscoveryFs } from '../discovery';
 import { CpythonSyntaxChecker, type SyntaxRequest } from '../python/cpython-syntax';
+import { textKey, VerdictCache } from '../python/cpython-cache';
 import type { HookModule, SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
@@ -37,6 +38,13 @@ export interface FilesOptions {
    * Default backend only.
    */
   workers?: number;
+  /**
+   * Remember CPython's verdicts across runs (python/cpython-cache.ts), and use them for texts it
+   * has judged before. Default: on unless HOOKSMITH_NO_CACHE is set (the test runner sets it, so
+   * that tests see python3's own answers). `cacheDir` overrides where.
+   */
+  cache?: boolean;
+  cacheDir?: string;
   /** Say how the check runs (threads, or why single-threaded) through the logger. */
   verbose?: boolean;
   /**
@@ -181,8 +189,9 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
     const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
-    trees = pool ? undefined : startTreeHelper(candidates, opts, log, checker !== undefined && !checker.unavailableReason);
-    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, trees, checker, disk });
+    // The tree worker is decided once the files are read and CPython's cached verdicts are known.
+    const startTrees = (cpythonBusy: boolean) => (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
+    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, disk });
     if (opts.verbose) {
       const t = result.timings;
       const span = (a: number, b: number) => `${Math.round(b - a)} ms`;
@@ -205,7 +214,8 @@ interface Run extends FilesOptions {
   log: (m: string) => void;
   ready: Promise<void>;
   pool: CheckPool | undefined;
-  trees: TreeHelper | undefined;
+  /** Starts the tree worker if one pays, given whether python3 has much to compile. */
+  startTrees: (cpythonBusy: boolean) => TreeHelper | undefined;
   checker: CpythonSyntaxChecker | undefined;
   disk: KeptReadsFs | undefined;
 }
@@ -235,6 +245,33 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
   return requests.map((_, i) => answers.then((a) => a[i]));
 }
 
+/**
+ * CPython's verdict per request: from the cache for texts judged before, else asked for (and
+ * remembered once given). `misses`: how many python3 must compile.
+ */
+function verdictsFor(requests: SyntaxRequest[], run: Run): { answers: Promise<Verdict>[]; misses: number; cache: VerdictCache | undefined } {
+  const enabled = run.cache ?? !process.env.HOOKSMITH_NO_CACHE;
+  const identity = run.checker && enabled ? run.checker.verdictIdentity() : undefined;
+  const cache = identity ? VerdictCache.open(identity, run.cacheDir) : undefined;
+  if (!cache) return { answers: askCpython(requests, run), misses: requests.length, cache };
+  const keys = requests.map((r) => textKey(r.text));
+  const known = keys.map((k) => cache.get(k));
+  const asked = askCpython(
+    requests.filter((_, i) => known[i] === undefined),
+    run,
+  );
+  let next = 0;
+  const answers = requests.map((_, i) => {
+    const v = known[i];
+    if (v !== undefined) return Promise.resolve<Verdict>(v);
+    return (asked[next++] as Promise<Verdict>).then((verdict) => {
+      cache.set(keys[i] as string, verdict);
+      return verdict;
+    });
+  });
+  return { answers, misses: asked.length, cache };
+}
+
 /** performance.now() when the files were read, this thread had parsed (and checked) its share, and all was done. */
 interface Timings {
   read: number;
@@ -262,18 +299,19 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     return agent.report ? { files, report: agent.report } : { files };
   });
   const readAt = performance.now();
-  const answers = askCpython(requests, run);
+  const { answers, misses, cache } = verdictsFor(requests, run);
   // The tree worker gets the texts in the order the loop below parses them (agents in order:
   // with no check worker, the main thread claims every agent).
+  const trees = run.startTrees(run.checker !== undefined && !run.checker.unavailableReason && misses >= TREE_WORKER_MIN_FILES);
   const treeIndex = new Map<ReadFile, number>();
-  if (run.trees) {
+  if (trees) {
     const texts: string[] = [];
     for (const job of jobs) for (const f of job.files) if (!f.failure) treeIndex.set(f, texts.push(f.text) - 1);
-    run.trees.start(texts);
+    trees.start(texts);
   }
   const parse = (f: ReadFile): HookModule => {
     const k = treeIndex.get(f);
-    return (k !== undefined && run.trees?.modelFor(k, f.text, f.path)) || backend.parseModule(f.text, f.path);
+    return (k !== undefined && trees?.modelFor(k, f.text, f.path)) || backend.parseModule(f.text, f.path);
   };
   // Every verdict in: python3 may exit while the rules finish (end() in analyseFiles waits for it).
   if (run.checker) {
@@ -342,7 +380,12 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     for (const [i, r] of pool.results) results.set(i, r);
     if (run.verbose) log(`[hooksmith] workers checked ${pool.results.size} of ${jobs.length} agents`);
   }
-  if (run.trees && run.verbose) log(`[hooksmith] the tree worker parsed ${run.trees.fromWorker} of ${treeIndex.size} files`);
+  if (trees && run.verbose) log(`[hooksmith] the tree worker parsed ${trees.fromWorker} of ${treeIndex.size} files`);
+  if (cache) {
+    await Promise.all(answers);
+    cache.save();
+    if (run.verbose) log(`[hooksmith] CPython verdicts: ${cache.stats.hits} remembered, ${misses} asked for`);
+  }
   // Agents a failed worker claimed but did not finish.
   for (let i = 0; i < jobs.length; i++) {
     if (!results.has(i)) results.set(i, checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), await agentVerdicts[i]!, run.options));

@@ -14,7 +14,7 @@ import { version } from '../../package.json';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--jobs N] [--verbose]';
+const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--jobs N] [--verbose]';
 
 export interface CheckArgs {
   paths: string[];
@@ -26,6 +26,8 @@ export interface CheckArgs {
   jobs?: number;
   /** Log how the check runs (threads) to stderr. */
   verbose: boolean;
+  /** Use and update the cache of CPython's verdicts (default true; --no-cache). */
+  cache: boolean;
 }
 
 /** Parses check's arguments; a string is the usage error to print. */
@@ -36,6 +38,7 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   let jobs: number | undefined;
   let python: string | undefined;
   let verbose = false;
+  let cache = true;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') {
@@ -55,6 +58,8 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       python = v;
     } else if (a === '--verbose') {
       verbose = true;
+    } else if (a === '--no-cache') {
+      cache = false;
     } else if (a === '--jobs' || a.startsWith('--jobs=')) {
       const v = a === '--jobs' ? args[++i] : a.slice('--jobs='.length);
       if (v === undefined || !/^\d{1,2}$/.test(v)) return `option --jobs needs a number of worker threads (0 to 99)`;
@@ -65,7 +70,7 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       paths.push(a);
     }
   }
-  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, ...(jobs === undefined ? {} : { jobs }), ...(python === undefined ? {} : { python }) };
+  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, cache, ...(jobs === undefined ? {} : { jobs }), ...(python === undefined ? {} : { python }) };
 }
 
 function isFile(p: string): boolean {
@@ -95,6 +100,7 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
     ...opts,
     cpython: parsed.cpython,
     verbose: parsed.verbose,
+    ...(parsed.cache ? {} : { cache: false }),
     ...(parsed.jobs === undefined ? {} : { workers: parsed.jobs }),
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
   });

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SyntaxIssue } from './model';
 import { lowerPriority } from '../priority';
+import { interpreterIdentity } from './cpython-cache';
 import { directInterpreter } from './pyenv';
 
 /**
@@ -181,6 +182,15 @@ export class CpythonSyntaxChecker {
   /** Why python3 cannot be used (after a failed start), else undefined. */
   get unavailableReason(): string | undefined {
     return this._unavailable;
+  }
+
+  /**
+   * What CPython's verdicts depend on besides the text — the interpreter binary this checker runs
+   * and the checker script (cpython-cache.ts) — or undefined when the interpreter is not found.
+   */
+  verdictIdentity(): string | undefined {
+    const python = this.opts.python ?? 'python3';
+    return interpreterIdentity(resolvedExecutables.get(python) ?? directInterpreter(python), CHECKER_PY);
   }
 
   /** The python3 process's id while it runs (for measuring its CPU use). */

@@ -1,0 +1,160 @@
+// CPython's verdicts remembered across runs (runtime/python/cpython-cache.ts): stored and found by
+// text, per interpreter binary; a corrupt or foreign file is ignored; the newest MAX_ENTRIES are
+// kept. Through analyseFiles with the real python3: the second run asks python3 nothing and
+// reports the same findings (a CPython-only syntax error included), an edited file is asked for
+// again, and --no-cache / HOOKSMITH_NO_CACHE leave the cache alone.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyseFiles, type FilesOptions } from '../../../runtime/analysis/files';
+import { parseCheckArgs } from '../../../runtime/cli/check';
+import { defaultCacheDir, interpreterIdentity, MAX_ENTRIES, textKey, VerdictCache } from '../../../runtime/python/cpython-cache';
+import type { SyntaxIssue } from '../../../runtime/python/model';
+
+const tmp = mkdtempSync(join(tmpdir(), 'hooksmith-vcache-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+let dirs = 0;
+const freshDir = () => join(tmp, `cache${dirs++}`);
+
+const issue: SyntaxIssue = { message: 'non-default argument follows default argument', range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, source: 'cpython' };
+
+describe('VerdictCache', () => {
+  it('stores verdicts by text key and finds them in the next run; "no verdict" is not stored', () => {
+    const dir = freshDir();
+    const a = VerdictCache.open('python-a', dir) as VerdictCache;
+    assert.equal(a.get(textKey('x = 1\n')), undefined);
+    a.set(textKey('x = 1\n'), null);
+    a.set(textKey('def f(a=1, b): pass\n'), issue);
+    a.set(textKey('crashed\n'), undefined);
+    a.save();
+    const b = VerdictCache.open('python-a', dir) as VerdictCache;
+    assert.equal(b.get(textKey('x = 1\n')), null);
+    assert.deepEqual(b.get(textKey('def f(a=1, b): pass\n')), issue);
+    assert.equal(b.get(textKey('crashed\n')), undefined);
+    assert.equal(b.get(textKey('x = 1')), undefined, 'another text');
+    assert.deepEqual(b.stats, { hits: 2, misses: 2 });
+    // Another interpreter has its own verdicts.
+    assert.equal((VerdictCache.open('python-b', dir) as VerdictCache).get(textKey('x = 1\n')), undefined);
+  });
+
+  it('a corrupt, foreign or hand-edited file is ignored, not trusted', () => {
+    const dir = freshDir();
+    const c = VerdictCache.open('python-a', dir) as VerdictCache;
+    c.set(textKey('y = 2\n'), null);
+    c.save();
+    const [file] = readdirSync(dir);
+    const path = join(dir, file as string);
+    for (const body of ['{not json', '[]', JSON.stringify({ format: 1, identity: 'python-z', verdicts: { [textKey('y = 2\n')]: null } })]) {
+      writeFileSync(path, body);
+      assert.equal((VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')), undefined, body);
+    }
+    // Entries of the wrong shape are dropped one by one.
+    writeFileSync(path, JSON.stringify({ format: 1, identity: 'python-a', verdicts: { [textKey('y = 2\n')]: null, [textKey('z\n')]: { message: 1 } } }));
+    const d = VerdictCache.open('python-a', dir) as VerdictCache;
+    assert.equal(d.get(textKey('y = 2\n')), null);
+    assert.equal(d.get(textKey('z\n')), undefined);
+  });
+
+  it(`keeps the ${MAX_ENTRIES} most recently used verdicts`, () => {
+    const dir = freshDir();
+    const c = VerdictCache.open('python-a', dir) as VerdictCache;
+    for (let i = 0; i < MAX_ENTRIES + 10; i++) c.set(`k${i}`, null);
+    assert.equal(c.get('k0'), null); // used again: now the newest
+    c.save();
+    const d = VerdictCache.open('python-a', dir) as VerdictCache;
+    assert.equal(d.get('k0'), null);
+    assert.equal(d.get('k1'), undefined, 'the oldest went');
+    assert.equal(d.get(`k${MAX_ENTRIES + 9}`), null);
+  });
+
+  it('an unwritable directory only means nothing is remembered', () => {
+    const blocker = join(tmp, 'a-file');
+    writeFileSync(blocker, 'x');
+    const c = VerdictCache.open('python-a', join(blocker, 'cache')) as VerdictCache;
+    c.set('k', null);
+    assert.doesNotThrow(() => c.save());
+  });
+
+  it('the interpreter identity follows the binary: a new mtime is a new interpreter', () => {
+    const bin = join(tmp, 'bin');
+    mkdirSync(bin, { recursive: true });
+    const py = join(bin, 'python3');
+    copyFileSync(process.execPath, py);
+    const before = interpreterIdentity(py, 'script');
+    assert.ok(before);
+    assert.notEqual(interpreterIdentity(py, 'another script'), before);
+    utimesSync(py, new Date(2020, 1, 1), new Date(2020, 1, 1));
+    assert.notEqual(interpreterIdentity(py, 'script'), before);
+    assert.equal(interpreterIdentity(join(bin, 'missing'), 'script'), undefined);
+    assert.equal(interpreterIdentity('no-such-python-here', 'script'), undefined);
+  });
+
+  it('lives under $HOOKSMITH_CACHE_DIR, else $XDG_CACHE_HOME/hooksmith, else ~/.cache/hooksmith', { skip: process.platform === 'win32' }, () => {
+    assert.equal(defaultCacheDir({ HOOKSMITH_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x', HOME: '/h' }), '/c');
+    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' }), '/x/hooksmith');
+    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: 'relative', HOME: '/h' }), '/h/.cache/hooksmith');
+    assert.equal(defaultCacheDir({ HOME: '/h' }), '/h/.cache/hooksmith');
+  });
+});
+
+describe('check with remembered verdicts (real python3)', () => {
+  const agent = join(tmp, 'agent');
+  const hooks = join(agent, 'hooks');
+  mkdirSync(hooks, { recursive: true });
+  const ok = 'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started()\nasync def started(payload):\n    return None\n';
+  // tree-sitter accepts this; only CPython rejects it.
+  const bad = 'from rasa.mantle.hooks import on_turn_started\n\ndef helper(a=1, b):\n    return a\n';
+  for (let i = 0; i < 5; i++) writeFileSync(join(hooks, `ok_${i}.py`), ok.replace('started(', `started_${i}(`));
+  writeFileSync(join(hooks, 'bad.py'), bad);
+
+  async function check(opts: FilesOptions): Promise<{ findings: string; asked: number; remembered: number; logs: string[] }> {
+    const logs: string[] = [];
+    const r = await analyseFiles([agent], { verbose: true, options: { logger: (m) => logs.push(m) }, ...opts });
+    const line = logs.map((l) => /CPython verdicts: (\d+) remembered, (\d+) asked for/.exec(l)).find(Boolean);
+    const findings = JSON.stringify([...r.diagnostics].sort());
+    return { findings, remembered: line ? Number(line[1]) : -1, asked: line ? Number(line[2]) : -1, logs };
+  }
+
+  it('asks once, then remembers; the same findings, the CPython-only error included', async (t) => {
+    const dir = freshDir();
+    const first = await check({ cache: true, cacheDir: dir });
+    if (first.logs.some((l) => /tree-sitter only/.test(l))) return t.skip('no python3 here');
+    assert.deepEqual([first.remembered, first.asked], [0, 6]);
+    assert.match(first.findings, /non-default argument follows default argument|parameter without a default follows parameter with a default/);
+    const second = await check({ cache: true, cacheDir: dir });
+    assert.deepEqual([second.remembered, second.asked], [6, 0]);
+    assert.equal(second.findings, first.findings);
+    // An edited file is judged again; the others are still remembered.
+    writeFileSync(join(hooks, 'bad.py'), bad.replace('a=1, b', 'a, b=1'));
+    try {
+      const third = await check({ cache: true, cacheDir: dir });
+      assert.deepEqual([third.remembered, third.asked], [5, 1]);
+      assert.doesNotMatch(third.findings, /follows/);
+    } finally {
+      writeFileSync(join(hooks, 'bad.py'), bad);
+    }
+  });
+
+  it('off with cache: false, and by default under HOOKSMITH_NO_CACHE (as in this test run)', async () => {
+    const dir = freshDir();
+    const off = await check({ cache: false, cacheDir: dir });
+    assert.equal(off.asked, -1, 'no cache line');
+    assert.equal(existsSync(dir), false);
+    const saved = process.env.HOOKSMITH_NO_CACHE;
+    process.env.HOOKSMITH_NO_CACHE = '1';
+    try {
+      await check({ cacheDir: dir });
+      assert.equal(existsSync(dir), false);
+    } finally {
+      if (saved === undefined) delete process.env.HOOKSMITH_NO_CACHE;
+      else process.env.HOOKSMITH_NO_CACHE = saved;
+    }
+  });
+
+  it('hooksmith check --no-cache', () => {
+    assert.equal((parseCheckArgs(['a']) as { cache: boolean }).cache, true);
+    assert.equal((parseCheckArgs(['--no-cache', 'a']) as { cache: boolean }).cache, false);
+  });
+});

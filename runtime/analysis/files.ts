@@ -176,7 +176,10 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   // Whether a worker pays depends on free cores: measured over discovery (skipped when the
   // caller fixed the number of workers).
   const cpuBefore = opts.workers === undefined ? sampleCpu() : undefined;
-  checker?.warm();
+  const verdicts = openVerdictCache(checker, opts);
+  // Started now, its start-up overlaps discovery; but when verdicts are remembered from an
+  // earlier check, most files will need none, so python3 waits until one is asked for.
+  if (!verdicts?.size) checker?.warm();
   // The WASM loads while discovery and reading go on; awaited before the first parse.
   const ready = backend.init();
   ready.catch(() => undefined);
@@ -191,7 +194,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     pool = startPool(candidates, opts, log, othersBusy);
     // The tree worker is decided once the files are read and CPython's cached verdicts are known.
     const startTrees = (cpythonBusy: boolean) => (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
-    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, disk });
+    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, verdicts, disk });
     if (opts.verbose) {
       const t = result.timings;
       const span = (a: number, b: number) => `${Math.round(b - a)} ms`;
@@ -217,6 +220,8 @@ interface Run extends FilesOptions {
   /** Starts the tree worker if one pays, given whether python3 has much to compile. */
   startTrees: (cpythonBusy: boolean) => TreeHelper | undefined;
   checker: CpythonSyntaxChecker | undefined;
+  /** CPython's remembered verdicts (undefined: not remembering). */
+  verdicts: VerdictCache | undefined;
   disk: KeptReadsFs | undefined;
 }
 
@@ -249,10 +254,14 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
  * CPython's verdict per request: from the cache for texts judged before, else asked for (and
  * remembered once given). `misses`: how many python3 must compile.
  */
+function openVerdictCache(checker: CpythonSyntaxChecker | undefined, opts: FilesOptions): VerdictCache | undefined {
+  const enabled = opts.cache ?? !process.env.HOOKSMITH_NO_CACHE;
+  const identity = checker && enabled ? checker.verdictIdentity() : undefined;
+  return identity ? VerdictCache.open(identity, opts.cacheDir) : undefined;
+}
+
 function verdictsFor(requests: SyntaxRequest[], run: Run): { answers: Promise<Verdict>[]; misses: number; cache: VerdictCache | undefined } {
-  const enabled = run.cache ?? !process.env.HOOKSMITH_NO_CACHE;
-  const identity = run.checker && enabled ? run.checker.verdictIdentity() : undefined;
-  const cache = identity ? VerdictCache.open(identity, run.cacheDir) : undefined;
+  const cache = run.verdicts;
   if (!cache) return { answers: askCpython(requests, run), misses: requests.length, cache };
   const keys = requests.map((r) => textKey(r.text));
   const known = keys.map((k) => cache.get(k));

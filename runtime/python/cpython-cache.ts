@@ -97,6 +97,11 @@ export class VerdictCache {
     return new VerdictCache(file, identity, readVerdicts(file, identity));
   }
 
+  /** Verdicts remembered. */
+  get size(): number {
+    return this.verdicts.size;
+  }
+
   /** The stored verdict (null: compiles), or undefined when this text was never judged. */
   get(key: string): Stored | undefined {
     const v = this.verdicts.get(key);

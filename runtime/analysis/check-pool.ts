@@ -2,30 +2,15 @@
 // tree-sitter while the main thread discovers and reads), hands them every agent through a shared
 // claim counter, forwards CPython's verdicts and collects per-agent results. Workers that cannot
 // start or that fail leave their agents without a result; the caller checks those itself.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AgentJob, AgentResult, Verdicts } from './agent-check';
 import type { FromWorker, ToWorker } from './check-protocol';
 import type { AnalysisOptions } from './options';
+import { findWorkerScript, startWorker } from './worker-script';
 
-/**
- * The worker script: dist/check-worker.js beside the bundle, or check-worker.ts beside this file
- * when running from source (under tsx, whose loader workers inherit through execArgv).
- * undefined when neither exists (e.g. a test bundle of the CLI alone).
- */
+/** dist/check-worker.js beside the bundle, or check-worker.ts from source (see findWorkerScript). */
 export function workerScript(dir = __dirname): string | undefined {
-  for (const name of ['check-worker.js', 'check-worker.ts']) {
-    const file = join(dir, name);
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
-/** From source (tests, tsx): workers do not inherit tsx's loader, so register it in the worker. */
-function sourceWorker(script: string): Worker {
-  const boot = `require(require.resolve('tsx/cjs', { paths: [${JSON.stringify(script)}] })); require(${JSON.stringify(script)});`;
-  return new Worker(boot, { eval: true });
+  return findWorkerScript('check-worker', dir);
 }
 
 export class CheckPool {
@@ -35,7 +20,7 @@ export class CheckPool {
 
   constructor(script: string, count: number, private readonly log: (m: string) => void) {
     for (let i = 0; i < count; i++) {
-      const worker = script.endsWith('.ts') ? sourceWorker(script) : new Worker(script);
+      const worker = startWorker(script);
       this.workers.push(worker);
       this.finished.push(
         new Promise<void>((resolve) => {

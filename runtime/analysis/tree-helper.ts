@@ -5,27 +5,22 @@
 // thread builds the models of the worker's trees when it reaches them. Every text is claimed by
 // exactly one thread (compareExchange on a shared array); should the worker fail, lag or die, the
 // main thread parses the text itself, so the answer never depends on the worker.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { modelOfSyntax } from '../python/build-model';
 import type { HookModule } from '../python/model';
 import { SyntaxTree, unpackColumns } from '../python/syntax-node';
 import { MAIN, UNCLAIMED, type FromTreeWorker, type TreeJobs, type TreeNames } from './tree-protocol';
+import { findWorkerScript, startWorker } from './worker-script';
 
 /** How long the main thread waits for a tree the worker claimed before parsing the text itself. */
 const WAIT_MS = 250;
 
 type TreeMessage = Extract<FromTreeWorker, { type: 'tree' }>;
 
-/** dist/tree-worker.js beside the bundle, or tree-worker.ts beside this file from source. */
+/** dist/tree-worker.js beside the bundle, or tree-worker.ts from source (see findWorkerScript). */
 export function treeWorkerScript(dir = __dirname): string | undefined {
-  for (const name of ['tree-worker.js', 'tree-worker.ts']) {
-    const file = join(dir, name);
-    if (existsSync(file)) return file;
-  }
-  return undefined;
+  return findWorkerScript('tree-worker', dir);
 }
 
 export class TreeHelper {
@@ -42,10 +37,7 @@ export class TreeHelper {
   fromWorker = 0;
 
   constructor(script: string, private readonly log: (m: string) => void) {
-    // From source (tests, tsx): workers do not inherit tsx's loader, so register it in the worker.
-    this.worker = script.endsWith('.ts')
-      ? new Worker(`require(require.resolve('tsx/cjs', { paths: [${JSON.stringify(script)}] })); require(${JSON.stringify(script)});`, { eval: true })
-      : new Worker(script);
+    this.worker = startWorker(script);
     this.worker.on('error', (err) => {
       this.finished = true;
       log(`[hooksmith] tree worker failed (the main thread parses the rest): ${err.message}`);

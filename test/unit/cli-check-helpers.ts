@@ -9,6 +9,10 @@ import { buildSync, type BuildOptions } from 'esbuild';
 
 export const ROOT = join(__dirname, '..', '..');
 
+// CLI runs in tests see python3's own verdicts, never ones remembered in ~/.cache by an earlier
+// run, also when a test file is run alone rather than through scripts/run-tests.mjs.
+process.env.HOOKSMITH_NO_CACHE ??= '1';
+
 const CHECK_ONLY_ENTRY = `
 import { runCheckCommand } from './check';
 const [command, ...rest] = process.argv.slice(2);

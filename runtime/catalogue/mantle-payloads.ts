@@ -9,7 +9,7 @@ import type { z as Z } from 'zod';
 type Zod = typeof Z;
 let zod: Zod | undefined;
 function loadZod(): Zod {
-  return (zod ??= (require('zod') as { z: Zod }).z);
+  return (zod ??= (require('./zod-lazy') as typeof import('./zod-lazy')).z);
 }
 
 export type Mutability = 'mutable' | 'read-only' | 'identity';

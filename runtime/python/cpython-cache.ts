@@ -143,8 +143,12 @@ export class VerdictCache {
   }
 }
 
+/** A file larger than MAX_ENTRIES verdicts can be is not ours (or not sane): ignored. */
+const MAX_FILE_BYTES = 16 << 20;
+
 function readVerdicts(file: string, identity: string): Map<string, Stored> {
   try {
+    if (statSync(file).size > MAX_FILE_BYTES) return new Map();
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
     if (parsed.format !== FORMAT || parsed.identity !== identity || !parsed.verdicts || typeof parsed.verdicts !== 'object') return new Map();
     const m = new Map<string, Stored>();

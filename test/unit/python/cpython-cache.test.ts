@@ -50,6 +50,9 @@ describe('VerdictCache', () => {
       writeFileSync(path, body);
       assert.equal((VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')), undefined, body);
     }
+    // A file larger than any cache could be is not even parsed.
+    writeFileSync(path, JSON.stringify({ format: 1, identity: 'python-a', verdicts: { [textKey('y = 2\n')]: null }, pad: 'x'.repeat(17 << 20) }));
+    assert.equal((VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')), undefined, 'oversized');
     // Entries of the wrong shape are dropped one by one.
     writeFileSync(path, JSON.stringify({ format: 1, identity: 'python-a', verdicts: { [textKey('y = 2\n')]: null, [textKey('z\n')]: { message: 1 } } }));
     const d = VerdictCache.open('python-a', dir) as VerdictCache;

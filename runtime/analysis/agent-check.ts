@@ -9,7 +9,9 @@ import { mergeSyntaxIssues } from '../python/cpython-syntax';
 import { definesRuntimeHook } from '../rules/cayu-common';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
-import { analyseModule } from './module';
+import { RULES } from '../rules';
+import { syntaxError } from '../rules/syntax-error';
+import { analyseModule, compareDiagnostics } from './module';
 
 /** A file read and decoded on the main thread. */
 export interface ReadFile {
@@ -88,36 +90,58 @@ function failureDiagnostic(f: ReadFile): HookDiagnostic {
   return { code: 'syntax-error', severity: 'error', message: why.message, file: f.path, range: why.range };
 }
 
-/** CPython's verdict replaces tree-sitter's: CPython is what the engine runs. */
-function withCpython(module: HookModule, verdict: SyntaxIssue | null | undefined): HookModule {
-  if (verdict === undefined) return module;
-  return { ...module, syntaxErrors: mergeSyntaxIssues(module.syntaxErrors, verdict) };
+/**
+ * An agent with every rule run except syntax-error: the only rule that reads a module's syntax
+ * errors, and so the only one CPython's verdict can change. What finishAgent needs is kept; the
+ * models are not, so a check that parses ahead of python3 holds no models while it waits.
+ */
+export interface RuledAgent {
+  files: {
+    path: string;
+    text: string;
+    lineCount: number;
+    isMantle: boolean;
+    /** tree-sitter's syntax errors, to merge with CPython's verdict. */
+    syntaxErrors: SyntaxIssue[];
+    /** Undefined: unreadable file (its one diagnostic is the failure). */
+    found?: HookDiagnostic[];
+    failure?: ReadFile['failure'];
+  }[];
+  fileCount: number;
+}
+
+const OTHER_RULES = RULES.filter((r) => r !== syntaxError);
+
+/** Runs every rule but syntax-error over an agent's kept files, each seeing its Mantle siblings. */
+export function ruleAgent(job: AgentJob, files: ParsedFile[], options?: AnalysisOptions): RuledAgent {
+  const report = job.report ? new Set(job.report) : undefined;
+  const siblings = files.filter((f) => f.isMantle && !f.failure).map((f) => f.module);
+  const out: RuledAgent['files'] = [];
+  for (const f of files) {
+    if (report && !report.has(f.path)) continue;
+    const base = { path: f.path, text: f.text, lineCount: f.module.lineCount, isMantle: f.isMantle, syntaxErrors: f.module.syntaxErrors };
+    if (f.failure) {
+      out.push({ ...base, failure: f.failure });
+      continue;
+    }
+    const found = analyseModule({ path: f.path, text: f.text, module: f.module, agentModules: f.isMantle ? siblings : [f.module], isMantleModule: f.isMantle, options }, OTHER_RULES);
+    out.push({ ...base, found });
+  }
+  return { files: out, fileCount: out.length };
+}
+
+/** Adds syntax-error, now that CPython's verdicts are in (see ruleAgent). */
+export function finishAgent(ruled: RuledAgent, verdicts: Verdicts, options?: AnalysisOptions): AgentResult {
+  const diagnostics: [string, HookDiagnostic[]][] = ruled.files.map((f) => {
+    if (!f.found) return [f.path, [failureDiagnostic(f)]];
+    const module: HookModule = { path: f.path, syntaxErrors: mergeSyntaxIssues(f.syntaxErrors, verdicts.get(f.path)), futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: f.lineCount };
+    const syntax = analyseModule({ path: f.path, text: f.text, module, agentModules: [module], isMantleModule: f.isMantle, options }, [syntaxError]);
+    return [f.path, syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found];
+  });
+  return { diagnostics, fileCount: ruled.fileCount };
 }
 
 /** Runs the rules over an agent's kept files, each seeing its Mantle siblings. */
 export function checkAgent(job: AgentJob, files: ParsedFile[], verdicts: Verdicts, options?: AnalysisOptions): AgentResult {
-  const report = job.report ? new Set(job.report) : undefined;
-  const modules = files.map((f) => withCpython(f.module, verdicts.get(f.path)));
-  const siblings = modules.filter((_, i) => files[i]!.isMantle && !files[i]!.failure);
-  const diagnostics: [string, HookDiagnostic[]][] = [];
-  let fileCount = 0;
-  files.forEach((f, i) => {
-    if (report && !report.has(f.path)) return;
-    fileCount++;
-    if (f.failure) {
-      diagnostics.push([f.path, [failureDiagnostic(f)]]);
-      return;
-    }
-    const module = modules[i]!;
-    const found = analyseModule({
-      path: f.path,
-      text: f.text,
-      module,
-      agentModules: f.isMantle ? siblings : [module],
-      isMantleModule: f.isMantle,
-      options,
-    });
-    diagnostics.push([f.path, found]);
-  });
-  return { diagnostics, fileCount };
+  return finishAgent(ruleAgent(job, files, options), verdicts, options);
 }

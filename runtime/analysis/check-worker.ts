@@ -1,11 +1,11 @@
 // A check worker (worker_threads): boots its own tree-sitter, then claims agents from the shared
-// queue one at a time (an Atomics counter the main thread claims from too) and parses them; an
-// agent's rules run as soon as CPython's verdicts for its files have arrived (the main thread
-// forwards them agent by agent), and its diagnostics are posted back.
+// queue one at a time (an Atomics counter the main thread claims from too), parses them and runs
+// their rules; syntax-error follows once CPython's verdicts for an agent's files have arrived
+// (the main thread forwards them agent by agent), and its diagnostics are posted back.
 // Protocol: runtime/analysis/check-protocol.ts.
 import { parentPort } from 'node:worker_threads';
 import { defaultBackend } from './default-backend';
-import { checkAgent, parseAgent, type ParsedFile, type Verdicts } from './agent-check';
+import { finishAgent, parseAgent, ruleAgent, type RuledAgent, type Verdicts } from './agent-check';
 import { claimNext, turn, type FromWorker, type ToWorker, type WorkerJobs } from './check-protocol';
 
 const port = parentPort;
@@ -17,17 +17,17 @@ if (port) {
   ready.catch(() => undefined);
   let jobs: WorkerJobs | undefined;
   const verdicts = new Map<number, Verdicts>();
-  /** Parsed agents still waiting for their verdicts. */
-  const waiting = new Map<number, ParsedFile[]>();
+  /** Agents parsed and ruled, still waiting for their verdicts (syntax-error alone needs them). */
+  const waiting = new Map<number, RuledAgent>();
   let parsing = true;
   let done = false;
 
   const checkReady = (w: WorkerJobs) => {
-    for (const [index, files] of waiting) {
+    for (const [index, agent] of waiting) {
       const v = verdicts.get(index);
       if (!v) continue;
       waiting.delete(index);
-      post({ type: 'result', index, result: checkAgent(w.jobs[index]!, files, v, { ...w.options, logger: log }) });
+      post({ type: 'result', index, result: finishAgent(agent, v, { ...w.options, logger: log }) });
     }
     if (!parsing && waiting.size === 0 && !done) {
       done = true;
@@ -39,7 +39,7 @@ if (port) {
     await ready;
     const counter = new Int32Array(w.counter);
     for (let i = claimNext(counter); i < w.jobs.length; i = claimNext(counter)) {
-      waiting.set(i, parseAgent(w.jobs[i]!, defaultBackend, log));
+      waiting.set(i, ruleAgent(w.jobs[i]!, parseAgent(w.jobs[i]!, defaultBackend, log), { ...w.options, logger: log }));
       await turn(); // receive verdicts
       checkReady(w);
     }

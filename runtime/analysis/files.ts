@@ -2,7 +2,8 @@
 // syntax with CPython (one python3 process for all files, started first and fed file paths), run
 // the rules with each agent's sibling modules. Large checks share the parsing and rules with check
 // workers (check-pool.ts), agent by agent, so cross-file rules still see every sibling. An agent's
-// rules run as soon as it is parsed and CPython has judged its files.
+// rules run as soon as it is parsed; syntax-error, the one rule CPython's verdict changes, once
+// CPython has judged its files.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { HookDiagnostic } from '../diagnostics';
@@ -13,7 +14,7 @@ import type { HookModule, SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
 import { defaultBackend } from './default-backend';
-import { checkAgent, parseAgent, parseFile, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile, type Verdicts } from './agent-check';
+import { checkAgent, finishAgent, parseAgent, parseFile, ruleAgent, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile, type RuledAgent, type Verdicts } from './agent-check';
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext, turn } from './check-protocol';
 import { KeptReadsFs, readSourceFile, type SourceBytes } from './read-source';
@@ -354,13 +355,14 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
   pool?.start(jobs, counter, run.options);
   await ready;
   const results = new Map<number, AgentResult>();
-  const parsed = new Map<number, ParsedFile[]>();
+  // Agents whose rules have run, waiting for CPython's verdicts (syntax-error alone needs them).
+  const ruled = new Map<number, RuledAgent>();
   const checkSettled = () => {
-    for (const [i, files] of parsed) {
+    for (const [i, agent] of ruled) {
       const v = settled.get(i);
       if (!v) continue;
-      parsed.delete(i);
-      results.set(i, checkAgent(jobs[i]!, files, v, run.options));
+      ruled.delete(i);
+      results.set(i, finishAgent(agent, v, run.options));
     }
   };
   let lastTurn = performance.now();
@@ -378,11 +380,12 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
         lastTurn = performance.now();
       }
     }
-    parsed.set(i, kept);
+    // The rules run now, not once python3 has judged the files: the models can go at once.
+    ruled.set(i, ruleAgent(job, kept, run.options));
     checkSettled();
   }
   const parsedAt = performance.now();
-  for (const [i, files] of parsed) results.set(i, checkAgent(jobs[i]!, files, await agentVerdicts[i]!, run.options));
+  for (const [i, agent] of ruled) results.set(i, finishAgent(agent, await agentVerdicts[i]!, run.options));
 
   if (pool) {
     await pool.close();

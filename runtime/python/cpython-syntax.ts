@@ -4,7 +4,7 @@
 // One python3 process answers many requests (one JSON line each way), so checking 1,000 files
 // costs one interpreter start. The language server keeps one checker alive; the CLI makes one
 // per run. Without python3 every answer is `undefined` and the reason is logged once.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SyntaxIssue } from './model';
 import { lowerPriority } from '../priority';
 import { interpreterIdentity } from './cpython-cache';
@@ -287,6 +287,9 @@ export class CpythonSyntaxChecker {
       try {
         // -I: ignore the user's environment and site dir; -S: no site import either (its .pth
         // processing cost ~50 ms here); the checker needs only the standard library.
+        // Required here, not at the top: loading child_process (with net and stream) costs ~15 ms,
+        // which a check whose verdicts are all remembered, or one without CPython, never needs.
+        const { spawn } = require('node:child_process') as typeof import('node:child_process');
         proc = spawn(resolvedExecutables.get(python) ?? directInterpreter(python), ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
       } catch (err) {
         fail(`cannot start ${python}: ${(err as Error).message}`);

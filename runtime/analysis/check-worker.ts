@@ -4,12 +4,14 @@
 // (the main thread forwards them agent by agent), and its diagnostics are posted back.
 // Protocol: runtime/analysis/check-protocol.ts.
 import { parentPort } from 'node:worker_threads';
+import { buildEachPathOnce } from '../python/function-cache';
 import { defaultBackend } from './default-backend';
 import { finishAgent, parseAgent, ruleAgent, type RuledAgent, type Verdicts } from './agent-check';
 import { claimNext, turn, type FromWorker, type ToWorker, type WorkerJobs } from './check-protocol';
 
 const port = parentPort;
 if (port) {
+  buildEachPathOnce(); // a check builds each file once: no def cache (see function-cache.ts)
   const post = (m: FromWorker) => port.postMessage(m);
   const log = (message: string) => post({ type: 'log', message });
   // Start loading the WASM at once: the main thread is still discovering and reading files.

@@ -3,6 +3,7 @@
 // bad format, missing path).
 import { statSync } from 'node:fs';
 import { analyseFiles, type FilesOptions } from '../analysis';
+import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
 import { toFinding } from './format-finding';
@@ -96,6 +97,7 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
     for (const p of notPython) process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
     return 2;
   }
+  buildEachPathOnce(); // this process checks each file once: no def cache (see function-cache.ts)
   const result = await analyseFiles(parsed.paths, {
     ...opts,
     cpython: parsed.cpython,

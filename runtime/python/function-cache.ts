@@ -35,6 +35,17 @@ export function cacheFunction(key: string, value: CachedFunction): void {
 /** Paths built before, least recently built first. */
 const builtPaths = new Map<string, true>();
 const MAX_PATHS = 256;
+let oneShot = false;
+
+/**
+ * For a process that builds each path once (`hooksmith check`): no def is ever cached and no
+ * path remembered. Besides the bookkeeping, this spares V8 a deoptimisation of the model builder
+ * when the 257th path first evicts the oldest.
+ */
+export function buildEachPathOnce(): void {
+  oneShot = true;
+  builtPaths.clear();
+}
 
 /**
  * Whether to cache the defs of this build of `path`: only from its second build on (the
@@ -42,6 +53,7 @@ const MAX_PATHS = 256;
  * only pay for keeping defs alive.
  */
 export function cachingFor(path: string): boolean {
+  if (oneShot) return false;
   const seen = builtPaths.delete(path);
   builtPaths.set(path, true);
   if (builtPaths.size > MAX_PATHS) {
@@ -51,10 +63,11 @@ export function cachingFor(path: string): boolean {
   return seen;
 }
 
-/** Forgets every cached def and built path (tests that measure a cold build). */
+/** Forgets every cached def and built path (tests that measure a cold build), and undoes buildEachPathOnce. */
 export function clearFunctionCache(): void {
   cache.clear();
   builtPaths.clear();
+  oneShot = false;
 }
 
 /** Short ids for import scopes: a module's scope text is long, and each def's key holds it. */

@@ -2,7 +2,7 @@
 // sequence of builds, a module's model equals the one built with an empty cache.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clearFunctionCache } from '../../../runtime/python/function-cache';
+import { buildEachPathOnce, cachingFor, clearFunctionCache } from '../../../runtime/python/function-cache';
 import type { HookModule } from '../../../runtime/python/model';
 import { snapshotSources } from './model-snapshot-sources';
 import { fn, modelOf } from './helpers';
@@ -91,4 +91,17 @@ test('a path is cached from its second build on (a one-shot check keeps nothing 
   assert.notEqual(fn(m2, 'a'), fn(m1, 'a'));
   assert.equal(fn(m3, 'a'), fn(m2, 'a'));
   assert.notEqual(fn(await modelOf(BASE, 'other.py'), 'a'), fn(m3, 'a'));
+});
+
+test('a one-shot process (hooksmith check) caches nothing and remembers no path; clearFunctionCache undoes that', () => {
+  clearFunctionCache();
+  assert.equal(cachingFor('/a.py'), false, 'first build of a path');
+  assert.equal(cachingFor('/a.py'), true, 'its rebuild (the language server after an edit)');
+  buildEachPathOnce();
+  assert.equal(cachingFor('/a.py'), false);
+  assert.equal(cachingFor('/a.py'), false);
+  clearFunctionCache();
+  assert.equal(cachingFor('/b.py'), false);
+  assert.equal(cachingFor('/b.py'), true);
+  clearFunctionCache();
 });

@@ -9,8 +9,9 @@
 // verdicts are asked for again.
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { SyntaxIssue } from './model';
+import { findOnPath } from './pyenv';
 
 /** Verdicts kept per interpreter: beyond this, the least recently used go. */
 export const MAX_ENTRIES = 20_000;
@@ -38,7 +39,7 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
  * cannot be found on disk (then nothing is cached).
  */
 export function interpreterIdentity(executable: string, checkerScript: string): string | undefined {
-  const file = executable.includes('/') || executable.includes('\\') ? executable : onPath(executable);
+  const file = executable.includes('/') || executable.includes('\\') ? executable : findOnPath(executable);
   if (!file) return undefined;
   try {
     const real = realpathSync(file);
@@ -47,21 +48,6 @@ export function interpreterIdentity(executable: string, checkerScript: string): 
   } catch {
     return undefined;
   }
-}
-
-function onPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidates = process.platform === 'win32' ? [`${command}.exe`, command] : [command];
-    for (const c of candidates) {
-      try {
-        if (statSync(join(dir, c)).isFile()) return join(dir, c);
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
 }
 
 /** The key of a text (SHA-1 of its UTF-8: a cache key, not a security boundary). */

@@ -174,6 +174,7 @@ export class CpythonSyntaxChecker {
   private watchdog: NodeJS.Timeout | undefined;
   private _unavailable: string | undefined;
   private _version: string | undefined;
+  private direct: string | undefined;
   /** Disk requests python3 answered from the file, and those it sent back for their text. */
   readonly stats = { fromDisk: 0, resent: 0 };
 
@@ -189,8 +190,13 @@ export class CpythonSyntaxChecker {
    * and the checker script (cpython-cache.ts) — or undefined when the interpreter is not found.
    */
   verdictIdentity(): string | undefined {
+    return interpreterIdentity(this.executable(), CHECKER_PY);
+  }
+
+  /** What to spawn: the interpreter an earlier start reported, else the configured one past any pyenv shim (resolved once). */
+  private executable(): string {
     const python = this.opts.python ?? 'python3';
-    return interpreterIdentity(resolvedExecutables.get(python) ?? directInterpreter(python), CHECKER_PY);
+    return resolvedExecutables.get(python) ?? (this.direct ??= directInterpreter(python));
   }
 
   /** The python3 process's id while it runs (for measuring its CPU use). */
@@ -290,7 +296,7 @@ export class CpythonSyntaxChecker {
         // Required here, not at the top: loading child_process (with net and stream) costs ~15 ms,
         // which a check whose verdicts are all remembered, or one without CPython, never needs.
         const { spawn } = require('node:child_process') as typeof import('node:child_process');
-        proc = spawn(resolvedExecutables.get(python) ?? directInterpreter(python), ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
+        proc = spawn(this.executable(), ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
       } catch (err) {
         fail(`cannot start ${python}: ${(err as Error).message}`);
         return;

@@ -23,7 +23,7 @@ export function pyenvTarget(command: string, ctx: PyenvContext = {}): string | u
   if (process.platform === 'win32') return undefined;
   const env = ctx.env ?? process.env;
   const cwd = ctx.cwd ?? process.cwd();
-  const found = command.includes('/') ? resolve(cwd, command) : onPath(command, env.PATH ?? '');
+  const found = command.includes('/') ? resolve(cwd, command) : findOnPath(command, env.PATH ?? '');
   if (!found) return undefined;
   const root = shimRoot(found);
   if (!root) return undefined;
@@ -40,11 +40,15 @@ export function pyenvTarget(command: string, ctx: PyenvContext = {}): string | u
   return undefined;
 }
 
-function onPath(command: string, path: string): string | undefined {
+/** The executable file `command` names on PATH (absolute directories only; `.exe` first on Windows). */
+export function findOnPath(command: string, path = process.env.PATH ?? ''): string | undefined {
+  const names = process.platform === 'win32' ? [`${command}.exe`, command] : [command];
   for (const dir of path.split(delimiter)) {
     if (!dir || !isAbsolute(dir)) continue;
-    const p = join(dir, command);
-    if (isExecutable(p)) return p;
+    for (const name of names) {
+      const p = join(dir, name);
+      if (isExecutable(p)) return p;
+    }
   }
   return undefined;
 }

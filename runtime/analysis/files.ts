@@ -251,19 +251,20 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
   return requests.map((_, i) => answers.then((a) => a[i]));
 }
 
-/**
- * CPython's verdict per request: from the cache for texts judged before, else asked for (and
- * remembered once given). `misses`: how many python3 must compile.
- */
+/** The remembered verdicts for this checker's interpreter, unless remembering is off (see FilesOptions.cache). */
 function openVerdictCache(checker: CpythonSyntaxChecker | undefined, opts: FilesOptions): VerdictCache | undefined {
   const enabled = opts.cache ?? !process.env.HOOKSMITH_NO_CACHE;
   const identity = checker && enabled ? checker.verdictIdentity() : undefined;
   return identity ? VerdictCache.open(identity, opts.cacheDir) : undefined;
 }
 
-function verdictsFor(requests: SyntaxRequest[], run: Run): { answers: Promise<Verdict>[]; misses: number; cache: VerdictCache | undefined } {
+/**
+ * CPython's verdict per request: remembered for texts judged before, else asked for (and
+ * remembered once given). `misses`: how many python3 must compile.
+ */
+function verdictsFor(requests: SyntaxRequest[], run: Run): { answers: Promise<Verdict>[]; misses: number } {
   const cache = run.verdicts;
-  if (!cache) return { answers: askCpython(requests, run), misses: requests.length, cache };
+  if (!cache) return { answers: askCpython(requests, run), misses: requests.length };
   const keys = requests.map((r) => textKey(r.text));
   const known = keys.map((k) => cache.get(k));
   const asked = askCpython(
@@ -279,7 +280,7 @@ function verdictsFor(requests: SyntaxRequest[], run: Run): { answers: Promise<Ve
       return verdict;
     });
   });
-  return { answers, misses: asked.length, cache };
+  return { answers, misses: asked.length };
 }
 
 /** performance.now() when the files were read, this thread had parsed (and checked) its share, and all was done. */
@@ -309,7 +310,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     return agent.report ? { files, report: agent.report } : { files };
   });
   const readAt = performance.now();
-  const { answers, misses, cache } = verdictsFor(requests, run);
+  const { answers, misses } = verdictsFor(requests, run);
   // The tree worker gets the texts in the order the loop below parses them (agents in order:
   // with no check worker, the main thread claims every agent).
   const trees = run.startTrees(run.checker !== undefined && !run.checker.unavailableReason && misses >= TREE_WORKER_MIN_FILES);
@@ -393,10 +394,10 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     if (run.verbose) log(`[hooksmith] workers checked ${pool.results.size} of ${jobs.length} agents`);
   }
   if (trees && run.verbose) log(`[hooksmith] the tree worker parsed ${trees.fromWorker} of ${treeIndex.size} files`);
-  if (cache) {
+  if (run.verdicts) {
     await Promise.all(answers);
-    cache.save();
-    if (run.verbose) log(`[hooksmith] CPython verdicts: ${cache.stats.hits} remembered, ${misses} asked for`);
+    run.verdicts.save();
+    if (run.verbose) log(`[hooksmith] CPython verdicts: ${run.verdicts.stats.hits} remembered, ${misses} asked for`);
   }
   // Agents a failed worker claimed but did not finish.
   for (let i = 0; i < jobs.length; i++) {

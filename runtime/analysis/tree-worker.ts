@@ -17,6 +17,11 @@ if (port) {
   const tid = linuxThreadId();
   if (tid !== undefined) lowerPriority(tid);
   let trees: MessagePort | undefined;
+  /** Counts a posted message and wakes the main thread if it waits for one (TreeHelper.awaitTree). */
+  const announce = (posted: Int32Array) => {
+    Atomics.add(posted, 0, 1);
+    Atomics.notify(posted, 0);
+  };
   const post = (m: FromTreeWorker, transfer: ArrayBuffer[] = []) => (trees ?? port).postMessage(m, transfer);
   // Load the WASM at once: the main thread is still discovering and reading files.
   const ready = initParser();
@@ -46,12 +51,10 @@ if (port) {
       const buffer = columnsBuffer(columns);
       post({ type: 'tree', index: i, buffer, capacity: columns.capacity, size, ...(substitute ? { substitute } : {}), ...(first ? { names: { typeNames, fieldNames } } : {}) }, [buffer]);
       first = false;
-      Atomics.add(posted, 0, 1);
-      Atomics.notify(posted, 0);
+      announce(posted);
     }
     post({ type: 'done' });
-    Atomics.add(posted, 0, 1);
-    Atomics.notify(posted, 0);
+    announce(posted);
   };
 
   port.on('message', (m: ToTreeWorker) => {
@@ -61,8 +64,7 @@ if (port) {
     }
     work(m).catch((err: unknown) => {
       post({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
-      Atomics.add(new Int32Array(m.posted), 0, 1);
-      Atomics.notify(new Int32Array(m.posted), 0);
+      announce(new Int32Array(m.posted));
     });
   });
 }

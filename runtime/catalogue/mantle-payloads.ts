@@ -84,8 +84,11 @@ function field(name: string, pythonType: string, mutability: Mutability, doc: st
     mutability,
     doc,
     get schema() {
-      const z = loadZod();
-      return (schema ??= make(z, sharedSchemas(z)));
+      if (!schema) {
+        const z = loadZod();
+        schema = make(z, sharedSchemas(z));
+      }
+      return schema;
     },
   };
 }

@@ -17,6 +17,11 @@ export interface DiscoveryFs {
   list(dir: string): string[];
   /** The first bytes of a file as latin1 text, for the cheap Cayu pre-filter ('' when unreadable). */
   head(file: string): string;
+  /**
+   * Optional: the Cayu pre-filter answered directly (isCayuCandidate of head(file)), for a file
+   * system that holds the bytes and can search them without making a string of each file.
+   */
+  cayuCandidate?(file: string): boolean;
   /** A symlinked directory (not followed when searching, to avoid loops). */
   isSymlink(p: string): boolean;
   /**
@@ -52,12 +57,33 @@ export interface Discovery {
 /** Folders never searched: VCS, dependencies, virtual environments, caches. */
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'venv', 'env', 'dist', 'build']);
 const MAX_DEPTH = 25;
-/** `RuntimeHook` in a file's first 256 KiB marks a Cayu candidate. */
-const CAYU_MARK = /\bRuntimeHook\b/;
+/** `RuntimeHook` as a word in a file's first HEAD_BYTES marks a Cayu candidate. */
+const CAYU_WORD = 'RuntimeHook';
+const CAYU_MARK = new RegExp(`\\b${CAYU_WORD}\\b`);
+export const HEAD_BYTES = 256 * 1024;
 
 /** Whether a file's first bytes (as latin1 text) mark it as a Cayu candidate. */
 export function isCayuCandidate(head: string): boolean {
   return CAYU_MARK.test(head);
+}
+
+/** A byte that `\w` matches in latin1 text: [A-Za-z0-9_]. */
+function isWordByte(b: number | undefined): boolean {
+  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+}
+
+/** isCayuCandidate of the latin1 text of `bytes`' first HEAD_BYTES, searched in the bytes. */
+export function bytesAreCayuCandidate(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEAD_BYTES));
+  for (let at = buf.indexOf(CAYU_WORD, 0, 'latin1'); at >= 0; at = buf.indexOf(CAYU_WORD, at + 1, 'latin1')) {
+    if (!isWordByte(buf[at - 1]) && !isWordByte(buf[at + CAYU_WORD.length])) return true;
+  }
+  return false;
+}
+
+/** `name` inside the folder `dir` (an absolute, normalised path), as path.join would give it. */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 export function isSkippedDir(name: string): boolean {
@@ -65,12 +91,16 @@ export function isSkippedDir(name: string): boolean {
 }
 
 export function isAgentRoot(dir: string, f: DiscoveryFs): boolean {
-  return f.kind(path.join(dir, 'hooks.py')) === 'file' || f.kind(path.join(dir, 'hooks')) === 'dir';
+  return f.kind(childPath(dir, 'hooks.py')) === 'file' || f.kind(childPath(dir, 'hooks')) === 'dir';
 }
 
 /** Whether `file` is a Mantle hook module of the agent at `root` (the loader's rule; pure). */
 export function isMantleModulePath(root: string, file: string): boolean {
-  const rel = path.relative(root, file).split(path.sep);
+  return isMantleModuleRel(path.relative(root, file).split(path.sep));
+}
+
+/** The loader's rule on a path's segments relative to the agent root. */
+function isMantleModuleRel(rel: readonly string[]): boolean {
   if (rel.length === 1) return rel[0] === 'hooks.py';
   if (rel[0] !== 'hooks') return false;
   const name = rel[rel.length - 1]!;
@@ -95,7 +125,7 @@ const byName = (a: DirEntry, b: DirEntry) => (a.name < b.name ? -1 : a.name > b.
 function entriesOf(dir: string, f: DiscoveryFs): DirEntry[] {
   if (f.entries) return f.entries(dir).sort(byName);
   return f.list(dir).sort().map((name) => {
-    const p = path.join(dir, name);
+    const p = childPath(dir, name);
     const kind = f.kind(p);
     return { name, kind, symlink: kind === 'dir' && f.isSymlink(p) };
   });
@@ -106,9 +136,9 @@ function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false
   if (depth > MAX_DEPTH) return [];
   const out: string[] = [];
   for (const { name, kind, symlink } of entriesOf(dir, f)) {
-    const p = path.join(dir, name);
+    const p = childPath(dir, name);
     if (kind === 'dir') {
-      if (isSkippedDir(name) || symlink || f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
+      if (isSkippedDir(name) || symlink || f.kind(childPath(p, 'pyvenv.cfg')) === 'file') continue;
       if (stopAtRoots && isAgentRoot(p, f)) continue;
       out.push(...pythonFiles(p, f, depth + 1, stopAtRoots));
     } else if (kind === 'file' && name.endsWith('.py')) {
@@ -120,18 +150,26 @@ function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false
 
 function mantleModules(root: string, f: DiscoveryFs): string[] {
   const out: string[] = [];
-  if (f.kind(path.join(root, 'hooks.py')) === 'file') out.push(path.join(root, 'hooks.py'));
-  const hooksDir = path.join(root, 'hooks');
+  const hooksPy = childPath(root, 'hooks.py');
+  if (f.kind(hooksPy) === 'file') out.push(hooksPy);
+  const hooksDir = childPath(root, 'hooks');
   if (f.kind(hooksDir) === 'dir') {
-    out.push(...pythonFiles(hooksDir, f).filter((p) => isMantleModulePath(root, p)));
+    // The walk's paths all start with hooksDir: their segments below the root, without path.relative.
+    const below = root.length + (root.endsWith(path.sep) ? 0 : 1);
+    out.push(...pythonFiles(hooksDir, f).filter((p) => isMantleModuleRel(p.slice(below).split(path.sep))));
   }
   return out.sort();
+}
+
+/** The Cayu pre-filter through the file system (see DiscoveryFs.cayuCandidate). */
+function cayuCandidate(file: string, f: DiscoveryFs): boolean {
+  return f.cayuCandidate ? f.cayuCandidate(file) : isCayuCandidate(f.head(file));
 }
 
 /** An agent at `root`: its Mantle modules and Cayu candidates (nested agent roots excluded). */
 export function agentAt(root: string, f: DiscoveryFs): Agent {
   const mantle = mantleModules(root, f);
-  const cayu = pythonFiles(root, f, 0, true).filter((p) => isCayuCandidate(f.head(p)));
+  const cayu = pythonFiles(root, f, 0, true).filter((p) => cayuCandidate(p, f));
   return { root, mantleModules: mantle, cayuModules: cayu };
 }
 
@@ -145,10 +183,10 @@ export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[]
   const out: string[] = isRoot ? [dir] : [];
   if (depth > MAX_DEPTH) return out;
   for (const { name, kind, symlink } of entriesOf(dir, f)) {
-    const p = path.join(dir, name);
     if (isRoot && name === 'hooks') continue;
     if (isSkippedDir(name) || kind !== 'dir' || symlink) continue;
-    if (f.kind(path.join(p, 'pyvenv.cfg')) === 'file') continue;
+    const p = childPath(dir, name);
+    if (f.kind(childPath(p, 'pyvenv.cfg')) === 'file') continue;
     out.push(...findAgentRoots(p, f, depth + 1));
   }
   return out;
@@ -168,7 +206,7 @@ export function discoverPath(given: string, f: DiscoveryFs): Agent[] | undefined
   const agents = roots.map((r) => agentAt(r, f));
   if (!isAgentRoot(abs, f)) {
     // Cayu files outside every agent root still get checked, grouped under the searched folder.
-    const loose = pythonFiles(abs, f, 0, true).filter((p) => isCayuCandidate(f.head(p)));
+    const loose = pythonFiles(abs, f, 0, true).filter((p) => cayuCandidate(p, f));
     if (loose.length) agents.push({ root: abs, mantleModules: [], cayuModules: loose });
   }
   return agents;
@@ -188,13 +226,14 @@ function memoized(f: DiscoveryFs): DiscoveryFs {
     },
     list: (dir) => f.list(dir),
     head: (file) => f.head(file),
+    ...(f.cayuCandidate ? { cayuCandidate: (file: string) => f.cayuCandidate!(file) } : {}),
     isSymlink: (p) => f.isSymlink(p),
     entries(dir) {
       let e = listed.get(dir);
       if (!e) {
         e = entriesOf(dir, f);
         listed.set(dir, e);
-        for (const x of e) if (!x.symlink) kinds.set(path.join(dir, x.name), x.kind);
+        for (const x of e) if (!x.symlink) kinds.set(childPath(dir, x.name), x.kind);
       }
       return [...e];
     },
@@ -226,7 +265,6 @@ export function discover(paths: readonly string[], system: DiscoveryFs = nodeFs)
   return { agents: [...byRoot.values()], missing };
 }
 
-const HEAD_BYTES = 256 * 1024;
 let headBuffer: Buffer | undefined;
 
 export const nodeFs: DiscoveryFs = {
@@ -278,7 +316,7 @@ export const nodeFs: DiscoveryFs = {
       if (d.isDirectory()) return { name: d.name, kind: 'dir', symlink: false };
       if (d.isFile()) return { name: d.name, kind: 'file', symlink: false };
       // A symlink (followed for its kind) or an unusual entry: ask stat.
-      return { name: d.name, kind: nodeFs.kind(path.join(dir, d.name)), symlink: d.isSymbolicLink() };
+      return { name: d.name, kind: nodeFs.kind(childPath(dir, d.name)), symlink: d.isSymbolicLink() };
     });
   },
 };

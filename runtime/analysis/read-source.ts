@@ -3,7 +3,7 @@
 // instead of receiving 4.5 MB of JSON-encoded text through a pipe.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isCayuCandidate, nodeFs, type DiscoveryFs } from '../discovery';
+import { bytesAreCayuCandidate, HEAD_BYTES, isCayuCandidate, nodeFs, type DiscoveryFs } from '../discovery';
 
 export interface SourceBytes {
   bytes: Uint8Array;
@@ -41,7 +41,8 @@ export function readSourceFile(file: string, limit = Infinity): SourceBytes | un
 
 /** Files up to this size are read whole when discovery looks at their first bytes. */
 const KEEP_BYTES = 1 << 20;
-const HEAD_CHARS = 256 * 1024;
+/** `${sep}hooks${sep}`: a file inside some folder named hooks. */
+const IN_HOOKS_FOLDER = `${path.sep}hooks${path.sep}`;
 
 /**
  * The disk for one check: discovery's look at a file's first bytes (the Cayu pre-filter) reads
@@ -56,19 +57,19 @@ export class KeptReadsFs implements DiscoveryFs {
   entries = nodeFs.entries;
 
   head(file: string): string {
-    let read: SourceBytes | undefined;
-    try {
-      read = readSourceFile(file, KEEP_BYTES);
-    } catch {
-      return '';
-    }
-    if (!read) return nodeFs.head(file);
+    const read = this.readKeeping(file);
+    if (read === 'unreadable') return '';
+    if (read === 'large') return nodeFs.head(file);
     const b = read.bytes;
-    const head = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_CHARS));
-    // Kept only if the check will read it: a Cayu candidate or a file in a Mantle hooks folder
-    // (an agent root may hold much other Python, read here once and dropped).
-    if (isCayuCandidate(head) || path.basename(file) === 'hooks.py' || file.split(path.sep).includes('hooks')) this.kept.set(file, read);
-    return head;
+    return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_BYTES));
+  }
+
+  /** As isCayuCandidate(head(file)), searching the bytes read rather than a string made of them. */
+  cayuCandidate(file: string): boolean {
+    const read = this.readKeeping(file);
+    if (read === 'unreadable') return false;
+    if (read === 'large') return isCayuCandidate(nodeFs.head(file));
+    return bytesAreCayuCandidate(read.bytes);
   }
 
   /** The file as head() read it, once; undefined when it was not read whole. */
@@ -76,5 +77,21 @@ export class KeptReadsFs implements DiscoveryFs {
     const r = this.kept.get(file);
     this.kept.delete(file);
     return r;
+  }
+
+  /**
+   * Reads a file whole, keeping it only if the check will read it: a Cayu candidate or a file in
+   * a Mantle hooks folder (an agent root may hold much other Python, read here once and dropped).
+   */
+  private readKeeping(file: string): SourceBytes | 'large' | 'unreadable' {
+    let read: SourceBytes | undefined;
+    try {
+      read = readSourceFile(file, KEEP_BYTES);
+    } catch {
+      return 'unreadable';
+    }
+    if (!read) return 'large';
+    if (path.basename(file) === 'hooks.py' || file.includes(IN_HOOKS_FOLDER) || bytesAreCayuCandidate(read.bytes)) this.kept.set(file, read);
+    return read;
   }
 }

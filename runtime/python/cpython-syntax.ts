@@ -64,14 +64,20 @@ RESEND = object()
 def disk_source(path, size, mtime):
     # The text Hooksmith analyses, decoded as it decodes it (UTF-8, one BOM dropped, then a
     # second one as a WHATWG decoder drops it), provided the file is the one it read.
+    # os-level calls: open() would add a buffered reader, an isatty ioctl and seeks per file.
     try:
-        with open(path, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if st.st_size != size or st.st_mtime_ns != mtime:
-                return RESEND
-            data = fh.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except OSError:
         return RESEND
+    try:
+        st = os.fstat(fd)
+        if st.st_size != size or st.st_mtime_ns != mtime:
+            return RESEND
+        data = os.read(fd, size + 1)
+    except OSError:
+        return RESEND
+    finally:
+        os.close(fd)
     if len(data) != size:
         return RESEND
     if data.startswith(BOM):

@@ -1,5 +1,6 @@
 // Bytes → source text, refusing what CPython refuses: binary files (NUL bytes), UTF-16, and
 // bytes that are not UTF-8 unless a PEP 263 coding declaration names an encoding we can decode.
+import { isUtf8 } from 'node:buffer';
 import type { SyntaxIssue } from './model';
 
 export interface DecodedSource {
@@ -26,8 +27,13 @@ function positionOfByte(buf: Uint8Array, at: number): { line: number; character:
   return { line: lines.length - 1, character: (lines[lines.length - 1] ?? '').length };
 }
 
-/** First byte offset where `buf` stops being valid UTF-8. */
+/** The UTF-8 decoder for valid input (one instance: a check decodes every file). */
+const UTF8 = new TextDecoder('utf-8');
+
+/** First byte offset where `buf` stops being valid UTF-8 (-1: valid). */
 function firstInvalidUtf8(buf: Uint8Array): number {
+  // Node's validator (SIMD) answers for the common case; the scan below only locates the byte.
+  if (isUtf8(buf)) return -1;
   let i = 0;
   while (i < buf.length) {
     const b = buf[i] as number;
@@ -76,7 +82,7 @@ export function decodeSource(buf: Uint8Array): DecodedSource {
   const hasBom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
   const body = hasBom ? buf.subarray(3) : buf;
   const bad = firstInvalidUtf8(body);
-  if (bad < 0) return { text: new TextDecoder('utf-8').decode(body), binary: false };
+  if (bad < 0) return { text: UTF8.decode(body), binary: false };
 
   const declared = hasBom ? undefined : declaredEncoding(body);
   // Python's spellings that the WHATWG decoder labels lack.

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeptReadsFs, readSourceFile } from '../../runtime/analysis/read-source';
-import { discover } from '../../runtime/discovery';
+import { discover, isCayuCandidate } from '../../runtime/discovery';
 import { analyseFiles } from '../../runtime/analysis/files';
 
 let root: string;
@@ -49,4 +49,32 @@ it('a check from disk gives what a check through readBytes gives', async () => {
   assert.deepEqual([...disk.diagnostics], [...bytes.diagnostics]);
   assert.ok(disk.diagnostics.get(join(root, 'agent', 'hooks', 'a.py'))?.some((d) => d.code === 'sync-handler'));
   assert.ok(disk.diagnostics.has(join(root, 'agent', 'lib', 'cayu.py')));
+});
+
+it('KeptReadsFs.cayuCandidate searches the bytes as isCayuCandidate searches head(): whole word, first 256 KiB', () => {
+  const dir = join(root, 'marks');
+  mkdirSync(dir, { recursive: true });
+  const cases: [string, string | Buffer][] = [
+    ['plain.py', 'class H(RuntimeHook):\n    pass\n'],
+    ['start.py', 'RuntimeHook = object\n'],
+    ['end.py', 'x = 1\n# RuntimeHook'],
+    ['prefixed.py', 'class MyRuntimeHook:\n    pass\n'],
+    ['suffixed.py', 'RuntimeHooks = []\n'],
+    ['underscore.py', '_RuntimeHook = 1\n'],
+    ['second.py', 'MyRuntimeHook = 1\nfrom cayu.observability import RuntimeHook\n'],
+    ['latin1.py', Buffer.concat([Buffer.from([0xe9]), Buffer.from('RuntimeHook\xe9 = 1\n', 'latin1')])],
+    ['far.py', 'x = 1\n'.repeat(50_000) + 'RuntimeHook\n'],
+    ['none.py', 'x = 1\n'],
+  ];
+  for (const [name, text] of cases) writeFileSync(join(dir, name), text);
+  const disk = new KeptReadsFs();
+  for (const [name] of cases) {
+    const file = join(dir, name);
+    assert.equal(disk.cayuCandidate(file), isCayuCandidate(new KeptReadsFs().head(file)), name);
+  }
+  assert.deepEqual(
+    cases.map(([name]) => name).filter((name) => disk.cayuCandidate(join(dir, name))),
+    ['plain.py', 'start.py', 'end.py', 'second.py', 'latin1.py'],
+  );
+  assert.equal(disk.cayuCandidate(join(dir, 'missing.py')), false);
 });

@@ -1,0 +1,73 @@
+// Real python3 and real threads: confineHelpers moves python3 and the given threads of this
+// process onto all usable CPUs but the first, and leaves every other thread alone. (This file runs
+// in its own process under node --test: its threads stay confined, no other test sees it.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { CpythonSyntaxChecker } from '../../../runtime/python/cpython-syntax';
+
+/** A task's allowed CPUs, from /proc (a process or a thread id). */
+function allowedCpus(task: string): number[] {
+  const list = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${task}/status`, 'utf8'))?.[1] ?? '';
+  return list.split(',').flatMap((part) => {
+    const [a, b] = part.split('-').map(Number) as [number, number | undefined];
+    return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+}
+
+/** A worker thread that idles until terminated, and its Linux thread id. */
+async function idleThread(): Promise<{ worker: Worker; tid: number }> {
+  const worker = new Worker(
+    `const { parentPort } = require('node:worker_threads');
+     const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+     parentPort.postMessage(tid);
+     setInterval(() => {}, 1000);`,
+    { eval: true },
+  );
+  const tid = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return { worker, tid };
+}
+
+const linuxMulticore = process.platform === 'linux' && availableParallelism() >= 2;
+
+test('confineHelpers: python3 and the named threads get every usable CPU but the first; other threads keep all', { skip: !linuxMulticore && 'needs Linux and 2+ CPUs' }, async () => {
+  const usable = allowedCpus('self');
+  const { worker, tid } = await idleThread();
+  const bystander = await idleThread();
+  const checker = new CpythonSyntaxChecker();
+  try {
+    checker.warm();
+    assert.equal(checker.confineHelpers([tid]), true);
+    // python3 answers in order: once this verdict is in, the confinement before it was applied.
+    const [verdict] = await Promise.all(checker.checkEach([{ path: 'ok.py', text: 'x = 1\n' }]));
+    assert.equal(verdict, null, 'still answers after confining');
+    const helpers = usable.slice(1);
+    assert.deepEqual(allowedCpus(`self/task/${tid}`), helpers, 'the named thread');
+    assert.deepEqual(allowedCpus(String(checker.pid)), helpers, 'python3 itself');
+    assert.deepEqual(allowedCpus(`self/task/${process.pid}`), usable, 'the main thread keeps every CPU');
+    assert.deepEqual(allowedCpus(`self/task/${bystander.tid}`), usable, 'threads not named keep every CPU');
+  } finally {
+    checker.close();
+    await worker.terminate();
+    await bystander.worker.terminate();
+  }
+});
+
+test('confineHelpers does nothing before python3 is started, and a bad thread id is ignored', { skip: !linuxMulticore && 'needs Linux and 2+ CPUs' }, async () => {
+  const checker = new CpythonSyntaxChecker();
+  try {
+    assert.equal(checker.confineHelpers([process.pid]), false, 'not started: python3 is not started for it either');
+    assert.equal(checker.pid, undefined);
+    checker.warm();
+    assert.equal(checker.confineHelpers([0x7fffffff, -1]), true);
+    const [verdict] = await Promise.all(checker.checkEach([{ path: 'bad.py', text: 'def f(:\n' }]));
+    assert.ok(verdict, 'python3 survives ids it cannot confine and goes on answering');
+  } finally {
+    checker.close();
+  }
+});

@@ -4,7 +4,6 @@
 // workers (check-pool.ts), agent by agent, so cross-file rules still see every sibling. An agent's
 // rules run as soon as it is parsed; syntax-error, the one rule CPython's verdict changes, once
 // CPython has judged its files.
-import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { HookDiagnostic } from '../diagnostics';
@@ -21,6 +20,7 @@ import { claimNext, turn } from './check-protocol';
 import { KeptReadsFs, readSourceFile, type SourceBytes } from './read-source';
 import { TreeHelper, treeWorkerScript } from './tree-helper';
 import { othersBusyCores, processCpuMs, sampleCpu } from './cpu-load';
+import { confineHelpers, type ConfinedHelpers } from './helper-cores';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -124,27 +124,13 @@ function startTreeHelper(fileCount: number, opts: FilesOptions, log: (m: string)
   return new TreeHelper(script, log);
 }
 
-/** Other programs' load (cores' worth, measured over discovery) up to which helpers are confined. */
-const CONFINE_MAX_OTHERS_BUSY = 0.5;
-
 /**
- * Gives the main thread a core of its own on Linux (CpythonSyntaxChecker.confineHelpers): python3
- * and this process's other threads so far (V8's compiler and GC helpers; check and tree workers
- * start later) share the other cores. Only for a large single-threaded check on an otherwise idle
- * machine: helpers confined beside a busy program would starve. Measured on 2 cores, 1,000
- * files, all new to CPython: the main thread waited 130–250 ms for a core, then ~2 ms; the
- * check took 1.55 s, then 1.45 s (medians of 10, interleaved).
+ * Other programs' load (cores' worth, measured over discovery) up to which helpers are confined
+ * (helper-cores.ts): beside a busy program they would starve. Measured on 2 cores, 1,000 files,
+ * all new to CPython: the main thread waited 130–250 ms for a core, then ~20 ms; the check
+ * took 1.58 s, then 1.47 s (medians of 14 interleaved rounds, 13 won).
  */
-function confineHelpers(checker: CpythonSyntaxChecker, log: ((m: string) => void) | undefined): void {
-  if (process.platform !== 'linux' || availableParallelism() < 2) return;
-  let threads: number[];
-  try {
-    threads = readdirSync('/proc/self/task').map(Number).filter((tid) => Number.isInteger(tid) && tid !== process.pid);
-  } catch {
-    return;
-  }
-  if (checker.confineHelpers(threads)) log?.(`[hooksmith] python3 and ${threads.length} background thread(s) share all cores but one, which the main thread keeps`);
-}
+const CONFINE_MAX_OTHERS_BUSY = 0.5;
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
 function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined, disk: KeptReadsFs | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {
@@ -216,10 +202,11 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
     const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
-    if (checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY) confineHelpers(checker, opts.verbose ? log : undefined);
+    // Only for a large check on one thread (othersBusy is measured from PARALLEL_MIN_FILES on).
+    const helpers = checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY ? confineHelpers(checker, opts.verbose ? log : undefined) : undefined;
     // The tree worker is decided once the files are read and CPython's cached verdicts are known.
     const startTrees = (cpythonBusy: boolean) => (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
-    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, verdicts, disk });
+    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, verdicts, disk, helpers });
     if (opts.verbose) {
       const t = result.timings;
       const span = (a: number, b: number) => `${Math.round(b - a)} ms`;
@@ -248,6 +235,8 @@ interface Run extends FilesOptions {
   /** CPython's remembered verdicts (undefined: not remembering). */
   verdicts: VerdictCache | undefined;
   disk: KeptReadsFs | undefined;
+  /** python3 and V8's threads confined to the other cores (helper-cores.ts). */
+  helpers: ConfinedHelpers | undefined;
 }
 
 type Verdict = SyntaxIssue | null | undefined;
@@ -391,6 +380,10 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     }
   };
   let lastTurn = performance.now();
+  // For run.helpers: how many files this thread parsed and python3 judged.
+  let parsedCount = 0;
+  let judgedCount = 0;
+  if (run.helpers) for (const a of answers) void a.then(() => judgedCount++);
   for (let i = claimNext(claims); i < jobs.length; i = claimNext(claims)) {
     const job = jobs[i]!;
     const report = job.report ? new Set(job.report) : undefined;
@@ -398,6 +391,7 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     for (const file of job.files) {
       const p = parseFile(file, report, backend, log, parse);
       if (p) kept.push(p);
+      run.helpers?.keepPace(++parsedCount, judgedCount, requests.length);
       // Let the event loop feed CPython's stdin (a 64 KB pipe), read its answers and forward them
       // to workers: every few milliseconds, not after every file (each turn polls the loop).
       if ((waitingForCpython || pool) && performance.now() - lastTurn > TURN_MS) {

@@ -61,14 +61,28 @@ def check(path, src):
         return {"message": "too complex for CPython to compile: " + (str(e) or type(e).__name__), "start": [0, 0], "end": None}
     except Exception as e:
         return {"message": type(e).__name__ + ": " + str(e), "start": [0, 0], "end": None}
+def cpu_seconds(cpu):
+    # CPU time a fixed loop takes on one CPU (~3 ms each, mean of two). On a virtual machine one
+    # virtual CPU can run much slower than another for minutes (measured: 1.7 times).
+    os.sched_setaffinity(0, {cpu})
+    total = 0.0
+    for _ in range(2):
+        t = time.thread_time()
+        n = 0
+        for i in range(150000):
+            n += i
+        total += time.thread_time() - t
+    return total
 def confine(tids):
     # A one-shot check's helpers (this process and the given threads of Node's) share the usable
-    # CPUs but the first, which Node's main thread then has to itself: see confineHelpers().
+    # CPUs but the fastest, which Node's main thread then has to itself: see confineHelpers().
     try:
         usable = sorted(os.sched_getaffinity(0))
         if len(usable) < 2:
             return
-        helpers = set(usable[1:])
+        spent = {cpu: cpu_seconds(cpu) for cpu in usable}
+        fastest = min(usable, key=lambda cpu: spent[cpu])
+        helpers = set(usable) - {fastest}
         for tid in tids:
             try:
                 os.sched_setaffinity(int(tid), helpers)
@@ -246,9 +260,10 @@ export class CpythonSyntaxChecker {
 
   /**
    * For a one-shot check on Linux: this python3 and the given threads of this process (V8's
-   * background threads: compiler, GC helpers) are made to share the usable CPUs but the first, so
-   * that the main thread, which parses and runs the rules and is the critical path, has a core to
-   * itself instead of waiting its turn behind them (0.13–0.25 s of a 1.5 s check on 2 cores).
+   * background threads: compiler, GC helpers) are made to share the usable CPUs but the fastest
+   * (python3 times a loop on each, ~6 ms per CPU), so that the main thread, which parses and runs
+   * the rules and is the critical path, has that core to itself instead of waiting its turn behind
+   * them (0.13–0.25 s of a 1.5 s check on 2 cores). See analysis/helper-cores.ts.
    * Sent ahead of the files to judge, it is applied before python3 starts compiling them. Threads
    * started later (check or tree workers) keep the whole machine. Does nothing unless python3
    * was started (warm()): when a check's verdicts are remembered it may never need to be; nor

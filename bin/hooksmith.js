@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
+const { isAscii } = require('node:buffer');
 
 const cli = path.join(__dirname, '..', 'dist', 'cli.js');
 const cacheDir = path.join(path.dirname(cli), '.v8-cache');
@@ -20,7 +21,7 @@ const cacheDir = path.join(path.dirname(cli), '.v8-cache');
 function compileCached() {
   if (process.env.HOOKSMITH_NO_CODE_CACHE) return undefined;
   try {
-    const source = fs.readFileSync(cli, 'utf8');
+    const source = readSource(cli);
     // V8 checks only the source's length against a cache, so the key must tell builds apart: a
     // rebuild changes the mtime, an install (npm sets every mtime to 1985) the version. A hash of
     // the content would be surer but costs ~11 ms (loading node:crypto), a fifth of the saving.
@@ -47,6 +48,15 @@ function compileCached() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The bundle's text. esbuild writes ASCII (it escapes the rest), and ASCII read as latin1 is the
+ * same string: ~2 ms for 1.1 MB, where Node's UTF-8 decoding took ~14 ms of every start.
+ */
+function readSource(file) {
+  const bytes = fs.readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function packageVersion() {

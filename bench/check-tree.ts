@@ -73,7 +73,14 @@ function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Me
     cpu: percentile(cpuTimes, 50),
     others: percentile(others, 50),
     note,
-    mode: [said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''), said(/a tree worker parses/) && 'and a tree worker'].filter(Boolean).join(' '),
+    mode: [
+      said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''),
+      said(/a tree worker parses/) && 'and a tree worker',
+      said(/share all cores but one/) && "(python3 and V8's threads confined to the other core(s))",
+      said(/now yield to it/) && "(V8's threads yielded to a lagging python3)",
+    ]
+      .filter(Boolean)
+      .join(' '),
     python: [said(/^\[hooksmith\] python3 used/), said(/^\[hooksmith\] CPython /)].filter(Boolean).join('; '),
   };
 }

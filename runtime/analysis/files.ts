@@ -125,12 +125,13 @@ function startTreeHelper(fileCount: number, opts: FilesOptions, log: (m: string)
 }
 
 /**
- * Other programs' load (cores' worth, measured over discovery) up to which helpers are confined
- * (helper-cores.ts): beside a busy program they would starve. Measured on 2 cores, 1,000 files,
- * all new to CPython: the main thread waited 130–250 ms for a core, then ~20 ms; the check
- * took 1.58 s, then 1.47 s (medians of 14 interleaved rounds, 13 won).
+ * Other programs' load (cores' worth, measured over discovery) below which helpers are confined
+ * (helper-cores.ts): beside a program using a whole core they would starve. Not lower: over
+ * discovery's ~80 ms the kernel's 10 ms ticks make an idle machine read as up to ~0.4 busy.
+ * Measured on 2 cores, 1,000 files, all new to CPython: the main thread waited 130–250 ms for a
+ * core, then ~20 ms; the check took 1.58 s, then 1.47 s (medians of 14 interleaved rounds, 13 won).
  */
-const CONFINE_MAX_OTHERS_BUSY = 0.5;
+const CONFINE_MAX_OTHERS_BUSY = 0.75;
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
 function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined, disk: KeptReadsFs | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {

@@ -50,6 +50,12 @@ export interface FilesOptions {
   /** Say how the check runs (threads, or why single-threaded) through the logger. */
   verbose?: boolean;
   /**
+   * This process runs this check and then exits (the CLI): it may rearrange the scheduling of
+   * its own threads (helper-cores.ts). Never in a long-lived process such as the extension host,
+   * where the change would outlive the check and slow everything else it runs.
+   */
+  oneShot?: boolean;
+  /**
    * A tree worker (tree-helper.ts) that parses beside the main thread when no check worker runs.
    * Default: when treeWorkerPays(). Off when `workers` is 0.
    */
@@ -204,7 +210,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
     // Only for a large check on one thread (othersBusy is measured from PARALLEL_MIN_FILES on).
-    const helpers = checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY ? confineHelpers(checker, opts.verbose ? log : undefined) : undefined;
+    const helpers = opts.oneShot && checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY ? confineHelpers(checker, opts.verbose ? log : undefined) : undefined;
     // The tree worker is decided once the files are read and CPython's cached verdicts are known.
     const startTrees = (cpythonBusy: boolean) => (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
     const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, verdicts, disk, helpers });

@@ -100,6 +100,7 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
   buildEachPathOnce(); // this process checks each file once: no def cache (see function-cache.ts)
   const result = await analyseFiles(parsed.paths, {
     ...opts,
+    oneShot: true, // this process exits after the check
     cpython: parsed.cpython,
     verbose: parsed.verbose,
     ...(parsed.cache ? {} : { cache: false }),

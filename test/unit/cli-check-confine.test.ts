@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
+import { analyseFiles, PARALLEL_MIN_FILES } from '../../runtime/analysis/files';
 import { hookModuleSource } from '../../bench/generate';
 import { ROOT, hooksmith } from './cli-check-helpers';
 
@@ -34,4 +34,12 @@ it('automatic mode: the same output as --jobs 0; helpers confined when the machi
   if (process.platform !== 'linux') assert.ok(!confined, auto.stderr);
   else if (machine && Number(machine[1]) >= 2 && Number(machine[2]) < 0.5) assert.ok(confined, auto.stderr);
   assert.ok(!/share all cores/.test(one.stderr), '--jobs 0 measures nothing and confines nothing');
+});
+
+it('analyseFiles in a long-lived process (no oneShot) never confines, even when the CLI would', async () => {
+  const logs: string[] = [];
+  const result = await analyseFiles([dir], { verbose: true, cache: false, options: { logger: (m) => logs.push(m) } });
+  assert.ok(result.fileCount > PARALLEL_MIN_FILES);
+  assert.ok(logs.some((l) => /checking \d+ file/.test(l)), logs.join('\n'));
+  assert.ok(!logs.some((l) => /share all cores but one/.test(l)), logs.join('\n'));
 });

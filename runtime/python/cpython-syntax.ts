@@ -16,7 +16,7 @@ import { directInterpreter } from './pyenv';
  * SyntaxRequest.disk) — and answers {id, issue} per request, or {id, resend: true} when the file
  * is not the text we have (changed since, unreadable, or not UTF-8). Answers are buffered and
  * flushed whenever the input read so far is answered (or every 50 ms), not one write per answer.
- * {confine: [tid, ...]} is answered by nothing: see CpythonSyntaxChecker.confineHelpers.
+ * {confine: [tid, ...], pid} is answered by nothing: see CpythonSyntaxChecker.confineHelpers.
  */
 const CHECKER_PY = String.raw`
 import json, os, re, sys, time, warnings
@@ -73,9 +73,14 @@ def cpu_seconds(cpu):
             n += i
         total += time.thread_time() - t
     return total
-def confine(tids):
+def confine(pid, tids):
     # A one-shot check's helpers (this process and the given threads of Node's) share the usable
     # CPUs but the fastest, which Node's main thread then has to itself: see confineHelpers().
+    # Only threads of the process that started this one: behind a wrapper that forks, or in
+    # another PID namespace, the ids could name someone else's threads.
+    if pid != os.getppid():
+        return
+    tids = [t for t in tids if isinstance(t, int) and os.path.isdir("/proc/%d/task/%d" % (pid, t))]
     try:
         usable = sorted(os.sched_getaffinity(0))
         if len(usable) < 2:
@@ -85,8 +90,8 @@ def confine(tids):
         helpers = set(usable) - {fastest}
         for tid in tids:
             try:
-                os.sched_setaffinity(int(tid), helpers)
-            except (OSError, ValueError, TypeError):
+                os.sched_setaffinity(tid, helpers)
+            except OSError:
                 pass
         os.sched_setaffinity(0, helpers)
     except (AttributeError, OSError):
@@ -157,7 +162,7 @@ while True:
             continue
         req = json.loads(line)
         if "confine" in req:
-            confine(req["confine"])
+            confine(req.get("pid"), req["confine"])
             continue
         out.write(answer(req) + "\n")
         if time.monotonic() - flushed > 0.05:
@@ -271,7 +276,7 @@ export class CpythonSyntaxChecker {
    */
   confineHelpers(threadIds: readonly number[]): boolean {
     if (!this.proc) return false;
-    this.proc.stdin.write(JSON.stringify({ confine: threadIds }) + '\n');
+    this.proc.stdin.write(JSON.stringify({ confine: threadIds, pid: process.pid }) + '\n');
     return true;
   }
 

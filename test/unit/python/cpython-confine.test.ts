@@ -3,6 +3,7 @@
 // in its own process under node --test: its threads stay confined, no other test sees it.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -60,16 +61,20 @@ test('confineHelpers: python3 and the named threads get every usable CPU but one
   }
 });
 
-test('confineHelpers does nothing before python3 is started, and a bad thread id is ignored', { skip: !linuxMulticore && 'needs Linux and 2+ CPUs' }, async () => {
+test("confineHelpers does nothing before python3 is started; ids that are not this process's threads are left alone", { skip: !linuxMulticore && 'needs Linux and 2+ CPUs' }, async () => {
+  const usable = allowedCpus('self');
   const checker = new CpythonSyntaxChecker();
+  const other = spawn('sleep', ['30'], { stdio: 'ignore' });
   try {
     assert.equal(checker.confineHelpers([process.pid]), false, 'not started: python3 is not started for it either');
     assert.equal(checker.pid, undefined);
     checker.warm();
-    assert.equal(checker.confineHelpers([0x7fffffff, -1]), true);
+    assert.equal(checker.confineHelpers([0x7fffffff, -1, other.pid!]), true);
     const [verdict] = await Promise.all(checker.checkEach([{ path: 'bad.py', text: 'def f(:\n' }]));
     assert.ok(verdict, 'python3 survives ids it cannot confine and goes on answering');
+    assert.deepEqual(allowedCpus(String(other.pid)), usable, 'another process keeps every CPU');
   } finally {
+    other.kill();
     checker.close();
   }
 });

@@ -83,9 +83,20 @@ def confine(pid, tids):
     tids = [t for t in tids if isinstance(t, int) and os.path.isdir("/proc/%d/task/%d" % (pid, t))]
     try:
         usable = sorted(os.sched_getaffinity(0))
-        if len(usable) < 2:
-            return
+    except (AttributeError, OSError):
+        return
+    if len(usable) < 2:
+        return
+    try:
         spent = {cpu: cpu_seconds(cpu) for cpu in usable}
+    except OSError:
+        # A CPU went away while timing: leave this process where it was, confine nothing.
+        try:
+            os.sched_setaffinity(0, usable)
+        except OSError:
+            pass
+        return
+    try:
         fastest = min(usable, key=lambda cpu: spent[cpu])
         helpers = set(usable) - {fastest}
         for tid in tids:

@@ -87,12 +87,31 @@ function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Me
 
 const cpuText = (m: Measured) => (Number.isNaN(m.cpu) ? 'CPU not measured' : `CPU ${(m.cpu / 1000).toFixed(2)} s`);
 
+/**
+ * How fast each CPU runs a fixed loop right now (ms, Linux with taskset): on a virtual machine one
+ * virtual CPU can run 1.7 times slower than the other for minutes, and the whole machine drifts.
+ * Printed beside the check's times so that a slow phase shows as one. Empty where not measurable.
+ */
+function cpuSpeeds(): string {
+  if (process.platform !== 'linux') return '';
+  const loop = 'let n = 0; for (let i = 0; i < 2e8; i++) n = (n + i) | 0; if (n === 1) console.log(n)';
+  const times: string[] = [];
+  for (let cpu = 0; cpu < Math.min(cpus().length, 8); cpu++) {
+    const t0 = performance.now();
+    const r = spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', loop], { stdio: 'ignore' });
+    if (r.status !== 0) return '';
+    times.push(`${Math.round(performance.now() - t0)}`);
+  }
+  return `a fixed loop on each CPU: ${times.join(' / ')} ms (equal numbers on an even machine)`;
+}
+
 export async function benchCheckTree(): Promise<string[]> {
   const root = makeTree(1000);
   const verdicts = mkdtempSync(join(tmpdir(), 'hooksmith-bench-verdicts-'));
   try {
     // The first use after a build writes the code cache: not what a user waits for every day.
     spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], { stdio: 'ignore', env: { ...process.env, HOOKSMITH_NO_CACHE: '1' } });
+    const speeds = cpuSpeeds();
     // Every file new to CPython: nothing remembered, nothing written.
     const auto = measure(root, [], { HOOKSMITH_NO_CACHE: '1' });
     // Files unchanged since the last check (pre-commit, a re-run): CPython's verdicts remembered.
@@ -103,6 +122,7 @@ export async function benchCheckTree(): Promise<string[]> {
     // The same with one check worker forced (the default starts one only on a core nothing else uses).
     const worker = measure(root, ['--jobs', '1'], { HOOKSMITH_NO_CACHE: '1' });
     return [
+      ...(speeds ? [`machine: ${speeds}`] : []),
       line(`check, 1,000 modules, cold process, all new to CPython, median of ${RUNS}`, ms(auto.wall) + auto.note, '≤ 1.5 s'),
       `  (${cpuText(auto)}; other programs used ${auto.others.toFixed(1)} cores meanwhile; ${auto.mode})`,
       `  (${auto.python})`,

@@ -57,19 +57,23 @@ export class KeptReadsFs implements DiscoveryFs {
   entries = nodeFs.entries;
 
   head(file: string): string {
-    const read = this.readKeeping(file);
+    const read = this.readWhole(file);
     if (read === 'unreadable') return '';
     if (read === 'large') return nodeFs.head(file);
     const b = read.bytes;
-    return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_BYTES));
+    const head = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_BYTES));
+    this.keepIfChecked(file, read, isCayuCandidate(head));
+    return head;
   }
 
   /** As isCayuCandidate(head(file)), searching the bytes read rather than a string made of them. */
   cayuCandidate(file: string): boolean {
-    const read = this.readKeeping(file);
+    const read = this.readWhole(file);
     if (read === 'unreadable') return false;
     if (read === 'large') return isCayuCandidate(nodeFs.head(file));
-    return bytesAreCayuCandidate(read.bytes);
+    const cayu = bytesAreCayuCandidate(read.bytes);
+    this.keepIfChecked(file, read, cayu);
+    return cayu;
   }
 
   /** The file as head() read it, once; undefined when it was not read whole. */
@@ -79,19 +83,20 @@ export class KeptReadsFs implements DiscoveryFs {
     return r;
   }
 
-  /**
-   * Reads a file whole, keeping it only if the check will read it: a Cayu candidate or a file in
-   * a Mantle hooks folder (an agent root may hold much other Python, read here once and dropped).
-   */
-  private readKeeping(file: string): SourceBytes | 'large' | 'unreadable' {
-    let read: SourceBytes | undefined;
+  /** The whole file, unless it is larger than KEEP_BYTES or cannot be read. */
+  private readWhole(file: string): SourceBytes | 'large' | 'unreadable' {
     try {
-      read = readSourceFile(file, KEEP_BYTES);
+      return readSourceFile(file, KEEP_BYTES) ?? 'large';
     } catch {
       return 'unreadable';
     }
-    if (!read) return 'large';
-    if (path.basename(file) === 'hooks.py' || file.includes(IN_HOOKS_FOLDER) || bytesAreCayuCandidate(read.bytes)) this.kept.set(file, read);
-    return read;
+  }
+
+  /**
+   * Keeps a file read whole only if the check will read it: a Cayu candidate or a file in a Mantle
+   * hooks folder (an agent root may hold much other Python, read here once and dropped).
+   */
+  private keepIfChecked(file: string, read: SourceBytes, cayu: boolean): void {
+    if (cayu || path.basename(file) === 'hooks.py' || file.includes(IN_HOOKS_FOLDER)) this.kept.set(file, read);
   }
 }

@@ -42,11 +42,6 @@ export class ConfinedHelpers {
     for (const tid of this.threads) lowerPriority(tid);
     this.log?.(`[hooksmith] python3 had judged ${judged} of ${total} files when ${parsed} were parsed: V8's background threads now yield to it as much as it does to them`);
   }
-
-  /** Whether keepPace() lowered V8's threads. */
-  get haveYielded(): boolean {
-    return this.yielded;
-  }
 }
 
 /**

@@ -96,17 +96,13 @@ def confine(pid, tids):
         except OSError:
             pass
         return
-    try:
-        fastest = min(usable, key=lambda cpu: spent[cpu])
-        helpers = set(usable) - {fastest}
-        for tid in tids:
-            try:
-                os.sched_setaffinity(tid, helpers)
-            except OSError:
-                pass
-        os.sched_setaffinity(0, helpers)
-    except (AttributeError, OSError):
-        pass
+    fastest = min(usable, key=lambda cpu: spent[cpu])
+    helpers = set(usable) - {fastest}
+    for tid in tids + [0]:
+        try:
+            os.sched_setaffinity(tid, helpers)
+        except OSError:
+            pass
 RESEND = object()
 def disk_source(path, size, mtime):
     # The text Hooksmith analyses, decoded as it decodes it (UTF-8, one BOM dropped, then a

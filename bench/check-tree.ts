@@ -14,7 +14,9 @@ import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
 
 // The repository root: bench/ from source, dist/bench/ when bundled.
-const ROOT = [join(__dirname, '..'), join(__dirname, '..', '..')].find((d) => existsSync(join(d, 'package.json'))) ?? join(__dirname, '..');
+const ROOT =
+  [join(__dirname, '..'), join(__dirname, '..', '..')].find((d) => existsSync(join(d, 'package.json'))) ??
+  join(__dirname, '..');
 // As users start it (`npx hooksmith`): bin/hooksmith.js runs dist/cli.js from its V8 code cache,
 // which the first run of `check` writes. That run is not measured (see benchCheckTree).
 const CLI = join(ROOT, 'bin', 'hooksmith.js');
@@ -29,7 +31,10 @@ function makeTree(files: number): string {
     mkdirSync(agent, { recursive: true });
     // Every file a different text, as in a real tree (CPython's verdicts are remembered by text).
     const text = i % 20 === 0 ? hookModuleSource(160) : observers;
-    writeFileSync(join(agent, `module_${i % 20}.py`), text.replace('Generated benchmark hook module.', `Generated benchmark hook module ${i}.`));
+    writeFileSync(
+      join(agent, `module_${i % 20}.py`),
+      text.replace('Generated benchmark hook module.', `Generated benchmark hook module ${i}.`),
+    );
   }
   return root;
 }
@@ -55,7 +60,11 @@ function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Me
   let last = { status: 0 as number | null, stderr: '' };
   for (let i = 0; i < RUNS; i++) {
     const [c0, b0, t0] = [processCpuMs(process.pid), busyMs(), performance.now()];
-    const r = spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json', '--verbose', ...extra], { encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, ...env } });
+    const r = spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json', '--verbose', ...extra], {
+      encoding: 'utf8',
+      maxBuffer: 256 << 20,
+      env: { ...process.env, ...env },
+    });
     const wall = performance.now() - t0;
     // /proc/self/stat counts waited-for children: the check, and the python3 it waited for.
     const cpu = process.platform === 'linux' ? processCpuMs(process.pid) - c0 : NaN;
@@ -66,7 +75,9 @@ function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Me
   }
   const lines = last.stderr.trim().split('\n');
   const said = (re: RegExp) => lines.find((l) => re.test(l))?.replace(/^\[hooksmith\] /, '') ?? '';
-  const problem = lines.find((l) => !/^\[hooksmith\] (checking \d+ file|python3 used|CPython )/.test(l) && l.trim());
+  const problem = lines.find(
+    (l) => !/^\[hooksmith\] (checking \d+ file|python3 used|CPython )/.test(l) && l.trim(),
+  );
   const note = last.status === 0 ? '' : ` [exit ${last.status}${problem ? ': ' + problem : ''}]`;
   return {
     wall: percentile(walls, 50),
@@ -85,7 +96,8 @@ function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Me
   };
 }
 
-const cpuText = (m: Measured) => (Number.isNaN(m.cpu) ? 'CPU not measured' : `CPU ${(m.cpu / 1000).toFixed(2)} s`);
+const cpuText = (m: Measured) =>
+  Number.isNaN(m.cpu) ? 'CPU not measured' : `CPU ${(m.cpu / 1000).toFixed(2)} s`;
 
 /**
  * How fast each CPU runs a fixed loop right now (ms, Linux with taskset): on a virtual machine one
@@ -110,12 +122,18 @@ export async function benchCheckTree(): Promise<string[]> {
   const verdicts = mkdtempSync(join(tmpdir(), 'hooksmith-bench-verdicts-'));
   try {
     // The first use after a build writes the code cache: not what a user waits for every day.
-    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], { stdio: 'ignore', env: { ...process.env, HOOKSMITH_NO_CACHE: '1' } });
+    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], {
+      stdio: 'ignore',
+      env: { ...process.env, HOOKSMITH_NO_CACHE: '1' },
+    });
     const speeds = cpuSpeeds();
     // Every file new to CPython: nothing remembered, nothing written.
     const auto = measure(root, [], { HOOKSMITH_NO_CACHE: '1' });
     // Files unchanged since the last check (pre-commit, a re-run): CPython's verdicts remembered.
-    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], { stdio: 'ignore', env: { ...process.env, HOOKSMITH_CACHE_DIR: verdicts } });
+    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], {
+      stdio: 'ignore',
+      env: { ...process.env, HOOKSMITH_CACHE_DIR: verdicts },
+    });
     const remembered = measure(root, [], { HOOKSMITH_CACHE_DIR: verdicts });
     // Without CPython a tree worker takes the second core (files.ts treeWorkerPays).
     const noCpython = measure(root, ['--no-cpython']);
@@ -123,10 +141,18 @@ export async function benchCheckTree(): Promise<string[]> {
     const worker = measure(root, ['--jobs', '1'], { HOOKSMITH_NO_CACHE: '1' });
     return [
       ...(speeds ? [`machine: ${speeds}`] : []),
-      line(`check, 1,000 modules, cold process, all new to CPython, median of ${RUNS}`, ms(auto.wall) + auto.note, '≤ 1.5 s'),
+      line(
+        `check, 1,000 modules, cold process, all new to CPython, median of ${RUNS}`,
+        ms(auto.wall) + auto.note,
+        '≤ 1.5 s',
+      ),
       `  (${cpuText(auto)}; other programs used ${auto.others.toFixed(1)} cores meanwhile; ${auto.mode})`,
       `  (${auto.python})`,
-      line('  same, files unchanged since the last check (verdicts remembered)', ms(remembered.wall) + remembered.note, '≤ 1.5 s'),
+      line(
+        '  same, files unchanged since the last check (verdicts remembered)',
+        ms(remembered.wall) + remembered.note,
+        '≤ 1.5 s',
+      ),
       `  (${cpuText(remembered)}; other programs used ${remembered.others.toFixed(1)} cores meanwhile; ${remembered.mode})`,
       line('  same, --no-cpython', ms(noCpython.wall) + noCpython.note),
       `  (${cpuText(noCpython)}; other programs used ${noCpython.others.toFixed(1)} cores meanwhile; ${noCpython.mode})`,

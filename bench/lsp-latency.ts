@@ -87,7 +87,9 @@ export async function benchLsp(): Promise<string[]> {
   out.push(line('edit → diagnostics, 3,000-line module, p99', ms(percentile(large.samples, 99))));
   out.push(line('server CPU per edit, 3,000-line module', ms(large.cpuMsPerEdit)));
   const soak = await editLoop(160, 10000, 0);
-  out.push(line('server RSS after 10,000 edits (160-line module)', `${soak.rssMb.toFixed(1)} MB`, '≤ 150 MB'));
+  out.push(
+    line('server RSS after 10,000 edits (160-line module)', `${soak.rssMb.toFixed(1)} MB`, '≤ 150 MB'),
+  );
   // Latency is CPU-bound: on a shared machine the load average explains most of the spread.
   out.push(line('machine load average (1 min) / cores', `${loadavg()[0]!.toFixed(1)} / ${cpus().length}`));
   return out;

@@ -36,7 +36,11 @@ function timeModule(lines: number, iterations: number, mode: Mode): { samples: n
 
 export async function benchParseRules(): Promise<string[]> {
   await defaultBackend.init();
-  const out: string[] = [`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`];
+  const out: string[] = [
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  ];
   for (const [lines, iterations, target] of [
     [160, 500, '≤ 2 ms'],
     [3000, 100, '≤ 20 ms'],

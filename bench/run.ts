@@ -9,7 +9,10 @@ const SECTIONS: Section[] = [
   { title: 'Core: hooksmith check', run: async () => (await import('./check-tree')).benchCheckTree() },
   { title: 'Language server over stdio', run: async () => (await import('./lsp-latency')).benchLsp() },
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },
-  { title: 'Engine: simulated turn', run: async () => (await import('../runtime/engine/bench-engine')).benchEngine() },
+  {
+    title: 'Engine: simulated turn',
+    run: async () => (await import('../runtime/engine/bench-engine')).benchEngine(),
+  },
 ];
 
 async function main(): Promise<void> {
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
       const lines = await s.run();
       for (const l of lines) console.log('   ' + l);
     } catch (err) {
-      console.log(`   failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      console.log(`   failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
   }
 }

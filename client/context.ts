@@ -3,7 +3,12 @@
 // `registerCommand(name, handler)` adds the `hooksmith.` prefix and the cleanup.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { DEFAULT_SETTINGS, SETTINGS_SECTION, settingsSchema, type HooksmithSettings } from '../runtime/lsp-shared';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_SECTION,
+  settingsSchema,
+  type HooksmithSettings,
+} from '../runtime/lsp-shared';
 import { HooksStore } from './hooks-store';
 import { createLanguageClient } from './language-client';
 import { Logger } from './log';
@@ -28,7 +33,11 @@ export class HooksmithContext implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     this.hooks = new HooksStore(this);
     this.push(this.log, this.status, this.watcher, this.clientEmitter, this.hooks);
-    this.push(this.hooks.onDidChange((r) => this.status.setHookCount(r ? r.agents.reduce((n, a) => n + a.hooks.length, 0) : undefined)));
+    this.push(
+      this.hooks.onDidChange((r) =>
+        this.status.setHookCount(r ? r.agents.reduce((n, a) => n + a.hooks.length, 0) : undefined),
+      ),
+    );
   }
 
   /** The running language client, if any (a new object after each restart). */
@@ -44,7 +53,10 @@ export class HooksmithContext implements vscode.Disposable {
       const one = settingsSchema.shape[key].safeParse(raw.get(key));
       if (one.success) out[key] = one.data;
       else {
-        this.log.warn('settings', `ignoring invalid hooksmith.${key}: ${one.error.issues[0]?.message ?? 'bad value'}`);
+        this.log.warn(
+          'settings',
+          `ignoring invalid hooksmith.${key}: ${one.error.issues[0]?.message ?? 'bad value'}`,
+        );
         out[key] = DEFAULT_SETTINGS[key];
       }
     }
@@ -65,7 +77,9 @@ export class HooksmithContext implements vscode.Disposable {
           return await handler(...args);
         } catch (err) {
           this.log.error('command', `${id} failed`, err);
-          void vscode.window.showErrorMessage(`Hooksmith: ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+          void vscode.window.showErrorMessage(
+            `Hooksmith: ${id} failed: ${err instanceof Error ? err.message : String(err)}`,
+          );
           return undefined;
         }
       }),
@@ -95,7 +109,9 @@ export class HooksmithContext implements vscode.Disposable {
       else if (e.newState === State.Stopped && this.status.current !== 'crashed') this.status.set('stopped');
     });
     try {
-      await this.log.time('server', `started ${this.extension.asAbsolutePath('dist/server.js')}`, () => client.start());
+      await this.log.time('server', `started ${this.extension.asAbsolutePath('dist/server.js')}`, () =>
+        client.start(),
+      );
     } catch (err) {
       this.status.set('crashed', err instanceof Error ? err.message : String(err));
       this._client = undefined;
@@ -127,16 +143,29 @@ export class HooksmithContext implements vscode.Disposable {
   private onCrash(): CrashVerdict {
     const verdict = this.policy.crashed(Date.now());
     if (verdict.action === 'restart') {
-      this.log.warn('server', `the language server stopped unexpectedly; restarting (attempt ${verdict.attempt})`);
+      this.log.warn(
+        'server',
+        `the language server stopped unexpectedly; restarting (attempt ${verdict.attempt})`,
+      );
       this.status.set('starting', `restart ${verdict.attempt}`);
-      void vscode.window.showWarningMessage(`Hooksmith: the language server crashed and is being restarted (attempt ${verdict.attempt}).`);
+      void vscode.window.showWarningMessage(
+        `Hooksmith: the language server crashed and is being restarted (attempt ${verdict.attempt}).`,
+      );
     } else {
-      this.log.error('server', `the language server crashed ${verdict.crashes} times in a few minutes; not restarting it`);
+      this.log.error(
+        'server',
+        `the language server crashed ${verdict.crashes} times in a few minutes; not restarting it`,
+      );
       this.status.set('crashed', `${verdict.crashes} crashes`);
       void vscode.window
-        .showErrorMessage(`Hooksmith: the language server crashed ${verdict.crashes} times and was stopped. See the Hooksmith output for details.`, 'Restart', 'Show Output')
+        .showErrorMessage(
+          `Hooksmith: the language server crashed ${verdict.crashes} times and was stopped. See the Hooksmith output for details.`,
+          'Restart',
+          'Show Output',
+        )
         .then((choice) => {
-          if (choice === 'Restart') void this.restartServer().catch((err) => this.log.error('server', 'restart failed', err));
+          if (choice === 'Restart')
+            void this.restartServer().catch((err) => this.log.error('server', 'restart failed', err));
           else if (choice === 'Show Output') this.log.show();
         });
     }

@@ -38,14 +38,22 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Hook
   context = ctx;
   extension.subscriptions.push(ctx);
   for (const f of FEATURES) await runFeature(ctx, f.name, f.activate);
-  ctx.log.info('activate', `${FEATURES.length} features in ${Date.now() - t0} ms (${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`);
+  ctx.log.info(
+    'activate',
+    `${FEATURES.length} features in ${Date.now() - t0} ms (${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`,
+  );
 
   const ready = ctx.startServer();
   ready.catch((err: unknown) => {
     ctx.log.error('server', 'the language server did not start', err);
-    void vscode.window.showErrorMessage('Hooksmith: the language server did not start. See the Hooksmith output.', 'Show Output').then((c) => {
-      if (c) ctx.log.show();
-    });
+    void vscode.window
+      .showErrorMessage(
+        'Hooksmith: the language server did not start. See the Hooksmith output.',
+        'Show Output',
+      )
+      .then((c) => {
+        if (c) ctx.log.show();
+      });
   });
 
   return {

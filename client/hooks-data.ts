@@ -8,7 +8,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function isPosition(v: unknown): boolean {
-  return isObject(v) && Number.isInteger(v.line) && Number.isInteger(v.character) && (v.line as number) >= 0 && (v.character as number) >= 0;
+  return (
+    isObject(v) &&
+    Number.isInteger(v.line) &&
+    Number.isInteger(v.character) &&
+    (v.line as number) >= 0 &&
+    (v.character as number) >= 0
+  );
 }
 
 function isRange(v: unknown): boolean {
@@ -42,7 +48,9 @@ export function normaliseHooks(raw: unknown): HooksResult {
   const list = isObject(raw) && Array.isArray(raw.agents) ? raw.agents : [];
   for (const a of list) {
     if (!isObject(a) || typeof a.root !== 'string') continue;
-    const hooks = (Array.isArray(a.hooks) ? a.hooks : []).map(toHookEntry).filter((h): h is HookEntry => h !== undefined);
+    const hooks = (Array.isArray(a.hooks) ? a.hooks : [])
+      .map(toHookEntry)
+      .filter((h): h is HookEntry => h !== undefined);
     agents.push({ root: a.root, hooks });
   }
   return { agents };

@@ -51,7 +51,10 @@ export class HooksStore implements vscode.Disposable {
       const raw: unknown = await client.sendRequest(HOOKS_REQUEST, params);
       this.set(normaliseHooks(raw));
     } catch (err) {
-      this.ctx.log.warn('hooks', `${HOOKS_REQUEST} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.ctx.log.warn(
+        'hooks',
+        `${HOOKS_REQUEST} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     return this.result;
   }

@@ -32,11 +32,17 @@ const MAX_TRANSPORT_ERRORS = 3;
 function errorHandler(hooks: ClientHooks): ErrorHandler {
   return {
     error(_error, _message, count): ErrorHandlerResult {
-      return { action: (count ?? 1) <= MAX_TRANSPORT_ERRORS ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true };
+      return {
+        action: (count ?? 1) <= MAX_TRANSPORT_ERRORS ? ErrorAction.Continue : ErrorAction.Shutdown,
+        handled: true,
+      };
     },
     closed(): CloseHandlerResult {
       const verdict = hooks.onCrash();
-      return { action: verdict.action === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true };
+      return {
+        action: verdict.action === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart,
+        handled: true,
+      };
     },
   };
 }

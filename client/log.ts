@@ -37,7 +37,8 @@ export class Logger implements vscode.Disposable {
   }
 
   error(prefix: string, message: string, err?: unknown): void {
-    const why = err === undefined ? '' : `: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+    const why =
+      err === undefined ? '' : `: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
     this.write('error', prefix, message + why);
   }
 

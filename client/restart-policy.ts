@@ -19,7 +19,8 @@ export class RestartPolicy {
   crashed(now: number): CrashVerdict {
     this.crashes = this.crashes.filter((t) => now - t < this.options.windowMs);
     this.crashes.push(now);
-    if (this.crashes.length > this.options.maxRestarts) return { action: 'give-up', crashes: this.crashes.length };
+    if (this.crashes.length > this.options.maxRestarts)
+      return { action: 'give-up', crashes: this.crashes.length };
     return { action: 'restart', attempt: this.crashes.length };
   }
 

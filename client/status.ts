@@ -9,7 +9,11 @@ export const SHOW_OUTPUT_COMMAND = 'hooksmith.showOutput';
 export const RESTART_COMMAND = 'hooksmith.restartServer';
 
 export class ServerStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('hooksmith.status', vscode.StatusBarAlignment.Left, 10);
+  private readonly item = vscode.window.createStatusBarItem(
+    'hooksmith.status',
+    vscode.StatusBarAlignment.Left,
+    10,
+  );
   private state: ServerState = 'stopped';
   private hookCount: number | undefined;
   private detail = '';
@@ -46,7 +50,8 @@ export class ServerStatus implements vscode.Disposable {
         break;
       case 'ready': {
         const n = this.hookCount;
-        i.text = n === undefined ? '$(check) Hooksmith' : `$(check) Hooksmith: ${n} hook${n === 1 ? '' : 's'}`;
+        i.text =
+          n === undefined ? '$(check) Hooksmith' : `$(check) Hooksmith: ${n} hook${n === 1 ? '' : 's'}`;
         i.tooltip = `Hooksmith: language server ready${n === undefined ? '' : `, ${n} hook${n === 1 ? '' : 's'} found`}. Click for the log.`;
         i.command = SHOW_OUTPUT_COMMAND;
         break;

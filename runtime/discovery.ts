@@ -69,7 +69,10 @@ export function isCayuCandidate(head: string): boolean {
 
 /** A byte that `\w` matches in latin1 text: [A-Za-z0-9_]. */
 function isWordByte(b: number | undefined): boolean {
-  return b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+  return (
+    b !== undefined &&
+    ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f)
+  );
 }
 
 /** isCayuCandidate of the latin1 text of `bytes`' first HEAD_BYTES, searched in the bytes. */
@@ -124,11 +127,14 @@ const byName = (a: DirEntry, b: DirEntry) => (a.name < b.name ? -1 : a.name > b.
 /** A directory's entries sorted by name, through `entries` when the file system has it. */
 function entriesOf(dir: string, f: DiscoveryFs): DirEntry[] {
   if (f.entries) return f.entries(dir).sort(byName);
-  return f.list(dir).sort().map((name) => {
-    const p = childPath(dir, name);
-    const kind = f.kind(p);
-    return { name, kind, symlink: kind === 'dir' && f.isSymlink(p) };
-  });
+  return f
+    .list(dir)
+    .sort()
+    .map((name) => {
+      const p = childPath(dir, name);
+      const kind = f.kind(p);
+      return { name, kind, symlink: kind === 'dir' && f.isSymlink(p) };
+    });
 }
 
 /** Python files below `dir` (search skips dependencies, venvs, dot-folders and symlinked folders). */

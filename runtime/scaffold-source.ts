@@ -67,12 +67,24 @@ export function logicalLines(text: string): LogicalLine[] {
     if (quote || depth > 0 || continued) continue;
     const joined = lines.slice(start, i + 1).join('\n');
     const trimmed = joined.trim();
-    out.push({ start, end: i, indent: indentOf(lines[start]!), text: joined, isTrivia: trimmed === '' || trimmed.startsWith('#') });
+    out.push({
+      start,
+      end: i,
+      indent: indentOf(lines[start]!),
+      text: joined,
+      isTrivia: trimmed === '' || trimmed.startsWith('#'),
+    });
     start = -1;
   }
   if (start >= 0) {
     const joined = lines.slice(start).join('\n');
-    out.push({ start, end: lines.length - 1, indent: indentOf(lines[start]!), text: joined, isTrivia: joined.trim() === '' });
+    out.push({
+      start,
+      end: lines.length - 1,
+      indent: indentOf(lines[start]!),
+      text: joined,
+      isTrivia: joined.trim() === '',
+    });
   }
   return out;
 }
@@ -174,7 +186,11 @@ export interface ImportPlan {
 /** Line width at which a single-line import is wrapped into parentheses (black's default). */
 export const LINE_WIDTH = 88;
 
-function render(module: string, entries: string[], style: { parenthesized: boolean; onePerLine: boolean; entryIndent: string }): string {
+function render(
+  module: string,
+  entries: string[],
+  style: { parenthesized: boolean; onePerLine: boolean; entryIndent: string },
+): string {
   const single = `from ${module} import ${entries.join(', ')}`;
   if (!style.onePerLine && (!style.parenthesized || single.length + 2 <= LINE_WIDTH)) {
     if (style.parenthesized) return `from ${module} import (${entries.join(', ')})`;
@@ -202,20 +218,31 @@ function lineRange(lines: readonly string[], start: number, end: number): Range 
  * sorted), else a new import goes after the last top-level import of the module's head, or
  * after the docstring and `__future__` imports.
  */
-export function planImports(text: string, module: string, names: readonly string[], equivalent: readonly string[] = []): ImportPlan {
+export function planImports(
+  text: string,
+  module: string,
+  names: readonly string[],
+  equivalent: readonly string[] = [],
+): ImportPlan {
   const lines = splitLines(text);
   const logical = logicalLines(text);
   const family = new Set([module, ...equivalent]);
   const froms = logical.map(parseFromImport).filter((f): f is FromImport => f !== undefined);
-  const bound = new Set(froms.filter((f) => family.has(f.module)).flatMap((f) => f.entries.map(importedName)));
+  const bound = new Set(
+    froms.filter((f) => family.has(f.module)).flatMap((f) => f.entries.map(importedName)),
+  );
   const missing = [...new Set(names)].filter((n) => !bound.has(n));
   const head = importHead(logical);
   if (missing.length === 0) return { edits: [], lineDelta: 0, firstCodeLine: head.after };
 
-  const target = froms.find((f) => f.module === module && !f.isWildcard && !f.hasComment) ?? froms.find((f) => family.has(f.module) && !f.isWildcard && !f.hasComment);
+  const target =
+    froms.find((f) => f.module === module && !f.isWildcard && !f.hasComment) ??
+    froms.find((f) => family.has(f.module) && !f.isWildcard && !f.hasComment);
   if (target) {
     const merged = isSorted(target.entries)
-      ? [...target.entries, ...missing].sort((a, b) => (importedName(a) < importedName(b) ? -1 : importedName(a) > importedName(b) ? 1 : 0))
+      ? [...target.entries, ...missing].sort((a, b) =>
+          importedName(a) < importedName(b) ? -1 : importedName(a) > importedName(b) ? 1 : 0,
+        )
       : [...target.entries, ...[...missing].sort()];
     const newText = render(target.module, merged, target);
     const delta = newText.split('\n').length - (target.end - target.start + 1);
@@ -235,7 +262,11 @@ export function planImports(text: string, module: string, names: readonly string
   const needBlankAfter = below !== undefined && below.trim() !== '' && !head.hasImports;
   const newText = `${needBlankBefore ? '\n' : ''}${statement}\n${needBlankAfter ? '\n' : ''}`;
   const delta = added + (needBlankBefore ? 1 : 0) + (needBlankAfter ? 1 : 0);
-  return { edits: [{ range: { start: pos(at), end: pos(at) }, newText }], lineDelta: delta, firstCodeLine: Math.max(head.after, at) + delta };
+  return {
+    edits: [{ range: { start: pos(at), end: pos(at) }, newText }],
+    lineDelta: delta,
+    firstCodeLine: Math.max(head.after, at) + delta,
+  };
 }
 
 interface ImportHead {
@@ -282,9 +313,11 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   // Offset of each line start, whatever the line terminators are.
   const starts = [0];
   for (const m of text.matchAll(/\r\n|\r|\n/g)) starts.push(m.index + m[0].length);
-  const offset = (p: Position): number => Math.min(text.length, (starts[Math.min(p.line, starts.length - 1)] ?? 0) + p.character);
+  const offset = (p: Position): number =>
+    Math.min(text.length, (starts[Math.min(p.line, starts.length - 1)] ?? 0) + p.character);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let out = text;
-  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  for (const e of sorted)
+    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
 }

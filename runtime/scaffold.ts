@@ -17,11 +17,19 @@ import {
 } from './catalogue';
 import type { TextEdit } from './diagnostics';
 import type { Position } from './python/model';
-import { LINE_WIDTH, applyEdits, logicalLines, planImports, splitLines, topLevelBlocks } from './scaffold-source';
+import {
+  LINE_WIDTH,
+  applyEdits,
+  logicalLines,
+  planImports,
+  splitLines,
+  topLevelBlocks,
+} from './scaffold-source';
 
 export { applyEdits, planImports } from './scaffold-source';
 
-export type ScaffoldTarget = { engine: 'mantle'; decorator: HookDecorator } | { engine: 'cayu'; phase: CayuPhase };
+export type ScaffoldTarget =
+  { engine: 'mantle'; decorator: HookDecorator } | { engine: 'cayu'; phase: CayuPhase };
 
 /** The 18 Mantle decorators then the 5 Cayu phases, in catalogue order. */
 export function scaffoldTargets(): ScaffoldTarget[] {
@@ -37,7 +45,8 @@ export function targetLabel(t: ScaffoldTarget): string {
 
 /** "tool call · modify · 500 ms · fail-closed · RetryModel" */
 export function targetDescription(t: ScaffoldTarget): string {
-  if (t.engine === 'cayu') return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;
+  if (t.engine === 'cayu')
+    return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;
   const { point, lane } = t.decorator;
   const parts = [point.title, lane, `${DEFAULT_TIMEOUT_MS[lane]} ms`];
   if (lane === 'modify' && point.failPolicy) parts.push(`fail-${point.failPolicy}`);
@@ -70,10 +79,14 @@ export function defaultHookName(d: HookDecorator): string {
 function mantleComment(d: HookDecorator): string[] {
   const { point, lane } = d;
   if (lane === 'observe') {
-    return [`# Observe: not awaited (${DEFAULT_TIMEOUT_MS.observe} ms); mutations, errors and signals have no effect.`];
+    return [
+      `# Observe: not awaited (${DEFAULT_TIMEOUT_MS.observe} ms); mutations, errors and signals have no effect.`,
+    ];
   }
   const type = getPayloadType(point.payloadType);
-  const signals = point.signals.length ? `raise ${point.signals.map((s) => `${s}(...)`).join(' or ')}` : 'no control signals';
+  const signals = point.signals.length
+    ? `raise ${point.signals.map((s) => `${s}(...)`).join(' or ')}`
+    : 'no control signals';
   return [
     `# May change: ${mutableFieldNames(type).join(', ')} (payload.model_copy(update={...})).`,
     `# Signals: ${signals}. Crash/timeout (${DEFAULT_TIMEOUT_MS.modify} ms): fail-${point.failPolicy ?? 'open'}.`,
@@ -91,7 +104,13 @@ export function mantleTemplate(d: HookDecorator, name = defaultHookName(d)): Hoo
     oneLine.length <= LINE_WIDTH
       ? [`async def ${nameStop}(payload: ${type}) -> ${returns}:`]
       : [`async def ${nameStop}(`, `    payload: ${type}`, `) -> ${returns}:`];
-  const snippet = [`@${d.name}()`, ...signature, ...mantleComment(d).map((c) => `    ${escapeSnippet(c)}`), `    ${body}`, ''].join('\n');
+  const snippet = [
+    `@${d.name}()`,
+    ...signature,
+    ...mantleComment(d).map((c) => `    ${escapeSnippet(c)}`),
+    `    ${body}`,
+    '',
+  ].join('\n');
   return { module: MANTLE_MODULE, equivalentModules: [], imports: [type, d.name], snippet };
 }
 
@@ -117,8 +136,19 @@ export function cayuMethod(phase: CayuPhase, indent = '    ', finalStop = true):
   const oneLine = `${indent}async def ${phase.id}(self, context: ${phase.context}) -> ${returns}:`;
   // Past 88 columns, the signature is wrapped the way black wraps it.
   const signature =
-    oneLine.length <= LINE_WIDTH ? [oneLine] : [`${indent}async def ${phase.id}(`, `${indent}    self, context: ${phase.context}`, `${indent}) -> ${returns}:`];
-  return [...signature, ...cayuComment(phase).map((c) => `${indent}    ${escapeSnippet(c)}`), `${indent}    ${body}`, ''].join('\n');
+    oneLine.length <= LINE_WIDTH
+      ? [oneLine]
+      : [
+          `${indent}async def ${phase.id}(`,
+          `${indent}    self, context: ${phase.context}`,
+          `${indent}) -> ${returns}:`,
+        ];
+  return [
+    ...signature,
+    ...cayuComment(phase).map((c) => `${indent}    ${escapeSnippet(c)}`),
+    `${indent}    ${body}`,
+    '',
+  ].join('\n');
 }
 
 function cayuImports(phases: readonly CayuPhase[], withBase: boolean): string[] {
@@ -127,10 +157,20 @@ function cayuImports(phases: readonly CayuPhase[], withBase: boolean): string[] 
 }
 
 /** A RuntimeHook subclass overriding `phases` (the last method holds the final tab stop). */
-export function cayuClassTemplate(phases: readonly CayuPhase[], className = defaultClassName(phases)): HookTemplate {
+export function cayuClassTemplate(
+  phases: readonly CayuPhase[],
+  className = defaultClassName(phases),
+): HookTemplate {
   const methods = phases.map((p, i) => cayuMethod(p, '    ', i === phases.length - 1));
-  const snippet = [`class \${1:${escapeSnippet(className)}}(${CAYU_BASE_CLASS}):`, methods.join('\n')].join('\n');
-  return { module: CAYU_MODULES[0]!, equivalentModules: CAYU_MODULES.slice(1), imports: cayuImports(phases, true), snippet };
+  const snippet = [`class \${1:${escapeSnippet(className)}}(${CAYU_BASE_CLASS}):`, methods.join('\n')].join(
+    '\n',
+  );
+  return {
+    module: CAYU_MODULES[0]!,
+    equivalentModules: CAYU_MODULES.slice(1),
+    imports: cayuImports(phases, true),
+    snippet,
+  };
 }
 
 /** Snippet text → the text it expands to with every placeholder at its default (`${1:x}` → x, `$0` → ''). */
@@ -190,7 +230,11 @@ export interface InsertionPlan {
 }
 
 /** Blank lines to pad an insertion at line `at` with `want` blank lines above and below (PEP 8). */
-function padding(lines: readonly string[], at: number, want: number): { before: number; after: number; needsNewline: boolean } {
+function padding(
+  lines: readonly string[],
+  at: number,
+  want: number,
+): { before: number; after: number; needsNewline: boolean } {
   let above = 0;
   for (let i = at - 1; i >= 0 && lines[i]!.trim() === ''; i--) above++;
   const codeAbove = lines.slice(0, at).some((l) => l.trim() !== '');
@@ -219,21 +263,37 @@ export function topLevelInsertionLine(text: string, cursorLine: number, minLine 
   return at;
 }
 
-function insertAt(text: string, line: number, body: string, want: number): { position: Position; snippet: string } {
+function insertAt(
+  text: string,
+  line: number,
+  body: string,
+  want: number,
+): { position: Position; snippet: string } {
   const lines = splitLines(text);
   if (line >= lines.length) {
     // Past the end: append, after a newline when the file does not end with one.
     const last = lines.length - 1;
     const pad = padding(lines, lines.length, want);
     const lead = lines[last] === '' ? '' : '\n';
-    return { position: { line: last, character: lines[last]!.length }, snippet: lead + '\n'.repeat(pad.before) + body };
+    return {
+      position: { line: last, character: lines[last]!.length },
+      snippet: lead + '\n'.repeat(pad.before) + body,
+    };
   }
   const pad = padding(lines, line, want);
-  return { position: { line, character: 0 }, snippet: '\n'.repeat(pad.before) + body + '\n'.repeat(pad.after) };
+  return {
+    position: { line, character: 0 },
+    snippet: '\n'.repeat(pad.before) + body + '\n'.repeat(pad.after),
+  };
 }
 
 /** Plans a Mantle hook at the cursor: imports merged, the hook after the imports and outside any other statement. */
-export function planMantleHook(text: string, cursorLine: number, d: HookDecorator, name?: string): InsertionPlan {
+export function planMantleHook(
+  text: string,
+  cursorLine: number,
+  d: HookDecorator,
+  name?: string,
+): InsertionPlan {
   const template = mantleTemplate(d, uniqueName(text, name ?? defaultHookName(d), 'def'));
   const imports = planImports(text, template.module, template.imports);
   const after = applyEdits(text, imports.edits);
@@ -245,7 +305,8 @@ export function planMantleHook(text: string, cursorLine: number, d: HookDecorato
 
 /** `base`, or `base_2`, `base_3`… when a def/class of that name exists in the text. */
 export function uniqueName(text: string, base: string, kind: 'def' | 'class'): string {
-  const taken = (n: string) => new RegExp(`^\\s*${kind === 'def' ? '(?:async\\s+)?def' : 'class'}\\s+${n}\\b`, 'm').test(text);
+  const taken = (n: string) =>
+    new RegExp(`^\\s*${kind === 'def' ? '(?:async\\s+)?def' : 'class'}\\s+${n}\\b`, 'm').test(text);
   if (!taken(base)) return base;
   for (let i = 2; ; i++) if (!taken(`${base}_${i}`)) return `${base}_${i}`;
 }
@@ -277,7 +338,7 @@ export function runtimeHookClasses(text: string): RuntimeHookClass[] {
     .map((b) => ({ b, m: /^class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/.exec(b.header.trim()) }))
     .filter((x): x is { b: (typeof blocks)[number]; m: RegExpExecArray } => x.m !== null);
   const hooks = new Set<string>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const { m } of parsed) {
       const bases = (m[2] ?? '').split(',').map((s) => s.trim().split('.').pop() ?? '');
@@ -293,13 +354,19 @@ export function runtimeHookClasses(text: string): RuntimeHookClass[] {
       const body = logical.filter((l) => !l.isTrivia && l.start > b.start && l.end <= b.end && l.indent > 0);
       const bodyIndent = body.length ? /^\s*/.exec(lines[body[0]!.start]!)![0] : '    ';
       const methods = body
-        .filter((l) => /^\s*(?:async\s+)?def\s+/.test(lines[l.start]!) && /^\s*/.exec(lines[l.start]!)![0] === bodyIndent)
+        .filter(
+          (l) =>
+            /^\s*(?:async\s+)?def\s+/.test(lines[l.start]!) &&
+            /^\s*/.exec(lines[l.start]!)![0] === bodyIndent,
+        )
         .map((l) => /def\s+(\w+)/.exec(l.text)![1]!);
       return { name: m[1]!, start: b.start, end: b.end, bodyIndent, methods };
     });
 }
 
-export type CayuPlan = (InsertionPlan & { kind: 'method' | 'class'; className: string }) | { kind: 'exists'; className: string; line: number };
+export type CayuPlan =
+  | (InsertionPlan & { kind: 'method' | 'class'; className: string })
+  | { kind: 'exists'; className: string; line: number };
 
 /**
  * Plans a Cayu phase at the cursor: a method at the end of the RuntimeHook subclass holding the
@@ -308,21 +375,36 @@ export type CayuPlan = (InsertionPlan & { kind: 'method' | 'class'; className: s
 export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase): CayuPlan {
   const holder = runtimeHookClasses(text).find((c) => c.start <= cursorLine && cursorLine <= c.end);
   if (holder && holder.methods.includes(phase.id)) {
-    const line = splitLines(text).findIndex((l, i) => i > holder.start && i <= holder.end && new RegExp(`def\\s+${phase.id}\\b`).test(l));
+    const line = splitLines(text).findIndex(
+      (l, i) => i > holder.start && i <= holder.end && new RegExp(`def\\s+${phase.id}\\b`).test(l),
+    );
     return { kind: 'exists', className: holder.name, line };
   }
   if (holder) {
     const imports = planImports(text, CAYU_MODULES[0]!, cayuImports([phase], false), CAYU_MODULES.slice(1));
     const after = applyEdits(text, imports.edits);
-    const end = holder.end + (holder.start >= (imports.edits[0]?.range.start.line ?? 0) ? imports.lineDelta : 0);
+    const end =
+      holder.end + (holder.start >= (imports.edits[0]?.range.start.line ?? 0) ? imports.lineDelta : 0);
     const lines = splitLines(after);
     const method = cayuMethod(phase, holder.bodyIndent);
     const lead = end + 1 >= lines.length && lines[lines.length - 1] !== '' ? '\n' : '';
     if (end + 1 >= lines.length) {
       const last = lines.length - 1;
-      return { kind: 'method', className: holder.name, importEdits: imports.edits, position: { line: last, character: lines[last]!.length }, snippet: `${lead}\n${method}` };
+      return {
+        kind: 'method',
+        className: holder.name,
+        importEdits: imports.edits,
+        position: { line: last, character: lines[last]!.length },
+        snippet: `${lead}\n${method}`,
+      };
     }
-    return { kind: 'method', className: holder.name, importEdits: imports.edits, position: { line: end + 1, character: 0 }, snippet: `\n${method}` };
+    return {
+      kind: 'method',
+      className: holder.name,
+      importEdits: imports.edits,
+      position: { line: end + 1, character: 0 },
+      snippet: `\n${method}`,
+    };
   }
   const className = uniqueName(text, defaultClassName([phase]), 'class');
   const template = cayuClassTemplate([phase], className);
@@ -331,5 +413,10 @@ export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase)
   const importEnd = imports.edits[0]?.range.start.line ?? 0;
   const cursor = cursorLine >= importEnd ? cursorLine + imports.lineDelta : cursorLine;
   const line = topLevelInsertionLine(after, cursor, imports.firstCodeLine);
-  return { kind: 'class', className, importEdits: imports.edits, ...insertAt(after, line, template.snippet, 2) };
+  return {
+    kind: 'class',
+    className,
+    importEdits: imports.edits,
+    ...insertAt(after, line, template.snippet, 2),
+  };
 }

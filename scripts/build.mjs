@@ -30,7 +30,10 @@ function copyAssets() {
   mkdirSync(dist, { recursive: true });
   // Grammar ABI 15: tree-sitter-python@0.25.0 needs web-tree-sitter >= 0.25 (pinned in package.json).
   cpSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));
-  cpSync(join(root, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dist, 'tree-sitter-python.wasm'));
+  cpSync(
+    join(root, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'),
+    join(dist, 'tree-sitter-python.wasm'),
+  );
   const host = join(root, 'runtime/host/python');
   if (existsSync(host)) {
     rmSync(join(dist, 'python'), { recursive: true, force: true });

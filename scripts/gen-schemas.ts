@@ -11,4 +11,6 @@ for (const [rel, schema] of Object.entries(schemas)) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, schemaText(schema));
 }
-console.log(`[gen-schemas] ${Object.keys(schemas).length} schemas → ${root} (${readdirSync(join(root, 'payloads')).length} per-type files)`);
+console.log(
+  `[gen-schemas] ${Object.keys(schemas).length} schemas → ${root} (${readdirSync(join(root, 'payloads')).length} per-type files)`,
+);

@@ -4,7 +4,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../runtime/catalogue';
-import { applyEdits, cayuClassTemplate, mantleTemplate, planImports, targetDescription, type HookTemplate } from '../runtime/scaffold';
+import {
+  applyEdits,
+  cayuClassTemplate,
+  mantleTemplate,
+  planImports,
+  targetDescription,
+  type HookTemplate,
+} from '../runtime/scaffold';
 
 export interface Snippet {
   prefix: string[];
@@ -12,7 +19,8 @@ export interface Snippet {
   body: string[];
 }
 
-const MERGE_NOTE = 'Imports are written as the first lines (a snippet cannot merge imports): to merge them into existing imports use "Hooksmith: Scaffold Hook".';
+const MERGE_NOTE =
+  'Imports are written as the first lines (a snippet cannot merge imports): to merge them into existing imports use "Hooksmith: Scaffold Hook".';
 
 /** The template's imports as written at the top of a new module, then two blank lines and the hook. */
 function body(t: HookTemplate): string[] {
@@ -40,7 +48,9 @@ export function buildSnippets(): Record<string, Snippet> {
       body: body(cayuClassTemplate([p])),
     };
   }
-  const toolPhases = (['before_tool_call', 'after_tool_call'] as CayuPhaseId[]).map((id) => findCayuPhase(id)!);
+  const toolPhases = (['before_tool_call', 'after_tool_call'] as CayuPhaseId[]).map((id) =>
+    findCayuPhase(id)!,
+  );
   out['Cayu RuntimeHook class'] = {
     prefix: ['cayu-runtime-hook'],
     description: `Cayu RuntimeHook subclass with the before_tool_call and after_tool_call phases (a subclass takes part only in the phases it overrides). ${MERGE_NOTE}`,

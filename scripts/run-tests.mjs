@@ -11,7 +11,11 @@ const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', '
 function testFiles(dir) {
   let out = [];
   let names = [];
-  try { names = readdirSync(dir); } catch { return out; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of names) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out = out.concat(testFiles(p));

@@ -150,7 +150,11 @@ export class Analyser {
     return state;
   }
 
-  change(uri: string, changes: readonly TextDocumentContentChangeEvent[], version: number): ModuleState | undefined {
+  change(
+    uri: string,
+    changes: readonly TextDocumentContentChangeEvent[],
+    version: number,
+  ): ModuleState | undefined {
     const state = this.get(uri);
     if (!state?.buffer) return undefined;
     state.buffer.update(changes, version);
@@ -164,7 +168,8 @@ export class Analyser {
     if (!state) return undefined;
     state.buffer?.dispose();
     state.buffer = undefined;
-    if (state.path && fs.existsSync(state.path) && this.loadFromDisk(state.path)) return this.modules.get(state.key);
+    if (state.path && fs.existsSync(state.path) && this.loadFromDisk(state.path))
+      return this.modules.get(state.key);
     this.forget(state);
     return undefined;
   }
@@ -226,7 +231,8 @@ export class Analyser {
     const v = state.cpython;
     if (!v) return state.model;
     if (v.text === state.text) return { ...state.model, syntaxErrors: v.issues };
-    if (state.model.syntaxErrors.length === 0 && v.issues.length > 0) return { ...state.model, syntaxErrors: v.issues };
+    if (state.model.syntaxErrors.length === 0 && v.issues.length > 0)
+      return { ...state.model, syntaxErrors: v.issues };
     return state.model;
   }
 
@@ -325,13 +331,25 @@ function modifySignature(state: ModuleState): string {
 
 function hooksSignature(state: ModuleState): string {
   if (state.engine === 'none') return '';
-  const mantle = mantleHooks(state.model).map((h) => `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`);
-  const cayu = phaseMethods(state.model).map((m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`);
+  const mantle = mantleHooks(state.model).map(
+    (h) => `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`,
+  );
+  const cayu = phaseMethods(state.model).map(
+    (m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`,
+  );
   return `${state.engine}|${state.root}|${[...mantle, ...cayu].join(',')}`;
 }
 
 function emptyModel(path: string): HookModule {
-  return { path, syntaxErrors: [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
+  return {
+    path,
+    syntaxErrors: [],
+    futureAnnotations: false,
+    imports: [],
+    functions: [],
+    classes: [],
+    lineCount: 0,
+  };
 }
 
 export function errText(err: unknown): string {

@@ -26,7 +26,9 @@ export function toLspDiagnostic(d: HookDiagnostic): Diagnostic {
       message: r.message,
     }));
   }
-  const tags = (d.tags ?? []).map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
+  const tags = (d.tags ?? []).map((t) =>
+    t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated,
+  );
   if (tags.length) out.tags = tags;
   return out;
 }

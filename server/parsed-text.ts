@@ -45,7 +45,14 @@ export class ParsedText {
       this.current = TextDocument.update(before, [change], version);
       const newEndIndex = startIndex + change.text.length;
       const newEndPosition = pointAt(this.current, newEndIndex);
-      this.parsed.edit({ startIndex, oldEndIndex, newEndIndex, startPosition, oldEndPosition, newEndPosition });
+      this.parsed.edit({
+        startIndex,
+        oldEndIndex,
+        newEndIndex,
+        startPosition,
+        oldEndPosition,
+        newEndPosition,
+      });
       this.stale = true;
     }
     if (changes.length === 0) this.current = TextDocument.update(this.current, [], version);

@@ -39,7 +39,9 @@ export class Scheduler {
     try {
       await this.run(key);
     } catch (err) {
-      this.log(`[hooksmith] validation of ${key} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      this.log(
+        `[hooksmith] validation of ${key} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
     }
     const dt = performance.now() - t0;
     this.lastMs.set(key, dt);

@@ -13,7 +13,14 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { initParser } from '../runtime/python/parser';
-import { FIX_ALL_KIND, HOOKS_CHANGED_NOTIFICATION, HOOKS_REQUEST, SETTINGS_SECTION, SHOW_DOCS_COMMAND, type HooksParams } from '../runtime/lsp-shared';
+import {
+  FIX_ALL_KIND,
+  HOOKS_CHANGED_NOTIFICATION,
+  HOOKS_REQUEST,
+  SETTINGS_SECTION,
+  SHOW_DOCS_COMMAND,
+  type HooksParams,
+} from '../runtime/lsp-shared';
 import { Analyser, errText } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
 import { codeActions } from './features/code-actions';
@@ -34,7 +41,10 @@ export function startServer(connection: Connection): void {
 
   const settings = new SettingsCache(async (uri) => {
     if (!canPullConfig) return undefined;
-    return connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }) as Promise<unknown>;
+    return connection.workspace.getConfiguration({
+      scopeUri: uri,
+      section: SETTINGS_SECTION,
+    }) as Promise<unknown>;
   }, log);
 
   const analyser: Analyser = new Analyser({
@@ -62,7 +72,7 @@ export function startServer(connection: Connection): void {
       try {
         return await fn(p);
       } catch (err) {
-        log(`[hooksmith] ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        log(`[hooksmith] ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         return fallback;
       }
     };
@@ -75,7 +85,9 @@ export function startServer(connection: Connection): void {
     const extra = s.extraAgentRoots.map((r) => (r.startsWith('/') ? r : `${base}/${r}`));
     const found = analyser.scan(folders, extra);
     for (const key of found) await scheduler.runNow(key);
-    log(`[hooksmith] scanned ${folders.length} folder(s): ${found.length} hook module(s) in ${Math.round(performance.now() - t0)} ms`);
+    log(
+      `[hooksmith] scanned ${folders.length} folder(s): ${found.length} hook module(s) in ${Math.round(performance.now() - t0)} ms`,
+    );
   }
 
   connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
@@ -136,7 +148,12 @@ export function startServer(connection: Connection): void {
       for (const c of changes) {
         const file = uriPath(c.uri);
         if (!file) continue;
-        const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+        const kind =
+          c.type === FileChangeType.Created
+            ? 'created'
+            : c.type === FileChangeType.Deleted
+              ? 'deleted'
+              : 'changed';
         if (kind !== 'changed') structural = true;
         try {
           for (const k of analyser.diskChanged(file, kind)) keys.add(k);
@@ -161,7 +178,10 @@ export function startServer(connection: Connection): void {
     DidChangeWorkspaceFoldersNotification.type,
     safe('didChangeWorkspaceFolders', undefined, async ({ event: { added, removed } }) => {
       const gone = new Set(removed.map((f) => uriPath(f.uri)));
-      folders = [...folders.filter((f) => !gone.has(f)), ...added.map((f) => uriPath(f.uri)).filter((p): p is string => !!p)];
+      folders = [
+        ...folders.filter((f) => !gone.has(f)),
+        ...added.map((f) => uriPath(f.uri)).filter((p): p is string => !!p),
+      ];
       await scanWorkspace();
     }),
   );

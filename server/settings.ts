@@ -19,7 +19,10 @@ export function cleanSettings(raw: unknown, log: (msg: string) => void): Hooksmi
     const value = (raw as Record<string, unknown>)[key];
     const one = shape[key].safeParse(value);
     if (one.success) out[key] = one.data;
-    else log(`[hooksmith] ignoring setting hooksmith.${key}: ${one.error.issues.map((i) => i.message).join('; ')}`);
+    else
+      log(
+        `[hooksmith] ignoring setting hooksmith.${key}: ${one.error.issues.map((i) => i.message).join('; ')}`,
+      );
   }
   return settingsSchema.parse(out);
 }
@@ -44,7 +47,9 @@ export class SettingsCache {
       p = this.fetch(uri).then(
         (raw) => cleanSettings(raw, this.log),
         (err: unknown) => {
-          this.log(`[hooksmith] could not read settings: ${err instanceof Error ? err.message : String(err)}`);
+          this.log(
+            `[hooksmith] could not read settings: ${err instanceof Error ? err.message : String(err)}`,
+          );
           return DEFAULT_SETTINGS;
         },
       );

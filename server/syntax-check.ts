@@ -25,7 +25,9 @@ export class SyntaxConfirmer {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.check(key, text).catch((err: unknown) => this.log(`[hooksmith] CPython check failed: ${String(err)}`));
+        void this.check(key, text).catch((err: unknown) =>
+          this.log(`[hooksmith] CPython check failed: ${String(err)}`),
+        );
       }, DEBOUNCE_MS),
     );
   }
@@ -41,7 +43,8 @@ export class SyntaxConfirmer {
   /** One checker for the server's life, started with the interpreter the settings name. */
   private ensureChecker(): Promise<CpythonSyntaxChecker> {
     this.checker ??= this.python().then(
-      (python) => new CpythonSyntaxChecker({ python: python || 'python3', log: (m) => this.log(`[hooksmith] ${m}`) }),
+      (python) =>
+        new CpythonSyntaxChecker({ python: python || 'python3', log: (m) => this.log(`[hooksmith] ${m}`) }),
     );
     return this.checker;
   }

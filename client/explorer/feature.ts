@@ -16,7 +16,10 @@ export function explorerFeature(ctx: HooksmithContext): void {
   const render = () => {
     provider.update(ctx.hooks.current);
     // An empty tree shows the welcome view (package.json viewsWelcome).
-    view.message = ctx.client || ctx.status.current === 'starting' ? undefined : 'The Hooksmith language server is not running.';
+    view.message =
+      ctx.client || ctx.status.current === 'starting'
+        ? undefined
+        : 'The Hooksmith language server is not running.';
   };
   ctx.push(provider, view, ctx.hooks.onDidChange(render), ctx.onDidChangeClient(render));
   render();
@@ -28,7 +31,9 @@ export function explorerFeature(ctx: HooksmithContext): void {
     const hook = node as TreeNode | undefined;
     if (!hook || hook.kind !== 'hook') return;
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Hooksmith: running a hook executes your code; trust this workspace first.');
+      void vscode.window.showWarningMessage(
+        'Hooksmith: running a hook executes your code; trust this workspace first.',
+      );
       return;
     }
     // The run's result goes back to the caller, as with hooksmith.runHook itself.

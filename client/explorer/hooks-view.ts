@@ -6,7 +6,6 @@ import { CONTEXT_VALUES, buildTree, type AgentNode, type HookNode, type TreeNode
 
 export const VIEW_ID = 'hooksmith.hooks';
 
-
 function toRange(r: HookNode['entry']['range']): vscode.Range {
   return new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 }
@@ -65,7 +64,10 @@ export class HooksTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
       item.iconPath =
         node.kind === 'class'
           ? new vscode.ThemeIcon('symbol-class')
-          : new vscode.ThemeIcon(node.wired ? 'symbol-event' : 'circle-slash', node.wired ? undefined : new vscode.ThemeColor('disabledForeground'));
+          : new vscode.ThemeIcon(
+              node.wired ? 'symbol-event' : 'circle-slash',
+              node.wired ? undefined : new vscode.ThemeColor('disabledForeground'),
+            );
       return item;
     }
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
@@ -79,7 +81,13 @@ export class HooksTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     item.command = {
       command: 'vscode.open',
       title: 'Open Hook',
-      arguments: [hookUri(node), { selection: toRange(node.entry.range), preserveFocus: false } satisfies vscode.TextDocumentShowOptions],
+      arguments: [
+        hookUri(node),
+        {
+          selection: toRange(node.entry.range),
+          preserveFocus: false,
+        } satisfies vscode.TextDocumentShowOptions,
+      ],
     };
     return item;
   }

@@ -6,7 +6,13 @@ import { CAYU_PHASE_IDS, POINT_IDS, findPoint } from '../../runtime/catalogue';
 import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
 
 /** `viewItem` context values: package.json menus match hooks with `viewItem =~ /^hook/`. */
-export const CONTEXT_VALUES = { agent: 'agent', point: 'point', class: 'class', hook: 'hook', duplicateHook: 'hook.duplicate' } as const;
+export const CONTEXT_VALUES = {
+  agent: 'agent',
+  point: 'point',
+  class: 'class',
+  hook: 'hook',
+  duplicateHook: 'hook.duplicate',
+} as const;
 
 export interface HookNode {
   kind: 'hook';
@@ -41,7 +47,11 @@ export interface AgentNode {
 export type TreeNode = AgentNode | GroupNode | HookNode;
 
 function byPosition(a: HookEntry, b: HookEntry): number {
-  return a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+  return (
+    a.file.localeCompare(b.file) ||
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character
+  );
 }
 
 function hookTooltip(h: HookEntry, root: string): string {
@@ -49,9 +59,14 @@ function hookTooltip(h: HookEntry, root: string): string {
   const lines = [`${h.handler} — ${where}`];
   if (h.engine === 'mantle') {
     const point = findPoint(h.point);
-    lines.push(`${point?.title ?? h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · timeout ${h.timeoutMs} ms` : ''}`);
+    lines.push(
+      `${point?.title ?? h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · timeout ${h.timeoutMs} ms` : ''}`,
+    );
     if (!h.wired) lines.push('Not wired: the engine does not invoke this point yet (rasa-pro 3.21).');
-    if (h.duplicate) lines.push('Duplicate modify hook: another modify hook of this agent registers the same point; `rasa train` and model load reject the agent.');
+    if (h.duplicate)
+      lines.push(
+        'Duplicate modify hook: another modify hook of this agent registers the same point; `rasa train` and model load reject the agent.',
+      );
   } else {
     lines.push(`Cayu phase ${h.point} · ${h.lane === 'modify' ? 'returns a decision' : 'observes'}`);
   }
@@ -60,7 +75,11 @@ function hookTooltip(h: HookEntry, root: string): string {
 
 function hookNode(h: HookEntry, root: string): HookNode {
   const name = h.engine === 'cayu' ? (h.handler.split('.').pop() ?? h.handler) : h.handler;
-  const description = [h.lane, h.timeoutMs !== undefined ? `${h.timeoutMs} ms` : undefined, h.duplicate ? 'duplicate' : undefined]
+  const description = [
+    h.lane,
+    h.timeoutMs !== undefined ? `${h.timeoutMs} ms` : undefined,
+    h.duplicate ? 'duplicate' : undefined,
+  ]
     .filter((s) => s !== undefined)
     .join(' · ');
   return {
@@ -84,7 +103,9 @@ export function buildTree(result: HooksResult): AgentNode[] {
     .map((agent) => {
       const mantle = agent.hooks.filter((h) => h.engine === 'mantle');
       const cayu = agent.hooks.filter((h) => h.engine === 'cayu');
-      const points = [...new Set(mantle.map((h) => h.point))].sort((a, b) => rank(POINT_IDS, a) - rank(POINT_IDS, b) || a.localeCompare(b));
+      const points = [...new Set(mantle.map((h) => h.point))].sort(
+        (a, b) => rank(POINT_IDS, a) - rank(POINT_IDS, b) || a.localeCompare(b),
+      );
       const groups: GroupNode[] = points.map((id) => {
         const hooks = mantle.filter((h) => h.point === id).sort(byPosition);
         const point = findPoint(id);
@@ -94,13 +115,21 @@ export function buildTree(result: HooksResult): AgentNode[] {
           kind: 'point',
           id: `point:${agent.root}:${id}`,
           label: point?.title ?? id,
-          description: [wired ? '' : 'not wired', dup ? 'duplicate modify hooks' : ''].filter(Boolean).join(' · '),
+          description: [wired ? '' : 'not wired', dup ? 'duplicate modify hooks' : '']
+            .filter(Boolean)
+            .join(' · '),
           tooltip: point ? `${point.title}: ${point.when}` : `Unknown insertion point ${id}`,
           wired,
           children: hooks.map((h) => hookNode(h, agent.root)),
         };
       });
-      const classes = [...new Set(cayu.map((h) => (h.handler.includes('.') ? h.handler.slice(0, h.handler.lastIndexOf('.')) : h.handler)))].sort();
+      const classes = [
+        ...new Set(
+          cayu.map((h) =>
+            h.handler.includes('.') ? h.handler.slice(0, h.handler.lastIndexOf('.')) : h.handler,
+          ),
+        ),
+      ].sort();
       for (const cls of classes) {
         const methods = cayu
           .filter((h) => h.handler === cls || h.handler.startsWith(cls + '.'))

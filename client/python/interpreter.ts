@@ -9,7 +9,10 @@ const PYTHON_EXTENSION_ID = 'ms-python.python';
 
 interface PythonEnvironments {
   getActiveEnvironmentPath(resource?: vscode.Uri): { id: string; path: string };
-  resolveEnvironment(env: { id: string; path: string }): Promise<{ executable: { uri?: vscode.Uri } } | undefined>;
+  resolveEnvironment(env: {
+    id: string;
+    path: string;
+  }): Promise<{ executable: { uri?: vscode.Uri } } | undefined>;
   onDidChangeActiveEnvironmentPath: vscode.Event<unknown>;
 }
 
@@ -21,7 +24,10 @@ async function pythonEnvironments(log: HooksmithContext['log']): Promise<PythonE
     const api = await PythonExtension.api();
     return api.environments as unknown as PythonEnvironments;
   } catch (err) {
-    log.warn('python', `the Python extension's API is unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn(
+      'python',
+      `the Python extension's API is unavailable: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return undefined;
   }
 }
@@ -63,9 +69,15 @@ export class InterpreterResolver implements vscode.Disposable {
       try {
         const active = envs.getActiveEnvironmentPath(resource);
         const resolved = await envs.resolveEnvironment(active);
-        out.push({ python: resolved?.executable.uri?.fsPath ?? active.path, source: "the Python extension's active environment" });
+        out.push({
+          python: resolved?.executable.uri?.fsPath ?? active.path,
+          source: "the Python extension's active environment",
+        });
       } catch (err) {
-        this.ctx.log.warn('python', `the Python extension gave no active environment: ${err instanceof Error ? err.message : String(err)}`);
+        this.ctx.log.warn(
+          'python',
+          `the Python extension gave no active environment: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
     const setting = this.ctx.settings(resource).pythonPath.trim();
@@ -78,7 +90,11 @@ export class InterpreterResolver implements vscode.Disposable {
   async resolve(resource?: vscode.Uri): Promise<Choice> {
     const choice = await chooseInterpreter(await this.candidates(resource));
     for (const r of choice.rejected) this.ctx.log.warn('python', `rejected ${r}`);
-    if (choice.ok) this.ctx.log.info('python', `running hooks with ${choice.python} (Python ${choice.version}, from ${choice.source})`);
+    if (choice.ok)
+      this.ctx.log.info(
+        'python',
+        `running hooks with ${choice.python} (Python ${choice.version}, from ${choice.source})`,
+      );
     else this.ctx.log.error('python', 'no usable Python interpreter for running hooks');
     return choice;
   }
@@ -89,15 +105,21 @@ export class InterpreterResolver implements vscode.Disposable {
 }
 
 /** "No Python works": one message with the fixes. */
-export async function showNoInterpreter(rejected: readonly string[], log: HooksmithContext['log']): Promise<void> {
+export async function showNoInterpreter(
+  rejected: readonly string[],
+  log: HooksmithContext['log'],
+): Promise<void> {
   const select = 'Select Interpreter';
   const settings = 'Open Settings';
-  const actions = vscode.extensions.getExtension(PYTHON_EXTENSION_ID) ? [select, settings, 'Show Output'] : [settings, 'Show Output'];
+  const actions = vscode.extensions.getExtension(PYTHON_EXTENSION_ID)
+    ? [select, settings, 'Show Output']
+    : [settings, 'Show Output'];
   const choice = await vscode.window.showErrorMessage(
     `Hooksmith: no usable Python (3.9+) to run hooks. Tried: ${rejected.join('; ') || 'nothing'}. Select an interpreter in the Python extension or set hooksmith.pythonPath.`,
     ...actions,
   );
   if (choice === select) await vscode.commands.executeCommand('python.setInterpreter');
-  else if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'hooksmith.pythonPath');
+  else if (choice === settings)
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'hooksmith.pythonPath');
   else if (choice === 'Show Output') log.show();
 }

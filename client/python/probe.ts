@@ -13,14 +13,22 @@ export function probePython(python: string, timeoutMs = 8000): Promise<ProbeResu
     execFile(python, ['-c', SCRIPT], { timeout: timeoutMs, windowsHide: true }, (err, stdout, stderr) => {
       if (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        const why = code === 'ENOENT' ? 'not found' : err.killed ? `did not answer within ${timeoutMs} ms` : (stderr.trim().split('\n').pop() ?? err.message);
+        const why =
+          code === 'ENOENT'
+            ? 'not found'
+            : err.killed
+              ? `did not answer within ${timeoutMs} ms`
+              : (stderr.trim().split('\n').pop() ?? err.message);
         resolve({ ok: false, reason: `${python}: ${why}` });
         return;
       }
       const [executable = python, version = ''] = stdout.trim().split(/\r?\n/);
       const [major = 0, minor = 0] = version.split('.').map(Number);
       if (major < MIN_PYTHON[0] || (major === MIN_PYTHON[0] && minor < MIN_PYTHON[1])) {
-        resolve({ ok: false, reason: `${python} is Python ${version || '?'}; Hooksmith needs ${MIN_PYTHON.join('.')} or newer` });
+        resolve({
+          ok: false,
+          reason: `${python} is Python ${version || '?'}; Hooksmith needs ${MIN_PYTHON.join('.')} or newer`,
+        });
         return;
       }
       resolve({ ok: true, executable: executable.trim() || python, version });
@@ -34,10 +42,15 @@ export interface Candidate {
   source: string;
 }
 
-export type Choice = { ok: true; python: string; source: string; version: string; rejected: string[] } | { ok: false; rejected: string[] };
+export type Choice =
+  | { ok: true; python: string; source: string; version: string; rejected: string[] }
+  | { ok: false; rejected: string[] };
 
 /** The first candidate that works, with why the earlier ones were rejected. */
-export async function chooseInterpreter(candidates: readonly Candidate[], probe = probePython): Promise<Choice> {
+export async function chooseInterpreter(
+  candidates: readonly Candidate[],
+  probe = probePython,
+): Promise<Choice> {
   const rejected: string[] = [];
   const seen = new Set<string>();
   for (const c of candidates) {

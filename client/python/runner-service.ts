@@ -30,7 +30,10 @@ export class RunnerService implements vscode.Disposable {
           void showNoInterpreter(choice.rejected, this.ctx.log);
           return undefined;
         }
-        return createHookRunner({ python: choice.python, log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')) });
+        return createHookRunner({
+          python: choice.python,
+          log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
+        });
       })();
       // A failed resolution is not cached: the user may fix it and try again.
       void this.runner.then((r) => {
@@ -44,7 +47,11 @@ export class RunnerService implements vscode.Disposable {
   reset(): void {
     const old = this.runner;
     this.runner = undefined;
-    void old?.then((r) => r?.dispose()).catch((err: unknown) => this.ctx.log.warn('host', `dispose: ${err instanceof Error ? err.message : String(err)}`));
+    void old
+      ?.then((r) => r?.dispose())
+      .catch((err: unknown) =>
+        this.ctx.log.warn('host', `dispose: ${err instanceof Error ? err.message : String(err)}`),
+      );
   }
 
   dispose(): void {

@@ -13,7 +13,11 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly ctx: HooksmithContext) {
-    this.subscriptions = [this.emitter, ctx.hooks.onDidChange(() => this.emitter.fire()), vscode.workspace.onDidGrantWorkspaceTrust(() => this.emitter.fire())];
+    this.subscriptions = [
+      this.emitter,
+      ctx.hooks.onDidChange(() => this.emitter.fire()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.emitter.fire()),
+    ];
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
@@ -25,9 +29,27 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
         if (path.resolve(h.file) !== file || h.range.start.line >= doc.lineCount) continue;
         const line = firstDecoratorLine(doc, h.range.start.line);
         const range = new vscode.Range(line, 0, line, 0);
-        lenses.push(new vscode.CodeLens(range, { title: '▶ Run hook', command: RUN_HOOK_COMMAND, arguments: [{ file: h.file, handler: h.handler }], tooltip: `Run ${h.handler} against a sample ${h.point} payload` }));
-        const facts = h.engine === 'cayu' ? `phase · ${h.point}` : `${h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · ${h.timeoutMs} ms` : ''}${h.wired ? '' : ' · not wired'}`;
-        lenses.push(new vscode.CodeLens(range, { title: facts, command: '', tooltip: h.wired ? 'Insertion point, lane and timeout budget' : 'The engine does not invoke this point today' }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '▶ Run hook',
+            command: RUN_HOOK_COMMAND,
+            arguments: [{ file: h.file, handler: h.handler }],
+            tooltip: `Run ${h.handler} against a sample ${h.point} payload`,
+          }),
+        );
+        const facts =
+          h.engine === 'cayu'
+            ? `phase · ${h.point}`
+            : `${h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · ${h.timeoutMs} ms` : ''}${h.wired ? '' : ' · not wired'}`;
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: facts,
+            command: '',
+            tooltip: h.wired
+              ? 'Insertion point, lane and timeout budget'
+              : 'The engine does not invoke this point today',
+          }),
+        );
       }
     }
     return lenses;
@@ -41,6 +63,13 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
 /** The lens goes above the decorators of the `def`, not between them and it. */
 export function firstDecoratorLine(doc: vscode.TextDocument, defLine: number): number {
   let line = defLine;
-  while (line > 0 && doc.lineAt(line - 1).text.trimStart().startsWith('@')) line--;
+  while (
+    line > 0 &&
+    doc
+      .lineAt(line - 1)
+      .text.trimStart()
+      .startsWith('@')
+  )
+    line--;
   return line;
 }

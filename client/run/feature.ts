@@ -53,13 +53,25 @@ async function pickHook(ctx: HooksmithContext): Promise<HookRef | undefined> {
   }
   if (!hooks.length) hooks = allHooks(ctx.hooks.current);
   if (!hooks.length) {
-    void vscode.window.showInformationMessage('Hooksmith: no hooks found in this file or workspace. Open a hooks.py (or a RuntimeHook class) first.');
+    void vscode.window.showInformationMessage(
+      'Hooksmith: no hooks found in this file or workspace. Open a hooks.py (or a RuntimeHook class) first.',
+    );
     return undefined;
   }
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const pick = await vscode.window.showQuickPick(
-    hooks.map((h) => ({ label: h.handler, description: `${h.point} · ${h.lane}${h.timeoutMs !== undefined && h.engine === 'mantle' ? ` · ${h.timeoutMs} ms` : ''}`, detail: root ? path.relative(root, h.file) : h.file, hook: h })),
-    { title: 'Run Hook Against Sample Payload', placeHolder: 'Which hook?', matchOnDescription: true, matchOnDetail: true },
+    hooks.map((h) => ({
+      label: h.handler,
+      description: `${h.point} · ${h.lane}${h.timeoutMs !== undefined && h.engine === 'mantle' ? ` · ${h.timeoutMs} ms` : ''}`,
+      detail: root ? path.relative(root, h.file) : h.file,
+      hook: h,
+    })),
+    {
+      title: 'Run Hook Against Sample Payload',
+      placeHolder: 'Which hook?',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
   );
   return pick?.hook;
 }
@@ -70,10 +82,18 @@ export function runFeature(ctx: HooksmithContext): void {
 
   const panel = new ReusablePanel('hooksmith.runResult', async (m) => {
     if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.rerunLastHook');
-    else if (m.type === 'openPayload' && last?.payloadFile) await vscode.window.showTextDocument(vscode.Uri.file(last.payloadFile), { viewColumn: vscode.ViewColumn.One, preview: false });
+    else if (m.type === 'openPayload' && last?.payloadFile)
+      await vscode.window.showTextDocument(vscode.Uri.file(last.payloadFile), {
+        viewColumn: vscode.ViewColumn.One,
+        preview: false,
+      });
   });
   const lenses = new HookCodeLensProvider(ctx);
-  ctx.push(panel, lenses, vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses));
+  ctx.push(
+    panel,
+    lenses,
+    vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),
+  );
 
   async function execute(run: LastRun): Promise<RunResult | undefined> {
     const runner = await runners.get(vscode.Uri.file(run.ref.file));
@@ -88,19 +108,37 @@ export function runFeature(ctx: HooksmithContext): void {
     last = run;
     const t0 = Date.now();
     try {
-      const result = await withDelayedProgress(`Hooksmith: running ${run.ref.handler}…`, runner.run({ file: run.ref.file, handler: run.ref.handler, payload }));
-      ctx.log.info('run', `${run.ref.handler} (${result.point}/${result.lane}) → ${result.outcome} in ${result.durationMs} ms (${Date.now() - t0} ms with the host)`);
+      const result = await withDelayedProgress(
+        `Hooksmith: running ${run.ref.handler}…`,
+        runner.run({ file: run.ref.file, handler: run.ref.handler, payload }),
+      );
+      ctx.log.info(
+        'run',
+        `${run.ref.handler} (${result.point}/${result.lane}) → ${result.outcome} in ${result.durationMs} ms (${Date.now() - t0} ms with the host)`,
+      );
       run.result = result;
-      panel.show(`Run: ${run.ref.handler}`, (sec) => renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }));
+      panel.show(`Run: ${run.ref.handler}`, (sec) =>
+        renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }),
+      );
       return result;
     } catch (err) {
       if (!(err instanceof RunInputError)) throw err;
-      ctx.log.warn('run', `${run.ref.handler}: ${err.message}${err.details.length ? `\n  ${err.details.join('\n  ')}` : ''}`);
-      const actions = run.payloadFile && err.kind === 'payload' ? ['Open Payload', 'Show Output'] : ['Show Output'];
-      void vscode.window.showErrorMessage(`Hooksmith: ${err.message}${err.details.length ? ` — ${err.details.slice(0, 3).join('; ')}` : ''}`, ...actions).then((c) => {
-        if (c === 'Open Payload' && run.payloadFile) void vscode.window.showTextDocument(vscode.Uri.file(run.payloadFile));
-        else if (c === 'Show Output') ctx.log.show();
-      });
+      ctx.log.warn(
+        'run',
+        `${run.ref.handler}: ${err.message}${err.details.length ? `\n  ${err.details.join('\n  ')}` : ''}`,
+      );
+      const actions =
+        run.payloadFile && err.kind === 'payload' ? ['Open Payload', 'Show Output'] : ['Show Output'];
+      void vscode.window
+        .showErrorMessage(
+          `Hooksmith: ${err.message}${err.details.length ? ` — ${err.details.slice(0, 3).join('; ')}` : ''}`,
+          ...actions,
+        )
+        .then((c) => {
+          if (c === 'Open Payload' && run.payloadFile)
+            void vscode.window.showTextDocument(vscode.Uri.file(run.payloadFile));
+          else if (c === 'Show Output') ctx.log.show();
+        });
       return undefined;
     }
   }
@@ -118,7 +156,9 @@ export function runFeature(ctx: HooksmithContext): void {
     } else ref = await pickHook(ctx);
     if (!ref) return undefined;
     if ('payload' in args) return execute({ ref, payload: args.payload });
-    const payloadFile = args.payloadFile ? path.resolve(args.payloadFile) : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
+    const payloadFile = args.payloadFile
+      ? path.resolve(args.payloadFile)
+      : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
     if (!payloadFile) return undefined;
     return execute({ ref, payloadFile });
   });
@@ -126,12 +166,18 @@ export function runFeature(ctx: HooksmithContext): void {
   ctx.registerCommand('rerunLastHook', async (): Promise<RunResult | undefined> => {
     if (!ensureTrusted()) return undefined;
     if (!last) {
-      void vscode.window.showInformationMessage('Hooksmith: no hook has run yet. Use "Run Hook Against Sample Payload" first.');
+      void vscode.window.showInformationMessage(
+        'Hooksmith: no hook has run yet. Use "Run Hook Against Sample Payload" first.',
+      );
       return undefined;
     }
     return execute({ ref: last.ref, payloadFile: last.payloadFile, payload: last.payload });
   });
 
   /** For tests: the last run (hook, payload file, result). */
-  ctx.registerCommand('lastHookRun', () => (last ? { file: last.ref.file, handler: last.ref.handler, payloadFile: last.payloadFile, result: last.result } : undefined));
+  ctx.registerCommand('lastHookRun', () =>
+    last
+      ? { file: last.ref.file, handler: last.ref.handler, payloadFile: last.payloadFile, result: last.result }
+      : undefined,
+  );
 }

@@ -18,7 +18,14 @@ export interface HookRef {
 const checker = new ModuleChecker();
 
 function fromEntry(e: HookEntry): HookRef {
-  return { file: e.file, handler: e.handler, engine: e.engine, point: e.point, lane: e.engine === 'cayu' ? 'phase' : e.lane, timeoutMs: e.timeoutMs };
+  return {
+    file: e.file,
+    handler: e.handler,
+    engine: e.engine,
+    point: e.point,
+    lane: e.engine === 'cayu' ? 'phase' : e.lane,
+    timeoutMs: e.timeoutMs,
+  };
 }
 
 /** Every hook of a file on disk, in source order. */
@@ -30,20 +37,40 @@ export async function hooksInFile(file: string, store?: HooksResult): Promise<Ho
     const checked = await checker.check(abs);
     return hooksOf(checked.module).map((t) =>
       t.engine === 'mantle'
-        ? { file: abs, handler: t.handler, engine: 'mantle' as const, point: t.point.id, lane: t.lane, timeoutMs: t.timeoutMs }
-        : { file: abs, handler: t.handler, engine: 'cayu' as const, point: t.phase, lane: 'phase', timeoutMs: t.timeoutMs },
+        ? {
+            file: abs,
+            handler: t.handler,
+            engine: 'mantle' as const,
+            point: t.point.id,
+            lane: t.lane,
+            timeoutMs: t.timeoutMs,
+          }
+        : {
+            file: abs,
+            handler: t.handler,
+            engine: 'cayu' as const,
+            point: t.phase,
+            lane: 'phase',
+            timeoutMs: t.timeoutMs,
+          },
     );
   } catch {
     return [];
   }
 }
 
-export async function findHook(file: string, handler: string, store?: HooksResult): Promise<HookRef | undefined> {
+export async function findHook(
+  file: string,
+  handler: string,
+  store?: HooksResult,
+): Promise<HookRef | undefined> {
   return (await hooksInFile(file, store)).find((h) => h.handler === handler);
 }
 
 /** Every hook the server knows, or the hooks of one agent root. */
 export function allHooks(store: HooksResult | undefined, agentRoot?: string): HookRef[] {
   if (!store) return [];
-  return store.agents.filter((a) => !agentRoot || path.resolve(a.root) === path.resolve(agentRoot)).flatMap((a) => a.hooks.map(fromEntry));
+  return store.agents
+    .filter((a) => !agentRoot || path.resolve(a.root) === path.resolve(agentRoot))
+    .flatMap((a) => a.hooks.map(fromEntry));
 }

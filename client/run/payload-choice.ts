@@ -12,23 +12,39 @@ const NEW_SAMPLE = 'New sample from catalogue…';
 function createAndTell(ctx: HooksmithContext, agentRoot: string, point: string): string {
   const file = createSampleFile(agentRoot, point);
   ctx.log.info('run', `created ${file} from the catalogue sample of ${point}`);
-  void vscode.window.showInformationMessage(`Hooksmith: created ${path.relative(agentRoot, file)} from the catalogue's ${point} sample — edit it and Re-run.`, 'Open Payload').then((c) => {
-    if (c) void vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
-  });
+  void vscode.window
+    .showInformationMessage(
+      `Hooksmith: created ${path.relative(agentRoot, file)} from the catalogue's ${point} sample — edit it and Re-run.`,
+      'Open Payload',
+    )
+    .then((c) => {
+      if (c) void vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+    });
   return file;
 }
 
 /** Picks (or creates) the sample file for `point` under `agentRoot`; undefined when the user cancels. */
-export async function choosePayloadFile(ctx: HooksmithContext, agentRoot: string, point: string): Promise<string | undefined> {
+export async function choosePayloadFile(
+  ctx: HooksmithContext,
+  agentRoot: string,
+  point: string,
+): Promise<string | undefined> {
   const samples = listSamples(agentRoot, point);
   if (samples.length === 0) return createAndTell(ctx, agentRoot, point);
   if (samples.length === 1) return samples[0];
   const items: (vscode.QuickPickItem & { file?: string })[] = [
-    ...samples.map((f) => ({ label: path.basename(f), description: path.relative(agentRoot, path.dirname(f)), file: f })),
+    ...samples.map((f) => ({
+      label: path.basename(f),
+      description: path.relative(agentRoot, path.dirname(f)),
+      file: f,
+    })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: NEW_SAMPLE, description: `write ${point}'s catalogue sample to a new file` },
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: `Sample payload for ${point}`, placeHolder: 'Run the hook against…' });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: `Sample payload for ${point}`,
+    placeHolder: 'Run the hook against…',
+  });
   if (!pick) return undefined;
   return pick.file ?? createAndTell(ctx, agentRoot, point);
 }

@@ -4,7 +4,11 @@ import * as vscode from 'vscode';
 
 export const PROGRESS_DELAY_MS = 300;
 
-export async function withDelayedProgress<T>(title: string, work: Promise<T>, onCancel?: () => void): Promise<T> {
+export async function withDelayedProgress<T>(
+  title: string,
+  work: Promise<T>,
+  onCancel?: () => void,
+): Promise<T> {
   let settled = false;
   void work.then(
     () => (settled = true),
@@ -12,12 +16,15 @@ export async function withDelayedProgress<T>(title: string, work: Promise<T>, on
   );
   await Promise.race([work.catch(() => undefined), new Promise((r) => setTimeout(r, PROGRESS_DELAY_MS))]);
   if (settled) return work;
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: onCancel !== undefined }, async (_progress, token) => {
-    const sub = token.onCancellationRequested(() => onCancel?.());
-    try {
-      return await work;
-    } finally {
-      sub.dispose();
-    }
-  });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: onCancel !== undefined },
+    async (_progress, token) => {
+      const sub = token.onCancellationRequested(() => onCancel?.());
+      try {
+        return await work;
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
 }

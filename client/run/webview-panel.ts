@@ -15,7 +15,12 @@ export class ReusablePanel implements vscode.Disposable {
   /** Renders `html(security)` into the panel (created or revealed beside the editor). */
   show(title: string, html: (sec: WebviewSecurity) => string): void {
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(this.viewType, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [], retainContextWhenHidden: true });
+      this.panel = vscode.window.createWebviewPanel(
+        this.viewType,
+        title,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true, localResourceRoots: [], retainContextWhenHidden: true },
+      );
       this.panel.onDidDispose(() => (this.panel = undefined));
       this.panel.webview.onDidReceiveMessage(async (raw: unknown) => {
         const m = parseMessage(raw);

@@ -5,10 +5,18 @@ import type { HookDecorator } from '../../runtime/catalogue';
 import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
 
 /** Modify hooks registered at the decorator's point by the agent of `file`, in other files of that agent. */
-export function agentModifyHooks(hooks: HooksResult | undefined, file: string, d: HookDecorator): HookEntry[] {
+export function agentModifyHooks(
+  hooks: HooksResult | undefined,
+  file: string,
+  d: HookDecorator,
+): HookEntry[] {
   if (d.lane !== 'modify') return [];
   const agents = hooks?.agents ?? [];
-  const agent = agents.find((a) => a.hooks.some((h) => h.file === file)) ?? agents.find((a) => isMantleModulePath(a.root, file));
+  const agent =
+    agents.find((a) => a.hooks.some((h) => h.file === file)) ??
+    agents.find((a) => isMantleModulePath(a.root, file));
   if (!agent) return [];
-  return agent.hooks.filter((h) => h.engine === 'mantle' && h.lane === 'modify' && h.point === d.point.id && h.file !== file);
+  return agent.hooks.filter(
+    (h) => h.engine === 'mantle' && h.lane === 'modify' && h.point === d.point.id && h.file !== file,
+  );
 }

@@ -41,7 +41,8 @@ function toPosition(p: { line: number; character: number }): vscode.Position {
 async function applyPlan(editor: vscode.TextEditor, plan: InsertionPlan): Promise<boolean> {
   if (plan.importEdits.length) {
     const ok = await editor.edit((b) => {
-      for (const e of plan.importEdits) b.replace(new vscode.Range(toPosition(e.range.start), toPosition(e.range.end)), e.newText);
+      for (const e of plan.importEdits)
+        b.replace(new vscode.Range(toPosition(e.range.start), toPosition(e.range.end)), e.newText);
     });
     if (!ok) return false;
   }
@@ -49,7 +50,13 @@ async function applyPlan(editor: vscode.TextEditor, plan: InsertionPlan): Promis
 }
 
 /** Asks before adding a second modify hook at a point; true to go on. */
-async function confirmDuplicate(ctx: HooksmithContext, d: HookDecorator, file: string | undefined, textLines: number[], args: ScaffoldArgs): Promise<boolean> {
+async function confirmDuplicate(
+  ctx: HooksmithContext,
+  d: HookDecorator,
+  file: string | undefined,
+  textLines: number[],
+  args: ScaffoldArgs,
+): Promise<boolean> {
   if (d.lane !== 'modify' || args.force) return true;
   const others = file ? agentModifyHooks(ctx.hooks.current, file, d) : [];
   const where = [
@@ -65,20 +72,31 @@ async function confirmDuplicate(ctx: HooksmithContext, d: HookDecorator, file: s
   );
   if (choice === 'Open Existing' && others[0]) {
     const h = others[0];
-    await vscode.window.showTextDocument(vscode.Uri.file(h.file), { selection: new vscode.Range(toPosition(h.range.start), toPosition(h.range.end)) });
+    await vscode.window.showTextDocument(vscode.Uri.file(h.file), {
+      selection: new vscode.Range(toPosition(h.range.start), toPosition(h.range.end)),
+    });
   }
   return choice === 'Insert Anyway';
 }
 
-async function insertIntoEditor(ctx: HooksmithContext, editor: vscode.TextEditor, target: ScaffoldTarget, args: ScaffoldArgs): Promise<void> {
+async function insertIntoEditor(
+  ctx: HooksmithContext,
+  editor: vscode.TextEditor,
+  target: ScaffoldTarget,
+  args: ScaffoldArgs,
+): Promise<void> {
   const doc = editor.document;
   const text = doc.getText();
   const cursor = editor.selection.active.line;
   if (target.engine === 'mantle') {
     const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined;
-    if (!(await confirmDuplicate(ctx, target.decorator, file, modifyHooksInText(text, target.decorator), args))) return;
+    if (
+      !(await confirmDuplicate(ctx, target.decorator, file, modifyHooksInText(text, target.decorator), args))
+    )
+      return;
     const plan = planMantleHook(text, cursor, target.decorator);
-    if (!(await applyPlan(editor, plan))) throw new Error('the editor refused the edit (was the file changed meanwhile?)');
+    if (!(await applyPlan(editor, plan)))
+      throw new Error('the editor refused the edit (was the file changed meanwhile?)');
     ctx.log.info('scaffold', `inserted @${target.decorator.name}() into ${doc.uri.toString()}`);
     return;
   }
@@ -90,18 +108,27 @@ async function insertIntoEditor(ctx: HooksmithContext, editor: vscode.TextEditor
     editor.revealRange(new vscode.Range(at, at));
     return;
   }
-  if (!(await applyPlan(editor, plan))) throw new Error('the editor refused the edit (was the file changed meanwhile?)');
-  ctx.log.info('scaffold', `inserted ${target.phase.id} (${plan.kind} ${plan.className}) into ${doc.uri.toString()}`);
+  if (!(await applyPlan(editor, plan)))
+    throw new Error('the editor refused the edit (was the file changed meanwhile?)');
+  ctx.log.info(
+    'scaffold',
+    `inserted ${target.phase.id} (${plan.kind} ${plan.className}) into ${doc.uri.toString()}`,
+  );
 }
 
 /** Where a new module goes: `<agent>/hooks/<name>.py` for Mantle, `<folder>/<name>.py` for Cayu. */
 async function moduleFolder(ctx: HooksmithContext, target: ScaffoldTarget): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
-    void vscode.window.showWarningMessage('Hooksmith: open a folder (your agent) to scaffold a hook module, or open a Python file.');
+    void vscode.window.showWarningMessage(
+      'Hooksmith: open a folder (your agent) to scaffold a hook module, or open a Python file.',
+    );
     return undefined;
   }
-  const folder = folders.length === 1 ? folders[0]! : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new hook module' });
+  const folder =
+    folders.length === 1
+      ? folders[0]!
+      : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new hook module' });
   if (!folder) return undefined;
   if (target.engine === 'cayu') return folder.uri;
   const inFolder = (ctx.hooks.current?.agents ?? [])
@@ -111,7 +138,10 @@ async function moduleFolder(ctx: HooksmithContext, target: ScaffoldTarget): Prom
   let root = folder.uri.fsPath;
   if (inFolder.length === 1) root = inFolder[0]!;
   else if (inFolder.length > 1) {
-    const picked = await vscode.window.showQuickPick(inFolder.map((r) => ({ label: path.relative(folder.uri.fsPath, r) || '.', root: r })), { placeHolder: 'Agent for the new hook module' });
+    const picked = await vscode.window.showQuickPick(
+      inFolder.map((r) => ({ label: path.relative(folder.uri.fsPath, r) || '.', root: r })),
+      { placeHolder: 'Agent for the new hook module' },
+    );
     if (!picked) return undefined;
     root = picked.root;
   }
@@ -127,17 +157,29 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-async function createModule(ctx: HooksmithContext, target: ScaffoldTarget, args: ScaffoldArgs): Promise<void> {
+async function createModule(
+  ctx: HooksmithContext,
+  target: ScaffoldTarget,
+  args: ScaffoldArgs,
+): Promise<void> {
   const dir = await moduleFolder(ctx, target);
   if (!dir) return;
-  const base = target.engine === 'mantle' ? defaultHookName(target.decorator) : defaultClassName([target.phase]).replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  const base =
+    target.engine === 'mantle'
+      ? defaultHookName(target.decorator)
+      : defaultClassName([target.phase])
+          .replace(/([a-z])([A-Z])/g, '$1_$2')
+          .toLowerCase();
   const name = args.name ?? (await askModuleName(base, (n) => exists(vscode.Uri.joinPath(dir, `${n}.py`))));
   if (!name) return;
   const file = vscode.Uri.joinPath(dir, `${name}.py`);
   if (await exists(file)) throw new Error(`${file.fsPath} already exists`);
-  if (target.engine === 'mantle' && !(await confirmDuplicate(ctx, target.decorator, file.fsPath, [], args))) return;
-  const template = target.engine === 'mantle' ? mantleTemplate(target.decorator) : cayuClassTemplate([target.phase]);
-  const title = target.engine === 'mantle' ? `@${target.decorator.name}() hook.` : `Cayu ${target.phase.id} hook.`;
+  if (target.engine === 'mantle' && !(await confirmDuplicate(ctx, target.decorator, file.fsPath, [], args)))
+    return;
+  const template =
+    target.engine === 'mantle' ? mantleTemplate(target.decorator) : cayuClassTemplate([target.phase]);
+  const title =
+    target.engine === 'mantle' ? `@${target.decorator.name}() hook.` : `Cayu ${target.phase.id} hook.`;
   const text = expandSnippet(newModuleText(template, title));
   await vscode.workspace.fs.createDirectory(dir);
   await vscode.workspace.fs.writeFile(file, Buffer.from(text, 'utf8'));
@@ -150,10 +192,18 @@ async function createModule(ctx: HooksmithContext, target: ScaffoldTarget, args:
 
 export function scaffoldFeature(ctx: HooksmithContext): void {
   ctx.registerCommand(SCAFFOLD_COMMAND, async (raw?: unknown) => {
-    const args: ScaffoldArgs = typeof raw === 'string' ? { target: raw } : typeof raw === 'object' && raw !== null ? (raw as ScaffoldArgs) : {};
+    const args: ScaffoldArgs =
+      typeof raw === 'string'
+        ? { target: raw }
+        : typeof raw === 'object' && raw !== null
+          ? (raw as ScaffoldArgs)
+          : {};
     const target = args.target ? findTarget(args.target) : await pickTarget();
     if (!target) {
-      if (args.target) throw new Error(`unknown hook "${args.target}": use a decorator name (modify_tool_call) or a Cayu phase (before_tool_call)`);
+      if (args.target)
+        throw new Error(
+          `unknown hook "${args.target}": use a decorator name (modify_tool_call) or a Cayu phase (before_tool_call)`,
+        );
       return;
     }
     const editor = vscode.window.activeTextEditor;

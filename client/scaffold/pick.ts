@@ -16,11 +16,21 @@ export async function pickTarget(): Promise<ScaffoldTarget | undefined> {
   const targets = scaffoldTargets();
   const items: TargetItem[] = [{ label: 'Rasa Mantle', kind: vscode.QuickPickItemKind.Separator }];
   for (const t of targets.filter((t) => t.engine === 'mantle')) {
-    items.push({ label: targetLabel(t), description: targetDescription(t), detail: t.engine === 'mantle' ? t.decorator.point.when : undefined, target: t });
+    items.push({
+      label: targetLabel(t),
+      description: targetDescription(t),
+      detail: t.engine === 'mantle' ? t.decorator.point.when : undefined,
+      target: t,
+    });
   }
   items.push({ label: 'Cayu', kind: vscode.QuickPickItemKind.Separator });
   for (const t of targets.filter((t) => t.engine === 'cayu')) {
-    items.push({ label: targetLabel(t), description: targetDescription(t), detail: t.engine === 'cayu' ? t.phase.doc : undefined, target: t });
+    items.push({
+      label: targetLabel(t),
+      description: targetDescription(t),
+      detail: t.engine === 'cayu' ? t.phase.doc : undefined,
+      target: t,
+    });
   }
   const chosen = await vscode.window.showQuickPick(items, {
     title: 'Hooksmith: Scaffold Hook',
@@ -32,13 +42,17 @@ export async function pickTarget(): Promise<ScaffoldTarget | undefined> {
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export async function askModuleName(defaultName: string, exists: (name: string) => Promise<boolean>): Promise<string | undefined> {
+export async function askModuleName(
+  defaultName: string,
+  exists: (name: string) => Promise<boolean>,
+): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Hooksmith: new hook module',
     prompt: 'Module name (a Python identifier, without .py)',
     value: defaultName,
     validateInput: async (value) => {
-      if (!IDENTIFIER.test(value)) return 'Use a Python identifier: letters, digits and _, not starting with a digit.';
+      if (!IDENTIFIER.test(value))
+        return 'Use a Python identifier: letters, digits and _, not starting with a digit.';
       if (value === '__init__') return '__init__.py is not a hook module.';
       if (await exists(value)) return `${value}.py already exists.`;
       return undefined;

@@ -15,7 +15,14 @@ export class ScenarioCodeLensProvider implements vscode.CodeLensProvider, vscode
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     if (!vscode.workspace.isTrusted || !isScenarioPath(doc.uri.fsPath)) return [];
-    return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: '▶ Simulate turn', command: SIMULATE_COMMAND, arguments: [doc.uri], tooltip: 'Play this scenario through every hook of its agent and show the timeline' })];
+    return [
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title: '▶ Simulate turn',
+        command: SIMULATE_COMMAND,
+        arguments: [doc.uri],
+        tooltip: 'Play this scenario through every hook of its agent and show the timeline',
+      }),
+    ];
   }
 
   dispose(): void {

@@ -33,7 +33,8 @@ function asTarget(raw: unknown): Target | undefined {
   if (typeof raw === 'object' && raw !== null && 'scenario' in raw) {
     const r = raw as { scenario: unknown; baseDir?: unknown };
     const baseDir = typeof r.baseDir === 'string' ? r.baseDir : undefined;
-    if (typeof r.scenario === 'string') return { scenario: path.resolve(r.scenario), file: path.resolve(r.scenario) };
+    if (typeof r.scenario === 'string')
+      return { scenario: path.resolve(r.scenario), file: path.resolve(r.scenario) };
     if (typeof r.scenario === 'object' && r.scenario !== null) return { scenario: r.scenario, baseDir };
   }
   return undefined;
@@ -41,15 +42,24 @@ function asTarget(raw: unknown): Target | undefined {
 
 async function pickScenario(): Promise<Target | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active?.scheme === 'file' && isScenarioPath(active.fsPath)) return { scenario: active.fsPath, file: active.fsPath };
+  if (active?.scheme === 'file' && isScenarioPath(active.fsPath))
+    return { scenario: active.fsPath, file: active.fsPath };
   const files = await vscode.workspace.findFiles(SCENARIO_GLOB, '**/{node_modules,.git}/**', 200);
   if (!files.length) {
-    void vscode.window.showInformationMessage('Hooksmith: no *.scenario.yaml or *.scenario.json file in this workspace. Create one beside your agent (the JSON Schema completes it).');
+    void vscode.window.showInformationMessage(
+      'Hooksmith: no *.scenario.yaml or *.scenario.json file in this workspace. Create one beside your agent (the JSON Schema completes it).',
+    );
     return undefined;
   }
   if (files.length === 1) return { scenario: files[0]!.fsPath, file: files[0]!.fsPath };
   const pick = await vscode.window.showQuickPick(
-    files.map((u) => ({ label: path.basename(u.fsPath), description: vscode.workspace.asRelativePath(path.dirname(u.fsPath)), uri: u })).sort((a, b) => a.description.localeCompare(b.description) || a.label.localeCompare(b.label)),
+    files
+      .map((u) => ({
+        label: path.basename(u.fsPath),
+        description: vscode.workspace.asRelativePath(path.dirname(u.fsPath)),
+        uri: u,
+      }))
+      .sort((a, b) => a.description.localeCompare(b.description) || a.label.localeCompare(b.label)),
     { title: 'Simulate Turn', placeHolder: 'Which scenario?', matchOnDescription: true },
   );
   return pick ? { scenario: pick.uri.fsPath, file: pick.uri.fsPath } : undefined;
@@ -60,22 +70,43 @@ export function simulateFeature(ctx: HooksmithContext): void {
   let last: { target: Target; result?: SimulationResult } | undefined;
 
   const panel = new ReusablePanel('hooksmith.timeline', async (m) => {
-    if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.simulateTurn', last?.target.file ?? (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined));
-    else if (m.type === 'openScenario' && last?.target.file) await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), { viewColumn: vscode.ViewColumn.One, preview: false });
+    if (m.type === 'rerun')
+      await vscode.commands.executeCommand(
+        'hooksmith.simulateTurn',
+        last?.target.file ??
+          (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined),
+      );
+    else if (m.type === 'openScenario' && last?.target.file)
+      await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), {
+        viewColumn: vscode.ViewColumn.One,
+        preview: false,
+      });
   });
   const lenses = new ScenarioCodeLensProvider();
-  ctx.push(panel, lenses, vscode.languages.registerCodeLensProvider([{ pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' }], lenses));
+  ctx.push(
+    panel,
+    lenses,
+    vscode.languages.registerCodeLensProvider(
+      [{ pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' }],
+      lenses,
+    ),
+  );
 
   ctx.registerCommand('simulateTurn', async (raw?: unknown): Promise<SimulationResult | undefined> => {
     if (!ensureTrusted()) return undefined;
     const target = raw === undefined ? await pickScenario() : asTarget(raw);
     if (!target) {
-      if (raw !== undefined) void vscode.window.showErrorMessage('Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).');
+      if (raw !== undefined)
+        void vscode.window.showErrorMessage(
+          'Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).',
+        );
       return undefined;
     }
     const resource = target.file ? vscode.Uri.file(target.file) : undefined;
     // Save an edited scenario first: the simulation reads the file.
-    const open = target.file ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty) : undefined;
+    const open = target.file
+      ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty)
+      : undefined;
     if (open) await open.save();
     const runner = await runners.get(resource);
     if (!runner) return undefined;
@@ -84,12 +115,19 @@ export function simulateFeature(ctx: HooksmithContext): void {
     let cancelled = false;
     const t0 = Date.now();
     try {
-      const result = await withDelayedProgress(`Hooksmith: simulating ${name}…`, runner.simulate(target.scenario, target.baseDir), () => {
-        cancelled = true;
-        ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
-        runners.reset();
-      });
-      ctx.log.info('simulate', `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`);
+      const result = await withDelayedProgress(
+        `Hooksmith: simulating ${name}…`,
+        runner.simulate(target.scenario, target.baseDir),
+        () => {
+          cancelled = true;
+          ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
+          runners.reset();
+        },
+      );
+      ctx.log.info(
+        'simulate',
+        `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`,
+      );
       last.result = result;
       panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true }));
       return result;
@@ -100,10 +138,18 @@ export function simulateFeature(ctx: HooksmithContext): void {
       }
       if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
       const details = errorDetails(err);
-      ctx.log.warn('simulate', `${name}: ${err.message}${details.length ? `\n  ${details.join('\n  ')}` : ''}`);
-      void vscode.window.showErrorMessage(`Hooksmith: ${err.message}${details.length ? ` — ${details.slice(0, 3).join('; ')}` : ''}`, 'Show Output').then((c) => {
-        if (c) ctx.log.show();
-      });
+      ctx.log.warn(
+        'simulate',
+        `${name}: ${err.message}${details.length ? `\n  ${details.join('\n  ')}` : ''}`,
+      );
+      void vscode.window
+        .showErrorMessage(
+          `Hooksmith: ${err.message}${details.length ? ` — ${details.slice(0, 3).join('; ')}` : ''}`,
+          'Show Output',
+        )
+        .then((c) => {
+          if (c) ctx.log.show();
+        });
       return undefined;
     }
   });

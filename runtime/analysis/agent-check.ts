@@ -46,7 +46,15 @@ export type Verdicts = ReadonlyMap<string, SyntaxIssue | null | undefined>;
 export const EMPTY_RANGE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 function emptyModule(path: string): HookModule {
-  return { path, syntaxErrors: [], futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: 0 };
+  return {
+    path,
+    syntaxErrors: [],
+    futureAnnotations: false,
+    imports: [],
+    functions: [],
+    classes: [],
+    lineCount: 0,
+  };
 }
 
 /**
@@ -71,7 +79,9 @@ export function parseFile(
       return undefined;
     }
   }
-  return f.isMantle || report?.has(f.path) || f.failure !== undefined || definesRuntimeHook(module) ? { ...f, module } : undefined;
+  return f.isMantle || report?.has(f.path) || f.failure !== undefined || definesRuntimeHook(module)
+    ? { ...f, module }
+    : undefined;
 }
 
 /** Parses an agent's files and keeps its hook modules (see parseFile). */
@@ -119,12 +129,28 @@ export function ruleAgent(job: AgentJob, files: ParsedFile[], options?: Analysis
   const out: RuledAgent['files'] = [];
   for (const f of files) {
     if (report && !report.has(f.path)) continue;
-    const base = { path: f.path, text: f.text, lineCount: f.module.lineCount, isMantle: f.isMantle, syntaxErrors: f.module.syntaxErrors };
+    const base = {
+      path: f.path,
+      text: f.text,
+      lineCount: f.module.lineCount,
+      isMantle: f.isMantle,
+      syntaxErrors: f.module.syntaxErrors,
+    };
     if (f.failure) {
       out.push({ ...base, failure: f.failure });
       continue;
     }
-    const found = analyseModule({ path: f.path, text: f.text, module: f.module, agentModules: f.isMantle ? siblings : [f.module], isMantleModule: f.isMantle, options }, OTHER_RULES);
+    const found = analyseModule(
+      {
+        path: f.path,
+        text: f.text,
+        module: f.module,
+        agentModules: f.isMantle ? siblings : [f.module],
+        isMantleModule: f.isMantle,
+        options,
+      },
+      OTHER_RULES,
+    );
     out.push({ ...base, found });
   }
   return { files: out, fileCount: out.length };
@@ -134,14 +160,30 @@ export function ruleAgent(job: AgentJob, files: ParsedFile[], options?: Analysis
 export function finishAgent(ruled: RuledAgent, verdicts: Verdicts, options?: AnalysisOptions): AgentResult {
   const diagnostics: [string, HookDiagnostic[]][] = ruled.files.map((f) => {
     if (!f.found) return [f.path, [failureDiagnostic(f)]];
-    const module: HookModule = { path: f.path, syntaxErrors: mergeSyntaxIssues(f.syntaxErrors, verdicts.get(f.path)), futureAnnotations: false, imports: [], functions: [], classes: [], lineCount: f.lineCount };
-    const syntax = analyseModule({ path: f.path, text: f.text, module, agentModules: [module], isMantleModule: f.isMantle, options }, [syntaxError]);
+    const module: HookModule = {
+      path: f.path,
+      syntaxErrors: mergeSyntaxIssues(f.syntaxErrors, verdicts.get(f.path)),
+      futureAnnotations: false,
+      imports: [],
+      functions: [],
+      classes: [],
+      lineCount: f.lineCount,
+    };
+    const syntax = analyseModule(
+      { path: f.path, text: f.text, module, agentModules: [module], isMantleModule: f.isMantle, options },
+      [syntaxError],
+    );
     return [f.path, syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found];
   });
   return { diagnostics, fileCount: ruled.fileCount };
 }
 
 /** Runs the rules over an agent's kept files, each seeing its Mantle siblings. */
-export function checkAgent(job: AgentJob, files: ParsedFile[], verdicts: Verdicts, options?: AnalysisOptions): AgentResult {
+export function checkAgent(
+  job: AgentJob,
+  files: ParsedFile[],
+  verdicts: Verdicts,
+  options?: AnalysisOptions,
+): AgentResult {
   return finishAgent(ruleAgent(job, files, options), verdicts, options);
 }

@@ -16,5 +16,7 @@ export interface PythonBackend {
    * CPython's verdict for many files in one process, in order: the issue, null when the file
    * compiles, undefined when there is no verdict (no python3).
    */
-  cpythonSyntax(files: readonly { path: string; text: string }[]): Promise<(SyntaxIssue | null | undefined)[]>;
+  cpythonSyntax(
+    files: readonly { path: string; text: string }[],
+  ): Promise<(SyntaxIssue | null | undefined)[]>;
 }

@@ -18,7 +18,11 @@ export class CheckPool {
   private readonly finished: Promise<void>[] = [];
   readonly results = new Map<number, AgentResult>();
 
-  constructor(script: string, count: number, private readonly log: (m: string) => void) {
+  constructor(
+    script: string,
+    count: number,
+    private readonly log: (m: string) => void,
+  ) {
     for (let i = 0; i < count; i++) {
       const worker = startWorker(script);
       this.workers.push(worker);

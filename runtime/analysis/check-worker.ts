@@ -41,7 +41,10 @@ if (port) {
     await ready;
     const counter = new Int32Array(w.counter);
     for (let i = claimNext(counter); i < w.jobs.length; i = claimNext(counter)) {
-      waiting.set(i, ruleAgent(w.jobs[i]!, parseAgent(w.jobs[i]!, defaultBackend, log), { ...w.options, logger: log }));
+      waiting.set(
+        i,
+        ruleAgent(w.jobs[i]!, parseAgent(w.jobs[i]!, defaultBackend, log), { ...w.options, logger: log }),
+      );
       await turn(); // receive verdicts
       checkReady(w);
     }
@@ -53,7 +56,9 @@ if (port) {
     if (m.type === 'jobs') {
       jobs = m;
       // A failed init is reported as the worker's error: the main thread checks what it claimed.
-      work(m).catch((err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }));
+      work(m).catch((err: unknown) =>
+        post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }),
+      );
     } else if (m.type === 'verdicts') {
       verdicts.set(m.index, m.verdicts);
       if (jobs && !parsing) checkReady(jobs);

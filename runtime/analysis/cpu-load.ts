@@ -35,7 +35,12 @@ export function sampleCpu(childPids: readonly (number | undefined)[] = []): CpuS
   let busy = 0;
   for (const c of cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
   const u = process.cpuUsage();
-  return { at: performance.now(), busy, own: (u.user + u.system) / 1000, children: childPids.reduce<number>((n, p) => n + processCpuMs(p), 0) };
+  return {
+    at: performance.now(),
+    busy,
+    own: (u.user + u.system) / 1000,
+    children: childPids.reduce<number>((n, p) => n + processCpuMs(p), 0),
+  };
 }
 
 /**

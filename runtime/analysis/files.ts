@@ -14,7 +14,20 @@ import type { HookModule, SyntaxIssue } from '../python/model';
 import type { AnalysisOptions } from './options';
 import type { PythonBackend } from './backend';
 import { defaultBackend } from './default-backend';
-import { checkAgent, finishAgent, parseAgent, parseFile, ruleAgent, EMPTY_RANGE, type AgentJob, type AgentResult, type ParsedFile, type ReadFile, type RuledAgent, type Verdicts } from './agent-check';
+import {
+  checkAgent,
+  finishAgent,
+  parseAgent,
+  parseFile,
+  ruleAgent,
+  EMPTY_RANGE,
+  type AgentJob,
+  type AgentResult,
+  type ParsedFile,
+  type ReadFile,
+  type RuledAgent,
+  type Verdicts,
+} from './agent-check';
 import { CheckPool, workerScript } from './check-pool';
 import { claimNext, turn } from './check-protocol';
 import { KeptReadsFs, readSourceFile, type SourceBytes } from './read-source';
@@ -95,7 +108,11 @@ export const PARALLEL_MIN_FILES = FILES_PER_WORKER;
  * worker added ~1.0–1.2 s of CPU, so it made the check no faster even with no other program
  * running, and slower otherwise. Hence no worker on 2 cores; on 4 free cores, two.
  */
-export function defaultWorkerCount(fileCount: number, cores = availableParallelism(), othersBusy = 0): number {
+export function defaultWorkerCount(
+  fileCount: number,
+  cores = availableParallelism(),
+  othersBusy = 0,
+): number {
   const free = Math.floor(cores - othersBusy + 0.5);
   return Math.max(0, Math.min(3, free - 2, Math.floor(fileCount / FILES_PER_WORKER)));
 }
@@ -112,18 +129,28 @@ export const TREE_WORKER_MIN_FILES = 150;
  * cores, 1,000 files (medians of 6–8): without CPython 1.46 → 1.35 s; with python3 running, no
  * faster (1.75 either way) for 0.4 s more CPU, so not then.
  */
-export function treeWorkerPays(fileCount: number, cpythonRuns: boolean, cores = availableParallelism()): boolean {
+export function treeWorkerPays(
+  fileCount: number,
+  cpythonRuns: boolean,
+  cores = availableParallelism(),
+): boolean {
   return fileCount >= TREE_WORKER_MIN_FILES && cores >= (cpythonRuns ? 3 : 2);
 }
 
 /** Starts a tree worker when no check worker runs and one pays (see FilesOptions.treeWorker). */
-function startTreeHelper(fileCount: number, opts: FilesOptions, log: (m: string) => void, cpythonRuns: boolean): TreeHelper | undefined {
+function startTreeHelper(
+  fileCount: number,
+  opts: FilesOptions,
+  log: (m: string) => void,
+  cpythonRuns: boolean,
+): TreeHelper | undefined {
   if (opts.workers === 0 || opts.treeWorker === false || fileCount === 0) return undefined;
   if (opts.treeWorker === undefined && !treeWorkerPays(fileCount, cpythonRuns)) return undefined;
   if (opts.backend && opts.backend !== defaultBackend) return undefined;
   const script = opts.treeWorkerScript ?? treeWorkerScript();
   if (!script) {
-    if (opts.verbose) log('[hooksmith] tree-worker script not found beside the CLI: parsing on the main thread only');
+    if (opts.verbose)
+      log('[hooksmith] tree-worker script not found beside the CLI: parsing on the main thread only');
     return undefined;
   }
   if (opts.verbose) log('[hooksmith] a tree worker parses beside the main thread');
@@ -140,7 +167,13 @@ function startTreeHelper(fileCount: number, opts: FilesOptions, log: (m: string)
 const CONFINE_MAX_OTHERS_BUSY = 0.75;
 
 /** Reads and decodes one file (no parsing yet: CPython gets the files first). */
-function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes: ((f: string) => Uint8Array) | undefined, disk: KeptReadsFs | undefined): { file: ReadFile; disk?: SourceBytes['disk'] } {
+function read(
+  file: string,
+  isMantle: boolean,
+  backend: PythonBackend,
+  readBytes: ((f: string) => Uint8Array) | undefined,
+  disk: KeptReadsFs | undefined,
+): { file: ReadFile; disk?: SourceBytes['disk'] } {
   let source: SourceBytes;
   try {
     source = readBytes ? { bytes: readBytes(file) } : (disk?.take(file) ?? readSourceFile(file));
@@ -151,11 +184,19 @@ function read(file: string, isMantle: boolean, backend: PythonBackend, readBytes
   const decoded = backend.decode(source.bytes);
   // CPython refuses the whole file (binary, UTF-16, bytes its encoding cannot decode): so do we.
   if (decoded.issue) return { file: { path: file, text: decoded.text, isMantle, failure: decoded.issue } };
-  return { file: { path: file, text: decoded.text, isMantle }, ...(source.disk ? { disk: source.disk } : {}) };
+  return {
+    file: { path: file, text: decoded.text, isMantle },
+    ...(source.disk ? { disk: source.disk } : {}),
+  };
 }
 
 /** Starts check workers when the check is large enough and a worker script exists. */
-function startPool(fileCount: number, opts: FilesOptions, log: (m: string) => void, othersBusy: number | undefined): CheckPool | undefined {
+function startPool(
+  fileCount: number,
+  opts: FilesOptions,
+  log: (m: string) => void,
+  othersBusy: number | undefined,
+): CheckPool | undefined {
   const verbose = (m: string) => opts.verbose && log(`[hooksmith] ${m}`);
   // An explicit worker count is honoured at any size (tests compare both modes on small trees).
   const count = opts.workers ?? defaultWorkerCount(fileCount, availableParallelism(), othersBusy);
@@ -207,21 +248,43 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const { agents, missing } = discover(paths, f);
     const discovered = performance.now();
     const candidates = agents.reduce((n, a) => n + new Set([...a.mantleModules, ...a.cayuModules]).size, 0);
-    const othersBusy = cpuBefore && candidates >= PARALLEL_MIN_FILES ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid])) : undefined;
+    const othersBusy =
+      cpuBefore && candidates >= PARALLEL_MIN_FILES
+        ? othersBusyCores(cpuBefore, sampleCpu([checker?.pid]))
+        : undefined;
     pool = startPool(candidates, opts, log, othersBusy);
     // Only for a large check on one thread (othersBusy is measured from PARALLEL_MIN_FILES on).
-    const helpers = opts.oneShot && checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY ? confineHelpers(checker, opts.verbose ? log : undefined) : undefined;
+    const helpers =
+      opts.oneShot && checker && !pool && othersBusy !== undefined && othersBusy < CONFINE_MAX_OTHERS_BUSY
+        ? confineHelpers(checker, opts.verbose ? log : undefined)
+        : undefined;
     // The tree worker is decided once the files are read and CPython's cached verdicts are known.
-    const startTrees = (cpythonBusy: boolean) => (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
-    const result = await analyseAgents(agents, { ...opts, backend, log, ready, pool, startTrees, checker, verdicts, disk, helpers });
+    const startTrees = (cpythonBusy: boolean) =>
+      (trees = pool ? undefined : startTreeHelper(candidates, opts, log, cpythonBusy));
+    const result = await analyseAgents(agents, {
+      ...opts,
+      backend,
+      log,
+      ready,
+      pool,
+      startTrees,
+      checker,
+      verdicts,
+      disk,
+      helpers,
+    });
     if (opts.verbose) {
       const t = result.timings;
       const span = (a: number, b: number) => `${Math.round(b - a)} ms`;
-      log(`[hooksmith] times: process start to check ${Math.round(started)} ms, discovery ${span(started, discovered)}, reading ${span(discovered, t.read)}, parsing and rules ${span(t.read, t.parsed)}, then waiting for python3 and workers ${span(t.parsed, t.done)}`);
+      log(
+        `[hooksmith] times: process start to check ${Math.round(started)} ms, discovery ${span(started, discovered)}, reading ${span(discovered, t.read)}, parsing and rules ${span(t.read, t.parsed)}, then waiting for python3 and workers ${span(t.parsed, t.done)}`,
+      );
     }
     if (opts.verbose && checker?.version) {
       const { fromDisk, resent } = checker.stats;
-      log(`[hooksmith] CPython ${checker.version} read ${fromDisk} file(s) itself${resent ? `, ${resent} sent as text` : ''}`);
+      log(
+        `[hooksmith] CPython ${checker.version} read ${fromDisk} file(s) itself${resent ? `, ${resent} sent as text` : ''}`,
+      );
     }
     return { diagnostics: result.diagnostics, fileCount: result.fileCount, missing };
   } finally {
@@ -264,7 +327,9 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
   const answers = all.then(
     (a) => a,
     (err: unknown) => {
-      run.log(`[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`);
+      run.log(
+        `[hooksmith] syntax is checked by tree-sitter only: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return [] as Verdict[];
     },
   );
@@ -272,7 +337,10 @@ function askCpython(requests: SyntaxRequest[], run: Run): Promise<Verdict>[] {
 }
 
 /** The remembered verdicts for this checker's interpreter, unless remembering is off (see FilesOptions.cache). */
-function openVerdictCache(checker: CpythonSyntaxChecker | undefined, opts: FilesOptions): VerdictCache | undefined {
+function openVerdictCache(
+  checker: CpythonSyntaxChecker | undefined,
+  opts: FilesOptions,
+): VerdictCache | undefined {
   const enabled = opts.cache ?? !process.env.HOOKSMITH_NO_CACHE;
   const identity = checker && enabled ? checker.verdictIdentity() : undefined;
   return identity ? VerdictCache.open(identity, opts.cacheDir) : undefined;
@@ -310,7 +378,10 @@ interface Timings {
   done: number;
 }
 
-async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResult, 'missing'> & { timings: Timings }> {
+async function analyseAgents(
+  agents: Agent[],
+  run: Run,
+): Promise<Omit<FilesResult, 'missing'> & { timings: Timings }> {
   const { backend, log, ready, pool } = run;
   // Read every candidate once and hand them all to CPython (its own process, on another core)
   // before parsing. Files that end up not kept (Cayu candidates without a RuntimeHook subclass)
@@ -333,11 +404,14 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
   const { answers, misses } = verdictsFor(requests, run);
   // The tree worker gets the texts in the order the loop below parses them (agents in order:
   // with no check worker, the main thread claims every agent).
-  const trees = run.startTrees(run.checker !== undefined && !run.checker.unavailableReason && misses >= TREE_WORKER_MIN_FILES);
+  const trees = run.startTrees(
+    run.checker !== undefined && !run.checker.unavailableReason && misses >= TREE_WORKER_MIN_FILES,
+  );
   const treeIndex = new Map<ReadFile, number>();
   if (trees) {
     const texts: string[] = [];
-    for (const job of jobs) for (const f of job.files) if (!f.failure) treeIndex.set(f, texts.push(f.text) - 1);
+    for (const job of jobs)
+      for (const f of job.files) if (!f.failure) treeIndex.set(f, texts.push(f.text) - 1);
     trees.start(texts);
   }
   const parse = (f: ReadFile): HookModule => {
@@ -418,15 +492,21 @@ async function analyseAgents(agents: Agent[], run: Run): Promise<Omit<FilesResul
     for (const [i, r] of pool.results) results.set(i, r);
     if (run.verbose) log(`[hooksmith] workers checked ${pool.results.size} of ${jobs.length} agents`);
   }
-  if (trees && run.verbose) log(`[hooksmith] the tree worker parsed ${trees.fromWorker} of ${treeIndex.size} files`);
+  if (trees && run.verbose)
+    log(`[hooksmith] the tree worker parsed ${trees.fromWorker} of ${treeIndex.size} files`);
   if (run.verdicts) {
     await Promise.all(answers);
     run.verdicts.save();
-    if (run.verbose) log(`[hooksmith] CPython verdicts: ${run.verdicts.stats.hits} remembered, ${misses} asked for`);
+    if (run.verbose)
+      log(`[hooksmith] CPython verdicts: ${run.verdicts.stats.hits} remembered, ${misses} asked for`);
   }
   // Agents a failed worker claimed but did not finish.
   for (let i = 0; i < jobs.length; i++) {
-    if (!results.has(i)) results.set(i, checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), await agentVerdicts[i]!, run.options));
+    if (!results.has(i))
+      results.set(
+        i,
+        checkAgent(jobs[i]!, parseAgent(jobs[i]!, backend, log), await agentVerdicts[i]!, run.options),
+      );
   }
 
   const diagnostics = new Map<string, HookDiagnostic[]>();

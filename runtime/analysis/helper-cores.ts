@@ -40,7 +40,9 @@ export class ConfinedHelpers {
     if (this.yielded || parsed < total * WARM_UP_SHARE || judged >= parsed - total * LAG_ALLOWED) return;
     this.yielded = true;
     for (const tid of this.threads) lowerPriority(tid);
-    this.log?.(`[hooksmith] python3 had judged ${judged} of ${total} files when ${parsed} were parsed: V8's background threads now yield to it as much as it does to them`);
+    this.log?.(
+      `[hooksmith] python3 had judged ${judged} of ${total} files when ${parsed} were parsed: V8's background threads now yield to it as much as it does to them`,
+    );
   }
 }
 
@@ -49,7 +51,10 @@ export class ConfinedHelpers {
  * undefined where that is not done: not Linux, one core, python3 not started, /proc unreadable.
  * Call before any worker thread starts: threads started later keep the whole machine.
  */
-export function confineHelpers(checker: CpythonSyntaxChecker, log: ((m: string) => void) | undefined): ConfinedHelpers | undefined {
+export function confineHelpers(
+  checker: CpythonSyntaxChecker,
+  log: ((m: string) => void) | undefined,
+): ConfinedHelpers | undefined {
   if (process.platform !== 'linux' || availableParallelism() < 2) return undefined;
   let threads: number[];
   try {
@@ -60,6 +65,8 @@ export function confineHelpers(checker: CpythonSyntaxChecker, log: ((m: string) 
     return undefined;
   }
   if (!checker.confineHelpers(threads)) return undefined;
-  log?.(`[hooksmith] python3 and ${threads.length} background thread(s) share all cores but one, which the main thread keeps`);
+  log?.(
+    `[hooksmith] python3 and ${threads.length} background thread(s) share all cores but one, which the main thread keeps`,
+  );
   return new ConfinedHelpers(threads, log);
 }

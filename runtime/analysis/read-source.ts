@@ -33,7 +33,9 @@ export function readSourceFile(file: string, limit = Infinity): SourceBytes | un
       n += got;
     }
     // Shrunk while we read: CPython gets the text.
-    return n === size ? { bytes: buf, disk: { size, mtimeNs: st.mtimeNs.toString() } } : { bytes: buf.subarray(0, n) };
+    return n === size
+      ? { bytes: buf, disk: { size, mtimeNs: st.mtimeNs.toString() } }
+      : { bytes: buf.subarray(0, n) };
   } finally {
     fs.closeSync(fd);
   }
@@ -61,7 +63,11 @@ export class KeptReadsFs implements DiscoveryFs {
     if (read === 'unreadable') return '';
     if (read === 'large') return nodeFs.head(file);
     const b = read.bytes;
-    const head = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1', 0, Math.min(b.byteLength, HEAD_BYTES));
+    const head = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString(
+      'latin1',
+      0,
+      Math.min(b.byteLength, HEAD_BYTES),
+    );
     this.keepIfChecked(file, read, isCayuCandidate(head));
     return head;
   }
@@ -97,6 +103,7 @@ export class KeptReadsFs implements DiscoveryFs {
    * hooks folder (an agent root may hold much other Python, read here once and dropped).
    */
   private keepIfChecked(file: string, read: SourceBytes, cayu: boolean): void {
-    if (cayu || path.basename(file) === 'hooks.py' || file.includes(IN_HOOKS_FOLDER)) this.kept.set(file, read);
+    if (cayu || path.basename(file) === 'hooks.py' || file.includes(IN_HOOKS_FOLDER))
+      this.kept.set(file, read);
   }
 }

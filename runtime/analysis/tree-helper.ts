@@ -36,7 +36,10 @@ export class TreeHelper {
   /** Texts whose model was built from the worker's tree. */
   fromWorker = 0;
 
-  constructor(script: string, private readonly log: (m: string) => void) {
+  constructor(
+    script: string,
+    private readonly log: (m: string) => void,
+  ) {
     this.worker = startWorker(script);
     this.worker.on('error', (err) => {
       this.finished = true;
@@ -67,7 +70,10 @@ export class TreeHelper {
     if (Atomics.compareExchange(claims, index, UNCLAIMED, MAIN) === UNCLAIMED) return undefined;
     const tree = this.awaitTree(index);
     if (!tree || !this.names) return undefined;
-    const syntax = new SyntaxTree(text, this.names.typeNames, this.names.fieldNames, { columns: unpackColumns(tree.buffer, tree.capacity), size: tree.size });
+    const syntax = new SyntaxTree(text, this.names.typeNames, this.names.fieldNames, {
+      columns: unpackColumns(tree.buffer, tree.capacity),
+      size: tree.size,
+    });
     try {
       const module = modelOfSyntax(syntax, text, path, tree.substitute);
       this.fromWorker++;
@@ -109,7 +115,9 @@ export class TreeHelper {
         // Stuck or dead (a crash is not seen while this thread waits): stop asking it at all,
         // or every file it claimed would cost another wait.
         this.finished = true;
-        this.log(`[hooksmith] tree worker gave no tree within ${WAIT_MS} ms: the main thread parses the rest`);
+        this.log(
+          `[hooksmith] tree worker gave no tree within ${WAIT_MS} ms: the main thread parses the rest`,
+        );
         return undefined;
       }
       // Sleep until the worker posts again (it notifies after each message).
@@ -126,7 +134,8 @@ export class TreeHelper {
         this.trees.set(m.index, m);
       } else {
         this.finished = true;
-        if (m.type === 'failed') this.log(`[hooksmith] tree worker failed (the main thread parses the rest): ${m.message}`);
+        if (m.type === 'failed')
+          this.log(`[hooksmith] tree worker failed (the main thread parses the rest): ${m.message}`);
       }
     }
   }

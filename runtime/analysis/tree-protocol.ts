@@ -42,7 +42,15 @@ export interface TreeNames {
 
 export type FromTreeWorker =
   /** One parsed text; the first tree also carries the names its columns refer to. */
-  | { type: 'tree'; index: number; buffer: ArrayBuffer; capacity: number; size: number; substitute?: SyntaxIssue; names?: TreeNames }
+  | {
+      type: 'tree';
+      index: number;
+      buffer: ArrayBuffer;
+      capacity: number;
+      size: number;
+      substitute?: SyntaxIssue;
+      names?: TreeNames;
+    }
   /** The worker claims nothing more. */
   | { type: 'done' }
   /** It could not parse (its WASM failed to load): the main thread parses everything. */

@@ -49,7 +49,18 @@ if (port) {
       const columns = syntax.takeColumns();
       if (!columns) continue;
       const buffer = columnsBuffer(columns);
-      post({ type: 'tree', index: i, buffer, capacity: columns.capacity, size, ...(substitute ? { substitute } : {}), ...(first ? { names: { typeNames, fieldNames } } : {}) }, [buffer]);
+      post(
+        {
+          type: 'tree',
+          index: i,
+          buffer,
+          capacity: columns.capacity,
+          size,
+          ...(substitute ? { substitute } : {}),
+          ...(first ? { names: { typeNames, fieldNames } } : {}),
+        },
+        [buffer],
+      );
       first = false;
       announce(posted);
     }

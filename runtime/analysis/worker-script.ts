@@ -16,5 +16,8 @@ export function findWorkerScript(name: string, dir = __dirname): string | undefi
 /** Starts a worker; from source (tests, tsx) it registers tsx's loader first, which workers do not inherit. */
 export function startWorker(script: string): Worker {
   if (!script.endsWith('.ts')) return new Worker(script);
-  return new Worker(`require(require.resolve('tsx/cjs', { paths: [${JSON.stringify(script)}] })); require(${JSON.stringify(script)});`, { eval: true });
+  return new Worker(
+    `require(require.resolve('tsx/cjs', { paths: [${JSON.stringify(script)}] })); require(${JSON.stringify(script)});`,
+    { eval: true },
+  );
 }

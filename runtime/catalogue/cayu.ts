@@ -36,9 +36,21 @@ export const CAYU_PHASES: readonly CayuPhase[] = [
     decision: 'AfterToolCallDecision',
     doc: 'Runs after the tool executes, before its result enters the transcript. Return None to pass the result through unchanged, or an AfterToolCallDecision to replace it.',
   },
-  { id: 'after_session_completed', context: 'RuntimeHookContext', doc: 'Runs after a session reaches completed state.' },
-  { id: 'after_session_failed', context: 'RuntimeHookContext', doc: 'Runs after a session reaches failed state.' },
-  { id: 'after_session_interrupted', context: 'RuntimeHookContext', doc: 'Runs after a session reaches interrupted state.' },
+  {
+    id: 'after_session_completed',
+    context: 'RuntimeHookContext',
+    doc: 'Runs after a session reaches completed state.',
+  },
+  {
+    id: 'after_session_failed',
+    context: 'RuntimeHookContext',
+    doc: 'Runs after a session reaches failed state.',
+  },
+  {
+    id: 'after_session_interrupted',
+    context: 'RuntimeHookContext',
+    doc: 'Runs after a session reaches interrupted state.',
+  },
 ];
 
 export interface CayuAction {
@@ -63,11 +75,27 @@ export const CAYU_DECISIONS: readonly CayuDecision[] = [
     phase: 'before_tool_call',
     actions: [
       { action: 'proceed', doc: 'Run the tool unchanged (same as returning None).' },
-      { action: 'proceed_modified', companion: 'modified_arguments', doc: 'Run the tool with modified_arguments.' },
-      { action: 'short_circuit', companion: 'synthetic_result', doc: 'Skip the tool and use synthetic_result.' },
-      { action: 'block', companion: 'block_reason', doc: 'Skip the tool and return an error result carrying block_reason (must not be blank).' },
+      {
+        action: 'proceed_modified',
+        companion: 'modified_arguments',
+        doc: 'Run the tool with modified_arguments.',
+      },
+      {
+        action: 'short_circuit',
+        companion: 'synthetic_result',
+        doc: 'Skip the tool and use synthetic_result.',
+      },
+      {
+        action: 'block',
+        companion: 'block_reason',
+        doc: 'Skip the tool and return an error result carrying block_reason (must not be blank).',
+      },
     ],
-    fields: { modified_arguments: 'dict[str, Any] | None', synthetic_result: 'ToolResult | None', block_reason: 'str | None' },
+    fields: {
+      modified_arguments: 'dict[str, Any] | None',
+      synthetic_result: 'ToolResult | None',
+      block_reason: 'str | None',
+    },
     doc: "A before_tool_call hook's instruction for the call it just inspected. Pydantic model with extra='forbid'.",
   },
   {
@@ -75,7 +103,11 @@ export const CAYU_DECISIONS: readonly CayuDecision[] = [
     phase: 'after_tool_call',
     actions: [
       { action: 'pass_through', doc: 'Leave the result unchanged (same as returning None).' },
-      { action: 'modify', companion: 'modified_result', doc: 'Replace the result with modified_result before it enters the transcript.' },
+      {
+        action: 'modify',
+        companion: 'modified_result',
+        doc: 'Replace the result with modified_result before it enters the transcript.',
+      },
     ],
     fields: { modified_result: 'ToolResult | None' },
     doc: "An after_tool_call hook's instruction for the result it just inspected. Pydantic model with extra='forbid'.",
@@ -98,12 +130,24 @@ const ACTION_CONTEXT_PROPERTIES = {
 };
 
 /** Async methods every context has; their calls are recorded as actions. */
-export const CAYU_CONTEXT_METHODS: readonly string[] = ['fork_session', 'dispatch', 'dispatch_inline', 'create_task', 'emit_custom_event'];
+export const CAYU_CONTEXT_METHODS: readonly string[] = [
+  'fork_session',
+  'dispatch',
+  'dispatch_inline',
+  'create_task',
+  'emit_custom_event',
+];
 
 export const CAYU_CONTEXTS: readonly CayuContextType[] = [
   {
     name: 'BeforeToolCallHookContext',
-    properties: { ...ACTION_CONTEXT_PROPERTIES, tool_name: 'str', tool_call_id: 'str', arguments: 'dict[str, Any]', task_id: 'str | None' },
+    properties: {
+      ...ACTION_CONTEXT_PROPERTIES,
+      tool_name: 'str',
+      tool_call_id: 'str',
+      arguments: 'dict[str, Any]',
+      task_id: 'str | None',
+    },
     doc: 'The before_tool_call view of a call: identity + arguments, no result yet. `arguments` is a read-only copy; mutating it is a no-op.',
   },
   {

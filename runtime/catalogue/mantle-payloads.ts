@@ -69,14 +69,22 @@ function sharedSchemas(z: Zod): Shared {
         type: z.string().optional(),
       })
       .loose(),
-    passage: z.object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() }).loose(),
+    passage: z
+      .object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() })
+      .loose(),
     message: z.object({ role: z.string() }).loose(),
   });
 }
 
 type MakeSchema = (z: Zod, s: Shared) => Z.ZodType;
 
-function field(name: string, pythonType: string, mutability: Mutability, doc: string, make: MakeSchema): PayloadField {
+function field(
+  name: string,
+  pythonType: string,
+  mutability: Mutability,
+  doc: string,
+  make: MakeSchema,
+): PayloadField {
   let schema: Z.ZodType | undefined;
   return {
     name,
@@ -95,14 +103,25 @@ function field(name: string, pythonType: string, mutability: Mutability, doc: st
 
 /** "Every payload carries read-only identity fields" (Payload wall). */
 export const IDENTITY_FIELDS: readonly PayloadField[] = [
-  field('sender_id', 'str', 'identity', 'Conversation / user id (engine-owned identity).', (z) => z.string().min(1)),
-  field('call', 'dict | None', 'identity', 'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).', (_, s) =>
-    s.jsonObject.nullable().default(null),
+  field('sender_id', 'str', 'identity', 'Conversation / user id (engine-owned identity).', (z) =>
+    z.string().min(1),
   ),
-  field('channel', 'ChannelInfo', 'identity', 'Channel name and front-end metadata (engine-owned identity).', (_, s) => s.channel.default({ name: 'rest', metadata: {} })),
+  field(
+    'call',
+    'dict | None',
+    'identity',
+    'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).',
+    (_, s) => s.jsonObject.nullable().default(null),
+  ),
+  field(
+    'channel',
+    'ChannelInfo',
+    'identity',
+    'Channel name and front-end metadata (engine-owned identity).',
+    (_, s) => s.channel.default({ name: 'rest', metadata: {} }),
+  ),
 ];
 export const IDENTITY_FIELD_NAMES: readonly string[] = IDENTITY_FIELDS.map((f) => f.name);
-
 
 const identitySample = { sender_id: 'demo-user', call: null, channel: { name: 'rest', metadata: {} } };
 
@@ -111,8 +130,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'TurnStartedPayload',
     doc: 'Sent to on_turn_started when a Mantle turn begins.',
     fields: [
-      field('is_voice', 'bool', 'read-only', 'Whether this turn came from a voice channel.', (z) => z.boolean().default(false)),
-      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) => z.string().nullable().default(null)),
+      field('is_voice', 'bool', 'read-only', 'Whether this turn came from a voice channel.', (z) =>
+        z.boolean().default(false),
+      ),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) =>
+        z.string().nullable().default(null),
+      ),
     ],
     sample: { is_voice: false, turn_id: null, ...identitySample },
   },
@@ -120,8 +143,16 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'TurnFinishedPayload',
     doc: 'Sent to on_turn_finished when a Mantle turn ends, also when it fails.',
     fields: [
-      field('status', "Literal['completed', 'cancelled', 'error']", 'read-only', 'Turn outcome: completed, cancelled (interrupted, e.g. barge-in) or error.', (z) => z.enum(['completed', 'cancelled', 'error'])),
-      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) => z.string().nullable().default(null)),
+      field(
+        'status',
+        "Literal['completed', 'cancelled', 'error']",
+        'read-only',
+        'Turn outcome: completed, cancelled (interrupted, e.g. barge-in) or error.',
+        (z) => z.enum(['completed', 'cancelled', 'error']),
+      ),
+      field('turn_id', 'str | None', 'read-only', 'Reserved; may be unset today.', (z) =>
+        z.string().nullable().default(null),
+      ),
     ],
     sample: { status: 'completed', turn_id: null, ...identitySample },
   },
@@ -135,10 +166,26 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'ModelRequestPayload',
     doc: 'The chat request about to be sent to the LLM, after trimming to the token budget.',
     fields: [
-      field('messages', 'list[dict]', 'mutable', 'The chat messages about to be sent to the LLM (forwarded as dict copies, not validated).', (z, s) => z.array(s.message)),
-      field('model_settings', 'dict', 'mutable', 'Allow-listed per-call overrides only (temperature, top_p, max_tokens, presence_penalty, frequency_penalty, stop, seed). Starts empty.', (_, s) => s.jsonObject.default({})),
-      field('tool_names', 'list[str]', 'read-only', 'Read-only view of offered tool names.', (z) => z.array(z.string()).default([])),
-      field('iteration', 'int', 'read-only', 'Current loop iteration.', (z) => z.number().int().nonnegative().default(0)),
+      field(
+        'messages',
+        'list[dict]',
+        'mutable',
+        'The chat messages about to be sent to the LLM (forwarded as dict copies, not validated).',
+        (z, s) => z.array(s.message),
+      ),
+      field(
+        'model_settings',
+        'dict',
+        'mutable',
+        'Allow-listed per-call overrides only (temperature, top_p, max_tokens, presence_penalty, frequency_penalty, stop, seed). Starts empty.',
+        (_, s) => s.jsonObject.default({}),
+      ),
+      field('tool_names', 'list[str]', 'read-only', 'Read-only view of offered tool names.', (z) =>
+        z.array(z.string()).default([]),
+      ),
+      field('iteration', 'int', 'read-only', 'Current loop iteration.', (z) =>
+        z.number().int().nonnegative().default(0),
+      ),
     ],
     sample: {
       messages: [
@@ -155,11 +202,30 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     name: 'ModelResponsePayload',
     doc: 'What the provider returned for this completion, before any text emit or tool dispatch.',
     fields: [
-      field('text', 'str | None', 'mutable', 'Assistant text from this completion (may be None).', (z) => z.string().nullable().default(null)),
-      field('tool_calls', 'list[dict]', 'mutable', 'Tool-call dicts with id, tool_name, tool_args and optional type.', (z, s) => z.array(s.toolCallDict).default([])),
-      field('latency_ms', 'float | None', 'read-only', 'Provider latency for this completion, when available.', (z) => z.number().nullable().default(null)),
+      field('text', 'str | None', 'mutable', 'Assistant text from this completion (may be None).', (z) =>
+        z.string().nullable().default(null),
+      ),
+      field(
+        'tool_calls',
+        'list[dict]',
+        'mutable',
+        'Tool-call dicts with id, tool_name, tool_args and optional type.',
+        (z, s) => z.array(s.toolCallDict).default([]),
+      ),
+      field(
+        'latency_ms',
+        'float | None',
+        'read-only',
+        'Provider latency for this completion, when available.',
+        (z) => z.number().nullable().default(null),
+      ),
     ],
-    sample: { text: 'Sure! Which size would you like?', tool_calls: [], latency_ms: 412.0, ...identitySample },
+    sample: {
+      text: 'Sure! Which size would you like?',
+      tool_calls: [],
+      latency_ms: 412.0,
+      ...identitySample,
+    },
   },
   {
     name: 'ToolCallPayload',
@@ -167,18 +233,39 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', (z) => z.string()),
       field('arguments', 'dict', 'mutable', 'Tool arguments dict.', (_, s) => s.jsonObject.default({})),
-      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', (_, s) => s.jsonObject.default({})),
+      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', (_, s) =>
+        s.jsonObject.default({}),
+      ),
     ],
-    sample: { tool_name: 'place_order', arguments: { size: 'large', card_id: ' card_123 ' }, headers: {}, ...identitySample },
+    sample: {
+      tool_name: 'place_order',
+      arguments: { size: 'large', card_id: ' card_123 ' },
+      headers: {},
+      ...identitySample,
+    },
   },
   {
     name: 'ToolResultPayload',
     doc: 'A dispatched tool’s result, before it is persisted on tool_executed and replayed to the model.',
     fields: [
       field('tool_name', 'str', 'read-only', 'Name of the tool that just ran.', (z) => z.string()),
-      field('arguments', 'dict', 'mutable', 'Arguments used for this call (may be rewritten for persistence/replay).', (_, s) => s.jsonObject.default({})),
-      field('value', 'str', 'mutable', 'Result value persisted and replayed to the model, as serialized JSON text.', (z) => z.string()),
-      field('is_error', 'bool', 'mutable', 'Whether the result should be treated as an error.', (z) => z.boolean().default(false)),
+      field(
+        'arguments',
+        'dict',
+        'mutable',
+        'Arguments used for this call (may be rewritten for persistence/replay).',
+        (_, s) => s.jsonObject.default({}),
+      ),
+      field(
+        'value',
+        'str',
+        'mutable',
+        'Result value persisted and replayed to the model, as serialized JSON text.',
+        (z) => z.string(),
+      ),
+      field('is_error', 'bool', 'mutable', 'Whether the result should be treated as an error.', (z) =>
+        z.boolean().default(false),
+      ),
     ],
     sample: {
       tool_name: 'lookup_customer',
@@ -191,7 +278,9 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
     name: 'KnowledgeQueryPayload',
     doc: 'The search string about to be sent to the references index.',
-    fields: [field('query', 'str', 'mutable', 'Search string passed to the references index.', (z) => z.string())],
+    fields: [
+      field('query', 'str', 'mutable', 'Search string passed to the references index.', (z) => z.string()),
+    ],
     sample: { query: 'opening hours', ...identitySample },
   },
   {
@@ -199,7 +288,13 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     doc: 'Passages retrieved for a query, before they are serialized back to the model.',
     fields: [
       field('query', 'str', 'read-only', 'The query that was searched.', (z) => z.string()),
-      field('passages', 'list[dict]', 'mutable', 'Retrieved chunks as {text, scope, source, score?} dicts.', (z, s) => z.array(s.passage).default([])),
+      field(
+        'passages',
+        'list[dict]',
+        'mutable',
+        'Retrieved chunks as {text, scope, source, score?} dicts.',
+        (z, s) => z.array(s.passage).default([]),
+      ),
     ],
     sample: {
       query: 'opening hours',

@@ -50,7 +50,8 @@ export interface MantlePoint {
   when: string;
 }
 
-const LOGGED_AND_DISCARDED = 'the unsupported signal is logged and discarded; the engine keeps the original payload';
+const LOGGED_AND_DISCARDED =
+  'the unsupported signal is logged and discarded; the engine keeps the original payload';
 
 export const MANTLE_POINTS: readonly MantlePoint[] = [
   {
@@ -104,8 +105,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     signalEffects: {},
     unsupportedSignalEffect:
       'the unsupported signal is logged and ignored; the engine keeps the last good request and still calls the LLM',
-    when:
-      'On each main LLM loop iteration and on rephrase, confirm-rephrase and the post-activate set_fields fill, after the prompt is trimmed to the token budget and before the provider call.',
+    when: 'On each main LLM loop iteration and on rephrase, confirm-rephrase and the post-activate set_fields fill, after the prompt is trimmed to the token budget and before the provider call.',
   },
   {
     id: 'model_response',
@@ -121,8 +121,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
         'the response is discarded (no text emitted, no tool dispatched) and the feedback steers the next model iteration (next request only; counts toward the iteration cap)',
     },
     unsupportedSignalEffect: 'the unsupported signal is logged and discarded; the original response proceeds',
-    when:
-      'On each main LLM loop iteration and on the quiet calls (rephrase, confirm-rephrase, set_fields fill), after the provider returns and before any text emit or tool dispatch.',
+    when: 'On each main LLM loop iteration and on the quiet calls (rephrase, confirm-rephrase, set_fields fill), after the provider returns and before any text emit or tool dispatch.',
   },
   {
     id: 'tool_call',
@@ -138,9 +137,9 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
       RetryModel:
         'the entire tool-call batch is discarded (no tool runs, accompanying text is not emitted) and the feedback steers the next model iteration',
     },
-    unsupportedSignalEffect: 'the unsupported signal is logged and discarded; the original call proceeds through preflight',
-    when:
-      'Batch preflight: once per tool call in the LLM batch, sequentially in batch order, before routing, the knowledge_searched latch or any tool runs.',
+    unsupportedSignalEffect:
+      'the unsupported signal is logged and discarded; the original call proceeds through preflight',
+    when: 'Batch preflight: once per tool call in the LLM batch, sequentially in batch order, before routing, the knowledge_searched latch or any tool runs.',
   },
   {
     id: 'tool_result',
@@ -152,7 +151,8 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     wired: true,
     failEffect: 'fail-open: the engine keeps the original tool result and continues',
     signalEffects: {},
-    unsupportedSignalEffect: 'the unsupported signal is logged and ignored; the engine keeps the last good result',
+    unsupportedSignalEffect:
+      'the unsupported signal is logged and ignored; the engine keeps the last good result',
     when: 'After each dispatched tool returns, before the result is persisted on tool_executed and replayed to the model.',
   },
   {
@@ -165,7 +165,8 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     wired: true,
     failEffect: 'fail-closed: the search is skipped and the model receives the safe empty-result note',
     signalEffects: {},
-    unsupportedSignalEffect: 'invalid modify behaviour: the signal is logged and discarded; the original query is searched',
+    unsupportedSignalEffect:
+      'invalid modify behaviour: the signal is logged and discarded; the original query is searched',
     when: 'Around search_knowledge: after the empty-query guard, before the references index is searched. Change-only.',
   },
   {
@@ -178,7 +179,8 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     wired: true,
     failEffect: 'fail-open: the engine keeps the original passages',
     signalEffects: {},
-    unsupportedSignalEffect: 'invalid modify behaviour: the signal is logged and discarded; the original passages are kept',
+    unsupportedSignalEffect:
+      'invalid modify behaviour: the signal is logged and discarded; the original passages are kept',
     when: 'After retrieval, before passages are serialized back to the model. Change-only.',
   },
   {

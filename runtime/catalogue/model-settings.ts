@@ -13,7 +13,11 @@ export const MODEL_SETTINGS: readonly ModelSetting[] = [
   { key: 'max_tokens', valueType: 'integer', doc: 'Maximum completion tokens (an integer).' },
   { key: 'presence_penalty', valueType: 'number', doc: 'Presence penalty (a number).' },
   { key: 'frequency_penalty', valueType: 'number', doc: 'Frequency penalty (a number).' },
-  { key: 'stop', valueType: 'string-or-string-list', doc: 'Stop sequence(s): a string or a list of strings.' },
+  {
+    key: 'stop',
+    valueType: 'string-or-string-list',
+    doc: 'Stop sequence(s): a string or a list of strings.',
+  },
   { key: 'seed', valueType: 'integer', doc: 'Sampling seed (an integer).' },
 ];
 

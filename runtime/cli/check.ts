@@ -15,7 +15,8 @@ import { version } from '../../package.json';
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
-const USAGE = 'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--jobs N] [--verbose]';
+const USAGE =
+  'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--jobs N] [--verbose]';
 
 export interface CheckArgs {
   paths: string[];
@@ -49,7 +50,8 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
     if (a === '--format' || a.startsWith('--format=')) {
       const v = a === '--format' ? args[++i] : a.slice('--format='.length);
       if (v === undefined) return `option --format needs a value (${FORMATS.join('|')})`;
-      if (!(FORMATS as readonly string[]).includes(v)) return `unknown format '${v}' (expected ${FORMATS.join('|')})`;
+      if (!(FORMATS as readonly string[]).includes(v))
+        return `unknown format '${v}' (expected ${FORMATS.join('|')})`;
       format = v as Format;
     } else if (a === '--no-cpython') {
       cpython = false;
@@ -63,7 +65,8 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       cache = false;
     } else if (a === '--jobs' || a.startsWith('--jobs=')) {
       const v = a === '--jobs' ? args[++i] : a.slice('--jobs='.length);
-      if (v === undefined || !/^\d{1,2}$/.test(v)) return `option --jobs needs a number of worker threads (0 to 99)`;
+      if (v === undefined || !/^\d{1,2}$/.test(v))
+        return `option --jobs needs a number of worker threads (0 to 99)`;
       jobs = Number(v);
     } else if (a.startsWith('-') && a !== '-') {
       return `unknown option '${a}'`;
@@ -71,7 +74,15 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
       paths.push(a);
     }
   }
-  return { paths: paths.length ? paths : ['.'], format, cpython, verbose, cache, ...(jobs === undefined ? {} : { jobs }), ...(python === undefined ? {} : { python }) };
+  return {
+    paths: paths.length ? paths : ['.'],
+    format,
+    cpython,
+    verbose,
+    cache,
+    ...(jobs === undefined ? {} : { jobs }),
+    ...(python === undefined ? {} : { python }),
+  };
 }
 
 function isFile(p: string): boolean {
@@ -82,7 +93,10 @@ function isFile(p: string): boolean {
   }
 }
 
-export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose' | 'python'> = {}): Promise<number> {
+export async function runCheckCommand(
+  args: string[],
+  opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose' | 'python'> = {},
+): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
     return 0;
@@ -94,7 +108,8 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
   }
   const notPython = parsed.paths.filter((p) => !p.endsWith('.py') && isFile(p));
   if (notPython.length) {
-    for (const p of notPython) process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
+    for (const p of notPython)
+      process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
     return 2;
   }
   buildEachPathOnce(); // this process checks each file once: no def cache (see function-cache.ts)
@@ -108,7 +123,8 @@ export async function runCheckCommand(args: string[], opts: Omit<FilesOptions, '
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
   });
   if (result.missing.length) {
-    for (const m of result.missing) process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);
+    for (const m of result.missing)
+      process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);
     return 2;
   }
   const all: HookDiagnostic[] = [...result.diagnostics.values()].flat().sort(compareDiagnostics);

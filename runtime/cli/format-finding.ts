@@ -12,7 +12,14 @@ export interface Finding {
   severity: Severity;
   code: string;
   message: string;
-  related: { file: string; line: number; column: number; endLine: number; endColumn: number; message: string }[];
+  related: {
+    file: string;
+    line: number;
+    column: number;
+    endLine: number;
+    endColumn: number;
+    message: string;
+  }[];
 }
 
 export function relativeFile(file: string, cwd: string): string {

@@ -5,14 +5,29 @@ import { RULE_DOCS_BASE, ruleDocsUrl, type Severity } from '../diagnostics';
 import { RULES } from '../rules';
 import type { Finding } from './format-finding';
 
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'note',
+  hint: 'note',
+};
 
 function region(r: { line: number; column: number; endLine: number; endColumn: number }) {
-  return { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: Math.max(r.endColumn, r.column) };
+  return {
+    startLine: r.line,
+    startColumn: r.column,
+    endLine: r.endLine,
+    endColumn: Math.max(r.endColumn, r.column),
+  };
 }
 
 function location(file: string, r: { line: number; column: number; endLine: number; endColumn: number }) {
-  return { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: '%SRCROOT%' }, region: region(r) } };
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: encodeURI(file), uriBaseId: '%SRCROOT%' },
+      region: region(r),
+    },
+  };
 }
 
 export function toSarif(findings: readonly Finding[], version: string, cwd: string): object {
@@ -33,7 +48,13 @@ export function toSarif(findings: readonly Finding[], version: string, cwd: stri
     message: { text: f.message },
     locations: [location(f.file, f)],
     ...(f.related.length
-      ? { relatedLocations: f.related.map((r, i) => ({ id: i + 1, ...location(r.file, r), message: { text: r.message } })) }
+      ? {
+          relatedLocations: f.related.map((r, i) => ({
+            id: i + 1,
+            ...location(r.file, r),
+            message: { text: r.message },
+          })),
+        }
       : {}),
   }));
   return {
@@ -41,7 +62,15 @@ export function toSarif(findings: readonly Finding[], version: string, cwd: stri
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'hooksmith', version, semanticVersion: version, informationUri: RULE_DOCS_BASE.replace(/\/blob\/.*$/, ''), rules } },
+        tool: {
+          driver: {
+            name: 'hooksmith',
+            version,
+            semanticVersion: version,
+            informationUri: RULE_DOCS_BASE.replace(/\/blob\/.*$/, ''),
+            rules,
+          },
+        },
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         results,
       },

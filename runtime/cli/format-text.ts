@@ -1,7 +1,12 @@
 // `--format text`: one compiler-style line per finding, then a summary line.
 import type { Finding } from './format-finding';
 
-const WORD: Record<Finding['severity'], string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
+const WORD: Record<Finding['severity'], string> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'info',
+  hint: 'hint',
+};
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -4,7 +4,9 @@ import { samplePayload } from '../engine/samples';
 export async function runPayloadCommand(args: string[]): Promise<number> {
   const names = args.filter((a) => !a.startsWith('-'));
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write('usage: hooksmith payload POINT\n  POINT: a point (tool_result), decorator (modify_tool_result), payload type or Cayu phase\n');
+    process.stdout.write(
+      'usage: hooksmith payload POINT\n  POINT: a point (tool_result), decorator (modify_tool_result), payload type or Cayu phase\n',
+    );
     return 0;
   }
   if (names.length !== 1 || names.length !== args.length) {

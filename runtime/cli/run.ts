@@ -9,7 +9,8 @@ import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 
-const USAGE = 'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
+const USAGE =
+  'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
 
 interface RunArgs {
   target: string;
@@ -51,19 +52,32 @@ function parseArgs(args: string[]): RunArgs | string {
   return { target, payload, python, format };
 }
 
-export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set(['crashed', 'timed-out', 'invalid-return', 'ignored-signal']);
+export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set([
+  'crashed',
+  'timed-out',
+  'invalid-return',
+  'ignored-signal',
+]);
 
 function readPayload(source: string): unknown {
   const text = source === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(source, 'utf8');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new RunInputError('payload', `${source === '-' ? 'stdin' : source}: not valid JSON: ${(err as Error).message}`);
+    throw new RunInputError(
+      'payload',
+      `${source === '-' ? 'stdin' : source}: not valid JSON: ${(err as Error).message}`,
+    );
   }
 }
 
-export function reportInputError(command: string, err: RunInputError | { message: string; details: string[] }): void {
-  process.stderr.write(`hooksmith ${command}: ${err.message}\n${err.details.map((d) => `  ${d.replace(/\n/g, '\n  ')}\n`).join('')}`);
+export function reportInputError(
+  command: string,
+  err: RunInputError | { message: string; details: string[] },
+): void {
+  process.stderr.write(
+    `hooksmith ${command}: ${err.message}\n${err.details.map((d) => `  ${d.replace(/\n/g, '\n  ')}\n`).join('')}`,
+  );
 }
 
 export async function runRunCommand(args: string[]): Promise<number> {
@@ -84,13 +98,21 @@ export async function runRunCommand(args: string[]): Promise<number> {
     payload = readPayload(parsed.payload);
   } catch (err) {
     if (err instanceof RunInputError) reportInputError('run', err);
-    else process.stderr.write(`hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`);
+    else
+      process.stderr.write(
+        `hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`,
+      );
     return 2;
   }
-  const runner = createHookRunner({ python: parsed.python, log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined) });
+  const runner = createHookRunner({
+    python: parsed.python,
+    log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+  });
   try {
     const result = await runner.run({ file, handler, payload });
-    process.stdout.write(parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatRunText(result));
+    process.stdout.write(
+      parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatRunText(result),
+    );
     return FAILED_OUTCOMES.has(result.outcome) ? 1 : 0;
   } catch (err) {
     if (err instanceof RunInputError) {

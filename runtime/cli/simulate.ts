@@ -36,13 +36,20 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     } else file = a;
   }
   if (!file || (format !== 'text' && format !== 'json')) {
-    process.stderr.write(`hooksmith simulate: ${file ? `--format must be text or json, got ${format}` : 'missing SCENARIO_FILE'}\n${USAGE}`);
+    process.stderr.write(
+      `hooksmith simulate: ${file ? `--format must be text or json, got ${format}` : 'missing SCENARIO_FILE'}\n${USAGE}`,
+    );
     return 2;
   }
-  const runner = createHookRunner({ python, log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined) });
+  const runner = createHookRunner({
+    python,
+    log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+  });
   try {
     const result = await runner.simulate(file);
-    process.stdout.write(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatSimulationText(result));
+    process.stdout.write(
+      format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatSimulationText(result),
+    );
     return result.events.some((e) => e.outcome && FAILED_OUTCOMES.has(e.outcome)) ? 1 : 0;
   } catch (err) {
     if (err instanceof RunInputError || err instanceof ScenarioError) {

@@ -23,7 +23,9 @@ function hooksModule(): string {
     const p = getPoint(id);
     const lane = p.hasModifyLane ? 'modify' : 'observe';
     lines.push(`@${decoratorName(id, lane)}()`);
-    lines.push(`async def hook_${id}(payload: ${p.payloadType}) -> ${lane === 'modify' ? p.payloadType : 'None'}:`);
+    lines.push(
+      `async def hook_${id}(payload: ${p.payloadType}) -> ${lane === 'modify' ? p.payloadType : 'None'}:`,
+    );
     lines.push(lane === 'modify' ? '    return payload' : '    return None', '');
   }
   return lines.join('\n');
@@ -32,11 +34,15 @@ function hooksModule(): string {
 const SCENARIO = {
   user: 'bench',
   fire_unwired: true,
-  completions: [{ tool_calls: [{ tool_name: 'search_knowledge', tool_args: { query: 'q' } }] }, { text: 'done' }],
+  completions: [
+    { tool_calls: [{ tool_name: 'search_knowledge', tool_args: { query: 'q' } }] },
+    { text: 'done' },
+  ],
   knowledge: { passages: [{ text: 'p', score: 0.9 }] },
 };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function measureEngine(runs = 20): Promise<EngineBench> {

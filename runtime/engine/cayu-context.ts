@@ -37,14 +37,23 @@ export const CAYU_CONTEXT_SCHEMAS: Record<CayuPhaseId, z.ZodObject> = {
 function sessionContext(status: string): z.ZodObject {
   return z.strictObject({
     session: sessionSchema.default({ id: 'session-1', status }),
-    terminal_event: z.object({ type: z.string(), payload: jsonObject.default({}) }).loose().default({ type: `session.${status}`, payload: {} }),
+    terminal_event: z
+      .object({ type: z.string(), payload: jsonObject.default({}) })
+      .loose()
+      .default({ type: `session.${status}`, payload: {} }),
   });
 }
 
 const session = (status: string) => ({ id: 'session-1', status });
 
 export const CAYU_CONTEXT_SAMPLES: Record<CayuPhaseId, Record<string, unknown>> = {
-  before_tool_call: { tool_name: 'place_order', tool_call_id: 'call_1', arguments: { size: 'large' }, task_id: null, session: session('running') },
+  before_tool_call: {
+    tool_name: 'place_order',
+    tool_call_id: 'call_1',
+    arguments: { size: 'large' },
+    task_id: null,
+    session: session('running'),
+  },
   after_tool_call: {
     tool_name: 'lookup_customer',
     tool_call_id: 'call_1',
@@ -53,13 +62,28 @@ export const CAYU_CONTEXT_SAMPLES: Record<CayuPhaseId, Record<string, unknown>> 
     session: session('running'),
     result: { content: '{"name": "Ada", "ssn": "123-45-6789"}', artifacts: [], is_error: false },
   },
-  after_session_completed: { session: session('completed'), terminal_event: { type: 'session.completed', payload: {} } },
-  after_session_failed: { session: session('failed'), terminal_event: { type: 'session.failed', payload: { error: 'tool crashed' } } },
-  after_session_interrupted: { session: session('interrupted'), terminal_event: { type: 'session.interrupted', payload: {} } },
+  after_session_completed: {
+    session: session('completed'),
+    terminal_event: { type: 'session.completed', payload: {} },
+  },
+  after_session_failed: {
+    session: session('failed'),
+    terminal_event: { type: 'session.failed', payload: { error: 'tool crashed' } },
+  },
+  after_session_interrupted: {
+    session: session('interrupted'),
+    terminal_event: { type: 'session.interrupted', payload: {} },
+  },
 };
 
-export function validateCayuContext(phase: CayuPhaseId, input: unknown): { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] } {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: [`(root): expected a JSON object with the ${phase} context data`] };
+export function validateCayuContext(
+  phase: CayuPhaseId,
+  input: unknown,
+): { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return { ok: false, errors: [`(root): expected a JSON object with the ${phase} context data`] };
   const parsed = CAYU_CONTEXT_SCHEMAS[phase].safeParse(withoutSchemaKey(input as Record<string, unknown>));
-  return parsed.success ? { ok: true, payload: parsed.data as Record<string, unknown> } : { ok: false, errors: formatIssues(parsed.error) };
+  return parsed.success
+    ? { ok: true, payload: parsed.data as Record<string, unknown> }
+    : { ok: false, errors: formatIssues(parsed.error) };
 }

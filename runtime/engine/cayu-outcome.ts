@@ -16,13 +16,17 @@ export const CAYU_SAFETY_TIMEOUT_MS = 5000;
 export type CayuDecisionData = Record<string, unknown> & { action: string };
 
 export const CAYU_FAILED_EFFECT = {
-  before_tool_call: 'the hook failed: the tool does not run and the call gets an error result carrying the message',
-  after_tool_call: 'the hook failed: the tool result enters the transcript unchanged and the failure is reported',
+  before_tool_call:
+    'the hook failed: the tool does not run and the call gets an error result carrying the message',
+  after_tool_call:
+    'the hook failed: the tool result enters the transcript unchanged and the failure is reported',
   session: 'the hook failed: the session has already ended; the failure is reported',
 } as const;
 
 function failEffect(phase: CayuPhaseId): string {
-  return phase === 'before_tool_call' || phase === 'after_tool_call' ? CAYU_FAILED_EFFECT[phase] : CAYU_FAILED_EFFECT.session;
+  return phase === 'before_tool_call' || phase === 'after_tool_call'
+    ? CAYU_FAILED_EFFECT[phase]
+    : CAYU_FAILED_EFFECT.session;
 }
 
 function blank(v: unknown): boolean {
@@ -40,17 +44,23 @@ export function validateDecision(phase: CayuPhaseId, data: Record<string, unknow
   const problems: string[] = [];
   const action = data.action;
   const spec = decision.actions.find((a) => a.action === action);
-  if (!spec) problems.push(`action ${JSON.stringify(action)} is not one of ${decision.actions.map((a) => `'${a.action}'`).join(', ')}`);
+  if (!spec)
+    problems.push(
+      `action ${JSON.stringify(action)} is not one of ${decision.actions.map((a) => `'${a.action}'`).join(', ')}`,
+    );
   for (const key of Object.keys(data)) {
-    if (key !== 'action' && !(key in decision.fields)) problems.push(`unknown field '${key}' (extra fields are forbidden)`);
+    if (key !== 'action' && !(key in decision.fields))
+      problems.push(`unknown field '${key}' (extra fields are forbidden)`);
   }
   for (const a of decision.actions) {
     if (!a.companion) continue;
     const present = !blank(data[a.companion]);
     if (a.action === action && !present) problems.push(`action '${a.action}' requires ${a.companion}`);
-    if (a.action !== action && present) problems.push(`${a.companion} is only valid with action '${a.action}'`);
+    if (a.action !== action && present)
+      problems.push(`${a.companion} is only valid with action '${a.action}'`);
   }
-  if (action === 'block' && typeof data.block_reason === 'string' && data.block_reason.trim() === '') problems.push('block_reason must not be blank');
+  if (action === 'block' && typeof data.block_reason === 'string' && data.block_reason.trim() === '')
+    problems.push('block_reason must not be blank');
   return problems;
 }
 
@@ -69,43 +79,72 @@ export function decisionEffect(phase: CayuPhaseId, data: CayuDecisionData | null
     }
   }
   if (phase === 'after_tool_call') {
-    return data?.action === 'modify' ? 'modified_result replaces the result before it enters the transcript' : 'the result enters the transcript unchanged';
+    return data?.action === 'modify'
+      ? 'modified_result replaces the result before it enters the transcript'
+      : 'the result enters the transcript unchanged';
   }
   return 'nothing to decide: the session has already ended';
 }
 
 function errorOf(fact: HostFact): HookError | null {
   if (fact.kind === 'raised' || fact.kind === 'load-error') return fact.error;
-  if (fact.kind === 'crashed') return { type: 'HostCrash', message: fact.message, traceback: [], formatted: fact.message };
+  if (fact.kind === 'crashed')
+    return { type: 'HostCrash', message: fact.message, traceback: [], formatted: fact.message };
   return null;
 }
 
-function decisionOf(phase: CayuPhaseId, value: ReturnedValue): { data: CayuDecisionData | null; problems: string[] } {
+function decisionOf(
+  phase: CayuPhaseId,
+  value: ReturnedValue,
+): { data: CayuDecisionData | null; problems: string[] } {
   const expected = findCayuPhase(phase)?.decision;
   if (value.kind === 'none') return { data: null, problems: [] };
   if (!expected) return { data: null, problems: [] };
   if (value.kind !== 'decision' || value.type !== expected) {
-    return { data: null, problems: [`returned ${describeReturn(value)} where a ${expected} or None is expected`] };
+    return {
+      data: null,
+      problems: [`returned ${describeReturn(value)} where a ${expected} or None is expected`],
+    };
   }
   const problems = validateDecision(phase, value.data);
   return { data: value.data as CayuDecisionData, problems };
 }
 
-export function cayuVerdict(phase: CayuPhaseId, input: unknown, fact: Exclude<HostFact, { kind: 'load-error' }>): Verdict {
+export function cayuVerdict(
+  phase: CayuPhaseId,
+  input: unknown,
+  fact: Exclude<HostFact, { kind: 'load-error' }>,
+): Verdict {
   const base = { policy: 'cayu' as const, signal: null, error: errorOf(fact) };
   switch (fact.kind) {
     case 'returned': {
       const notes: string[] = [];
       const expected = findCayuPhase(phase)?.decision;
-      if (!expected && fact.value.kind !== 'none') notes.push(`returned ${describeReturn(fact.value)}: ${phase} returns None; the value is ignored`);
+      if (!expected && fact.value.kind !== 'none')
+        notes.push(`returned ${describeReturn(fact.value)}: ${phase} returns None; the value is ignored`);
       const { data, problems } = decisionOf(phase, fact.value);
       if (problems.length) {
-        return { ...base, outcome: 'invalid-return', payload: input, effect: failEffect(phase), notes: problems.map((p) => `invalid decision: ${p}`) };
+        return {
+          ...base,
+          outcome: 'invalid-return',
+          payload: input,
+          effect: failEffect(phase),
+          notes: problems.map((p) => `invalid decision: ${p}`),
+        };
       }
-      return { ...base, outcome: 'returned', payload: data ?? (expected ? { action: phase === 'before_tool_call' ? 'proceed' : 'pass_through' } : null), effect: decisionEffect(phase, data), notes };
+      return {
+        ...base,
+        outcome: 'returned',
+        payload:
+          data ?? (expected ? { action: phase === 'before_tool_call' ? 'proceed' : 'pass_through' } : null),
+        effect: decisionEffect(phase, data),
+        notes,
+      };
     }
     case 'raised': {
-      const validator = /ValidationError/.test(fact.error.type) ? [`Cayu's decision validator rejected the decision: ${fact.error.message}`] : [];
+      const validator = /ValidationError/.test(fact.error.type)
+        ? [`Cayu's decision validator rejected the decision: ${fact.error.message}`]
+        : [];
       return { ...base, outcome: 'crashed', payload: input, effect: failEffect(phase), notes: validator };
     }
     case 'timed-out':
@@ -114,7 +153,10 @@ export function cayuVerdict(phase: CayuPhaseId, input: unknown, fact: Exclude<Ho
         outcome: 'timed-out',
         payload: input,
         effect: failEffect(phase),
-        notes: [`Cayu specifies no hook timeout; Hooksmith stops a hook after its safety limit`, ...(fact.hard ? [HARD_KILL_NOTE] : [])],
+        notes: [
+          `Cayu specifies no hook timeout; Hooksmith stops a hook after its safety limit`,
+          ...(fact.hard ? [HARD_KILL_NOTE] : []),
+        ],
       };
     case 'crashed':
       return { ...base, outcome: 'crashed', payload: input, effect: failEffect(phase), notes: [] };

@@ -26,5 +26,7 @@ export const OBSERVE_EFFECT = {
   signal: 'no effect on the turn: observers cannot signal; the exception is logged and discarded',
 } as const;
 
-export const NOT_WIRED_NOTE = 'not invoked by the engine today (rasa-pro 3.21): this is what the engine would do once the point is wired';
-export const HARD_KILL_NOTE = 'the hook blocked the event loop past its deadline: the host was killed and restarted';
+export const NOT_WIRED_NOTE =
+  'not invoked by the engine today (rasa-pro 3.21): this is what the engine would do once the point is wired';
+export const HARD_KILL_NOTE =
+  'the hook blocked the event loop past its deadline: the host was killed and restarted';

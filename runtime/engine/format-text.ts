@@ -10,7 +10,9 @@ function ms(n: number | undefined): string {
 }
 
 function hookKind(point: string, lane: string): string {
-  return findPoint(point) && lane !== 'phase' ? decoratorName(findPoint(point)!.id, lane === 'modify' ? 'modify' : 'observe') : point;
+  return findPoint(point) && lane !== 'phase'
+    ? decoratorName(findPoint(point)!.id, lane === 'modify' ? 'modify' : 'observe')
+    : point;
 }
 
 function clip(s: string, n = 160): string {
@@ -22,7 +24,12 @@ function changedFields(before: unknown, after: unknown): string[] {
   if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return [];
   const b = before as Record<string, unknown>;
   const a = after as Record<string, unknown>;
-  return Object.keys(a).filter((k) => !jsonEqual(a[k], b[k])).map((k) => `${k}: ${clip(JSON.stringify(b[k]) ?? 'undefined', 70)} → ${clip(JSON.stringify(a[k]) ?? 'undefined', 70)}`);
+  return Object.keys(a)
+    .filter((k) => !jsonEqual(a[k], b[k]))
+    .map(
+      (k) =>
+        `${k}: ${clip(JSON.stringify(b[k]) ?? 'undefined', 70)} → ${clip(JSON.stringify(a[k]) ?? 'undefined', 70)}`,
+    );
 }
 
 export function formatRunText(r: RunResult, cwd = process.cwd()): string {
@@ -31,10 +38,19 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
   lines.push(`${hookKind(r.point, r.lane)} ${r.handler} (${file})`);
   lines.push(`outcome: ${r.outcome} in ${ms(r.durationMs)} ms (budget ${r.timeoutMs} ms, ${r.policy})`);
   lines.push(`effect:  ${r.effect}`);
-  if (r.signal) lines.push(`signal:  ${r.signal.type}${r.signal.feedback !== undefined ? ` feedback=${JSON.stringify(r.signal.feedback)}` : ''}${r.signal.reason !== undefined ? ` reason=${JSON.stringify(r.signal.reason)}` : ''}${r.signal.honoured ? '' : ' (not allowed here: ignored)'}`);
+  if (r.signal)
+    lines.push(
+      `signal:  ${r.signal.type}${r.signal.feedback !== undefined ? ` feedback=${JSON.stringify(r.signal.feedback)}` : ''}${r.signal.reason !== undefined ? ` reason=${JSON.stringify(r.signal.reason)}` : ''}${r.signal.honoured ? '' : ' (not allowed here: ignored)'}`,
+    );
   if (r.error) {
     lines.push(`error:   ${r.error.type}: ${r.error.message}`);
-    if (r.error.formatted) lines.push(...r.error.formatted.trimEnd().split('\n').map((l) => `  ${l}`));
+    if (r.error.formatted)
+      lines.push(
+        ...r.error.formatted
+          .trimEnd()
+          .split('\n')
+          .map((l) => `  ${l}`),
+      );
   }
   for (const n of r.notes) lines.push(`note:    ${n}`);
   if (r.outcome === 'returned' && r.lane === 'modify') {
@@ -42,9 +58,17 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
     lines.push(changed.length ? 'changed:' : 'changed: nothing (the payload is returned as it came)');
     for (const c of changed) lines.push(`  ${c}`);
   }
-  if (r.engine === 'cayu' && r.outcome === 'returned' && r.payload) lines.push(`decision: ${clip(JSON.stringify(r.payload), 300)}`);
+  if (r.engine === 'cayu' && r.outcome === 'returned' && r.payload)
+    lines.push(`decision: ${clip(JSON.stringify(r.payload), 300)}`);
   if (r.actions?.length) lines.push(`actions: ${clip(JSON.stringify(r.actions), 300)}`);
-  if (r.output) lines.push('output:', ...r.output.trimEnd().split('\n').map((l) => `  | ${l}`));
+  if (r.output)
+    lines.push(
+      'output:',
+      ...r.output
+        .trimEnd()
+        .split('\n')
+        .map((l) => `  | ${l}`),
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -58,21 +82,28 @@ function eventLine(e: TimelineEvent): string {
 
 export function formatSimulationText(s: SimulationResult): string {
   const lines: string[] = [];
-  lines.push(`scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`);
+  lines.push(
+    `scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`,
+  );
   lines.push('');
-  lines.push(`${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`);
+  lines.push(
+    `${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,
+  );
   for (const e of s.events) {
     lines.push(eventLine(e));
     const interesting = e.hook && e.outcome && e.outcome !== 'returned';
     if (interesting && e.effect) lines.push(`       → ${e.effect}`);
     if (e.error) lines.push(`       ${e.error.type}: ${clip(e.error.message, 120)}`);
-    if (e.signal) lines.push(`       ${e.signal.type}: ${clip(e.signal.feedback ?? e.signal.reason ?? '', 120)}`);
+    if (e.signal)
+      lines.push(`       ${e.signal.type}: ${clip(e.signal.feedback ?? e.signal.reason ?? '', 120)}`);
     if (e.hook && e.outcome === 'returned' && e.lane === 'modify') {
       for (const c of changedFields(e.before, e.after)) lines.push(`       changed ${c}`);
     }
-    for (const n of e.notes.filter((x) => !/not awaited|not invoked by the engine today/.test(x))) lines.push(`       note: ${clip(n, 140)}`);
+    for (const n of e.notes.filter((x) => !/not awaited|not invoked by the engine today/.test(x)))
+      lines.push(`       note: ${clip(n, 140)}`);
   }
   lines.push('', 'transcript:');
-  for (const t of s.transcript) lines.push(`  ${t.role.padEnd(6)} ${t.role === 'engine' ? '(not shown to the user) ' : ''}${t.text}`);
+  for (const t of s.transcript)
+    lines.push(`  ${t.role.padEnd(6)} ${t.role === 'engine' ? '(not shown to the user) ' : ''}${t.text}`);
   return lines.join('\n') + '\n';
 }

@@ -1,12 +1,26 @@
 // FILE::HANDLER → the hook the engine would call: a Mantle function (point, lane, timeout
 // from its decorator) or a Cayu `Class.method` phase of a RuntimeHook subclass.
-import { CAYU_PHASE_IDS, decoratorName, DEFAULT_TIMEOUT_MS, type CayuPhaseId, type Lane, type MantlePoint } from '../catalogue';
+import {
+  CAYU_PHASE_IDS,
+  decoratorName,
+  DEFAULT_TIMEOUT_MS,
+  type CayuPhaseId,
+  type Lane,
+  type MantlePoint,
+} from '../catalogue';
 import { cayuHookClasses, mantleHooks, type HookModule } from '../python';
 import { CAYU_SAFETY_TIMEOUT_MS } from './cayu-outcome';
 
 export type HookTarget =
   | { engine: 'mantle'; handler: string; point: MantlePoint; lane: Lane; timeoutMs: number }
-  | { engine: 'cayu'; handler: string; className: string; hookName: string; phase: CayuPhaseId; timeoutMs: number };
+  | {
+      engine: 'cayu';
+      handler: string;
+      className: string;
+      hookName: string;
+      phase: CayuPhaseId;
+      timeoutMs: number;
+    };
 
 export type Located = { ok: true; target: HookTarget } | { ok: false; message: string };
 
@@ -21,7 +35,14 @@ export function hooksOf(module: HookModule): HookTarget[] {
   }));
   for (const c of cayuHookClasses(module)) {
     for (const p of c.phases) {
-      out.push({ engine: 'cayu', handler: `${c.cls.name}.${p.method.name}`, className: c.cls.name, hookName: c.name, phase: p.phase.id, timeoutMs: CAYU_SAFETY_TIMEOUT_MS });
+      out.push({
+        engine: 'cayu',
+        handler: `${c.cls.name}.${p.method.name}`,
+        className: c.cls.name,
+        hookName: c.name,
+        phase: p.phase.id,
+        timeoutMs: CAYU_SAFETY_TIMEOUT_MS,
+      });
     }
   }
   return out;
@@ -36,16 +57,30 @@ export function locateHook(module: HookModule, handler: string): Located {
   const found = hooks.filter((h) => h.handler === handler);
   if (found.length === 1) return { ok: true, target: found[0]! };
   if (found.length > 1) {
-    return { ok: false, message: `${handler} is registered at several points (${found.map(describeTarget).join(', ')}); the engine rejects a handler registered twice — keep one decorator` };
+    return {
+      ok: false,
+      message: `${handler} is registered at several points (${found.map(describeTarget).join(', ')}); the engine rejects a handler registered twice — keep one decorator`,
+    };
   }
-  const available = hooks.length ? `hooks in this file: ${hooks.map((h) => h.handler).join(', ')}` : 'this file defines no Mantle hook and no RuntimeHook phase';
+  const available = hooks.length
+    ? `hooks in this file: ${hooks.map((h) => h.handler).join(', ')}`
+    : 'this file defines no Mantle hook and no RuntimeHook phase';
   const [cls, method] = handler.split('.', 2);
   const fn = module.functions.find((f) => f.name === handler);
-  if (fn) return { ok: false, message: `${handler} is not a hook: it has no decorator of rasa.mantle.hooks (${available})` };
+  if (fn)
+    return {
+      ok: false,
+      message: `${handler} is not a hook: it has no decorator of rasa.mantle.hooks (${available})`,
+    };
   if (method !== undefined) {
     const c = module.classes.find((k) => k.name === cls);
-    if (c && !cayuHookClasses(module).some((k) => k.cls.name === cls)) return { ok: false, message: `${cls} is not a RuntimeHook subclass (${available})` };
-    if (c) return { ok: false, message: `${handler} is not a phase ${c.methods.some((m) => m.name === method) ? 'method' : 'of the class'}: phases are ${CAYU_PHASE_IDS.join(', ')} (${available})` };
+    if (c && !cayuHookClasses(module).some((k) => k.cls.name === cls))
+      return { ok: false, message: `${cls} is not a RuntimeHook subclass (${available})` };
+    if (c)
+      return {
+        ok: false,
+        message: `${handler} is not a phase ${c.methods.some((m) => m.name === method) ? 'method' : 'of the class'}: phases are ${CAYU_PHASE_IDS.join(', ')} (${available})`,
+      };
   }
   return { ok: false, message: `no handler '${handler}' in ${module.path} (${available})` };
 }

@@ -37,16 +37,29 @@ function repr(value: unknown): string {
 export function returnedValue(value: unknown, type: PyType, unserialisable = false): ReturnedValue {
   if (type.name === 'NoneType') return { kind: 'none' };
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !unserialisable;
-  if (isObject && PAYLOAD_NAMES.has(type.name)) return { kind: 'payload', type: type.name, data: value as Record<string, unknown> };
-  if (isObject && DECISION_NAMES.has(type.name)) return { kind: 'decision', type: type.name, data: value as Record<string, unknown> };
-  return { kind: 'other', pythonType: type.module === 'builtins' ? type.name : type.qualname, repr: repr(value) };
+  if (isObject && PAYLOAD_NAMES.has(type.name))
+    return { kind: 'payload', type: type.name, data: value as Record<string, unknown> };
+  if (isObject && DECISION_NAMES.has(type.name))
+    return { kind: 'decision', type: type.name, data: value as Record<string, unknown> };
+  return {
+    kind: 'other',
+    pythonType: type.module === 'builtins' ? type.name : type.qualname,
+    repr: repr(value),
+  };
 }
 
 function notesOf(r: InvokeResult): string[] {
   const notes: string[] = [];
-  if (r.handlerWasSync) notes.push('the handler is not async: the engine rejects synchronous handlers at validation (sync-handler)');
-  if (r.payloadMutated) notes.push('the hook mutated the payload object it received in place; the engine only uses a returned payload (copy with model_copy(update=...))');
-  if (r.argumentsMutated) notes.push('the hook mutated context.arguments: a no-op, the arguments are a read-only copy');
+  if (r.handlerWasSync)
+    notes.push(
+      'the handler is not async: the engine rejects synchronous handlers at validation (sync-handler)',
+    );
+  if (r.payloadMutated)
+    notes.push(
+      'the hook mutated the payload object it received in place; the engine only uses a returned payload (copy with model_copy(update=...))',
+    );
+  if (r.argumentsMutated)
+    notes.push('the hook mutated context.arguments: a no-op, the arguments are a read-only copy');
   return notes;
 }
 
@@ -56,16 +69,43 @@ export function toHostFact(r: InvokeResult): HostFact {
   const actions = r.actions;
   switch (r.status) {
     case 'returned':
-      return { kind: 'returned', value: returnedValue(r.value, r.valueType, r.unserialisable), durationMs: r.durationMs, output, actions, hostNotes };
+      return {
+        kind: 'returned',
+        value: returnedValue(r.value, r.valueType, r.unserialisable),
+        durationMs: r.durationMs,
+        output,
+        actions,
+        hostNotes,
+      };
     case 'raised': {
       const e = r.exception;
-      const signal = e.signal ? { type: e.signal, ...(e.feedback !== undefined ? { feedback: e.feedback } : {}), ...(e.reason !== undefined ? { reason: e.reason } : {}) } : undefined;
-      return { kind: 'raised', error: hookError(e), ...(signal ? { signal } : {}), durationMs: r.durationMs, output, actions, hostNotes };
+      const signal = e.signal
+        ? {
+            type: e.signal,
+            ...(e.feedback !== undefined ? { feedback: e.feedback } : {}),
+            ...(e.reason !== undefined ? { reason: e.reason } : {}),
+          }
+        : undefined;
+      return {
+        kind: 'raised',
+        error: hookError(e),
+        ...(signal ? { signal } : {}),
+        durationMs: r.durationMs,
+        output,
+        actions,
+        hostNotes,
+      };
     }
     case 'timed-out':
       return { kind: 'timed-out', durationMs: r.durationMs, hard: r.killed, output, hostNotes };
     case 'crashed':
-      return { kind: 'crashed', message: r.stderrTail ? `${r.reason}\n${r.stderrTail}` : r.reason, durationMs: r.durationMs, output, hostNotes };
+      return {
+        kind: 'crashed',
+        message: r.stderrTail ? `${r.reason}\n${r.stderrTail}` : r.reason,
+        durationMs: r.durationMs,
+        output,
+        hostNotes,
+      };
     case 'load-error':
       return { kind: 'load-error', error: hookError(r.exception), output, hostNotes };
     case 'invalid-request':

@@ -14,7 +14,8 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 
 /** Zod's message without its "Invalid input: " prefix, which says nothing the path does not. */
 function shortMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
   return issue.message.replace(/^Invalid input: /, '').replace(/, received undefined$/, ' (missing)');
 }
 

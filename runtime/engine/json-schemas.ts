@@ -19,21 +19,34 @@ function toJson(schema: z.ZodType): Json {
 /** Lets a file name its own schema (`"$schema": "…"`) although unknown keys are refused. */
 function allowSchemaKey(s: Json): Json {
   const props = (s.properties ?? {}) as Json;
-  return { ...s, properties: { $schema: { type: 'string', description: 'The JSON Schema of this file.' }, ...props } };
+  return {
+    ...s,
+    properties: { $schema: { type: 'string', description: 'The JSON Schema of this file.' }, ...props },
+  };
 }
 
 function payloadJson(type: PayloadType): Json {
   const s = allowSchemaKey(toJson(payloadSchema(type)));
   const props = s.properties as Record<string, Json>;
   for (const f of allFields(type)) {
-    const what = f.mutability === 'mutable' ? 'mutable' : f.mutability === 'identity' ? 'read-only identity, restored by the engine' : 'read-only, restored by the engine';
-    if (props[f.name]) props[f.name] = { ...props[f.name], description: `${f.doc} (${f.pythonType}; ${what})` };
+    const what =
+      f.mutability === 'mutable'
+        ? 'mutable'
+        : f.mutability === 'identity'
+          ? 'read-only identity, restored by the engine'
+          : 'read-only, restored by the engine';
+    if (props[f.name])
+      props[f.name] = { ...props[f.name], description: `${f.doc} (${f.pythonType}; ${what})` };
   }
   return { title: type.name, description: type.doc, ...s };
 }
 
 function cayuJson(phase: (typeof CAYU_PHASE_IDS)[number]): Json {
-  return { title: `Cayu ${phase} context`, description: `Context data of a Cayu ${phase} hook (hooksmith run Class.${phase}).`, ...allowSchemaKey(toJson(CAYU_CONTEXT_SCHEMAS[phase])) };
+  return {
+    title: `Cayu ${phase} context`,
+    description: `Context data of a Cayu ${phase} hook (hooksmith run Class.${phase}).`,
+    ...allowSchemaKey(toJson(CAYU_CONTEXT_SCHEMAS[phase])),
+  };
 }
 
 function withoutDraft(s: Json): Json {
@@ -60,11 +73,15 @@ export function buildSchemas(): Record<string, Json> {
   out['payload.schema.json'] = {
     $schema: DRAFT,
     title: 'Hooksmith payload file',
-    description: 'A sample payload for `hooksmith run`: the fields of one Mantle payload type (identity included), or the context data of a Cayu phase.',
+    description:
+      'A sample payload for `hooksmith run`: the fields of one Mantle payload type (identity included), or the context data of a Cayu phase.',
     definitions,
     anyOf: Object.keys(definitions).map((k) => ({ $ref: `#/definitions/${k}` })),
   };
-  out['scenario.schema.json'] = { title: 'Hooksmith turn scenario', ...allowSchemaKey(toJson(scenarioSchema)) };
+  out['scenario.schema.json'] = {
+    title: 'Hooksmith turn scenario',
+    ...allowSchemaKey(toJson(scenarioSchema)),
+  };
   return out;
 }
 

@@ -6,13 +6,17 @@ import { CONTINUE_EFFECT, HARD_KILL_NOTE, NOT_WIRED_NOTE, OBSERVE_EFFECT } from 
 import type { HostFact } from './host-port';
 import { applyPayloadWall } from './payload-wall';
 
-export type Verdict = Pick<RunResult, 'outcome' | 'payload' | 'signal' | 'error' | 'policy' | 'effect' | 'notes'>;
+export type Verdict = Pick<
+  RunResult,
+  'outcome' | 'payload' | 'signal' | 'error' | 'policy' | 'effect' | 'notes'
+>;
 
 type HookFact = Exclude<HostFact, { kind: 'load-error' }>;
 
 function errorOf(fact: HookFact): HookError | null {
   if (fact.kind === 'raised') return fact.error;
-  if (fact.kind === 'crashed') return { type: 'HostCrash', message: fact.message, traceback: [], formatted: fact.message };
+  if (fact.kind === 'crashed')
+    return { type: 'HostCrash', message: fact.message, traceback: [], formatted: fact.message };
   return null;
 }
 
@@ -22,12 +26,25 @@ function signalOf(fact: HookFact, honoured: boolean): RaisedSignal | null {
 }
 
 function observeVerdict(point: MantlePoint, input: Record<string, unknown>, fact: HookFact): Verdict {
-  const base = { payload: input, policy: 'observe' as const, notes: [] as string[], error: errorOf(fact), signal: signalOf(fact, false) };
+  const base = {
+    payload: input,
+    policy: 'observe' as const,
+    notes: [] as string[],
+    error: errorOf(fact),
+    signal: signalOf(fact, false),
+  };
   if (!point.wired) base.notes.push(NOT_WIRED_NOTE);
   switch (fact.kind) {
     case 'returned':
-      if (fact.value.kind !== 'none') base.notes.push(`the observer returned ${describeReturn(fact.value)}: observe hooks return None; the value is discarded`);
-      return { ...base, outcome: 'returned', effect: fact.value.kind === 'none' ? OBSERVE_EFFECT.returned : OBSERVE_EFFECT.ignoredReturn };
+      if (fact.value.kind !== 'none')
+        base.notes.push(
+          `the observer returned ${describeReturn(fact.value)}: observe hooks return None; the value is discarded`,
+        );
+      return {
+        ...base,
+        outcome: 'returned',
+        effect: fact.value.kind === 'none' ? OBSERVE_EFFECT.returned : OBSERVE_EFFECT.ignoredReturn,
+      };
     case 'raised':
       return fact.signal
         ? { ...base, outcome: 'ignored-signal', effect: OBSERVE_EFFECT.signal }
@@ -76,8 +93,20 @@ function modifyVerdict(point: MantlePoint, input: Record<string, unknown>, fact:
         return failed('invalid-return', [why]);
       }
       const wall = applyPayloadWall(point.payloadType, input, v.data);
-      if (!wall.ok) return failed('invalid-return', [...wall.notes, ...wall.errors.map((e) => `returned payload has a bad field: ${e}`)]);
-      return { outcome: 'returned', payload: wall.payload, signal: null, error: null, policy, effect: CONTINUE_EFFECT[point.id], notes: [...notes, ...wall.notes] };
+      if (!wall.ok)
+        return failed('invalid-return', [
+          ...wall.notes,
+          ...wall.errors.map((e) => `returned payload has a bad field: ${e}`),
+        ]);
+      return {
+        outcome: 'returned',
+        payload: wall.payload,
+        signal: null,
+        error: null,
+        policy,
+        effect: CONTINUE_EFFECT[point.id],
+        notes: [...notes, ...wall.notes],
+      };
     }
     case 'raised': {
       const s = fact.signal;
@@ -100,7 +129,10 @@ function modifyVerdict(point: MantlePoint, input: Record<string, unknown>, fact:
         error: null,
         policy,
         effect: point.unsupportedSignalEffect,
-        notes: [...notes, `${s.type} is not allowed at ${point.id} (allowed: ${point.signals.join(', ') || 'none'}); it never acquires ${s.type === 'RetryModel' ? 'retry' : 'rejection'} semantics here`],
+        notes: [
+          ...notes,
+          `${s.type} is not allowed at ${point.id} (allowed: ${point.signals.join(', ') || 'none'}); it never acquires ${s.type === 'RetryModel' ? 'retry' : 'rejection'} semantics here`,
+        ],
       };
     }
     case 'timed-out':
@@ -111,6 +143,11 @@ function modifyVerdict(point: MantlePoint, input: Record<string, unknown>, fact:
 }
 
 /** The engine's verdict on one invocation of a Mantle hook. */
-export function mantleVerdict(point: MantlePoint, lane: Lane, input: Record<string, unknown>, fact: HookFact): Verdict {
+export function mantleVerdict(
+  point: MantlePoint,
+  lane: Lane,
+  input: Record<string, unknown>,
+  fact: HookFact,
+): Verdict {
   return lane === 'observe' ? observeVerdict(point, input, fact) : modifyVerdict(point, input, fact);
 }

@@ -10,7 +10,9 @@ export function validatePayload(type: PayloadTypeName, input: unknown): PayloadC
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: [`(root): expected a JSON object with the fields of ${type}`] };
   }
-  const parsed = payloadSchema(getPayloadType(type)).safeParse(withoutSchemaKey(input as Record<string, unknown>));
+  const parsed = payloadSchema(getPayloadType(type)).safeParse(
+    withoutSchemaKey(input as Record<string, unknown>),
+  );
   if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error) };
   return { ok: true, payload: parsed.data as Record<string, unknown> };
 }

@@ -32,7 +32,10 @@ export function filterModelSettings(settings: unknown): { kept: Record<string, u
   for (const [key, value] of Object.entries(settings as Record<string, unknown>)) {
     const setting = findModelSetting(key);
     if (!setting) notes.push(`model_settings key '${key}' dropped: not in the allow-list (${allowed})`);
-    else if (!acceptsValue(setting, value)) notes.push(`model_settings key '${key}' dropped: ${setting.doc.replace(/\.$/, '')} expected, got ${JSON.stringify(value)}`);
+    else if (!acceptsValue(setting, value))
+      notes.push(
+        `model_settings key '${key}' dropped: ${setting.doc.replace(/\.$/, '')} expected, got ${JSON.stringify(value)}`,
+      );
     else kept[key] = value;
   }
   return { kept, notes };
@@ -42,7 +45,12 @@ export function filterModelSettings(settings: unknown): { kept: Record<string, u
 function withToolCallIds(calls: unknown, notes: string[]): unknown {
   if (!Array.isArray(calls)) return calls;
   return calls.map((c, i) => {
-    if (c && typeof c === 'object' && !Array.isArray(c) && typeof (c as Record<string, unknown>).id !== 'string') {
+    if (
+      c &&
+      typeof c === 'object' &&
+      !Array.isArray(c) &&
+      typeof (c as Record<string, unknown>).id !== 'string'
+    ) {
       notes.push(`tool_calls[${i}] had no id: the engine assigns one`);
       return { ...(c as Record<string, unknown>), id: `call_hooked_${i}` };
     }
@@ -50,7 +58,11 @@ function withToolCallIds(calls: unknown, notes: string[]): unknown {
   });
 }
 
-export function applyPayloadWall(type: PayloadTypeName, input: Record<string, unknown>, returned: Record<string, unknown>): WallResult {
+export function applyPayloadWall(
+  type: PayloadTypeName,
+  input: Record<string, unknown>,
+  returned: Record<string, unknown>,
+): WallResult {
   const payloadType = getPayloadType(type);
   const notes: string[] = [];
   const out: Record<string, unknown> = {};

@@ -29,7 +29,13 @@ export interface RunDeps {
 }
 
 /** Invokes an already located hook with a validated input; the simulator calls this directly. */
-export async function invokeHook(host: HostPort, file: string, agentRoot: string, target: HookTarget, input: Record<string, unknown>): Promise<RunResult> {
+export async function invokeHook(
+  host: HostPort,
+  file: string,
+  agentRoot: string,
+  target: HookTarget,
+  input: Record<string, unknown>,
+): Promise<RunResult> {
   let fact;
   try {
     fact = await host.invoke({
@@ -37,18 +43,28 @@ export async function invokeHook(host: HostPort, file: string, agentRoot: string
       file,
       engine: target.engine,
       function: target.engine === 'cayu' ? target.phase : target.handler,
-      ...(target.engine === 'cayu' ? { className: target.className, phase: target.phase } : { payloadType: target.point.payloadType }),
+      ...(target.engine === 'cayu'
+        ? { className: target.className, phase: target.phase }
+        : { payloadType: target.point.payloadType }),
       payload: input,
       timeoutMs: target.timeoutMs,
     });
   } catch (err) {
-    if (err instanceof HostInvocationError) throw new RunInputError('payload', `the host refused the payload: ${err.message}`);
+    if (err instanceof HostInvocationError)
+      throw new RunInputError('payload', `the host refused the payload: ${err.message}`);
     throw err;
   }
   if (fact.kind === 'load-error') {
-    throw new RunInputError('load', `${path.basename(file)} failed to load: ${fact.error.type}: ${fact.error.message}`, fact.error.formatted ? [fact.error.formatted] : []);
+    throw new RunInputError(
+      'load',
+      `${path.basename(file)} failed to load: ${fact.error.type}: ${fact.error.message}`,
+      fact.error.formatted ? [fact.error.formatted] : [],
+    );
   }
-  const verdict = target.engine === 'mantle' ? mantleVerdict(target.point, target.lane, input, fact) : cayuVerdict(target.phase, input, fact);
+  const verdict =
+    target.engine === 'mantle'
+      ? mantleVerdict(target.point, target.lane, input, fact)
+      : cayuVerdict(target.phase, input, fact);
   return {
     engine: target.engine,
     point: target.engine === 'mantle' ? target.point.id : target.phase,
@@ -61,28 +77,46 @@ export async function invokeHook(host: HostPort, file: string, agentRoot: string
     timeoutMs: target.timeoutMs,
     notes: [...verdict.notes, ...(fact.hostNotes ?? [])],
     output: fact.output,
-    ...(fact.kind === 'returned' || fact.kind === 'raised' ? (fact.actions?.length ? { actions: fact.actions } : {}) : {}),
+    ...(fact.kind === 'returned' || fact.kind === 'raised'
+      ? fact.actions?.length
+        ? { actions: fact.actions }
+        : {}
+      : {}),
   };
 }
 
 export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult> {
   const file = path.resolve(req.file);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RunInputError('file', `no such file: ${req.file}`);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+    throw new RunInputError('file', `no such file: ${req.file}`);
   const checked = await deps.checker.check(file);
   if (checked.errors.length) {
-    throw new RunInputError('check', `${req.file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`, checked.errors.map((d) => formatDiagnostic(d)));
+    throw new RunInputError(
+      'check',
+      `${req.file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`,
+      checked.errors.map((d) => formatDiagnostic(d)),
+    );
   }
   const located = locateHook(checked.module, req.handler);
   if (!located.ok) throw new RunInputError('handler', located.message);
   const target = located.target;
-  const check = target.engine === 'mantle' ? validatePayload(target.point.payloadType, req.payload) : validateCayuContext(target.phase, req.payload);
+  const check =
+    target.engine === 'mantle'
+      ? validatePayload(target.point.payloadType, req.payload)
+      : validateCayuContext(target.phase, req.payload);
   if (!check.ok) {
     const what = target.engine === 'mantle' ? target.point.payloadType : `${target.phase} context`;
-    throw new RunInputError('payload', `the payload is not a valid ${what} (for ${describeTarget(target)})`, check.errors);
+    throw new RunInputError(
+      'payload',
+      `the payload is not a valid ${what} (for ${describeTarget(target)})`,
+      check.errors,
+    );
   }
   const result = await invokeHook(deps.host, file, checked.agentRoot, target, check.payload);
   if (target.engine === 'mantle' && !checked.isMantle) {
-    result.notes.push('this file is not where the Mantle loader looks (hooks.py or hooks/**/*.py at an agent root): the engine would never register this hook');
+    result.notes.push(
+      'this file is not where the Mantle loader looks (hooks.py or hooks/**/*.py at an agent root): the engine would never register this hook',
+    );
   }
   return result;
 }

@@ -26,7 +26,11 @@ export function createHookRunnerWithHost(host: HostPort): HookRunner {
       const loaded = loadScenario(scenario, baseDir);
       const hooks = await agents.get(loaded.agentRoot);
       if (hooks.errors.length) {
-        throw new RunInputError('check', `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`, hooks.errors.map((d) => formatDiagnostic(d)));
+        throw new RunInputError(
+          'check',
+          `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`,
+          hooks.errors.map((d) => formatDiagnostic(d)),
+        );
       }
       return simulateTurn(host, hooks, loaded.scenario, loaded.source);
     },

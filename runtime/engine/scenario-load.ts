@@ -31,7 +31,11 @@ export function parseScenarioText(text: string, file: string): unknown {
     }
   }
   const doc = parseDocument(text, { prettyErrors: true });
-  if (doc.errors.length) throw new ScenarioError(`${file}: not valid YAML`, doc.errors.map((e) => e.message.split('\n')[0] ?? e.message));
+  if (doc.errors.length)
+    throw new ScenarioError(
+      `${file}: not valid YAML`,
+      doc.errors.map((e) => e.message.split('\n')[0] ?? e.message),
+    );
   return doc.toJS();
 }
 
@@ -51,8 +55,14 @@ export function loadScenario(fileOrObject: string | object, baseDir = process.cw
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ScenarioError(`cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ScenarioError(
+      `cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const scenario = validateScenario(parseScenarioText(text, file), fileOrObject);
-  return { scenario, source: fileOrObject, agentRoot: path.resolve(path.dirname(file), scenario.agent ?? '.') };
+  return {
+    scenario,
+    source: fileOrObject,
+    agentRoot: path.resolve(path.dirname(file), scenario.agent ?? '.'),
+  };
 }

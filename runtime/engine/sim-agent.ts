@@ -76,17 +76,33 @@ export class AgentHooksCache {
 /** Discovers, checks and indexes the hooks of the agent at `root`. */
 export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   const abs = path.resolve(root);
-  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new ScenarioError(`agent root is not a folder: ${root} (set agent: in the scenario, relative to the scenario file)`);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
+    throw new ScenarioError(
+      `agent root is not a folder: ${root} (set agent: in the scenario, relative to the scenario file)`,
+    );
   await defaultBackend.init();
   const agent = agentAt(abs, nodeFs);
   const { diagnostics } = await analyseFiles([abs]);
   const all = [...diagnostics.values()].flat();
-  const out: AgentHooks = { root: abs, observe: new Map(), modify: new Map(), cayu: new Map(), hasCayu: false, diagnostics: all, errors: all.filter((d) => d.severity === 'error') };
+  const out: AgentHooks = {
+    root: abs,
+    observe: new Map(),
+    modify: new Map(),
+    cayu: new Map(),
+    hasCayu: false,
+    diagnostics: all,
+    errors: all.filter((d) => d.severity === 'error'),
+  };
   const mantleFiles = new Set(agent.mantleModules);
   for (const file of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
     const module = defaultBackend.parseModule(fs.readFileSync(file, 'utf8'), file);
     for (const target of hooksOf(module)) {
-      const hook: AgentHook = { file, agentRoot: abs, target, label: `${path.relative(abs, file)}::${target.handler}` };
+      const hook: AgentHook = {
+        file,
+        agentRoot: abs,
+        target,
+        label: `${path.relative(abs, file)}::${target.handler}`,
+      };
       if (target.engine === 'cayu') {
         out.hasCayu = true;
         push(out.cayu, target.phase, hook);

@@ -10,7 +10,14 @@ import type { RunResult } from './api';
 import type { CayuToolResult } from './cayu-context';
 import { cloneJson } from './json-equal';
 import type { Scenario } from './scenario-schema';
-import { failedClosed, firePhaseHook, firePoint, phaseHooks, pushIdlePhase, type SimContext } from './sim-points';
+import {
+  failedClosed,
+  firePhaseHook,
+  firePoint,
+  phaseHooks,
+  pushIdlePhase,
+  type SimContext,
+} from './sim-points';
 
 export interface ToolCallToRun {
   id: string;
@@ -29,7 +36,8 @@ export interface SimClock {
   scriptedMs: number;
 }
 
-export const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve());
+export const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve();
 
 function engineNote(ctx: SimContext, text: string): void {
   ctx.transcript.push({ role: 'engine', text });
@@ -37,7 +45,12 @@ function engineNote(ctx: SimContext, text: string): void {
 
 function toolResult(data: unknown): CayuToolResult {
   const d = (data && typeof data === 'object' ? data : {}) as Partial<CayuToolResult>;
-  return { content: typeof d.content === 'string' ? d.content : '', structured: d.structured, artifacts: Array.isArray(d.artifacts) ? d.artifacts : [], is_error: d.is_error === true };
+  return {
+    content: typeof d.content === 'string' ? d.content : '',
+    structured: d.structured,
+    artifacts: Array.isArray(d.artifacts) ? d.artifacts : [],
+    is_error: d.is_error === true,
+  };
 }
 
 function failed(r: RunResult): boolean {
@@ -45,25 +58,53 @@ function failed(r: RunResult): boolean {
 }
 
 /** Cayu before_tool_call: proceed (maybe with new arguments), or a result that replaces the tool. */
-async function beforeToolCall(ctx: SimContext, call: ToolCallToRun): Promise<{ args: Record<string, unknown>; result?: CayuToolResult }> {
+async function beforeToolCall(
+  ctx: SimContext,
+  call: ToolCallToRun,
+): Promise<{ args: Record<string, unknown>; result?: CayuToolResult }> {
   let args = call.arguments;
-  const base = { tool_name: call.tool_name, tool_call_id: call.id, task_id: null, session: { id: 'session-1', status: 'running' } };
+  const base = {
+    tool_name: call.tool_name,
+    tool_call_id: call.id,
+    task_id: null,
+    session: { id: 'session-1', status: 'running' },
+  };
   const hooks = phaseHooks(ctx, 'before_tool_call');
   if (!hooks.length) pushIdlePhase(ctx, 'before_tool_call', { ...base, arguments: args });
   for (const h of hooks) {
     const r = await firePhaseHook(ctx, h, { ...base, arguments: args });
-    if (failed(r)) return { args, result: { content: `runtime hook ${h.label} failed: ${r.error?.message ?? r.notes.join('; ')}`, artifacts: [], is_error: true } };
+    if (failed(r))
+      return {
+        args,
+        result: {
+          content: `runtime hook ${h.label} failed: ${r.error?.message ?? r.notes.join('; ')}`,
+          artifacts: [],
+          is_error: true,
+        },
+      };
     const d = r.payload as Record<string, unknown>;
     if (d.action === 'proceed_modified') args = cloneJson(d.modified_arguments as Record<string, unknown>);
     if (d.action === 'short_circuit') return { args, result: toolResult(d.synthetic_result) };
-    if (d.action === 'block') return { args, result: { content: String(d.block_reason), artifacts: [], is_error: true } };
+    if (d.action === 'block')
+      return { args, result: { content: String(d.block_reason), artifacts: [], is_error: true } };
   }
   return { args };
 }
 
-async function afterToolCall(ctx: SimContext, call: ToolCallToRun, args: Record<string, unknown>, result: CayuToolResult): Promise<CayuToolResult> {
+async function afterToolCall(
+  ctx: SimContext,
+  call: ToolCallToRun,
+  args: Record<string, unknown>,
+  result: CayuToolResult,
+): Promise<CayuToolResult> {
   const hooks = phaseHooks(ctx, 'after_tool_call');
-  const base = { tool_name: call.tool_name, tool_call_id: call.id, arguments: args, task_id: null, session: { id: 'session-1', status: 'running' } };
+  const base = {
+    tool_name: call.tool_name,
+    tool_call_id: call.id,
+    arguments: args,
+    task_id: null,
+    session: { id: 'session-1', status: 'running' },
+  };
   if (!hooks.length) pushIdlePhase(ctx, 'after_tool_call', { ...base, result });
   for (const h of hooks) {
     const r = await firePhaseHook(ctx, h, { ...base, result });
@@ -73,7 +114,13 @@ async function afterToolCall(ctx: SimContext, call: ToolCallToRun, args: Record<
   return result;
 }
 
-async function searchKnowledge(ctx: SimContext, sc: Scenario, identity: Record<string, unknown>, args: Record<string, unknown>, clock: SimClock): Promise<CayuToolResult> {
+async function searchKnowledge(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  args: Record<string, unknown>,
+  clock: SimClock,
+): Promise<CayuToolResult> {
   const query = args.query;
   const safe = { content: SAFE_EMPTY_RESULT_NOTE, artifacts: [], is_error: false };
   if (typeof query !== 'string' || query.trim() === '') {
@@ -82,7 +129,10 @@ async function searchKnowledge(ctx: SimContext, sc: Scenario, identity: Record<s
   }
   const q = await firePoint(ctx, 'knowledge_query', { query, ...identity });
   if (failedClosed(q)) {
-    engineNote(ctx, `knowledge query hook failed (${q.modify?.outcome}): the search is skipped and the model receives the safe empty-result note`);
+    engineNote(
+      ctx,
+      `knowledge query hook failed (${q.modify?.outcome}): the search is skipped and the model receives the safe empty-result note`,
+    );
     return safe;
   }
   const latency = sc.knowledge?.latency_ms ?? 0;
@@ -91,21 +141,46 @@ async function searchKnowledge(ctx: SimContext, sc: Scenario, identity: Record<s
   const passages = cloneJson(sc.knowledge?.passages ?? []);
   const r = await firePoint(ctx, 'knowledge_results', { query: q.payload.query, passages, ...identity });
   const kept = Array.isArray(r.payload.passages) ? r.payload.passages : passages;
-  return { content: kept.length ? JSON.stringify(kept) : SAFE_EMPTY_RESULT_NOTE, structured: kept, artifacts: [], is_error: false };
+  return {
+    content: kept.length ? JSON.stringify(kept) : SAFE_EMPTY_RESULT_NOTE,
+    structured: kept,
+    artifacts: [],
+    is_error: false,
+  };
 }
 
-async function runTool(ctx: SimContext, sc: Scenario, identity: Record<string, unknown>, call: ToolCallToRun, args: Record<string, unknown>, clock: SimClock): Promise<CayuToolResult> {
-  if (sc.knowledge && call.tool_name === sc.knowledge.tool) return searchKnowledge(ctx, sc, identity, args, clock);
+async function runTool(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  call: ToolCallToRun,
+  args: Record<string, unknown>,
+  clock: SimClock,
+): Promise<CayuToolResult> {
+  if (sc.knowledge && call.tool_name === sc.knowledge.tool)
+    return searchKnowledge(ctx, sc, identity, args, clock);
   const mock = sc.tools[call.tool_name];
-  if (!mock) return { content: `no mock tool '${call.tool_name}' in the scenario`, artifacts: [], is_error: true };
+  if (!mock)
+    return { content: `no mock tool '${call.tool_name}' in the scenario`, artifacts: [], is_error: true };
   clock.scriptedMs += mock.latency_ms;
   await sleep(mock.latency_ms);
   if (mock.error !== undefined) return { content: mock.error, artifacts: [], is_error: true };
   // The engine serialises a tool's return value to JSON text for the tool result.
-  return { content: JSON.stringify(mock.value ?? null), structured: mock.value, artifacts: [], is_error: false };
+  return {
+    content: JSON.stringify(mock.value ?? null),
+    structured: mock.value,
+    artifacts: [],
+    is_error: false,
+  };
 }
 
-export async function dispatchCall(ctx: SimContext, sc: Scenario, identity: Record<string, unknown>, call: ToolCallToRun, clock: SimClock): Promise<Dispatched> {
+export async function dispatchCall(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  call: ToolCallToRun,
+  clock: SimClock,
+): Promise<Dispatched> {
   const cayu = ctx.hooks.hasCayu;
   let args = call.arguments;
   let result: CayuToolResult | undefined;
@@ -113,10 +188,27 @@ export async function dispatchCall(ctx: SimContext, sc: Scenario, identity: Reco
   const skipped = result !== undefined;
   result ??= await runTool(ctx, sc, identity, call, args, clock);
   if (cayu && !skipped) result = await afterToolCall(ctx, call, args, result);
-  if (cayu && skipped) engineNote(ctx, `Cayu: ${call.tool_name} did not run (${result.is_error ? 'blocked' : 'short-circuited'}); after_tool_call runs only after a tool executes`);
-  const fired = await firePoint(ctx, 'tool_result', { tool_name: call.tool_name, arguments: args, value: result.content, is_error: result.is_error, ...identity });
+  if (cayu && skipped)
+    engineNote(
+      ctx,
+      `Cayu: ${call.tool_name} did not run (${result.is_error ? 'blocked' : 'short-circuited'}); after_tool_call runs only after a tool executes`,
+    );
+  const fired = await firePoint(ctx, 'tool_result', {
+    tool_name: call.tool_name,
+    arguments: args,
+    value: result.content,
+    is_error: result.is_error,
+    ...identity,
+  });
   const p = fired.payload;
-  const out: Dispatched = { value: String(p.value), is_error: p.is_error === true, arguments: (p.arguments as Record<string, unknown>) ?? args };
-  ctx.transcript.push({ role: 'tool', text: `${call.tool_name}(${JSON.stringify(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}` });
+  const out: Dispatched = {
+    value: String(p.value),
+    is_error: p.is_error === true,
+    arguments: (p.arguments as Record<string, unknown>) ?? args,
+  };
+  ctx.transcript.push({
+    role: 'tool',
+    text: `${call.tool_name}(${JSON.stringify(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}`,
+  });
   return out;
 }

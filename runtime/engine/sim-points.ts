@@ -54,13 +54,33 @@ export function pushEvent(ctx: SimContext, e: TimelineEvent): void {
 const NO_HOOK = 'no hook registered: the engine carries on with the payload unchanged';
 
 /** Fires a Mantle point. Observers run concurrently on copies; the modify hook is awaited. */
-export async function firePoint(ctx: SimContext, pointId: PointId, input: Record<string, unknown>, extraNotes: string[] = []): Promise<Fired> {
+export async function firePoint(
+  ctx: SimContext,
+  pointId: PointId,
+  input: Record<string, unknown>,
+  extraNotes: string[] = [],
+): Promise<Fired> {
   const point = getPoint(pointId);
   const observers = ctx.hooks.observe.get(pointId) ?? [];
   const modifier = ctx.hooks.modify.get(pointId);
-  const notes = [...extraNotes, ...(point.wired ? [] : ['not invoked by the engine today (fired because the scenario sets fire_unwired)'])];
+  const notes = [
+    ...extraNotes,
+    ...(point.wired
+      ? []
+      : ['not invoked by the engine today (fired because the scenario sets fire_unwired)']),
+  ];
   if (!observers.length && !modifier) {
-    pushEvent(ctx, { seq: 0, point: pointId, lane: point.hasModifyLane ? 'modify' : 'observe', before: cloneJson(input), after: cloneJson(input), effect: NO_HOOK, wired: point.wired, context: ctx.context, notes });
+    pushEvent(ctx, {
+      seq: 0,
+      point: pointId,
+      lane: point.hasModifyLane ? 'modify' : 'observe',
+      before: cloneJson(input),
+      after: cloneJson(input),
+      effect: NO_HOOK,
+      wired: point.wired,
+      context: ctx.context,
+      notes,
+    });
     return { payload: input };
   }
   const run = (h: AgentHook) => invokeHook(ctx.host, h.file, h.agentRoot, h.target, cloneJson(input));
@@ -71,7 +91,10 @@ export async function firePoint(ctx: SimContext, pointId: PointId, input: Record
   observers.forEach((h, i) => pushEvent(ctx, withNotes(eventFrom(ctx, h, observed[i]!, point.wired), notes)));
   if (!modifier || !modified) return { payload: input };
   pushEvent(ctx, withNotes(eventFrom(ctx, modifier, modified, point.wired), notes));
-  const payload = modified.payload && typeof modified.payload === 'object' ? (modified.payload as Record<string, unknown>) : input;
+  const payload =
+    modified.payload && typeof modified.payload === 'object'
+      ? (modified.payload as Record<string, unknown>)
+      : input;
   return { payload, modify: modified };
 }
 
@@ -82,7 +105,9 @@ function withNotes(e: TimelineEvent, notes: string[]): TimelineEvent {
 /** The modify hook failed under a fail-closed policy: the engine stops the turn. */
 export function failedClosed(f: Fired): boolean {
   const o = f.modify?.outcome;
-  return f.modify?.policy === 'fail-closed' && (o === 'crashed' || o === 'timed-out' || o === 'invalid-return');
+  return (
+    f.modify?.policy === 'fail-closed' && (o === 'crashed' || o === 'timed-out' || o === 'invalid-return')
+  );
 }
 
 /** RuntimeHook methods overriding a phase, in file/class order. */
@@ -92,11 +117,25 @@ export function phaseHooks(ctx: SimContext, phase: CayuPhaseId): AgentHook[] {
 
 /** A Cayu phase with no overriding method: shown once, taking no part. */
 export function pushIdlePhase(ctx: SimContext, phase: CayuPhaseId, input: Record<string, unknown>): void {
-  pushEvent(ctx, { seq: 0, point: phase, lane: 'phase', before: input, after: input, effect: 'no RuntimeHook overrides this phase: it takes no part', wired: true, context: ctx.context, notes: [] });
+  pushEvent(ctx, {
+    seq: 0,
+    point: phase,
+    lane: 'phase',
+    before: input,
+    after: input,
+    effect: 'no RuntimeHook overrides this phase: it takes no part',
+    wired: true,
+    context: ctx.context,
+    notes: [],
+  });
 }
 
 /** Runs one RuntimeHook phase method and records its event. */
-export async function firePhaseHook(ctx: SimContext, hook: AgentHook, input: Record<string, unknown>): Promise<RunResult> {
+export async function firePhaseHook(
+  ctx: SimContext,
+  hook: AgentHook,
+  input: Record<string, unknown>,
+): Promise<RunResult> {
   const r = await invokeHook(ctx.host, hook.file, hook.agentRoot, hook.target, cloneJson(input));
   pushEvent(ctx, eventFrom(ctx, hook, r, true));
   return r;

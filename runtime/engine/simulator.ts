@@ -16,11 +16,19 @@ import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
 import { dispatchCall, sleep, type SimClock, type ToolCallToRun } from './sim-dispatch';
-import { failedClosed, firePhaseHook, firePoint, phaseHooks, pushIdlePhase, type SimContext } from './sim-points';
+import {
+  failedClosed,
+  firePhaseHook,
+  firePoint,
+  phaseHooks,
+  pushIdlePhase,
+  type SimContext,
+} from './sim-points';
 
 type Status = SimulationResult['status'];
 
-export const QUIET_RETRY_EFFECT = 'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
+export const QUIET_RETRY_EFFECT =
+  'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
 
 interface Turn {
   ctx: SimContext;
@@ -58,9 +66,19 @@ function isEmpty(c: ScenarioCompletion): boolean {
 
 /** model_request: the hooked request, or a graceful stop when the fail-closed hook failed. */
 async function hookedRequest(t: Turn, messages: Record<string, unknown>[], tools: string[]): Promise<void> {
-  const fired = await firePoint(t.ctx, 'model_request', { messages, model_settings: {}, tool_names: tools, iteration: t.iteration, ...t.identity });
+  const fired = await firePoint(t.ctx, 'model_request', {
+    messages,
+    model_settings: {},
+    tool_names: tools,
+    iteration: t.iteration,
+    ...t.identity,
+  });
   if (failedClosed(fired)) {
-    say(t.ctx, { role: 'bot', text: FALLBACK_RESPONSES.model_request, fallback: FALLBACK_RESPONSES.model_request });
+    say(t.ctx, {
+      role: 'bot',
+      text: FALLBACK_RESPONSES.model_request,
+      fallback: FALLBACK_RESPONSES.model_request,
+    });
     throw new TurnEnd('error', `model request hook ${fired.modify?.outcome}: the LLM call was skipped`);
   }
 }
@@ -83,7 +101,12 @@ async function complete(t: Turn): Promise<ScenarioCompletion> {
 }
 
 function responsePayload(t: Turn, c: ScenarioCompletion): Record<string, unknown> {
-  const calls = c.tool_calls.map((tc, i) => ({ id: tc.id ?? `call_${t.iteration}_${i}`, tool_name: tc.tool_name, tool_args: tc.tool_args, type: 'function' }));
+  const calls = c.tool_calls.map((tc, i) => ({
+    id: tc.id ?? `call_${t.iteration}_${i}`,
+    tool_name: tc.tool_name,
+    tool_args: tc.tool_args,
+    type: 'function',
+  }));
   return { text: c.text ?? null, tool_calls: calls, latency_ms: c.latency_ms, ...t.identity };
 }
 
@@ -93,7 +116,10 @@ async function emitText(t: Turn, text: string | null | undefined): Promise<void>
   if (t.sc.fire_unwired) {
     const fired = await firePoint(t.ctx, 'outgoing_text', { text, ...t.identity });
     if (fired.modify?.outcome === 'hook-rejection') {
-      note(t.ctx, `outgoing text rejected (${fired.modify.signal?.reason ?? 'no reason'}): a discarded bot utterance is stored`);
+      note(
+        t.ctx,
+        `outgoing text rejected (${fired.modify.signal?.reason ?? 'no reason'}): a discarded bot utterance is stored`,
+      );
       say(t.ctx, { role: 'bot', text: 'outgoing-text fallback', fallback: 'outgoing-text fallback' });
       return;
     }
@@ -107,7 +133,14 @@ async function quietCall(t: Turn, c: ScenarioCompletion): Promise<void> {
   const kind = c.quiet!;
   t.next++;
   t.ctx.context = kind;
-  await hookedRequest(t, [{ role: 'system', content: `(${kind} prompt)` }, { role: 'user', content: t.sc.user }], []);
+  await hookedRequest(
+    t,
+    [
+      { role: 'system', content: `(${kind} prompt)` },
+      { role: 'user', content: t.sc.user },
+    ],
+    [],
+  );
   t.clock.scriptedMs += c.latency_ms;
   await sleep(c.latency_ms);
   const fired = await firePoint(t.ctx, 'model_response', responsePayload(t, c));
@@ -127,17 +160,29 @@ async function quietCall(t: Turn, c: ScenarioCompletion): Promise<void> {
 async function preflight(t: Turn, calls: Record<string, unknown>[]): Promise<ToolCallToRun[] | 'retry'> {
   const out: ToolCallToRun[] = [];
   for (const call of calls) {
-    const fired = await firePoint(t.ctx, 'tool_call', { tool_name: call.tool_name, arguments: call.tool_args ?? {}, headers: {}, ...t.identity });
+    const fired = await firePoint(t.ctx, 'tool_call', {
+      tool_name: call.tool_name,
+      arguments: call.tool_args ?? {},
+      headers: {},
+      ...t.identity,
+    });
     if (fired.modify?.outcome === 'retry-model') {
       t.feedback = fired.modify.signal?.feedback;
-      note(t.ctx, `RetryModel in tool-call preflight: the whole batch is discarded (no tool ran, its text is not emitted); feedback for the next request only: ${t.feedback ?? '(none)'}`);
+      note(
+        t.ctx,
+        `RetryModel in tool-call preflight: the whole batch is discarded (no tool ran, its text is not emitted); feedback for the next request only: ${t.feedback ?? '(none)'}`,
+      );
       return 'retry';
     }
     if (failedClosed(fired)) {
       say(t.ctx, { role: 'bot', text: FALLBACK_RESPONSES.tool_call, fallback: FALLBACK_RESPONSES.tool_call });
       throw new TurnEnd('error', `tool call hook ${fired.modify?.outcome}: the batch was not dispatched`);
     }
-    out.push({ id: String(call.id), tool_name: String(fired.payload.tool_name), arguments: (fired.payload.arguments as Record<string, unknown>) ?? {} });
+    out.push({
+      id: String(call.id),
+      tool_name: String(fired.payload.tool_name),
+      arguments: (fired.payload.arguments as Record<string, unknown>) ?? {},
+    });
   }
   return out;
 }
@@ -156,7 +201,10 @@ async function iterate(t: Turn): Promise<boolean> {
   t.iteration++;
   if (fired.modify?.outcome === 'retry-model') {
     t.feedback = fired.modify.signal?.feedback;
-    note(t.ctx, `RetryModel: the response is discarded (no text, no tool dispatch); feedback for the next request only: ${t.feedback ?? '(none)'}`);
+    note(
+      t.ctx,
+      `RetryModel: the response is discarded (no text, no tool dispatch); feedback for the next request only: ${t.feedback ?? '(none)'}`,
+    );
     return false;
   }
   const text = fired.payload.text as string | null;
@@ -185,7 +233,10 @@ async function mainLoop(t: Turn): Promise<TurnEnd> {
       return new TurnEnd('cancelled', 'interrupted');
     }
     if (t.iteration >= t.sc.max_iterations) {
-      note(t.ctx, `iteration cap reached (${t.sc.max_iterations}): the engine returns its max-iterations result`);
+      note(
+        t.ctx,
+        `iteration cap reached (${t.sc.max_iterations}): the engine returns its max-iterations result`,
+      );
       return new TurnEnd('completed', 'iteration cap reached');
     }
     if (await iterate(t)) return new TurnEnd('completed', 'text answer emitted');
@@ -197,38 +248,69 @@ async function incoming(t: Turn): Promise<TurnEnd | undefined> {
   t.ctx.context = 'incoming';
   const fired = await firePoint(t.ctx, 'incoming_message', { text: t.sc.user, ...t.identity });
   if (fired.modify?.outcome === 'hook-rejection') {
-    note(t.ctx, `incoming message rejected (${fired.modify.signal?.reason ?? 'no reason'}): it is marked discarded and the LLM never sees it`);
+    note(
+      t.ctx,
+      `incoming message rejected (${fired.modify.signal?.reason ?? 'no reason'}): it is marked discarded and the LLM never sees it`,
+    );
     say(t.ctx, { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' });
     return new TurnEnd('completed', 'incoming message rejected');
   }
   if (failedClosed(fired)) {
     say(t.ctx, { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' });
-    return new TurnEnd('error', `incoming message hook ${fired.modify?.outcome}: the engine does not run on the original message`);
+    return new TurnEnd(
+      'error',
+      `incoming message hook ${fired.modify?.outcome}: the engine does not run on the original message`,
+    );
   }
   t.messages[1] = { role: 'user', content: String(fired.payload.text) };
   return undefined;
 }
 
-const SESSION_PHASE: Record<Status, CayuPhaseId> = { completed: 'after_session_completed', cancelled: 'after_session_interrupted', error: 'after_session_failed' };
+const SESSION_PHASE: Record<Status, CayuPhaseId> = {
+  completed: 'after_session_completed',
+  cancelled: 'after_session_interrupted',
+  error: 'after_session_failed',
+};
 
 async function afterSession(t: Turn, status: Status, ending: string): Promise<void> {
   if (!t.ctx.hooks.hasCayu) return;
   t.ctx.context = 'session';
   const phase = SESSION_PHASE[status];
   const state = phase.replace('after_session_', '');
-  const input = { session: { id: 'session-1', status: state }, terminal_event: { type: `session.${state}`, payload: { reason: ending } } };
+  const input = {
+    session: { id: 'session-1', status: state },
+    terminal_event: { type: `session.${state}`, payload: { reason: ending } },
+  };
   const hooks = phaseHooks(t.ctx, phase);
   if (!hooks.length) pushIdlePhase(t.ctx, phase, input);
   for (const h of hooks) await firePhaseHook(t.ctx, h, input);
 }
 
-export async function simulateTurn(host: HostPort, hooks: AgentHooks, sc: Scenario, source: string): Promise<SimulationResult> {
+export async function simulateTurn(
+  host: HostPort,
+  hooks: AgentHooks,
+  sc: Scenario,
+  source: string,
+): Promise<SimulationResult> {
   const t0 = performance.now();
   const ctx: SimContext = { host, hooks, events: [], transcript: [], context: 'turn' };
   const identity = identityOf(sc);
-  const t: Turn = { ctx, sc, identity, clock: { scriptedMs: 0 }, messages: [{ role: 'system', content: sc.system_prompt }, { role: 'user', content: sc.user }], next: 0, iteration: 0 };
+  const t: Turn = {
+    ctx,
+    sc,
+    identity,
+    clock: { scriptedMs: 0 },
+    messages: [
+      { role: 'system', content: sc.system_prompt },
+      { role: 'user', content: sc.user },
+    ],
+    next: 0,
+    iteration: 0,
+  };
   say(ctx, { role: 'user', text: sc.user });
-  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity }, ['observers are scheduled concurrently and not awaited on the turn path']);
+  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity }, [
+    'observers are scheduled concurrently and not awaited on the turn path',
+  ]);
   let end: TurnEnd;
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
@@ -242,7 +324,9 @@ export async function simulateTurn(host: HostPort, hooks: AgentHooks, sc: Scenar
   }
   ctx.context = 'turn';
   // Always paired with turn_started, whatever happened.
-  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity }, ['observers are scheduled concurrently and not awaited on the turn path']);
+  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity }, [
+    'observers are scheduled concurrently and not awaited on the turn path',
+  ]);
   await afterSession(t, end.status, end.ending);
   const hookMs = ctx.events.reduce((s, e) => s + (e.durationMs ?? 0), 0);
   return {

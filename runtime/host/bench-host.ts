@@ -51,7 +51,15 @@ export async function benchHost(options: HostBenchOptions = {}): Promise<HostBen
     let t0 = performance.now();
     const info = await host.start();
     const coldStartMs = performance.now() - t0;
-    const req = { agentRoot: root, file: 'hooks.py', handler: 'trivial', kind: 'mantle' as const, payloadType: 'TurnStartedPayload' as const, payload: { sender_id: 'bench' }, timeoutMs: 1000 };
+    const req = {
+      agentRoot: root,
+      file: 'hooks.py',
+      handler: 'trivial',
+      kind: 'mantle' as const,
+      payloadType: 'TurnStartedPayload' as const,
+      payload: { sender_id: 'bench' },
+      timeoutMs: 1000,
+    };
     t0 = performance.now();
     await host.invoke(req);
     const firstInvokeMs = performance.now() - t0;

@@ -32,7 +32,13 @@ interface FieldJson {
 function fieldJson(f: PayloadField): FieldJson {
   const parsed = f.schema.safeParse(undefined);
   return parsed.success
-    ? { name: f.name, pythonType: f.pythonType, mutability: f.mutability, default: parsed.data ?? null, required: false }
+    ? {
+        name: f.name,
+        pythonType: f.pythonType,
+        mutability: f.mutability,
+        default: parsed.data ?? null,
+        required: false,
+      }
     : { name: f.name, pythonType: f.pythonType, mutability: f.mutability, required: true };
 }
 
@@ -43,8 +49,17 @@ export function buildHostCatalogue(): unknown {
       module: MANTLE_MODULE,
       controlSignals: CONTROL_SIGNALS,
       defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-      decorators: HOOK_DECORATORS.map((d) => ({ name: d.name, point: d.point.id, lane: d.lane, payloadType: d.point.payloadType })),
-      payloads: PAYLOAD_TYPES.map((p) => ({ name: p.name, doc: p.doc, fields: [...p.fields, ...IDENTITY_FIELDS].map(fieldJson) })),
+      decorators: HOOK_DECORATORS.map((d) => ({
+        name: d.name,
+        point: d.point.id,
+        lane: d.lane,
+        payloadType: d.point.payloadType,
+      })),
+      payloads: PAYLOAD_TYPES.map((p) => ({
+        name: p.name,
+        doc: p.doc,
+        fields: [...p.fields, ...IDENTITY_FIELDS].map(fieldJson),
+      })),
     },
     cayu: {
       phases: CAYU_PHASES.map((p) => ({ id: p.id, context: p.context, decision: p.decision ?? null })),

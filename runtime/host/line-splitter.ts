@@ -31,7 +31,9 @@ export class LineSplitter {
     if (b.length === 0) return;
     if (!this.oversized && this.size + b.length > this.maxBytes) {
       this.oversized = true;
-      this.head = Buffer.concat([...this.chunks, b]).subarray(0, 512).toString('utf8');
+      this.head = Buffer.concat([...this.chunks, b])
+        .subarray(0, 512)
+        .toString('utf8');
       this.chunks = [];
     }
     this.size += b.length;

@@ -162,12 +162,7 @@ export interface InvalidRequestResult extends ResultBase {
 }
 
 export type InvokeResult =
-  | ReturnedResult
-  | RaisedResult
-  | TimedOutResult
-  | CrashedResult
-  | LoadErrorResult
-  | InvalidRequestResult;
+  ReturnedResult | RaisedResult | TimedOutResult | CrashedResult | LoadErrorResult | InvalidRequestResult;
 
 export type InvokeStatus = InvokeResult['status'];
 

@@ -8,7 +8,14 @@ import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pyenvTarget } from '../python/pyenv';
 import { LineSplitter } from './line-splitter';
-import type { CrashedResult, HelloInfo, HostRequest, InvokeRequest, InvokeResult, TimedOutResult } from './protocol';
+import type {
+  CrashedResult,
+  HelloInfo,
+  HostRequest,
+  InvokeRequest,
+  InvokeResult,
+  TimedOutResult,
+} from './protocol';
 
 export interface PythonHostOptions {
   /** Interpreter to run; default `python3`. */
@@ -50,7 +57,11 @@ export function locateHostScript(): string {
     join(__dirname, '..', '..', 'runtime', 'host', 'python', HOST_FILE),
   ];
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new PythonHostError(`Hooksmith's Python host (${HOST_FILE}) was not found near ${__dirname}`, 'start-failed');
+  if (!found)
+    throw new PythonHostError(
+      `Hooksmith's Python host (${HOST_FILE}) was not found near ${__dirname}`,
+      'start-failed',
+    );
   return found;
 }
 
@@ -124,7 +135,12 @@ export class PythonHost {
   /** Runs one hook. Never rejects for anything the hook does; rejects only when Python cannot start. */
   async invoke(req: InvokeRequest): Promise<InvokeResult> {
     if (!Number.isFinite(req.timeoutMs) || req.timeoutMs < 0) {
-      return { status: 'invalid-request', message: `timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`, durationMs: 0, output: { text: '', droppedChars: 0 } };
+      return {
+        status: 'invalid-request',
+        message: `timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`,
+        durationMs: 0,
+        output: { text: '', droppedChars: 0 },
+      };
     }
     let proc = await this.ensure();
     if (proc.exited) proc = await this.ensure(); // it died between start and now: one fresh start
@@ -164,10 +180,18 @@ export class PythonHost {
   private spawn(): Promise<Proc> {
     const script = this.options.hostScript ?? locateHostScript();
     const t0 = performance.now();
-    const env: NodeJS.ProcessEnv = { ...process.env, ...this.options.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...this.options.env,
+      PYTHONUNBUFFERED: '1',
+      PYTHONIOENCODING: 'utf-8',
+      PYTHONDONTWRITEBYTECODE: '1',
+    };
     // A pyenv shim's interpreter, started directly (~0.3 s sooner), with its bin directory first
     // on PATH as `pyenv exec` would put it.
-    const shimTarget = this.resolvedPython ? undefined : pyenvTarget(this.python, { env, cwd: this.options.cwd });
+    const shimTarget = this.resolvedPython
+      ? undefined
+      : pyenvTarget(this.python, { env, cwd: this.options.cwd });
     if (shimTarget) env.PATH = `${dirname(shimTarget)}${delimiter}${env.PATH ?? ''}`;
     const child = spawn(this.resolvedPython ?? shimTarget ?? this.python, ['-u', script], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -176,15 +200,31 @@ export class PythonHost {
       cwd: this.options.cwd,
       env,
     });
-    const proc: Proc = { child, pending: new Map(), loadingCount: 0, stderrTail: [], killedByUs: false, exited: false };
+    const proc: Proc = {
+      child,
+      pending: new Map(),
+      loadingCount: 0,
+      stderrTail: [],
+      killedByUs: false,
+      exited: false,
+    };
     this.starts++;
     child.unref();
-    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[]) s.unref?.();
+    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[])
+      s.unref?.();
     child.stdin.on('error', () => undefined); // EPIPE after a crash: the exit handler reports it
 
-    const out = new LineSplitter(this.maxLineBytes, (line) => this.onLine(proc, line), (head, bytes) => this.onOversized(proc, head, bytes));
+    const out = new LineSplitter(
+      this.maxLineBytes,
+      (line) => this.onLine(proc, line),
+      (head, bytes) => this.onOversized(proc, head, bytes),
+    );
     child.stdout.on('data', (d: Buffer) => out.push(d));
-    const err = new LineSplitter(MAX_STDERR_LINE, (line) => this.onStderr(proc, line), (head, bytes) => this.onStderr(proc, `${head}… (${bytes} bytes)`));
+    const err = new LineSplitter(
+      MAX_STDERR_LINE,
+      (line) => this.onStderr(proc, line),
+      (head, bytes) => this.onStderr(proc, `${head}… (${bytes} bytes)`),
+    );
     child.stderr.on('data', (d: Buffer) => err.push(d));
 
     return new Promise<Proc>((resolve, reject) => {
@@ -194,7 +234,13 @@ export class PythonHost {
         reject(e);
       };
       const timer = setTimeout(
-        () => fail(new PythonHostError(`the Python host did not answer within ${this.startTimeoutMs} ms${this.tail(proc)}`, 'start-failed')),
+        () =>
+          fail(
+            new PythonHostError(
+              `the Python host did not answer within ${this.startTimeoutMs} ms${this.tail(proc)}`,
+              'start-failed',
+            ),
+          ),
         this.startTimeoutMs,
       );
       child.once('error', (e: NodeJS.ErrnoException) => {
@@ -202,13 +248,22 @@ export class PythonHost {
         this.resolvedPython = undefined; // the resolved interpreter went away: ask for the configured one again
         fail(
           e.code === 'ENOENT'
-            ? new PythonHostError(`${this.python} not found — set --python or hooksmith.pythonPath`, 'not-found')
+            ? new PythonHostError(
+                `${this.python} not found — set --python or hooksmith.pythonPath`,
+                'not-found',
+              )
             : new PythonHostError(`cannot start ${this.python}: ${e.message}`, 'start-failed'),
         );
       });
       child.once('exit', (code, signal) => {
         proc.exited = true;
-        if (proc.hello) fail(new PythonHostError(`${this.python} exited (${signal ?? code}) before the host answered${this.tail(proc)}`, 'start-failed'));
+        if (proc.hello)
+          fail(
+            new PythonHostError(
+              `${this.python} exited (${signal ?? code}) before the host answered${this.tail(proc)}`,
+              'start-failed',
+            ),
+          );
         this.onExit(proc, code, signal);
       });
       proc.hello = (info) => {
@@ -216,14 +271,21 @@ export class PythonHost {
         clearTimeout(timer);
         const [major, minor] = info.python.split('.').map(Number);
         if (major < 3 || (major === 3 && minor < 9)) {
-          fail(new PythonHostError(`Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`, 'too-old'));
+          fail(
+            new PythonHostError(
+              `Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`,
+              'too-old',
+            ),
+          );
           return;
         }
         this.info = info;
         if (info.executable && existsSync(info.executable)) this.resolvedPython = info.executable;
         this.lastStartMs = performance.now() - t0;
         this.proc = proc;
-        this.log(`[host] started ${info.executable} (Python ${info.python}, pid ${info.pid}) in ${this.lastStartMs.toFixed(0)} ms; rasa.mantle.hooks: ${info.realMantle ? 'real' : 'shim'}, cayu: ${info.realCayu ? 'real' : 'shim'}`);
+        this.log(
+          `[host] started ${info.executable} (Python ${info.python}, pid ${info.pid}) in ${this.lastStartMs.toFixed(0)} ms; rasa.mantle.hooks: ${info.realMantle ? 'real' : 'shim'}, cayu: ${info.realCayu ? 'real' : 'shim'}`,
+        );
         resolve(proc);
       };
       this.write(proc, { id: 0, op: 'hello' });
@@ -258,7 +320,12 @@ export class PythonHost {
       return;
     }
     if (msg.status === 'protocol-error') {
-      this.settle(proc, p, { status: 'invalid-request', message: String(msg.message), durationMs: this.elapsed(p), output: { text: '', droppedChars: 0 } });
+      this.settle(proc, p, {
+        status: 'invalid-request',
+        message: String(msg.message),
+        durationMs: this.elapsed(p),
+        output: { text: '', droppedChars: 0 },
+      });
       return;
     }
     delete msg.id;
@@ -301,9 +368,19 @@ export class PythonHost {
       return;
     }
     const during = p.loading ? 'import' : 'hook';
-    const what = during === 'import' ? `importing ${p.req.file} took more than ${this.loadBudgetMs} ms` : `${p.req.file}::${p.req.handler} blocked the event loop past its ${p.req.timeoutMs} ms deadline`;
+    const what =
+      during === 'import'
+        ? `importing ${p.req.file} took more than ${this.loadBudgetMs} ms`
+        : `${p.req.file}::${p.req.handler} blocked the event loop past its ${p.req.timeoutMs} ms deadline`;
     this.log(`[host] killing the Python host: ${what}`);
-    const timedOut: TimedOutResult = { status: 'timed-out', killed: true, timeoutMs: p.req.timeoutMs, during, durationMs: this.elapsed(p), output: { text: '', droppedChars: 0 } };
+    const timedOut: TimedOutResult = {
+      status: 'timed-out',
+      killed: true,
+      timeoutMs: p.req.timeoutMs,
+      during,
+      durationMs: this.elapsed(p),
+      output: { text: '', droppedChars: 0 },
+    };
     this.settle(proc, p, timedOut);
     this.failAll(proc, null, 'SIGKILL', `host restarted: ${what}`);
     this.kill(proc);
@@ -313,7 +390,13 @@ export class PythonHost {
     const m = /^\{"id":\s*(\d+)/.exec(head);
     const p = m ? proc.pending.get(Number(m[1])) : undefined;
     this.log(`[host] dropped a ${bytes}-byte protocol line`);
-    if (p) this.settle(proc, p, { status: 'invalid-request', message: `the host's answer was ${bytes} bytes, over the ${this.maxLineBytes}-byte bound`, durationMs: this.elapsed(p), output: { text: '', droppedChars: 0 } });
+    if (p)
+      this.settle(proc, p, {
+        status: 'invalid-request',
+        message: `the host's answer was ${bytes} bytes, over the ${this.maxLineBytes}-byte bound`,
+        durationMs: this.elapsed(p),
+        output: { text: '', droppedChars: 0 },
+      });
   }
 
   private onStderr(proc: Proc, line: string): void {
@@ -326,13 +409,26 @@ export class PythonHost {
     if (this.proc === proc) this.proc = undefined;
     if (!proc.killedByUs) {
       this.log(`[host] the Python host exited (${signal ?? `code ${code}`})`);
-      this.failAll(proc, code, signal, `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`);
+      this.failAll(
+        proc,
+        code,
+        signal,
+        `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`,
+      );
     }
   }
 
   private failAll(proc: Proc, exitCode: number | null, signal: string | null, reason: string): void {
     for (const p of [...proc.pending.values()]) {
-      const crashed: CrashedResult = { status: 'crashed', exitCode, signal, reason, stderrTail: proc.stderrTail.join('\n'), durationMs: this.elapsed(p), output: { text: '', droppedChars: 0 } };
+      const crashed: CrashedResult = {
+        status: 'crashed',
+        exitCode,
+        signal,
+        reason,
+        stderrTail: proc.stderrTail.join('\n'),
+        durationMs: this.elapsed(p),
+        output: { text: '', droppedChars: 0 },
+      };
       this.settle(proc, p, crashed);
     }
   }

@@ -1,7 +1,16 @@
 // Facts from one function body in a single iterative walk (deeply nested code must not
 // overflow the JS stack). Nested defs, classes and lambdas are not entered.
 import type { SyntaxNode as Node } from './syntax-node';
-import type { AttributeWrite, BodyFacts, CallFacts, ImportBinding, ModelCopyFacts, RaiseFacts, ReturnFacts, WriteKind } from './model';
+import type {
+  AttributeWrite,
+  BodyFacts,
+  CallFacts,
+  ImportBinding,
+  ModelCopyFacts,
+  RaiseFacts,
+  ReturnFacts,
+  WriteKind,
+} from './model';
 import { Scope, importBindings } from './imports';
 import { callFacts } from './expressions';
 import { canFallOffEnd } from './control-flow';
@@ -9,14 +18,44 @@ import { rangeOf } from './tree-utils';
 
 /** Methods that mutate a list, dict or set in place. */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set([
-  'append', 'extend', 'insert', 'remove', 'pop', 'clear', 'update', 'setdefault', 'popitem',
-  'add', 'discard', 'sort', 'reverse', '__setitem__', '__delitem__',
+  'append',
+  'extend',
+  'insert',
+  'remove',
+  'pop',
+  'clear',
+  'update',
+  'setdefault',
+  'popitem',
+  'add',
+  'discard',
+  'sort',
+  'reverse',
+  '__setitem__',
+  '__delitem__',
 ]);
 
 const NOT_ENTERED = new Set(['function_definition', 'class_definition', 'decorated_definition', 'lambda']);
 
 /** Leaves and literals that hold no calls, raises, returns or writes: not walked into. */
-const OPAQUE = new Set(['identifier', 'integer', 'float', 'true', 'false', 'none', 'comment', 'ellipsis', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'pass_statement', 'break_statement', 'continue_statement', 'dotted_name']);
+const OPAQUE = new Set([
+  'identifier',
+  'integer',
+  'float',
+  'true',
+  'false',
+  'none',
+  'comment',
+  'ellipsis',
+  'escape_sequence',
+  'string_content',
+  'string_start',
+  'string_end',
+  'pass_statement',
+  'break_statement',
+  'continue_statement',
+  'dotted_name',
+]);
 
 /** Walks `body` (a `block`); imports found inside are added to `localImports` and to the scope. */
 export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[]): BodyFacts {
@@ -123,7 +162,15 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
     pushChildren(row, inExcept);
   }
 
-  return { raises, returns, calls, modelCopies, writes, canFallOffEnd: canFallOffEnd(body), isStub: isStub(body) };
+  return {
+    raises,
+    returns,
+    calls,
+    modelCopies,
+    writes,
+    canFallOffEnd: canFallOffEnd(body),
+    isStub: isStub(body),
+  };
 }
 
 function firstExpression(n: Node): Node | undefined {
@@ -131,7 +178,12 @@ function firstExpression(n: Node): Node | undefined {
   return undefined;
 }
 
-function raiseFacts(n: Node, inExceptHandler: boolean, scope: Scope, describeCall: (n: Node, awaited: boolean) => CallFacts): RaiseFacts {
+function raiseFacts(
+  n: Node,
+  inExceptHandler: boolean,
+  scope: Scope,
+  describeCall: (n: Node, awaited: boolean) => CallFacts,
+): RaiseFacts {
   const cause = n.childForFieldName('cause');
   const exc = n.namedChildren.find((c) => c && c.type !== 'comment' && c.id !== cause?.id) ?? undefined;
   const facts: RaiseFacts = { range: rangeOf(n), isReraise: !exc, inExceptHandler };
@@ -144,7 +196,11 @@ function raiseFacts(n: Node, inExceptHandler: boolean, scope: Scope, describeCal
   return exception ? { ...facts, exception } : facts;
 }
 
-function returnFacts(n: Node, scope: Scope, describeCall: (n: Node, awaited: boolean) => CallFacts): ReturnFacts {
+function returnFacts(
+  n: Node,
+  scope: Scope,
+  describeCall: (n: Node, awaited: boolean) => CallFacts,
+): ReturnFacts {
   const v = firstExpression(n);
   if (!v) return { range: rangeOf(n), returnsNone: true, bare: true };
   const expr = v.type === 'await' ? (v.namedChild(0) ?? v) : v;
@@ -177,11 +233,23 @@ function rootPath(n: Node): { root: string; path: string[] } | undefined {
   return undefined;
 }
 
-function targetWrites(t: Node, kind: 'assign' | 'augmented-assign' | 'delete', stmt: Node, writes: AttributeWrite[]): void {
+function targetWrites(
+  t: Node,
+  kind: 'assign' | 'augmented-assign' | 'delete',
+  stmt: Node,
+  writes: AttributeWrite[],
+): void {
   const stack: Node[] = [t];
   while (stack.length) {
     const n = stack.pop() as Node;
-    if (n.type === 'pattern_list' || n.type === 'tuple_pattern' || n.type === 'list_pattern' || n.type === 'expression_list' || n.type === 'tuple' || n.type === 'list') {
+    if (
+      n.type === 'pattern_list' ||
+      n.type === 'tuple_pattern' ||
+      n.type === 'list_pattern' ||
+      n.type === 'expression_list' ||
+      n.type === 'tuple' ||
+      n.type === 'list'
+    ) {
       for (const c of n.namedChildren) if (c) stack.push(c);
       continue;
     }
@@ -192,14 +260,27 @@ function targetWrites(t: Node, kind: 'assign' | 'augmented-assign' | 'delete', s
     }
     let wk: WriteKind;
     if (n.type === 'attribute') wk = kind;
-    else if (n.type === 'subscript') wk = kind === 'delete' ? 'subscript-delete' : kind === 'assign' ? 'subscript-assign' : 'augmented-assign';
+    else if (n.type === 'subscript')
+      wk =
+        kind === 'delete' ? 'subscript-delete' : kind === 'assign' ? 'subscript-assign' : 'augmented-assign';
     else continue;
     const rp = rootPath(n);
-    if (rp) writes.push({ root: rp.root, path: rp.path, kind: wk, range: rangeOf(stmt.type === 'delete_statement' ? n : stmt) });
+    if (rp)
+      writes.push({
+        root: rp.root,
+        path: rp.path,
+        kind: wk,
+        range: rangeOf(stmt.type === 'delete_statement' ? n : stmt),
+      });
   }
 }
 
-function callSideFacts(call: Node, facts: CallFacts, modelCopies: ModelCopyFacts[], writes: AttributeWrite[]): void {
+function callSideFacts(
+  call: Node,
+  facts: CallFacts,
+  modelCopies: ModelCopyFacts[],
+  writes: AttributeWrite[],
+): void {
   // Cheap test on the callee text first: most calls are neither model_copy nor mutating.
   const calleeText = facts.callee.text;
   const dot = calleeText.lastIndexOf('.');
@@ -214,7 +295,12 @@ function callSideFacts(call: Node, facts: CallFacts, modelCopies: ModelCopyFacts
     const update = facts.keywords.find((k) => k.name === 'update');
     const updateEntries = update?.value.kind === 'dict' ? update.value.entries : undefined;
     const updateIsDynamic = (update !== undefined && !updateEntries) || facts.hasStarArgs;
-    modelCopies.push({ range: rangeOf(call), receiver: obj.text, ...(updateEntries ? { updateEntries } : {}), updateIsDynamic });
+    modelCopies.push({
+      range: rangeOf(call),
+      receiver: obj.text,
+      ...(updateEntries ? { updateEntries } : {}),
+      updateIsDynamic,
+    });
     return;
   }
   if (!MUTATING_METHODS.has(method)) return;
@@ -234,5 +320,7 @@ function isStub(body: Node): boolean {
 }
 
 function isDocstring(s: Node | undefined): boolean {
-  return !!s && s.type === 'expression_statement' && s.namedChildCount === 1 && s.namedChild(0)?.type === 'string';
+  return (
+    !!s && s.type === 'expression_statement' && s.namedChildCount === 1 && s.namedChild(0)?.type === 'string'
+  );
 }

@@ -3,7 +3,16 @@
 import type { Tree } from 'web-tree-sitter';
 import type { SyntaxNode as Node, SyntaxTree } from './syntax-node';
 import { toSyntaxTree } from './syntax-tree';
-import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, Parameter, ParameterKind, SyntaxIssue } from './model';
+import type {
+  ClassDef,
+  Decorator,
+  FunctionDef,
+  HookModule,
+  ImportBinding,
+  Parameter,
+  ParameterKind,
+  SyntaxIssue,
+} from './model';
 import { Scope, importBindings } from './imports';
 import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
@@ -18,7 +27,17 @@ const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'futu
  * if TYPE_CHECKING). Top-level ERROR nodes are entered too: after a syntax error, tree-sitter
  * may wrap the whole module in one, and the imports and defs inside are still worth modelling.
  */
-const MODULE_BLOCKS = new Set(['if_statement', 'try_statement', 'with_statement', 'block', 'else_clause', 'elif_clause', 'except_clause', 'except_group_clause', 'finally_clause']);
+const MODULE_BLOCKS = new Set([
+  'if_statement',
+  'try_statement',
+  'with_statement',
+  'block',
+  'else_clause',
+  'elif_clause',
+  'except_clause',
+  'except_group_clause',
+  'finally_clause',
+]);
 
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const syntax = toSyntaxTree(tree, text);
@@ -35,11 +54,21 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
  * tree-worker.ts), with the parser's reason when the tree is a stand-in (substituteReason). The
  * caller keeps the SyntaxTree: no node of it is referenced by the model.
  */
-export function modelOfSyntax(syntax: SyntaxTree, text: string, path: string, substitute: SyntaxIssue | undefined): HookModule {
+export function modelOfSyntax(
+  syntax: SyntaxTree,
+  text: string,
+  path: string,
+  substitute: SyntaxIssue | undefined,
+): HookModule {
   return modelOf(syntax, text, path, substitute);
 }
 
-function modelOf(syntax: SyntaxTree, text: string, path: string, substitute: SyntaxIssue | undefined): HookModule {
+function modelOf(
+  syntax: SyntaxTree,
+  text: string,
+  path: string,
+  substitute: SyntaxIssue | undefined,
+): HookModule {
   useLspLines(syntax, text);
   const root = syntax.rootNode;
   const imports: ImportBinding[] = [];
@@ -63,9 +92,15 @@ function modelOf(syntax: SyntaxTree, text: string, path: string, substitute: Syn
           added.push(b);
           if (b.module === '__future__' && b.importedName === 'annotations') futureAnnotations = true;
         }
-      } else if ((n === root || n.type === 'ERROR') && (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition')) {
+      } else if (
+        (n === root || n.type === 'ERROR') &&
+        (c.type === 'function_definition' ||
+          c.type === 'class_definition' ||
+          c.type === 'decorated_definition')
+      ) {
         defs.push(c);
-      } else if (MODULE_BLOCKS.has(c.type) || (c.type === 'ERROR' && (n === root || n.type === 'ERROR'))) stack.push(c);
+      } else if (MODULE_BLOCKS.has(c.type) || (c.type === 'ERROR' && (n === root || n.type === 'ERROR')))
+        stack.push(c);
     }
   }
   // The stack visits nested blocks after their siblings: restore source order.
@@ -135,8 +170,15 @@ interface DefContext {
  * functionDef() through the cache of recent builds (see cachingFor). Only defs without syntax
  * errors are cached: error recovery may read the same text differently in another context.
  */
-function cachedFunctionDef(outer: Node, def: Node, decoratorNodes: Node[], ctx: DefContext, className?: string): FunctionDef {
-  if (ctx.scopeKey === undefined || outer.hasError) return functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
+function cachedFunctionDef(
+  outer: Node,
+  def: Node,
+  decoratorNodes: Node[],
+  ctx: DefContext,
+  className?: string,
+): FunctionDef {
+  if (ctx.scopeKey === undefined || outer.hasError)
+    return functionDef(outer, def, decoratorNodes, ctx.scope, ctx.localImports, className);
   const at = positionOf(outer, 'start');
   const key = `${at.line}:${at.character}:${className ?? ''}\n${ctx.scopeKey}\0${outer.text}`;
   const hit = cachedFunction(key);
@@ -150,7 +192,14 @@ function cachedFunctionDef(outer: Node, def: Node, decoratorNodes: Node[], ctx: 
   return fn;
 }
 
-function functionDef(outer: Node, def: Node, decoratorNodes: Node[], scope: Scope, localImports: ImportBinding[], className?: string): FunctionDef {
+function functionDef(
+  outer: Node,
+  def: Node,
+  decoratorNodes: Node[],
+  scope: Scope,
+  localImports: ImportBinding[],
+  className?: string,
+): FunctionDef {
   const nameNode = def.childForFieldName('name');
   const params = def.childForFieldName('parameters');
   const ret = def.childForFieldName('return_type');
@@ -187,7 +236,15 @@ function functionDef(outer: Node, def: Node, decoratorNodes: Node[], scope: Scop
 }
 
 function emptyBody(): FunctionDef['body'] {
-  return { raises: [], returns: [], calls: [], modelCopies: [], writes: [], canFallOffEnd: true, isStub: false };
+  return {
+    raises: [],
+    returns: [],
+    calls: [],
+    modelCopies: [],
+    writes: [],
+    canFallOffEnd: true,
+    isStub: false,
+  };
 }
 
 function parametersOf(params: Node, scope: Scope): Parameter[] {
@@ -275,9 +332,12 @@ function classDef(outer: Node, def: Node, ctx: DefContext): ClassDef {
       const left = a.childForFieldName('left');
       const right = a.childForFieldName('right');
       if (left?.type !== 'identifier') continue;
-      attributes.push({ name: left.text, value: right ? literalOf(right) : { kind: 'other', text: '' }, range: rangeOf(a) });
+      attributes.push({
+        name: left.text,
+        value: right ? literalOf(right) : { kind: 'other', text: '' },
+        range: rangeOf(a),
+      });
     }
   }
   return { name, nameRange: rangeOf(nameNode ?? def), range: rangeOf(outer), bases, methods, attributes };
 }
-

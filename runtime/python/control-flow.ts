@@ -28,7 +28,8 @@ function statementTerminates(s: Node, depth: number): boolean {
       for (const alt of s.childrenForFieldName('alternative')) {
         if (!alt) continue;
         if (alt.type === 'else_clause') hasElse = true;
-        if (!blockTerminates(alt.childForFieldName('body') ?? alt.childForFieldName('consequence'), depth)) return false;
+        if (!blockTerminates(alt.childForFieldName('body') ?? alt.childForFieldName('consequence'), depth))
+          return false;
       }
       return hasElse;
     }
@@ -39,7 +40,8 @@ function statementTerminates(s: Node, depth: number): boolean {
       for (const c of s.namedChildren) {
         if (!c) continue;
         if (c.type === 'finally_clause') finallyTerminates = blockTerminates(lastBlock(c), depth);
-        else if (c.type === 'else_clause') elseTerminates = blockTerminates(c.childForFieldName('body'), depth);
+        else if (c.type === 'else_clause')
+          elseTerminates = blockTerminates(c.childForFieldName('body'), depth);
         else if (c.type === 'except_clause' || c.type === 'except_group_clause') {
           if (!blockTerminates(lastBlock(c), depth)) handlersTerminate = false;
         }
@@ -113,7 +115,13 @@ function hasBreak(body: Node | null): boolean {
         if (alt) stack.push(alt); // a loop's else clause breaks the outer loop
         continue;
       }
-      if (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'decorated_definition' || c.type === 'lambda') continue;
+      if (
+        c.type === 'function_definition' ||
+        c.type === 'class_definition' ||
+        c.type === 'decorated_definition' ||
+        c.type === 'lambda'
+      )
+        continue;
       stack.push(c);
     }
   }

@@ -27,7 +27,8 @@ interface CacheFile {
 
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.HOOKSMITH_CACHE_DIR) return env.HOOKSMITH_CACHE_DIR;
-  if (process.platform === 'win32') return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'hooksmith', 'cache') : undefined;
+  if (process.platform === 'win32')
+    return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'hooksmith', 'cache') : undefined;
   if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'hooksmith');
   const home = env.HOME || homedir();
   return home ? join(home, '.cache', 'hooksmith') : undefined;
@@ -136,7 +137,13 @@ function readVerdicts(file: string, identity: string): Map<string, Stored> {
   try {
     if (statSync(file).size > MAX_FILE_BYTES) return new Map();
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
-    if (parsed.format !== FORMAT || parsed.identity !== identity || !parsed.verdicts || typeof parsed.verdicts !== 'object') return new Map();
+    if (
+      parsed.format !== FORMAT ||
+      parsed.identity !== identity ||
+      !parsed.verdicts ||
+      typeof parsed.verdicts !== 'object'
+    )
+      return new Map();
     const m = new Map<string, Stored>();
     for (const [k, v] of Object.entries(parsed.verdicts)) if (v === null || isIssue(v)) m.set(k, v);
     return m;
@@ -148,6 +155,15 @@ function readVerdicts(file: string, identity: string): Map<string, Stored> {
 function isIssue(v: unknown): v is SyntaxIssue {
   if (!v || typeof v !== 'object') return false;
   const i = v as SyntaxIssue;
-  const pos = (p: unknown) => !!p && typeof (p as { line: unknown }).line === 'number' && typeof (p as { character: unknown }).character === 'number';
-  return typeof i.message === 'string' && i.source === 'cpython' && !!i.range && pos(i.range.start) && pos(i.range.end);
+  const pos = (p: unknown) =>
+    !!p &&
+    typeof (p as { line: unknown }).line === 'number' &&
+    typeof (p as { character: unknown }).character === 'number';
+  return (
+    typeof i.message === 'string' &&
+    i.source === 'cpython' &&
+    !!i.range &&
+    pos(i.range.start) &&
+    pos(i.range.end)
+  );
 }

@@ -384,7 +384,15 @@ export class CpythonSyntaxChecker {
         while ((nl = this.buffer.indexOf('\n')) >= 0) {
           const line = this.buffer.slice(0, nl);
           this.buffer = this.buffer.slice(nl + 1);
-          let msg: { ready?: boolean; reason?: string; version?: string; executable?: string; id?: number; issue?: Answer | null; resend?: boolean };
+          let msg: {
+            ready?: boolean;
+            reason?: string;
+            version?: string;
+            executable?: string;
+            id?: number;
+            issue?: Answer | null;
+            resend?: boolean;
+          };
           try {
             msg = JSON.parse(line) as typeof msg;
           } catch {
@@ -421,7 +429,10 @@ export class CpythonSyntaxChecker {
           settled = true;
           return;
         }
-        if (!settled) fail(`${python} exited before answering (${signal ?? `code ${code}`}): ${stderr.trim().slice(0, 300)}`);
+        if (!settled)
+          fail(
+            `${python} exited before answering (${signal ?? `code ${code}`}): ${stderr.trim().slice(0, 300)}`,
+          );
         this.stop();
       });
     });
@@ -465,11 +476,16 @@ const warned = new Set<string>();
 function warnOnce(reason: string, log?: (m: string) => void): void {
   if (warned.has(reason)) return;
   warned.add(reason);
-  (log ?? ((m: string) => process.stderr.write(m + '\n')))(`[hooksmith] syntax is checked by tree-sitter only: ${reason}`);
+  (log ?? ((m: string) => process.stderr.write(m + '\n')))(
+    `[hooksmith] syntax is checked by tree-sitter only: ${reason}`,
+  );
 }
 
 /** CPython's verdict for many files with one short-lived process; undefined entries: no verdict. */
-export async function checkSyntaxMany(files: readonly SyntaxRequest[], opts: CpythonOptions = {}): Promise<(SyntaxIssue | null | undefined)[]> {
+export async function checkSyntaxMany(
+  files: readonly SyntaxRequest[],
+  opts: CpythonOptions = {},
+): Promise<(SyntaxIssue | null | undefined)[]> {
   const checker = new CpythonSyntaxChecker(opts);
   try {
     return await checker.checkMany(files);
@@ -479,7 +495,11 @@ export async function checkSyntaxMany(files: readonly SyntaxRequest[], opts: Cpy
 }
 
 /** CPython's verdict for one source: null when it compiles, undefined when there is no verdict. */
-export async function checkSyntax(text: string, path: string, opts: CpythonOptions = {}): Promise<SyntaxIssue | null | undefined> {
+export async function checkSyntax(
+  text: string,
+  path: string,
+  opts: CpythonOptions = {},
+): Promise<SyntaxIssue | null | undefined> {
   const [r] = await checkSyntaxMany([{ path, text }], opts);
   return r;
 }
@@ -488,7 +508,10 @@ export async function checkSyntax(text: string, path: string, opts: CpythonOptio
  * The syntax issues to report: CPython's when it gave a verdict (it is the authority, and
  * tree-sitter may reject syntax newer than its grammar), else tree-sitter's first error.
  */
-export function mergeSyntaxIssues(treeSitter: readonly SyntaxIssue[], cpython: SyntaxIssue | null | undefined): SyntaxIssue[] {
+export function mergeSyntaxIssues(
+  treeSitter: readonly SyntaxIssue[],
+  cpython: SyntaxIssue | null | undefined,
+): SyntaxIssue[] {
   if (cpython === undefined) return [...treeSitter];
   return cpython ? [cpython] : [];
 }

@@ -59,7 +59,10 @@ function firstInvalidUtf8(buf: Uint8Array): number {
 }
 
 function declaredEncoding(buf: Uint8Array): string | undefined {
-  const head = new TextDecoder('latin1').decode(buf.subarray(0, 400)).split(/\r\n|\r|\n/).slice(0, 2);
+  const head = new TextDecoder('latin1')
+    .decode(buf.subarray(0, 400))
+    .split(/\r\n|\r|\n/)
+    .slice(0, 2);
   for (const line of head) {
     const m = CODING.exec(line);
     if (m?.[1]) return m[1].toLowerCase();
@@ -72,12 +75,24 @@ function declaredEncoding(buf: Uint8Array): string | undefined {
 /** Never throws: every input gives text plus, when it is not valid source, an issue. */
 export function decodeSource(buf: Uint8Array): DecodedSource {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
-    return { text: '', binary: true, issue: issueAt('file is UTF-16 encoded; Python source must be UTF-8 (or declare a PEP 263 encoding)', 0, 0) };
+    return {
+      text: '',
+      binary: true,
+      issue: issueAt(
+        'file is UTF-16 encoded; Python source must be UTF-8 (or declare a PEP 263 encoding)',
+        0,
+        0,
+      ),
+    };
   }
   const nul = buf.indexOf(0);
   if (nul >= 0) {
     const p = positionOfByte(buf, nul);
-    return { text: '', binary: true, issue: issueAt('source code cannot contain null bytes (is this a binary file?)', p.line, p.character) };
+    return {
+      text: '',
+      binary: true,
+      issue: issueAt('source code cannot contain null bytes (is this a binary file?)', p.line, p.character),
+    };
   }
   const hasBom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
   const body = hasBom ? buf.subarray(3) : buf;
@@ -86,7 +101,8 @@ export function decodeSource(buf: Uint8Array): DecodedSource {
 
   const declared = hasBom ? undefined : declaredEncoding(body);
   // Python's spellings that the WHATWG decoder labels lack.
-  const encoding = declared && ({ 'latin-1': 'latin1', 'iso-latin-1': 'latin1', 'cp-1252': 'cp1252' }[declared] ?? declared);
+  const encoding =
+    declared && ({ 'latin-1': 'latin1', 'iso-latin-1': 'latin1', 'cp-1252': 'cp1252' }[declared] ?? declared);
   if (encoding && !/^utf-?8/.test(encoding)) {
     try {
       return { text: new TextDecoder(encoding, { fatal: true }).decode(body), binary: false };

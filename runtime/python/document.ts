@@ -57,7 +57,14 @@ export class ParsedDocument {
       this._text = this._text.slice(0, startIndex) + c.text + this._text.slice(oldEndIndex);
       const newEndIndex = startIndex + c.text.length;
       if (!full && !substituteReason(this._tree)) {
-        const edit: Edit = { startIndex, oldEndIndex, newEndIndex, startPosition, oldEndPosition, newEndPosition: pointAt(this._text, newEndIndex) };
+        const edit: Edit = {
+          startIndex,
+          oldEndIndex,
+          newEndIndex,
+          startPosition,
+          oldEndPosition,
+          newEndPosition: pointAt(this._text, newEndIndex),
+        };
         this._tree.edit(edit);
       }
     }

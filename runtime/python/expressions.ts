@@ -21,7 +21,13 @@ export function callFacts(call: Node, scope: Scope, awaited: boolean): CallFacts
         const name = a.childForFieldName('name');
         const value = a.childForFieldName('value');
         if (!name || !value) continue;
-        keywords.push({ name: name.text, range: rangeOf(a), nameRange: rangeOf(name), value: literalOf(value), valueRange: rangeOf(value) });
+        keywords.push({
+          name: name.text,
+          range: rangeOf(a),
+          nameRange: rangeOf(name),
+          value: literalOf(value),
+          valueRange: rangeOf(value),
+        });
       } else if (a.type === 'list_splat' || a.type === 'dictionary_splat') {
         hasStarArgs = true;
       } else {
@@ -44,11 +50,21 @@ export function annotationOf(typeNode: Node, scope: Scope): Annotation {
   if (expr.type === 'string') {
     const content = stringValue(expr);
     const inner = content === undefined ? undefined : contentStart(expr);
-    const base: Annotation = { text: content ?? expr.text, range: rangeOf(typeNode), isString: true, isNone: false };
+    const base: Annotation = {
+      text: content ?? expr.text,
+      range: rangeOf(typeNode),
+      isString: true,
+      isNone: false,
+    };
     if (content === undefined || !inner || /[\r\n]/.test(content) || content.trim() === '') return base;
     return { ...base, ...describeStringAnnotation(content, inner, scope) };
   }
-  return { text: expr.text, range: rangeOf(typeNode), isString: false, ...describe(expr, scope, { line: 0, character: 0 }) };
+  return {
+    text: expr.text,
+    range: rangeOf(typeNode),
+    isString: false,
+    ...describe(expr, scope, { line: 0, character: 0 }),
+  };
 }
 
 type Described = Pick<Annotation, 'ref' | 'optionalOf' | 'isNone'>;
@@ -75,7 +91,8 @@ function describeStringAnnotation(content: string, at: Offset, scope: Scope): De
   try {
     const root = syntax.rootNode;
     const stmt = root.namedChild(0);
-    if (root.hasError || root.namedChildCount !== 1 || stmt?.type !== 'expression_statement') return { isNone: false };
+    if (root.hasError || root.namedChildCount !== 1 || stmt?.type !== 'expression_statement')
+      return { isNone: false };
     const e = stmt.namedChild(0);
     return e ? describe(e, scope, at) : { isNone: false };
   } finally {
@@ -90,7 +107,10 @@ function contentStart(str: Node): Offset | undefined {
 }
 
 function shift(r: Range, at: Offset): Range {
-  const mv = (p: Range['start']) => (p.line === 0 ? { line: at.line, character: at.character + p.character } : { line: at.line + p.line, character: p.character });
+  const mv = (p: Range['start']) =>
+    p.line === 0
+      ? { line: at.line, character: at.character + p.character }
+      : { line: at.line + p.line, character: p.character };
   return { start: mv(r.start), end: mv(r.end) };
 }
 
@@ -151,7 +171,8 @@ function unionMembers(e: Node, scope: Scope): { nodes: Node[]; optional: boolean
   const name = head.text.replace(/\s+/g, '');
   const qualified = scope.qualify(name) ?? name;
   const args = genericArgs(e);
-  if (OPTIONAL_NAMES.has(name) || OPTIONAL_NAMES.has(qualified)) return args.length === 1 ? { nodes: args, optional: true } : undefined;
+  if (OPTIONAL_NAMES.has(name) || OPTIONAL_NAMES.has(qualified))
+    return args.length === 1 ? { nodes: args, optional: true } : undefined;
   if (UNION_NAMES.has(name) || UNION_NAMES.has(qualified)) return { nodes: args, optional: false };
   return undefined;
 }

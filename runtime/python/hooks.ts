@@ -79,7 +79,9 @@ export function mantleHooks(module: HookModule): MantleHook[] {
 }
 
 /** Decorators that resolve into rasa.mantle.hooks but name no catalogue decorator (unknown-hook-point). */
-export function unresolvedMantleDecorators(module: HookModule): { fn: FunctionDef; decorator: Decorator; member: string }[] {
+export function unresolvedMantleDecorators(
+  module: HookModule,
+): { fn: FunctionDef; decorator: Decorator; member: string }[] {
   const out: { fn: FunctionDef; decorator: Decorator; member: string }[] = [];
   for (const fn of module.functions) {
     for (const decorator of fn.decorators) {

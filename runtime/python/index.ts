@@ -5,4 +5,10 @@ export { buildModel } from './build-model';
 export { ParsedDocument, type TextChange } from './document';
 export * from './hooks';
 export { decodeSource, type DecodedSource } from './decode';
-export { CpythonSyntaxChecker, checkSyntax, checkSyntaxMany, mergeSyntaxIssues, type CpythonOptions } from './cpython-syntax';
+export {
+  CpythonSyntaxChecker,
+  checkSyntax,
+  checkSyntaxMany,
+  mergeSyntaxIssues,
+  type CpythonOptions,
+} from './cpython-syntax';

@@ -101,7 +101,8 @@ export interface Annotation {
   isNone: boolean;
 }
 
-export type ParameterKind = 'positional' | 'positional-only' | 'keyword-only' | 'var-positional' | 'var-keyword';
+export type ParameterKind =
+  'positional' | 'positional-only' | 'keyword-only' | 'var-positional' | 'var-keyword';
 
 export interface Parameter {
   name: string;
@@ -155,7 +156,8 @@ export interface ModelCopyFacts {
   updateIsDynamic: boolean;
 }
 
-export type WriteKind = 'assign' | 'augmented-assign' | 'delete' | 'subscript-assign' | 'subscript-delete' | 'mutating-call';
+export type WriteKind =
+  'assign' | 'augmented-assign' | 'delete' | 'subscript-assign' | 'subscript-delete' | 'mutating-call';
 
 export interface AttributeWrite {
   /** Root name of the target: "payload" in `payload.arguments["x"] = 1`. */

@@ -45,7 +45,9 @@ async function create(): Promise<Parser> {
   // Bytes, not a path: given a path, web-tree-sitter reads it through `import('fs/promises')`,
   // which starts Node's ES module loader inside our CommonJS bundle (and fails where the bundle
   // runs from a V8 code cache, bin/hooksmith.js, without a module loader).
-  const language = await TreeSitter.Language.load(readFileSync(locate('tree-sitter-python.wasm', 'tree-sitter-python')));
+  const language = await TreeSitter.Language.load(
+    readFileSync(locate('tree-sitter-python.wasm', 'tree-sitter-python')),
+  );
   const p = new TreeSitter.Parser();
   p.setLanguage(language);
   return p;
@@ -110,11 +112,17 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   // tree-sitter calls back every few hundred operations; reading the clock on every 32nd call
   // is plenty for a budget of seconds.
   let calls = 0;
-  const tree = p.parse(normalizeLoneCr(text), old, { progressCallback: () => (++calls & 31) === 0 && performance.now() > deadline });
+  const tree = p.parse(normalizeLoneCr(text), old, {
+    progressCallback: () => (++calls & 31) === 0 && performance.now() > deadline,
+  });
   if (tree) return tree;
   p.reset();
   const at = { line: 0, character: 0 };
-  return substitute(p, { message: `too complex to analyse: parsing took over ${budget} ms`, range: { start: at, end: at }, source: 'tree-sitter' });
+  return substitute(p, {
+    message: `too complex to analyse: parsing took over ${budget} ms`,
+    range: { start: at, end: at },
+    source: 'tree-sitter',
+  });
 }
 
 const LONE_CR = /\r(?!\n)/g;
@@ -168,7 +176,11 @@ function excessiveIndentation(text: string): SyntaxIssue | undefined {
       if (width > (stack[stack.length - 1] ?? 0)) stack.push(width);
       if (stack.length - 1 >= MAX_INDENT_LEVELS) {
         const at = { line, character: i - pos };
-        return { message: 'too many levels of indentation', range: { start: { line, character: 0 }, end: at }, source: 'tree-sitter' };
+        return {
+          message: 'too many levels of indentation',
+          range: { start: { line, character: 0 }, end: at },
+          source: 'tree-sitter',
+        };
       }
     }
     pos = nl + 1;

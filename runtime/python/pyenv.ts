@@ -64,7 +64,9 @@ function shimRoot(file: string): string | undefined {
 
 function selectedVersions(root: string, env: NodeJS.ProcessEnv, cwd: string): string[] | undefined {
   if (env.PYENV_VERSION) return env.PYENV_VERSION.split(':').filter(Boolean);
-  const file = localVersionFile(env.PYENV_DIR || cwd) ?? (env.PYENV_DIR && env.PYENV_DIR !== cwd ? localVersionFile(cwd) : undefined);
+  const file =
+    localVersionFile(env.PYENV_DIR || cwd) ??
+    (env.PYENV_DIR && env.PYENV_DIR !== cwd ? localVersionFile(cwd) : undefined);
   const versions = readVersionFile(file ?? join(root, 'version'));
   // No file or an empty one means "system": the shim's business.
   return versions?.length ? versions : undefined;

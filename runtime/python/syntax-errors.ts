@@ -5,7 +5,21 @@ import type { SyntaxNode as Node } from './syntax-node';
 import type { Range, SyntaxIssue } from './model';
 import { positionOf, rangeOf } from './tree-utils';
 
-const COMPOUND_KEYWORDS = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'match', 'case']);
+const COMPOUND_KEYWORDS = new Set([
+  'def',
+  'class',
+  'if',
+  'elif',
+  'else',
+  'for',
+  'while',
+  'with',
+  'try',
+  'except',
+  'finally',
+  'match',
+  'case',
+]);
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Earliest ERROR or MISSING node in document order (pre-order, descending only into erroneous subtrees). */
@@ -60,7 +74,8 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
 
   if (n.isMissing) {
     const what = n.type;
-    const message = /^[^\w]+$|^[a-z]+$/.test(what) && what !== 'identifier' ? `expected '${what}'` : 'invalid syntax';
+    const message =
+      /^[^\w]+$|^[a-z]+$/.test(what) && what !== 'identifier' ? `expected '${what}'` : 'invalid syntax';
     return issue(message, point(positionOf(n, 'start')));
   }
 
@@ -73,7 +88,10 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
     if (s) {
       const triple = /'''|"""/.test(s.text);
       const r = rangeOf(s);
-      return issue(`unterminated ${triple ? 'triple-quoted ' : ''}string literal (detected at line ${r.start.line + 1})`, point(r.start));
+      return issue(
+        `unterminated ${triple ? 'triple-quoted ' : ''}string literal (detected at line ${r.start.line + 1})`,
+        point(r.start),
+      );
     }
   }
   // A compound statement header without its colon.
@@ -81,7 +99,8 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
   if (first && COMPOUND_KEYWORDS.has(first.type)) {
     const line = positionOf(first, 'start').line;
     const code = lineAround(text, first.startIndex).replace(/#.*$/, '').trimEnd();
-    if (!code.endsWith(':') && !/[([{\\,]$/.test(code)) return issue("expected ':'", point({ line, character: code.length }));
+    if (!code.endsWith(':') && !/[([{\\,]$/.test(code))
+      return issue("expected ':'", point({ line, character: code.length }));
   }
   // A bracket opened in the error and never closed.
   const open: Node[] = [];
@@ -93,8 +112,10 @@ export function firstSyntaxError(root: Node, text: string): SyntaxIssue | undefi
   // CPython's rule: an open bracket from an earlier line than the error is "never closed".
   const lastLeaf = ls[ls.length - 1];
   const errorLine = positionOf(lastLeaf ?? n, lastLeaf ? 'start' : 'end').line;
-  if (unclosed && positionOf(unclosed, 'start').line < errorLine) return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
+  if (unclosed && positionOf(unclosed, 'start').line < errorLine)
+    return issue(`'${unclosed.type}' was never closed`, rangeOf(unclosed));
   const last = ls[ls.length - 1];
-  const at = last && first && positionOf(last, 'start').line === positionOf(first, 'start').line ? last : first;
+  const at =
+    last && first && positionOf(last, 'start').line === positionOf(first, 'start').line ? last : first;
   return issue('invalid syntax', at ? rangeOf(at) : rangeOf(n));
 }

@@ -35,7 +35,8 @@ interface ColumnArrays {
 }
 
 type ColumnName = keyof ColumnArrays;
-type ColumnConstructor = Uint8ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Int32ArrayConstructor;
+type ColumnConstructor =
+  Uint8ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Int32ArrayConstructor;
 const ELEMENT: { readonly [K in ColumnName]: ColumnConstructor } = {
   typeOf: Uint16Array,
   flags: Uint8Array,
@@ -51,7 +52,9 @@ const ELEMENT: { readonly [K in ColumnName]: ColumnConstructor } = {
 };
 const COLUMN_NAMES = Object.keys(ELEMENT) as ColumnName[];
 /** Columns by element size, widest first: every view into one buffer is aligned. */
-const PACK_ORDER = [...COLUMN_NAMES].sort((a, b) => ELEMENT[b].BYTES_PER_ELEMENT - ELEMENT[a].BYTES_PER_ELEMENT);
+const PACK_ORDER = [...COLUMN_NAMES].sort(
+  (a, b) => ELEMENT[b].BYTES_PER_ELEMENT - ELEMENT[a].BYTES_PER_ELEMENT,
+);
 const ROW_BYTES = COLUMN_NAMES.reduce((n, k) => n + ELEMENT[k].BYTES_PER_ELEMENT, 0);
 
 /** The storage of one tree; reused by later trees once released (see SyntaxTree.release). */
@@ -65,7 +68,8 @@ export interface Columns extends ColumnArrays {
  * that every view is aligned.
  */
 function newColumns(capacity: number, buffer = new ArrayBuffer(capacity * ROW_BYTES)): Columns {
-  if (buffer.byteLength !== capacity * ROW_BYTES) throw new Error(`tree storage: ${buffer.byteLength} bytes for ${capacity} rows`);
+  if (buffer.byteLength !== capacity * ROW_BYTES)
+    throw new Error(`tree storage: ${buffer.byteLength} bytes for ${capacity} rows`);
   const c = { capacity } as Columns;
   let offset = 0;
   for (const k of PACK_ORDER) {
@@ -155,7 +159,18 @@ export class SyntaxTree {
    * be the last row added or one of its ancestors. Call close(row) once a node's descendants are
    * all added (a node never closed counts as a leaf).
    */
-  add(parent: number, type: number, flags: number, field: number, startIndex: number, endIndex: number, startRow: number, startColumn: number, endRow: number, endColumn: number): number {
+  add(
+    parent: number,
+    type: number,
+    flags: number,
+    field: number,
+    startIndex: number,
+    endIndex: number,
+    startRow: number,
+    startColumn: number,
+    endRow: number,
+    endColumn: number,
+  ): number {
     const i = this.size;
     if (i === this.cols.capacity) this.grow();
     this.size = i + 1;
@@ -195,7 +210,8 @@ export class SyntaxTree {
     // A full pool keeps the largest storage: after many small modules, a large one must not
     // allocate (and the GC free) fresh columns on every build.
     let smallest = 0;
-    for (let i = 1; i < pool.length; i++) if ((pool[i] as Columns).capacity < (pool[smallest] as Columns).capacity) smallest = i;
+    for (let i = 1; i < pool.length; i++)
+      if ((pool[i] as Columns).capacity < (pool[smallest] as Columns).capacity) smallest = i;
     if ((pool[smallest] as Columns).capacity < cols.capacity) pool[smallest] = cols;
   }
 
@@ -308,7 +324,8 @@ export class SyntaxNode {
     if (this._children) return this._children;
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      out.push(t.node(c));
     return (this._children = out);
   }
 
@@ -325,7 +342,8 @@ export class SyntaxNode {
     if (this._children) return this._children[i] ?? null;
     const t = this.tree;
     let k = 0;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (k++ === i) return t.node(c);
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if (k++ === i) return t.node(c);
     return null;
   }
 
@@ -333,7 +351,8 @@ export class SyntaxNode {
     if (this._named) return this._named;
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if ((t.flags[c] as number) & NAMED) out.push(t.node(c));
     return (this._named = out);
   }
 
@@ -341,7 +360,8 @@ export class SyntaxNode {
     if (this._named) return this._named.length;
     const t = this.tree;
     let n = 0;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED) n++;
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if ((t.flags[c] as number) & NAMED) n++;
     return n;
   }
 
@@ -349,20 +369,23 @@ export class SyntaxNode {
     if (this._named) return this._named[i] ?? null;
     const t = this.tree;
     let k = 0;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if ((t.flags[c] as number) & NAMED && k++ === i) return t.node(c);
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if ((t.flags[c] as number) & NAMED && k++ === i) return t.node(c);
     return null;
   }
 
   childForFieldName(name: string): SyntaxNode | null {
     const t = this.tree;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (t.fieldNames[t.field[c] as number] === name) return t.node(c);
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if (t.fieldNames[t.field[c] as number] === name) return t.node(c);
     return null;
   }
 
   childrenForFieldName(name: string): SyntaxNode[] {
     const t = this.tree;
     const out: SyntaxNode[] = [];
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number) if (t.fieldNames[t.field[c] as number] === name) out.push(t.node(c));
+    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+      if (t.fieldNames[t.field[c] as number] === name) out.push(t.node(c));
     return out;
   }
 }

@@ -55,7 +55,9 @@ function probeMemoryReader(): boolean {
     if (diff) process.emitWarning(`hooksmith: reading trees through the tree-sitter API (slower): ${diff}`);
     return !diff;
   } catch (err) {
-    process.emitWarning(`hooksmith: reading trees through the tree-sitter API (slower): ${err instanceof Error ? err.message : String(err)}`);
+    process.emitWarning(
+      `hooksmith: reading trees through the tree-sitter API (slower): ${err instanceof Error ? err.message : String(err)}`,
+    );
     return false;
   } finally {
     tree.delete();
@@ -74,13 +76,25 @@ export function firstDifference(a: SyntaxNode, b: SyntaxNode): string | undefine
   const stack: [SyntaxNode, SyntaxNode][] = [[a, b]];
   while (stack.length) {
     const [x, y] = stack.pop() as [SyntaxNode, SyntaxNode];
-    for (const k of ['type', 'isNamed', 'isMissing', 'hasError', 'isExtra', 'field', 'startIndex', 'endIndex'] as const) {
+    for (const k of [
+      'type',
+      'isNamed',
+      'isMissing',
+      'hasError',
+      'isExtra',
+      'field',
+      'startIndex',
+      'endIndex',
+    ] as const) {
       if (x[k] !== y[k]) return `${k} ${JSON.stringify(x[k])} ≠ ${JSON.stringify(y[k])} at ${where(y)}`;
     }
     const [xs, ys, xe, ye] = [x.startPosition, y.startPosition, x.endPosition, y.endPosition];
-    if (xs.row !== ys.row || xs.column !== ys.column || xe.row !== ye.row || xe.column !== ye.column) return `position ${JSON.stringify([xs, xe])} ≠ ${JSON.stringify([ys, ye])} at ${where(y)}`;
-    if (x.children.length !== y.children.length) return `${x.children.length} ≠ ${y.children.length} children in ${where(y)}`;
-    for (let i = 0; i < x.children.length; i++) stack.push([x.children[i] as SyntaxNode, y.children[i] as SyntaxNode]);
+    if (xs.row !== ys.row || xs.column !== ys.column || xe.row !== ye.row || xe.column !== ye.column)
+      return `position ${JSON.stringify([xs, xe])} ≠ ${JSON.stringify([ys, ye])} at ${where(y)}`;
+    if (x.children.length !== y.children.length)
+      return `${x.children.length} ≠ ${y.children.length} children in ${where(y)}`;
+    for (let i = 0; i < x.children.length; i++)
+      stack.push([x.children[i] as SyntaxNode, y.children[i] as SyntaxNode]);
   }
   return undefined;
 }

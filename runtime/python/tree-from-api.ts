@@ -9,7 +9,8 @@ const typeNamesByLanguage = new WeakMap<object, string[]>();
 export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
   const language = tree.language;
   let typeNames = typeNamesByLanguage.get(language);
-  if (!typeNames) typeNamesByLanguage.set(language, (typeNames = [...language.types.map((t) => t || 'ERROR'), 'ERROR']));
+  if (!typeNames)
+    typeNamesByLanguage.set(language, (typeNames = [...language.types.map((t) => t || 'ERROR'), 'ERROR']));
   const errorType = typeNames.length - 1;
   const out = new SyntaxTree(text, typeNames, [...language.fields], tree.rootNode.descendantCount);
   const cursor = tree.walk();
@@ -20,7 +21,18 @@ export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
       const end = n.endPosition;
       const type = n.typeId < errorType ? n.typeId : errorType;
       const field = parent < 0 ? 0 : cursor.currentFieldId;
-      return out.add(parent, type, packFlags(n.isNamed, n.isMissing, n.hasError, n.isExtra), field, n.startIndex, n.endIndex, start.row, start.column, end.row, end.column);
+      return out.add(
+        parent,
+        type,
+        packFlags(n.isNamed, n.isMissing, n.hasError, n.isExtra),
+        field,
+        n.startIndex,
+        n.endIndex,
+        start.row,
+        start.column,
+        end.row,
+        end.column,
+      );
     };
     // Iterative depth-first walk: sources may nest thousands of levels deep.
     const parents: number[] = [add(-1)];

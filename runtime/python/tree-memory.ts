@@ -62,7 +62,8 @@ function readTables(language: Language, heap: WasmHeap): LanguageTables {
   const publicSymbolMap = word(76);
   const aliasSequences = word(84);
   const total = symbolCount + aliasCount;
-  if (total !== language.types.length || fieldCount !== language.fields.length - 1) throw new Error('language tables do not match the API');
+  if (total !== language.types.length || fieldCount !== language.fields.length - 1)
+    throw new Error('language tables do not match the API');
 
   const names: string[] = new Array<string>(total + 2);
   const named = new Uint8Array(total);
@@ -91,7 +92,16 @@ function readTables(language: Language, heap: WasmHeap): LanguageTables {
     for (let i = 0; i < byChild.length; i++) byChild[i] ??= 0;
     fields.push(byChild);
   }
-  return { names, errorType: total, errorRepeatType: total + 1, named, maxAliasLength, aliases, fields, fieldNames: [...language.fields] };
+  return {
+    names,
+    errorType: total,
+    errorRepeatType: total + 1,
+    named,
+    maxAliasLength,
+    aliases,
+    fields,
+    fieldNames: [...language.fields],
+  };
 }
 
 function tablesFor(language: Language, heap: WasmHeap): LanguageTables {
@@ -125,7 +135,17 @@ class WalkStack {
   /** Field inherited from hidden ancestors (see the module comment); 0: none. */
   fallbackField = new Int32Array(this.capacity);
 
-  push(childBase: number, childCount: number, bytes: number, row: number, column: number, production: number, collector: number, owned: number, fallbackField: number): void {
+  push(
+    childBase: number,
+    childCount: number,
+    bytes: number,
+    row: number,
+    column: number,
+    production: number,
+    collector: number,
+    owned: number,
+    fallbackField: number,
+  ): void {
     const d = this.depth;
     if (d === this.capacity) this.grow();
     this.childBase[d] = childBase;
@@ -144,7 +164,19 @@ class WalkStack {
 
   private grow(): void {
     const n = this.capacity * 2;
-    for (const k of ['childBase', 'childCount', 'next', 'structural', 'bytes', 'row', 'column', 'production', 'collector', 'owned', 'fallbackField'] as const) {
+    for (const k of [
+      'childBase',
+      'childCount',
+      'next',
+      'structural',
+      'bytes',
+      'row',
+      'column',
+      'production',
+      'collector',
+      'owned',
+      'fallbackField',
+    ] as const) {
       const a = new Int32Array(n);
       a.set(this[k]);
       this[k] = a;
@@ -172,7 +204,12 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
   const rp = u32[treeAddress >> 2] as number;
   const rootChildren = u32[(rp + 36) >> 2] as number;
   // visible_descendant_count sizes the columns (aliases may add a few: the columns grow).
-  const out = new SyntaxTree(text, t.names, t.fieldNames, (rootChildren > 0 ? (u32[(rp + 56) >> 2] as number) : 0) + 16);
+  const out = new SyntaxTree(
+    text,
+    t.names,
+    t.fieldNames,
+    (rootChildren > 0 ? (u32[(rp + 56) >> 2] as number) : 0) + 16,
+  );
   const rootStart = u32[(rp + 4) >> 2] as number;
   const rootRow = u32[(rp + 8) >> 2] as number;
   const rootCol = u32[(rp + 12) >> 2] as number;
@@ -183,7 +220,12 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
   out.add(
     -1,
     rootSymbol === SYM_ERROR ? t.errorType : rootSymbol,
-    packFlags(rootSymbol === SYM_ERROR || ((u8[rp + 44] as number) & 2) !== 0, ((u8[rp + 45] as number) & 2) !== 0, (u32[(rp + 32) >> 2] as number) > 0, false),
+    packFlags(
+      rootSymbol === SYM_ERROR || ((u8[rp + 44] as number) & 2) !== 0,
+      ((u8[rp + 45] as number) & 2) !== 0,
+      (u32[(rp + 32) >> 2] as number) > 0,
+      false,
+    ),
     0,
     rootStart >>> 1,
     (rootStart + rootSizeBytes) >>> 1,
@@ -194,7 +236,18 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
   );
   const w = walk;
   w.depth = 0;
-  if (rootChildren > 0) w.push(rp - rootChildren * 8, rootChildren, rootStart, rootRow, rootCol, u16[(rp + 66) >> 1] as number, 0, 1, 0);
+  if (rootChildren > 0)
+    w.push(
+      rp - rootChildren * 8,
+      rootChildren,
+      rootStart,
+      rootRow,
+      rootCol,
+      u16[(rp + 66) >> 1] as number,
+      0,
+      1,
+      0,
+    );
 
   while (w.depth > 0) {
     const d = w.depth - 1;
@@ -208,7 +261,12 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
     const a = (w.childBase[d] as number) + index * 8;
 
     let symbol: number, visible: boolean, named: boolean, extra: boolean, missing: boolean, errorCost: number;
-    let padBytes: number, padRows: number, padCols: number, sizeBytes: number, sizeRows: number, sizeCols: number;
+    let padBytes: number,
+      padRows: number,
+      padCols: number,
+      sizeBytes: number,
+      sizeRows: number,
+      sizeCols: number;
     let p = 0;
     let childCount = 0;
     const b0 = u8[a] as number;
@@ -281,12 +339,34 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
       const shown = alias || symbol;
       const type = shown === SYM_ERROR ? t.errorType : shown === SYM_ERROR_REPEAT ? t.errorRepeatType : shown;
       const isNamed = alias ? (t.named[alias] as number) !== 0 : named;
-      const node = out.add(w.collector[d] as number, type, packFlags(isNamed, missing, errorCost > 0, extra), field, startBytes >>> 1, bytes >>> 1, startRow, startCol >>> 1, row, column >>> 1);
-      if (childCount > 0) w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 1, 0);
+      const node = out.add(
+        w.collector[d] as number,
+        type,
+        packFlags(isNamed, missing, errorCost > 0, extra),
+        field,
+        startBytes >>> 1,
+        bytes >>> 1,
+        startRow,
+        startCol >>> 1,
+        row,
+        column >>> 1,
+      );
+      if (childCount > 0)
+        w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 1, 0);
     } else if (childCount > 0) {
       // A hidden node: its visible descendants belong to the collector; an extra hidden node
       // passes no field down (the cursor stops walking up at an extra entry).
-      w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, w.collector[d] as number, 0, extra ? 0 : field);
+      w.push(
+        p - childCount * 8,
+        childCount,
+        startBytes,
+        startRow,
+        startCol,
+        production,
+        w.collector[d] as number,
+        0,
+        extra ? 0 : field,
+      );
     }
   }
   return out;

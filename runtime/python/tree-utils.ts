@@ -61,7 +61,9 @@ export function positionOf(node: PositionedNode, which: 'start' | 'end'): Positi
     // Straight from the columns: no {row, column} object per read.
     const t = node.tree;
     const r = node.row;
-    return which === 'start' ? { line: t.startRow[r] as number, character: t.startColumn[r] as number } : { line: t.endRow[r] as number, character: t.endColumn[r] as number };
+    return which === 'start'
+      ? { line: t.startRow[r] as number, character: t.startColumn[r] as number }
+      : { line: t.endRow[r] as number, character: t.endColumn[r] as number };
   }
   const p = which === 'start' ? node.startPosition : node.endPosition;
   return { line: p.row, character: p.column };
@@ -204,7 +206,20 @@ export function stringValue(node: Node): string | undefined {
   return out;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '\n': '',
+};
 
 function codePoint(n: number): string | undefined {
   return Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined;
@@ -215,7 +230,8 @@ function unescape(s: string): string {
   return s.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)/g, (m, e: string) => {
     // A lone `\x`, `\u` or `\U` (no hex digits after it: half-typed code) and an out-of-range
     // `\U` are kept as written rather than turned into a code point.
-    if (e.length > 1 && (e[0] === 'x' || e[0] === 'u' || e[0] === 'U')) return codePoint(parseInt(e.slice(1), 16)) ?? m;
+    if (e.length > 1 && (e[0] === 'x' || e[0] === 'u' || e[0] === 'U'))
+      return codePoint(parseInt(e.slice(1), 16)) ?? m;
     if (/^[0-7]+$/.test(e)) return codePoint(parseInt(e, 8)) ?? m;
     return SIMPLE_ESCAPES[e] ?? m;
   });

@@ -14,7 +14,7 @@ export const blockingCall: Rule = {
   title: 'Blocking call inside an async hook',
   docs: {
     what: `A call to a known blocking function inside an \`async def\` hook: ${BLOCKING_CALLS.map((c) => `\`${c.name}\``).join(', ')}. Calls are matched through the module's imports (\`from time import sleep\`, \`import requests as r\`); calls in helper functions are not followed, and file I/O is not reported.`,
-    why: 'Hooks run on the engine\'s event loop with a small budget (100 ms for observe hooks, 500 ms for modify hooks unless `timeout_ms` says otherwise). A blocking call holds the whole loop: the timeout cannot even fire on time, other hooks and the turn stall, and a modify hook that overruns triggers its fail policy.',
+    why: "Hooks run on the engine's event loop with a small budget (100 ms for observe hooks, 500 ms for modify hooks unless `timeout_ms` says otherwise). A blocking call holds the whole loop: the timeout cannot even fire on time, other hooks and the turn stall, and a modify hook that overruns triggers its fail policy.",
     spec: 'spec/mantle-hooks.md, Timeouts: "observe (`on_*`) 100; modify (`modify_*`) on text / LLM / tool / knowledge 500". Registration: "Always `async def`." DESIGN.md: "a known blocking call such as `time.sleep` or `requests.get` inside an async hook, which eats the 100/500 ms budget".',
     fix: 'Use the asyncio equivalent: `await asyncio.sleep(...)` for `time.sleep`, `httpx.AsyncClient` (or aiohttp) for `requests` / `urlopen`, `asyncio.create_subprocess_exec` for `subprocess`, `asyncio.open_connection` for sockets. Or hand slow work to `asyncio.to_thread(...)`.',
   },

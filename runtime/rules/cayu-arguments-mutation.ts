@@ -24,12 +24,19 @@ export const cayuArgumentsMutation: Rule = {
       if (!ctx) continue;
       for (const w of method.body.writes) {
         if (w.root !== ctx.name || w.path[0] !== 'arguments') continue;
-        const how = w.kind === 'mutating-call' && w.method ? `.${w.method}()` : w.kind.includes('delete') ? 'del' : 'assignment';
+        const how =
+          w.kind === 'mutating-call' && w.method
+            ? `.${w.method}()`
+            : w.kind.includes('delete')
+              ? 'del'
+              : 'assignment';
         out.push({
           code: CODE,
           severity: 'warning',
           message: `${ctx.name}.arguments is a read-only copy: this ${how} is a no-op${
-            method.name === 'before_tool_call' ? '; return BeforeToolCallDecision(action="proceed_modified", modified_arguments=...) instead' : ''
+            method.name === 'before_tool_call'
+              ? '; return BeforeToolCallDecision(action="proceed_modified", modified_arguments=...) instead'
+              : ''
           }`,
           file: module.path,
           range: w.range,

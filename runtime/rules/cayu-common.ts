@@ -52,7 +52,9 @@ function computeRuntimeHookClasses(module: HookModule): ClassDef[] {
     grew = false;
     for (const c of module.classes) {
       if (hooks.has(c.name)) continue;
-      const isHook = c.bases.some((b) => cayuName(b) === CAYU_BASE_CLASS || (!b.qualified && hooks.has(b.text)));
+      const isHook = c.bases.some(
+        (b) => cayuName(b) === CAYU_BASE_CLASS || (!b.qualified && hooks.has(b.text)),
+      );
       if (isHook) {
         hooks.add(c.name);
         grew = true;

@@ -22,11 +22,18 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   for (const kw of call.keywords) {
     if (kw.name === 'action' || kw.name in d.fields) continue;
     const guess = closest(kw.name, ['action', ...Object.keys(d.fields)], 3);
-    report(`${d.name} has no field '${kw.name}' (extra fields are forbidden)${guess ? `; did you mean '${guess}'?` : ''}`, kw.nameRange);
+    report(
+      `${d.name} has no field '${kw.name}' (extra fields are forbidden)${guess ? `; did you mean '${guess}'?` : ''}`,
+      kw.nameRange,
+    );
   }
   const actionKw = call.keywords.find((k) => k.name === 'action');
   if (!actionKw) {
-    if (!call.hasStarArgs && call.positional.length === 0) report(`${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`, call.callee.range);
+    if (!call.hasStarArgs && call.positional.length === 0)
+      report(
+        `${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`,
+        call.callee.range,
+      );
     return;
   }
   if (actionKw.value.kind !== 'string') return; // computed action: nothing more is known
@@ -43,16 +50,26 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   for (const kw of call.keywords) {
     if (!(kw.name in d.fields) || kw.name === action.companion || kw.value.kind === 'none') continue;
     const owner = d.actions.find((a) => a.companion === kw.name);
-    report(`'${kw.name}' is only valid with action '${owner?.action ?? '?'}', not '${actionName}'`, kw.nameRange);
+    report(
+      `'${kw.name}' is only valid with action '${owner?.action ?? '?'}', not '${actionName}'`,
+      kw.nameRange,
+    );
   }
   if (!action.companion) return;
   const companion = call.keywords.find((k) => k.name === action.companion);
   if (!companion || companion.value.kind === 'none') {
     if (!companion && call.hasStarArgs) return;
-    report(`action '${actionName}' requires ${action.companion}`, companion ? companion.valueRange : actionKw.valueRange);
+    report(
+      `action '${actionName}' requires ${action.companion}`,
+      companion ? companion.valueRange : actionKw.valueRange,
+    );
     return;
   }
-  if (action.companion === 'block_reason' && companion.value.kind === 'string' && companion.value.value.trim() === '') {
+  if (
+    action.companion === 'block_reason' &&
+    companion.value.kind === 'string' &&
+    companion.value.value.trim() === ''
+  ) {
     report(`block_reason must not be blank: it is the error the model sees`, companion.valueRange);
   }
 }
@@ -72,8 +89,7 @@ export const cayuDecisionFields: Rule = {
   severity: 'error',
   title: 'A Cayu decision the runtime rejects',
   docs: {
-    what:
-      'A `BeforeToolCallDecision` / `AfterToolCallDecision` constructed with an action that does not exist; an action without its companion field (`proceed_modified` needs `modified_arguments`, `short_circuit` needs `synthetic_result`, `block` needs a non-blank `block_reason`, `modify` needs `modified_result`); a companion field given with another action; an unknown keyword; or a decision of the wrong kind for the phase (e.g. an `AfterToolCallDecision` in `before_tool_call`).',
+    what: 'A `BeforeToolCallDecision` / `AfterToolCallDecision` constructed with an action that does not exist; an action without its companion field (`proceed_modified` needs `modified_arguments`, `short_circuit` needs `synthetic_result`, `block` needs a non-blank `block_reason`, `modify` needs `modified_result`); a companion field given with another action; an unknown keyword; or a decision of the wrong kind for the phase (e.g. an `AfterToolCallDecision` in `before_tool_call`).',
     why: 'Decisions are Pydantic models with `extra="forbid"` and a validator: an invalid one raises ValidationError inside the hook, so the decision the author meant is never applied.',
     spec: '"proceed runs the tool unchanged; proceed_modified runs it with modified_arguments; short_circuit skips the tool and uses synthetic_result; block skips the tool and returns an error result carrying block_reason." (spec/cayu-runtime-hooks.md, BeforeToolCallDecision); "`block` requires a non-blank `block_reason`, and each of those three fields is only valid with its own action" (DESIGN.md, Cayu facts).',
     fix: 'Pair each action with its own field: `BeforeToolCallDecision(action="block", block_reason="refunds need a ticket id")`, `AfterToolCallDecision(action="modify", modified_result=ToolResult(content="…"))`.',
@@ -81,7 +97,8 @@ export const cayuDecisionFields: Rule = {
   fixable: false,
   check({ module }) {
     const out: HookDiagnostic[] = [];
-    const report = (message: string, range: Range) => out.push({ code: CODE, severity: 'error', message, file: module.path, range });
+    const report = (message: string, range: Range) =>
+      out.push({ code: CODE, severity: 'error', message, file: module.path, range });
     // Decisions are Cayu names: a module that imports nothing from Cayu names none (nor has phases).
     if (!importsAnyRoot(module, CAYU_ROOTS)) return out;
     for (const fn of allFunctions(module)) {

@@ -38,7 +38,17 @@ export const cayuReturnAnnotation: Rule = {
         message: `${cls.name}.${method.name} must return ${want}, not '${ann.text}'`,
         file: module.path,
         range: ann.range,
-        ...(ann.isString ? {} : { fixes: [{ title: `Annotate -> ${want}`, edits: [{ range: ann.range, newText: want }], isPreferred: true }] }),
+        ...(ann.isString
+          ? {}
+          : {
+              fixes: [
+                {
+                  title: `Annotate -> ${want}`,
+                  edits: [{ range: ann.range, newText: want }],
+                  isPreferred: true,
+                },
+              ],
+            }),
       });
     }
     return out;

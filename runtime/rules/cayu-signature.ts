@@ -9,9 +9,9 @@ export const cayuSignature: Rule = {
   code: CODE,
   engine: 'cayu',
   severity: 'error',
-  title: 'A phase method takes `self, context` with the phase\'s context type',
+  title: "A phase method takes `self, context` with the phase's context type",
   docs: {
-    what: 'A `RuntimeHook` phase method without exactly one required context parameter after `self`, or whose context annotation names another type than the phase\'s context (`BeforeToolCallHookContext`, `ToolCallHookContext`, `RuntimeHookContext`).',
+    what: "A `RuntimeHook` phase method without exactly one required context parameter after `self`, or whose context annotation names another type than the phase's context (`BeforeToolCallHookContext`, `ToolCallHookContext`, `RuntimeHookContext`).",
     why: 'The runtime calls each phase with one context object. A missing or extra required parameter raises TypeError on every call; a wrong annotation means the hook reads fields its context does not have (e.g. `result` before the tool ran).',
     spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext)", "async RuntimeHook.after_tool_call(context: ToolCallHookContext)", "async RuntimeHook.after_session_completed(context: RuntimeHookContext)" (spec/cayu-runtime-hooks.md, RuntimeHook).',
     fix: 'Declare `async def after_tool_call(self, context: ToolCallHookContext)`; the quick fix corrects the annotation.',
@@ -20,21 +20,40 @@ export const cayuSignature: Rule = {
   check({ module }) {
     const out: HookDiagnostic[] = [];
     const report = (message: string, range: HookDiagnostic['range'], fixes?: HookDiagnostic['fixes']) =>
-      out.push({ code: CODE, severity: 'error', message, file: module.path, range, ...(fixes ? { fixes } : {}) });
+      out.push({
+        code: CODE,
+        severity: 'error',
+        message,
+        file: module.path,
+        range,
+        ...(fixes ? { fixes } : {}),
+      });
     for (const { cls, method, phase } of phaseMethods(module)) {
       const where = `${cls.name}.${method.name}`;
-      const positional = method.parameters.filter((p) => p.kind === 'positional' || p.kind === 'positional-only');
+      const positional = method.parameters.filter(
+        (p) => p.kind === 'positional' || p.kind === 'positional-only',
+      );
       const hasVarPositional = method.parameters.some((p) => p.kind === 'var-positional');
       const ctx = contextParameter(method);
       if (!ctx && !hasVarPositional) {
-        report(`${where} takes no context parameter: the runtime calls it as ${method.name}(context)`, method.parametersRange);
+        report(
+          `${where} takes no context parameter: the runtime calls it as ${method.name}(context)`,
+          method.parametersRange,
+        );
         continue;
       }
       for (const extra of positional.slice(2)) {
-        if (!extra.hasDefault) report(`${where} has an extra required parameter '${extra.name}': the runtime passes only the context`, extra.nameRange);
+        if (!extra.hasDefault)
+          report(
+            `${where} has an extra required parameter '${extra.name}': the runtime passes only the context`,
+            extra.nameRange,
+          );
       }
       for (const kw of method.parameters.filter((p) => p.kind === 'keyword-only' && !p.hasDefault)) {
-        report(`${where} has a required keyword-only parameter '${kw.name}': the runtime passes only the context`, kw.nameRange);
+        report(
+          `${where} has a required keyword-only parameter '${kw.name}': the runtime passes only the context`,
+          kw.nameRange,
+        );
       }
       const ann = ctx?.annotation;
       if (!ann) continue;
@@ -43,7 +62,13 @@ export const cayuSignature: Rule = {
       // String annotations keep their quotes; only plain ones get the mechanical fix.
       const fixes = ann.isString
         ? undefined
-        : [{ title: `Annotate as ${phase.context}`, edits: [{ range: ann.range, newText: phase.context }], isPreferred: true }];
+        : [
+            {
+              title: `Annotate as ${phase.context}`,
+              edits: [{ range: ann.range, newText: phase.context }],
+              isPreferred: true,
+            },
+          ];
       report(`the context of ${method.name} is a ${phase.context}, not '${ann.text}'`, ann.range, fixes);
     }
     return out;

@@ -31,7 +31,12 @@ export const cayuSyncMethod: Rule = {
         fixes: [
           {
             title: `Make ${method.name} async`,
-            edits: [{ range: { start: method.defKeywordRange.start, end: method.defKeywordRange.start }, newText: 'async ' }],
+            edits: [
+              {
+                range: { start: method.defKeywordRange.start, end: method.defKeywordRange.start },
+                newText: 'async ',
+              },
+            ],
             isPreferred: true,
           },
         ],

@@ -31,7 +31,17 @@ export const cayuUnknownPhase: Rule = {
           message: `${cls.name}.${m.name} is not a Cayu phase and is never called${guess ? `; did you mean '${guess}'?` : ''}`,
           file: module.path,
           range: m.nameRange,
-          ...(guess ? { fixes: [{ title: `Rename to ${guess}`, edits: [{ range: m.nameRange, newText: guess }], isPreferred: true }] } : {}),
+          ...(guess
+            ? {
+                fixes: [
+                  {
+                    title: `Rename to ${guess}`,
+                    edits: [{ range: m.nameRange, newText: guess }],
+                    isPreferred: true,
+                  },
+                ],
+              }
+            : {}),
         });
       }
     }

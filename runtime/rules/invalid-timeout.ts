@@ -48,7 +48,14 @@ export const invalidTimeout: Rule = {
       const call = h.decorator.call;
       if (!call || (call.positional.length === 0 && call.keywords.length === 0)) continue;
       for (const p of call.positional) {
-        out.push(report(this, ctx, p.range, `${decoratorText(h.decorator)} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`));
+        out.push(
+          report(
+            this,
+            ctx,
+            p.range,
+            `${decoratorText(h.decorator)} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`,
+          ),
+        );
       }
       for (const kw of call.keywords) {
         const d = checkKeyword(this, ctx, h.decorator, kw);
@@ -64,18 +71,44 @@ function decoratorText(d: Decorator): string {
   return q('@' + d.ref.text + '()');
 }
 
-function checkKeyword(rule: Rule, ctx: RuleContext, decorator: Decorator, kw: KeywordArgument): HookDiagnostic | undefined {
+function checkKeyword(
+  rule: Rule,
+  ctx: RuleContext,
+  decorator: Decorator,
+  kw: KeywordArgument,
+): HookDiagnostic | undefined {
   if (kw.name !== OPTION) {
     const name = decoratorText(decorator);
     const suggestion = nearest(kw.name, [OPTION]) ?? (/timeout/i.test(kw.name) ? OPTION : undefined);
-    return report(rule, ctx, kw.nameRange, `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`, {
-      fixes: suggestion ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)] : [],
-    });
+    return report(
+      rule,
+      ctx,
+      kw.nameRange,
+      `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`,
+      {
+        fixes: suggestion
+          ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)]
+          : [],
+      },
+    );
   }
   const why = problem(kw.value);
   if (!why) return undefined;
-  const fixes = kw.value.kind === 'number' && !kw.value.isInteger && kw.value.value > 0
-    ? [fix(`Use ${Math.ceil(kw.value.value)}`, [{ range: kw.valueRange, newText: String(Math.ceil(kw.value.value)) }], true)]
-    : [];
-  return report(rule, ctx, kw.valueRange, `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`, { fixes });
+  const fixes =
+    kw.value.kind === 'number' && !kw.value.isInteger && kw.value.value > 0
+      ? [
+          fix(
+            `Use ${Math.ceil(kw.value.value)}`,
+            [{ range: kw.valueRange, newText: String(Math.ceil(kw.value.value)) }],
+            true,
+          ),
+        ]
+      : [];
+  return report(
+    rule,
+    ctx,
+    kw.valueRange,
+    `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`,
+    { fixes },
+  );
 }

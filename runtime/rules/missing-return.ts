@@ -11,7 +11,7 @@ export const missingReturn: Rule = {
   title: 'Modify hook path returns nothing',
   docs: {
     what: 'A modify hook (`modify_*`) that can reach the end of its body without a `return` (an implicit `return None`), or has an explicit bare `return` / `return None`. Paths that end in `raise` are fine.',
-    why: 'A modify hook returns the (updated) payload; `None` is an invalid return value, so the engine applies the point\'s fail policy — fail-closed points stop the action (e.g. the LLM call is skipped), fail-open points keep the original payload, silently undoing the hook.',
+    why: "A modify hook returns the (updated) payload; `None` is an invalid return value, so the engine applies the point's fail policy — fail-closed points stop the action (e.g. the LLM call is skipped), fail-open points keep the original payload, silently undoing the hook.",
     spec: 'spec/mantle-hooks.md, Registration: "modify hooks take one typed payload and return the same type." modify_model_response: "Unexpected modifier crashes, timeouts, or invalid return values are **fail-open**: Mantle keeps the original response and continues."',
     fix: 'Return the payload on every path: `return payload` when nothing changes, `return payload.model_copy(update={...})` otherwise.',
   },
@@ -25,12 +25,22 @@ export const missingReturn: Rule = {
       for (const r of h.fn.body.returns) {
         if (!r.returnsNone) continue;
         out.push(
-          report(this, ctx, r.range, `${q(h.hook.name)} hook ${q(h.fn.name)} returns None here; None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} to keep the payload unchanged.`),
+          report(
+            this,
+            ctx,
+            r.range,
+            `${q(h.hook.name)} hook ${q(h.fn.name)} returns None here; None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} to keep the payload unchanged.`,
+          ),
         );
       }
       if (h.fn.body.canFallOffEnd) {
         out.push(
-          report(this, ctx, h.fn.nameRange, `${q(h.hook.name)} hook ${q(h.fn.name)} can reach the end of its body without returning (an implicit None); None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} on every path.`),
+          report(
+            this,
+            ctx,
+            h.fn.nameRange,
+            `${q(h.hook.name)} hook ${q(h.fn.name)} can reach the end of its body without returning (an implicit None); None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} on every path.`,
+          ),
         );
       }
     }

@@ -80,21 +80,47 @@ export const modelSettingsKey: Rule = {
           if (entry.key === undefined) continue;
           const setting = findModelSetting(entry.key);
           if (!setting) {
-            const suggestion = nearest(entry.key, MODEL_SETTINGS.map((s) => s.key));
-            const quoteChar = splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
+            const suggestion = nearest(
+              entry.key,
+              MODEL_SETTINGS.map((s) => s.key),
+            );
+            const quoteChar =
+              splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
-              report(this, ctx, entry.keyRange, `${q(entry.key)} is not an allow-listed model setting${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; the engine ignores it. Allowed: ${ALLOWED}.`, {
-                fixes: suggestion ? [fix(`Rename to "${suggestion}"`, [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }], true)] : [],
-              }),
+              report(
+                this,
+                ctx,
+                entry.keyRange,
+                `${q(entry.key)} is not an allow-listed model setting${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; the engine ignores it. Allowed: ${ALLOWED}.`,
+                {
+                  fixes: suggestion
+                    ? [
+                        fix(
+                          `Rename to "${suggestion}"`,
+                          [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }],
+                          true,
+                        ),
+                      ]
+                    : [],
+                },
+              ),
             );
             continue;
           }
           const value = jsonOf(entry.value);
           if (value === undefined) continue; // not a literal: unknown at analysis time
           // A float literal such as 256.0 is still a float in Python: wrong for an integer key.
-          const floatForInt = setting.valueType === 'integer' && entry.value.kind === 'number' && !entry.value.isInteger;
+          const floatForInt =
+            setting.valueType === 'integer' && entry.value.kind === 'number' && !entry.value.isInteger;
           if (acceptsValue(setting, value) && !floatForInt) continue;
-          out.push(report(this, ctx, entry.valueRange, `${q(entry.key)} gets ${describeValue(entry.value)}, but the engine only accepts ${EXPECTED[setting.valueType]} for it; the value is ignored.`));
+          out.push(
+            report(
+              this,
+              ctx,
+              entry.valueRange,
+              `${q(entry.key)} gets ${describeValue(entry.value)}, but the engine only accepts ${EXPECTED[setting.valueType]} for it; the value is ignored.`,
+            ),
+          );
         }
       }
     }

@@ -7,7 +7,12 @@ import { mantleHooks, payloadParameter } from './util/hooks';
 
 /** Per point, the end of each message: where a change can be made instead (built once). */
 const MODIFY_HINT = new Map(
-  MANTLE_POINTS.map((p) => [p, p.hasModifyLane ? `; to change it, use ${q('modify_' + p.id)}` : `; the ${p.title} point has no modify lane`]),
+  MANTLE_POINTS.map((p) => [
+    p,
+    p.hasModifyLane
+      ? `; to change it, use ${q('modify_' + p.id)}`
+      : `; the ${p.title} point has no modify lane`,
+  ]),
 );
 
 export const observeMutation: Rule = {
@@ -19,7 +24,7 @@ export const observeMutation: Rule = {
     what: 'An observe hook (`on_*`) that writes to its payload parameter (assigning or deleting an attribute or item, calling a mutating method such as `append` or `update` on one of its fields) or returns a value other than `None`.',
     why: 'Observers receive an independent copy and are not awaited on the turn path; whatever they change or return is discarded. Code that looks like it redacts or rewrites does nothing. Use the modify lane for that.',
     spec: 'spec/mantle-hooks.md, Rejections and failures: "Observe hooks are always non-blocking: they receive independent copies, and their mutations, errors, timeouts, or control signals have no effect on the turn." Registration: "observe hooks take one typed payload and return `None`".',
-    fix: 'Move the change into the point\'s `modify_*` hook and return `payload.model_copy(update={...})` there, or drop it. End observe hooks with a bare `return` / `return None` (or no return).',
+    fix: "Move the change into the point's `modify_*` hook and return `payload.model_copy(update={...})` there, or drop it. End observe hooks with a bare `return` / `return None` (or no return).",
   },
   fixable: false,
   check(ctx) {
@@ -32,16 +37,31 @@ export const observeMutation: Rule = {
         for (const w of h.fn.body.writes) {
           if (w.root !== param.name) continue;
           const target = [w.root, ...w.path].join('.');
-          const what = w.kind === 'mutating-call' ? `${q(target + '.' + (w.method ?? '') + '(…)')} changes` : `this changes ${q(target)} of`;
+          const what =
+            w.kind === 'mutating-call'
+              ? `${q(target + '.' + (w.method ?? '') + '(…)')} changes`
+              : `this changes ${q(target)} of`;
           out.push(
-            report(this, ctx, w.range, `Observe hook ${q(h.fn.name)}: ${what} an independent copy of the payload; the change has no effect on the turn${modify}.`, { tags: ['unnecessary'] }),
+            report(
+              this,
+              ctx,
+              w.range,
+              `Observe hook ${q(h.fn.name)}: ${what} an independent copy of the payload; the change has no effect on the turn${modify}.`,
+              { tags: ['unnecessary'] },
+            ),
           );
         }
       }
       for (const r of h.fn.body.returns) {
         if (r.returnsNone || !r.value) continue;
         out.push(
-          report(this, ctx, r.value.range, `Observe hook ${q(h.fn.name)} returns ${q(r.value.text)}, which the engine discards: observe hooks return None${modify}.`, { tags: ['unnecessary'] }),
+          report(
+            this,
+            ctx,
+            r.value.range,
+            `Observe hook ${q(h.fn.name)} returns ${q(r.value.text)}, which the engine discards: observe hooks return None${modify}.`,
+            { tags: ['unnecessary'] },
+          ),
         );
       }
     }

@@ -34,7 +34,15 @@ export const payloadAnnotation: Rule = {
             ctx,
             param.nameRange,
             `The payload parameter ${q(param.name)} of ${q(h.fn.name)} has no type annotation; ${q(h.hook.name)} hooks must declare ${q(param.name + ': ' + wanted)}.`,
-            { fixes: [fix(`Annotate as ${wanted}`, [...spelled.importEdits, { range: { start: at, end: at }, newText: `: ${spelled.text}` }], true)] },
+            {
+              fixes: [
+                fix(
+                  `Annotate as ${wanted}`,
+                  [...spelled.importEdits, { range: { start: at, end: at }, newText: `: ${spelled.text}` }],
+                  true,
+                ),
+              ],
+            },
           ),
         );
         continue;
@@ -49,13 +57,23 @@ export const payloadAnnotation: Rule = {
               ctx,
               ann.ref?.range ?? ann.range,
               `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
-              { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, importAnnotationEdits(ctx.module, ctx.text, ann, wanted), true)] },
+              {
+                fixes: [
+                  fix(
+                    `Import ${wanted} from rasa.mantle.hooks`,
+                    importAnnotationEdits(ctx.module, ctx.text, ann, wanted),
+                    true,
+                  ),
+                ],
+              },
             ),
           );
         }
         continue;
       }
-      const optionalMember = ann.optionalOf ? annotationTarget(ctx.module, { ...ann, ref: ann.optionalOf, optionalOf: undefined }).member : undefined;
+      const optionalMember = ann.optionalOf
+        ? annotationTarget(ctx.module, { ...ann, ref: ann.optionalOf, optionalOf: undefined }).member
+        : undefined;
       const what = optionalMember === wanted ? `${q(ann.text)} (it allows None)` : q(ann.text);
       const edits = replaceAnnotationEdits(ctx.module, ctx.text, ann, wanted);
       out.push(

@@ -1,5 +1,11 @@
 // readonly-field-write: a modify hook changing a field the engine owns or ignores.
-import { PAYLOAD_TYPES, allFields, mutableFieldNames, type PayloadField, type PayloadType } from '../catalogue';
+import {
+  PAYLOAD_TYPES,
+  allFields,
+  mutableFieldNames,
+  type PayloadField,
+  type PayloadType,
+} from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
@@ -8,7 +14,9 @@ import { mantleHooks, payloadParameter } from './util/hooks';
 import { splitLines } from './util/text';
 
 /** Each payload type's fields by name (its own first, so an own field wins over an identity one), built once. */
-const FIELDS = new Map(PAYLOAD_TYPES.map((t) => [t, new Map([...allFields(t)].reverse().map((f) => [f.name, f]))]));
+const FIELDS = new Map(
+  PAYLOAD_TYPES.map((t) => [t, new Map([...allFields(t)].reverse().map((f) => [f.name, f]))]),
+);
 
 function fieldOf(type: PayloadType, name: string): PayloadField | undefined {
   const byName = FIELDS.get(type);
@@ -17,8 +25,10 @@ function fieldOf(type: PayloadType, name: string): PayloadField | undefined {
 
 /** What the engine does with a change to a non-mutable field. */
 function consequence(field: PayloadField): string {
-  if (field.mutability === 'identity') return 'it is engine-owned identity: the runner restores it from the original input, so the change is lost';
-  if (field.name === 'tool_names') return 'it is a read-only view: hooks cannot change which tools the LLM is offered';
+  if (field.mutability === 'identity')
+    return 'it is engine-owned identity: the runner restores it from the original input, so the change is lost';
+  if (field.name === 'tool_names')
+    return 'it is a read-only view: hooks cannot change which tools the LLM is offered';
   return 'it is read-only: the engine does not take the change';
 }
 
@@ -36,7 +46,7 @@ export const readonlyFieldWrite: Rule = {
     what: 'In a modify hook: a `payload.model_copy(update={...})` key, or an assignment / in-place change on the payload parameter (`payload.tool_names.append(...)`, `payload.sender_id = ...`), that targets a field which is not mutable for this payload type — identity fields (`sender_id`, `call`, `channel`), `tool_names`, `iteration`, `latency_ms`, `tool_name` on a tool result, `query` on knowledge results — or that is no field of the payload at all.',
     why: 'The engine restores identity from the original input and ignores read-only fields, so the hook silently does not do what it says. Unknown keys are worse: Pydantic\'s `model_copy(update=...)` does not validate, so a typo such as `"txt"` adds a stray attribute and the real field keeps its old value (and assigning an unknown attribute raises, which triggers the fail policy).',
     spec: 'spec/mantle-hooks.md, Payload wall: "The runner copies the payload before calling a modify hook and restores engine-owned identity from the original input even when a modify hook returns different values for those fields." modify_model_request: "`tool_names` | no | Read-only view of offered tool names"; "Hooks also cannot change which tools the LLM is offered."',
-    fix: 'Change only the mutable fields listed in the payload\'s table. For an unknown key the quick fix renames it to the closest mutable field.',
+    fix: "Change only the mutable fields listed in the payload's table. For an unknown key the quick fix renames it to the closest mutable field.",
   },
   fixable: true,
   check(ctx) {
@@ -52,14 +62,36 @@ export const readonlyFieldWrite: Rule = {
           const field = fieldOf(h.payload, entry.key);
           if (!field) {
             const suggestion = nearest(entry.key, mutableFieldNames(h.payload));
-            const quoteChar = splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
+            const quoteChar =
+              splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
-              report(this, ctx, entry.keyRange, `${q(entry.key)} is not a field of ${q(h.payload.name)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; model_copy does not validate update keys, so this is silently ignored — ${mutableList(h.payload)}.`, {
-                fixes: suggestion ? [fix(`Rename to "${suggestion}"`, [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }], true)] : [],
-              }),
+              report(
+                this,
+                ctx,
+                entry.keyRange,
+                `${q(entry.key)} is not a field of ${q(h.payload.name)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; model_copy does not validate update keys, so this is silently ignored — ${mutableList(h.payload)}.`,
+                {
+                  fixes: suggestion
+                    ? [
+                        fix(
+                          `Rename to "${suggestion}"`,
+                          [{ range: entry.keyRange, newText: `${quoteChar}${suggestion}${quoteChar}` }],
+                          true,
+                        ),
+                      ]
+                    : [],
+                },
+              ),
             );
           } else if (field.mutability !== 'mutable') {
-            out.push(report(this, ctx, entry.keyRange, `${q(h.hook.name)} cannot change ${q(entry.key)}: ${consequence(field)}. ${capitalise(mutableList(h.payload))}.`));
+            out.push(
+              report(
+                this,
+                ctx,
+                entry.keyRange,
+                `${q(h.hook.name)} cannot change ${q(entry.key)}: ${consequence(field)}. ${capitalise(mutableList(h.payload))}.`,
+              ),
+            );
           }
         }
       }
@@ -69,10 +101,19 @@ export const readonlyFieldWrite: Rule = {
         const field = fieldOf(h.payload, name);
         if (!field) {
           if (w.kind === 'assign' || w.kind === 'augmented-assign') {
-            out.push(report(this, ctx, w.range, `${q(name)} is not a field of ${q(h.payload.name)}; assigning it raises (Pydantic models reject unknown attributes), which triggers the point's fail policy (${h.point.failEffect ?? 'no modify lane'}).`));
+            out.push(
+              report(
+                this,
+                ctx,
+                w.range,
+                `${q(name)} is not a field of ${q(h.payload.name)}; assigning it raises (Pydantic models reject unknown attributes), which triggers the point's fail policy (${h.point.failEffect ?? 'no modify lane'}).`,
+              ),
+            );
           }
         } else if (field.mutability !== 'mutable') {
-          out.push(report(this, ctx, w.range, `${q(h.hook.name)} cannot change ${q(name)}: ${consequence(field)}.`));
+          out.push(
+            report(this, ctx, w.range, `${q(h.hook.name)} cannot change ${q(name)}: ${consequence(field)}.`),
+          );
         }
       }
     }

@@ -12,7 +12,7 @@ export const returnAnnotation: Rule = {
   title: 'Observe hooks return None; modify hooks return their payload type',
   docs: {
     what: 'A hook whose return annotation is missing or wrong: an observe hook (`on_*`) not annotated `-> None`, or a modify hook (`modify_*`) not annotated with its own payload type (`Optional[...]` included, since returning None is an invalid return). Hooksmith treats a missing return annotation as an error: the engine checks return types, and an absent annotation gives it nothing to check.',
-    why: 'Return types are part of what `rasa train` and model load validate. A modify hook\'s result replaces the payload, so it has to be the same type; an observe hook\'s result is discarded.',
+    why: "Return types are part of what `rasa train` and model load validate. A modify hook's result replaces the payload, so it has to be the same type; an observe hook's result is discarded.",
     spec: 'spec/mantle-hooks.md, Registration: "Signatures: observe hooks take one typed payload and return `None`; modify hooks take one typed payload and return the same type." Validation: "payload type annotations and return types".',
     fix: 'Write `-> None` on `on_*` hooks and `-> <Payload>` on `modify_*` hooks, e.g. `async def guard(call: ToolCallPayload) -> ToolCallPayload:`. The quick fix writes it (importing the payload type when needed).',
   },
@@ -22,9 +22,15 @@ export const returnAnnotation: Rule = {
     for (const h of mantleHooks(ctx.module)) {
       const ann = h.fn.returnAnnotation;
       const wanted = h.lane === 'observe' ? 'None' : h.payload.name;
-      const rule = h.lane === 'observe' ? 'observe hooks return None' : `modify hooks return the payload type they receive`;
+      const rule =
+        h.lane === 'observe'
+          ? 'observe hooks return None'
+          : `modify hooks return the payload type they receive`;
       if (!ann) {
-        const spelled = wanted === 'None' ? { text: 'None', importEdits: [] } : spellMantleName(ctx.module, ctx.text, wanted);
+        const spelled =
+          wanted === 'None'
+            ? { text: 'None', importEdits: [] }
+            : spellMantleName(ctx.module, ctx.text, wanted);
         const at = h.fn.parametersRange.end;
         out.push(
           report(
@@ -32,7 +38,15 @@ export const returnAnnotation: Rule = {
             ctx,
             h.fn.nameRange,
             `${q(h.fn.name)} has no return annotation; ${q(h.hook.name)} hooks must be annotated ${q('-> ' + wanted)} (${rule}).`,
-            { fixes: [fix(`Annotate -> ${wanted}`, [...spelled.importEdits, { range: { start: at, end: at }, newText: ` -> ${spelled.text}` }], true)] },
+            {
+              fixes: [
+                fix(
+                  `Annotate -> ${wanted}`,
+                  [...spelled.importEdits, { range: { start: at, end: at }, newText: ` -> ${spelled.text}` }],
+                  true,
+                ),
+              ],
+            },
           ),
         );
         continue;
@@ -40,9 +54,15 @@ export const returnAnnotation: Rule = {
       if (h.lane === 'observe') {
         if (ann.isNone) continue;
         out.push(
-          report(this, ctx, ann.range, `Observe hook ${q(h.fn.name)} is annotated ${q('-> ' + ann.text)}; observe hooks return None (the engine discards any result).`, {
-            fixes: [fix('Annotate -> None', [{ range: ann.range, newText: 'None' }], true)],
-          }),
+          report(
+            this,
+            ctx,
+            ann.range,
+            `Observe hook ${q(h.fn.name)} is annotated ${q('-> ' + ann.text)}; observe hooks return None (the engine discards any result).`,
+            {
+              fixes: [fix('Annotate -> None', [{ range: ann.range, newText: 'None' }], true)],
+            },
+          ),
         );
         continue;
       }
@@ -50,9 +70,21 @@ export const returnAnnotation: Rule = {
       if (target.member === wanted && !ann.optionalOf && !target.unimported) continue;
       if (target.member === wanted && target.unimported && !ann.optionalOf) {
         out.push(
-          report(this, ctx, ann.ref?.range ?? ann.range, `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`, {
-            fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, importAnnotationEdits(ctx.module, ctx.text, ann, wanted), true)],
-          }),
+          report(
+            this,
+            ctx,
+            ann.ref?.range ?? ann.range,
+            `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
+            {
+              fixes: [
+                fix(
+                  `Import ${wanted} from rasa.mantle.hooks`,
+                  importAnnotationEdits(ctx.module, ctx.text, ann, wanted),
+                  true,
+                ),
+              ],
+            },
+          ),
         );
         continue;
       }

@@ -26,7 +26,16 @@ export const syncHandler: Rule = {
           `${q(h.fn.name)} is registered with ${q('@' + h.hook.name + '()')} but is not ${q('async def')}: the engine rejects synchronous hook handlers at validation (rasa train and model load).`,
           {
             fixes: [
-              fix('Make the hook `async def`', [{ range: { start: h.fn.defKeywordRange.start, end: h.fn.defKeywordRange.start }, newText: 'async ' }], true),
+              fix(
+                'Make the hook `async def`',
+                [
+                  {
+                    range: { start: h.fn.defKeywordRange.start, end: h.fn.defKeywordRange.start },
+                    newText: 'async ',
+                  },
+                ],
+                true,
+              ),
             ],
           },
         ),

@@ -6,7 +6,13 @@ import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { otherDecorators } from './util/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
-import { lastSegment, locallyBound, mantleMember, unimportedMantleName, wildcardMantleName } from './util/names';
+import {
+  lastSegment,
+  locallyBound,
+  mantleMember,
+  unimportedMantleName,
+  wildcardMantleName,
+} from './util/names';
 import { explainMissingName } from './util/near-miss';
 
 const HOOKISH = /^(on|modify)_[A-Za-z0-9_]+$/;
@@ -42,12 +48,23 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
     // `from rasa.mantle.hooks import on_turn_start` then `@on_turn_start()`: unknown-import reports the import.
     if (!isMantleExport(member) && !d.ref.text.includes('.')) return undefined;
     if (isMantleExport(member)) {
-      return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} is exported by ${q('rasa.mantle.hooks')} but is not a hook decorator; register hooks with an ${q('on_*')} or ${q('modify_*')} decorator.`);
+      return report(
+        rule,
+        ctx,
+        d.ref.range,
+        `${q(written)}: ${q(member)} is exported by ${q('rasa.mantle.hooks')} but is not a hook decorator; register hooks with an ${q('on_*')} or ${q('modify_*')} decorator.`,
+      );
     }
     const miss = explainMissingName(member, true);
     const prefix = d.ref.text.slice(0, d.ref.text.length - member.length);
     const fixes = miss.suggestion
-      ? [fix(`Use @${prefix}${miss.suggestion}()`, [{ range: d.ref.range, newText: prefix + miss.suggestion }], true)]
+      ? [
+          fix(
+            `Use @${prefix}${miss.suggestion}()`,
+            [{ range: d.ref.range, newText: prefix + miss.suggestion }],
+            true,
+          ),
+        ]
       : miss.family.map((n) => fix(`Use @${prefix}${n}()`, [{ range: d.ref.range, newText: prefix + n }]));
     return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} ${miss.explanation}`, { fixes });
   }
@@ -55,18 +72,45 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
   const bare = unimportedMantleName(ctx.module, d.ref);
   if (bare !== undefined && findDecorator(bare)) {
     const spelled = spellMantleName(ctx.module, ctx.text, bare);
-    const edits = [...spelled.importEdits, ...(spelled.text !== bare ? [{ range: d.ref.range, newText: spelled.text }] : [])];
-    return report(rule, ctx, d.ref.range, `${q(written)} is used without being imported: loading the module fails with NameError. Import it from ${q('rasa.mantle.hooks')}.`, {
-      fixes: [fix(`Import ${bare} from rasa.mantle.hooks`, edits, true)],
-    });
+    const edits = [
+      ...spelled.importEdits,
+      ...(spelled.text !== bare ? [{ range: d.ref.range, newText: spelled.text }] : []),
+    ];
+    return report(
+      rule,
+      ctx,
+      d.ref.range,
+      `${q(written)} is used without being imported: loading the module fails with NameError. Import it from ${q('rasa.mantle.hooks')}.`,
+      {
+        fixes: [fix(`Import ${bare} from rasa.mantle.hooks`, edits, true)],
+      },
+    );
   }
   const text = d.ref.text;
-  if (d.ref.qualified !== undefined || text.includes('.') || !HOOKISH.test(text) || locallyBound(ctx.module, lastSegment(text))) return undefined;
+  if (
+    d.ref.qualified !== undefined ||
+    text.includes('.') ||
+    !HOOKISH.test(text) ||
+    locallyBound(ctx.module, lastSegment(text))
+  )
+    return undefined;
   const miss = explainMissingName(text, true);
   const fixes = [];
   if (miss.suggestion) {
     const spelled = spellMantleName(ctx.module, ctx.text, miss.suggestion);
-    fixes.push(fix(`Use @${spelled.text}()`, [...spelled.importEdits, { range: d.ref.range, newText: spelled.text }], true));
+    fixes.push(
+      fix(
+        `Use @${spelled.text}()`,
+        [...spelled.importEdits, { range: d.ref.range, newText: spelled.text }],
+        true,
+      ),
+    );
   }
-  return report(rule, ctx, d.ref.range, `${q(written)} ${miss.explanation} It is not imported either, so loading the module fails with NameError.`, { fixes });
+  return report(
+    rule,
+    ctx,
+    d.ref.range,
+    `${q(written)} ${miss.explanation} It is not imported either, so loading the module fails with NameError.`,
+    { fixes },
+  );
 }

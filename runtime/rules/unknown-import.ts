@@ -1,5 +1,11 @@
 // unknown-import: a name imported from rasa.mantle.hooks that the module does not export.
-import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, PAYLOAD_TYPE_NAMES, isMantleExport } from '../catalogue';
+import {
+  CONTROL_SIGNALS,
+  HOOK_DECORATORS,
+  MANTLE_MODULE,
+  PAYLOAD_TYPE_NAMES,
+  isMantleExport,
+} from '../catalogue';
 import type { TextEdit } from '../diagnostics';
 import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
@@ -19,7 +25,7 @@ export const unknownImport: Rule = {
   title: 'Imported name does not exist in rasa.mantle.hooks',
   docs: {
     what: `\`from rasa.mantle.hooks import X\` where \`X\` is none of the module's exports (the ${HOOK_DECORATORS.length} decorators, ${PAYLOAD_TYPE_NAMES.length} payload types and ${CONTROL_SIGNALS.length} control signals), e.g. a misspelt \`on_turn_start\` or a non-existent \`modify_turn_started\`.`,
-    why: 'The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module\'s hooks register.',
+    why: "The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module's hooks register.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
     fix: 'Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
   },
@@ -31,9 +37,27 @@ export const unknownImport: Rule = {
       if (isMantleExport(b.importedName)) continue;
       const miss = explainMissingName(b.importedName, false);
       out.push(
-        report(this, ctx, b.nameRange, `${q(b.importedName)} ${miss.explanation} Loading the module raises ImportError, which fails rasa train.`, {
-          fixes: miss.suggestion ? [fix(`Import ${miss.suggestion}`, renameEdits(b.nameRange, miss.suggestion, b.localName === b.importedName ? usesOf(ctx.module, b.localName) : []), true)] : [],
-        }),
+        report(
+          this,
+          ctx,
+          b.nameRange,
+          `${q(b.importedName)} ${miss.explanation} Loading the module raises ImportError, which fails rasa train.`,
+          {
+            fixes: miss.suggestion
+              ? [
+                  fix(
+                    `Import ${miss.suggestion}`,
+                    renameEdits(
+                      b.nameRange,
+                      miss.suggestion,
+                      b.localName === b.importedName ? usesOf(ctx.module, b.localName) : [],
+                    ),
+                    true,
+                  ),
+                ]
+              : [],
+          },
+        ),
       );
     }
     return out;

@@ -14,7 +14,8 @@ function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined 
 }
 
 function allowedText(h: MantleHook): string {
-  if (h.lane === 'observe') return 'observe hooks cannot raise control signals (they are for modify hooks only)';
+  if (h.lane === 'observe')
+    return 'observe hooks cannot raise control signals (they are for modify hooks only)';
   if (h.point.signals.length === 0) return `${q(h.hook.name)} allows no control signal`;
   return `${q(h.hook.name)} allows only ${andList(h.point.signals.map((s) => q(s)))}`;
 }
@@ -56,7 +57,9 @@ function removalFix(source: string, r: RaiseFacts): Fix | undefined {
   const start = { line: r.range.start.line, character: 0 };
   // On the file's last line (no final newline) the removal ends at the line's end, not past the text.
   const isLastLine = r.range.end.line + 1 >= lines.length;
-  const end = isLastLine ? { line: r.range.end.line, character: last.length } : { line: r.range.end.line + 1, character: 0 };
+  const end = isLastLine
+    ? { line: r.range.end.line, character: last.length }
+    : { line: r.range.end.line + 1, character: 0 };
   return fix('Remove the raise statement', [{ range: { start, end }, newText: '' }]);
 }
 
@@ -67,7 +70,7 @@ export const unsupportedControlSignal: Rule = {
   title: 'Control signal not allowed at this point',
   docs: {
     what: `A \`raise RetryModel(...)\` or \`raise HookRejection(...)\` (imported, aliased, or as \`mh.RetryModel\`) in a hook where the point and lane do not allow it. Only modify hooks may signal: ${CONTROL_SIGNALS.map((s) => `\`${s}\` on ${andList(HOOK_DECORATORS.filter((d) => d.lane === 'modify' && d.point.signals.includes(s)).map((d) => `\`${d.name}\``))}`).join(', ')}. Raises in helper functions the hook calls are not followed.`,
-    why: 'The engine\'s AST check rejects the hook at `rasa train`. As a runtime backstop the signal is logged and discarded and the original payload is kept, so the veto or retry the author intended never happens.',
+    why: "The engine's AST check rejects the hook at `rasa train`. As a runtime backstop the signal is logged and discarded and the original payload is kept, so the veto or retry the author intended never happens.",
     spec: 'spec/mantle-hooks.md, Control signals: "Raising a control signal at any other point is invalid hook behaviour and fails at train time when detected by the AST check." Insertion points: "Control signals (modify only)".',
     fix: 'Remove the raise, or move the logic to a point that allows the signal (e.g. veto tool calls with `RetryModel` in `modify_tool_call`, not in `modify_tool_result`). The quick fix removes the statement when it stands alone on its lines (or replaces it with `pass` when it is the only statement of its block).',
   },

@@ -34,7 +34,8 @@ export const wrongArity: Rule = {
     for (const h of mantleHooks(ctx.module)) {
       const params = h.fn.parameters;
       const first = params[0];
-      const firstIsPositional = first !== undefined && (first.kind === 'positional' || first.kind === 'positional-only');
+      const firstIsPositional =
+        first !== undefined && (first.kind === 'positional' || first.kind === 'positional-only');
       if (!firstIsPositional) {
         const range = first ? first.range : h.fn.parametersRange;
         const got = first ? `only ${describe(first)}` : 'no parameter';

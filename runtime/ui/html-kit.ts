@@ -17,7 +17,12 @@ export interface WebviewSecurity {
 
 /** Strict CSP: nothing by default; styles and scripts only with the nonce. */
 export function cspMeta(sec: WebviewSecurity): string {
-  const policy = [`default-src 'none'`, `img-src ${sec.cspSource} data:`, `style-src 'nonce-${sec.nonce}'`, `script-src 'nonce-${sec.nonce}'`].join('; ');
+  const policy = [
+    `default-src 'none'`,
+    `img-src ${sec.cspSource} data:`,
+    `style-src 'nonce-${sec.nonce}'`,
+    `script-src 'nonce-${sec.nonce}'`,
+  ].join('; ');
   return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`;
 }
 
@@ -48,7 +53,9 @@ const OUTCOMES: Record<Outcome, OutcomeMeta> = {
 };
 
 export function outcomeMeta(outcome: Outcome | undefined): OutcomeMeta {
-  return outcome ? OUTCOMES[outcome] ?? { label: String(outcome), symbol: '?', tone: 'muted' } : { label: 'No hook', symbol: '·', tone: 'muted' };
+  return outcome
+    ? (OUTCOMES[outcome] ?? { label: String(outcome), symbol: '?', tone: 'muted' })
+    : { label: 'No hook', symbol: '·', tone: 'muted' };
 }
 
 export function badge(meta: OutcomeMeta, extraClass = ''): string {
@@ -74,7 +81,12 @@ export function budgetPercent(durationMs: number | undefined, timeoutMs: number 
 }
 
 /** A meter (role="meter") with the duration against the timeout; the fill width is set by a nonce'd style rule. */
-export function durationBar(durationMs: number | undefined, timeoutMs: number | undefined, id: string, styles: string[]): string {
+export function durationBar(
+  durationMs: number | undefined,
+  timeoutMs: number | undefined,
+  id: string,
+  styles: string[],
+): string {
   const pct = budgetPercent(durationMs, timeoutMs);
   const tone = pct >= 100 ? 'error' : pct >= 60 ? 'warn' : 'ok';
   // The CSP forbids inline style attributes, so widths go into the nonce'd <style>.
@@ -125,7 +137,9 @@ tr.d-changed td.k{border-left:3px solid var(--warn)}tr.d-added td.k{border-left:
 `;
 
 /** Traceback frames as links; the webview script posts {type:'open', file, line} on activation. */
-export function renderTraceback(frames: readonly { file: string; line: number; function: string; text?: string }[]): string {
+export function renderTraceback(
+  frames: readonly { file: string; line: number; function: string; text?: string }[],
+): string {
   if (!frames.length) return '';
   const items = frames
     .map(

@@ -29,10 +29,18 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) =>
+        Object.prototype.hasOwnProperty.call(b, k) &&
+        sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }
 
 function join(base: string, key: string | number): string {
@@ -51,7 +59,14 @@ export function restoredFields(notes: readonly string[]): Set<string> {
 
 const MAX_DEPTH = 8;
 
-function walk(before: unknown, after: unknown, path: string, depth: number, rows: DiffRow[], restored: Set<string>): void {
+function walk(
+  before: unknown,
+  after: unknown,
+  path: string,
+  depth: number,
+  rows: DiffRow[],
+  restored: Set<string>,
+): void {
   if (restored.has(path)) {
     rows.push({ path, kind: 'restored', before, after });
     return;
@@ -110,7 +125,13 @@ export function diffPayload(before: unknown, after: unknown, notes: readonly str
   const rows: DiffRow[] = [];
   walk(before, after, '', 0, rows, restoredFields(notes));
   const count = (k: DiffKind): number => rows.filter((r) => r.kind === k).length;
-  return { rows, changed: count('changed'), added: count('added'), removed: count('removed'), restored: count('restored') };
+  return {
+    rows,
+    changed: count('changed'),
+    added: count('added'),
+    removed: count('removed'),
+    restored: count('restored'),
+  };
 }
 
 export function diffSummary(d: PayloadDiff): string {
@@ -124,12 +145,18 @@ export function diffSummary(d: PayloadDiff): string {
 
 function cell(value: unknown, present: boolean): string {
   if (!present) return '<span class="note">—</span>';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   const bounded = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
   return `<code>${escapeHtml(bounded)}</code>`;
 }
 
-const KIND_WORDS: Record<DiffKind, string> = { same: 'same', changed: 'changed', added: 'added', removed: 'removed', restored: 'identity restored by the payload wall' };
+const KIND_WORDS: Record<DiffKind, string> = {
+  same: 'same',
+  changed: 'changed',
+  added: 'added',
+  removed: 'removed',
+  restored: 'identity restored by the payload wall',
+};
 
 /** The diff as a table; unchanged rows are hidden unless `showSame`. */
 export function renderDiffTable(d: PayloadDiff, showSame = false, caption = 'Payload diff'): string {

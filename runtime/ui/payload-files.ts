@@ -70,7 +70,10 @@ export function readPayloadFile(file: string): PayloadRead {
   try {
     return { ok: true, payload: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
   } catch (err) {
-    return { ok: false, message: `${path.basename(file)} is not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      message: `${path.basename(file)} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 

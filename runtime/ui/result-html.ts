@@ -2,7 +2,20 @@
 // signal, crash traceback with clickable frames, duration against the timeout budget, the fail
 // policy and what the end user would have seen, output and notes. Pure: RunResult → HTML.
 import type { RunResult } from '../engine/api';
-import { badge, BASE_CSS, cspMeta, durationBar, escapeHtml, laneBadge, LINK_SCRIPT, outcomeMeta, prettyJson, renderTraceback, shortPath, type WebviewSecurity } from './html-kit';
+import {
+  badge,
+  BASE_CSS,
+  cspMeta,
+  durationBar,
+  escapeHtml,
+  laneBadge,
+  LINK_SCRIPT,
+  outcomeMeta,
+  prettyJson,
+  renderTraceback,
+  shortPath,
+  type WebviewSecurity,
+} from './html-kit';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
 
 export interface ResultOptions extends WebviewSecurity {
@@ -39,7 +52,9 @@ export function renderRunResultHtml(result: RunResult, opts: ResultOptions): str
   const signal = result.signal
     ? `<p><code>${escapeHtml(result.signal.type)}</code>${signalText !== undefined ? ` — ${result.signal.type === 'RetryModel' ? 'feedback' : 'reason'}: “${escapeHtml(signalText)}”` : ''}${result.signal.honoured ? '' : ' <span class="tone-warn">(not honoured at this point and lane)</span>'}</p>`
     : '';
-  const error = result.error ? `<p class="error-line"><code>${escapeHtml(result.error.type)}: ${escapeHtml(result.error.message)}</code></p>${renderTraceback(result.error.traceback)}<details><summary>As Python prints it</summary><pre>${escapeHtml(result.error.formatted)}</pre></details>` : '';
+  const error = result.error
+    ? `<p class="error-line"><code>${escapeHtml(result.error.type)}: ${escapeHtml(result.error.message)}</code></p>${renderTraceback(result.error.traceback)}<details><summary>As Python prints it</summary><pre>${escapeHtml(result.error.formatted)}</pre></details>`
+    : '';
   let payload: string;
   if (result.engine === 'cayu') {
     payload = `<div class="cols"><div><h3 class="note">Context</h3><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></div><div><h3 class="note">Decision</h3><pre>${escapeHtml(prettyJson(result.payload))}</pre></div></div>`;
@@ -52,7 +67,9 @@ export function renderRunResultHtml(result: RunResult, opts: ResultOptions): str
     payload = `<p>${escapeHtml(diffSummary(d))} <span class="note">— what the engine carries on with, against the input</span></p>${renderDiffTable(d)}<details><summary>Input / result as JSON</summary><div class="cols"><div><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></div><div><pre>${escapeHtml(prettyJson(result.payload))}</pre></div></div></details>`;
   }
   const bar = durationBar(result.durationMs, result.timeoutMs, 'run-bar', styles);
-  const notes = result.notes.length ? `<ul class="notes">${result.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  const notes = result.notes.length
+    ? `<ul class="notes">${result.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+    : '';
   const actions = result.actions?.length ? `<pre>${escapeHtml(prettyJson(result.actions))}</pre>` : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

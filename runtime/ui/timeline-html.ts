@@ -2,7 +2,20 @@
 // unwired points labelled), each row keyboard-focusable with expandable details, then the
 // transcript the user would have seen. Pure: SimulationResult + nonce + cspSource → HTML.
 import type { SimulationResult, TimelineEvent, TranscriptEntry } from '../engine/api';
-import { badge, BASE_CSS, cspMeta, durationBar, escapeHtml, formatMs, laneBadge, LINK_SCRIPT, outcomeMeta, prettyJson, renderTraceback, type WebviewSecurity } from './html-kit';
+import {
+  badge,
+  BASE_CSS,
+  cspMeta,
+  durationBar,
+  escapeHtml,
+  formatMs,
+  laneBadge,
+  LINK_SCRIPT,
+  outcomeMeta,
+  prettyJson,
+  renderTraceback,
+  type WebviewSecurity,
+} from './html-kit';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
 
 export const UNWIRED_LABEL = 'not invoked by the engine today';
@@ -16,7 +29,13 @@ function hookName(ev: TimelineEvent): string {
 }
 
 function rowLabel(ev: TimelineEvent): string {
-  const parts = [`step ${ev.seq}`, ev.point, ev.lane, ev.hook ? `hook ${hookName(ev)}` : 'no hook registered', outcomeMeta(ev.outcome).label];
+  const parts = [
+    `step ${ev.seq}`,
+    ev.point,
+    ev.lane,
+    ev.hook ? `hook ${hookName(ev)}` : 'no hook registered',
+    outcomeMeta(ev.outcome).label,
+  ];
   if (ev.durationMs !== undefined) parts.push(`${formatMs(ev.durationMs)} of ${formatMs(ev.timeoutMs)}`);
   if (!ev.wired) parts.push(UNWIRED_LABEL);
   return parts.join(', ');
@@ -24,38 +43,61 @@ function rowLabel(ev: TimelineEvent): string {
 
 function renderDetails(ev: TimelineEvent, id: string, open: boolean): string {
   const out: string[] = [];
-  if (ev.hook) out.push(`<p><span class="dt">Hook</span> <code>${escapeHtml(ev.hook)}</code>${ev.context ? ` <span class="note">· ${escapeHtml(ev.context)}</span>` : ''}</p>`);
+  if (ev.hook)
+    out.push(
+      `<p><span class="dt">Hook</span> <code>${escapeHtml(ev.hook)}</code>${ev.context ? ` <span class="note">· ${escapeHtml(ev.context)}</span>` : ''}</p>`,
+    );
   if (ev.effect) out.push(`<p><span class="dt">Effect</span> ${escapeHtml(ev.effect)}</p>`);
   if (ev.signal) {
     const text = ev.signal.feedback ?? ev.signal.reason;
-    out.push(`<p><span class="dt">Signal</span> <code>${escapeHtml(ev.signal.type)}</code>${text ? ` — “${escapeHtml(text)}”` : ''}${ev.signal.honoured ? '' : ' <span class="tone-warn">(not honoured here)</span>'}</p>`);
+    out.push(
+      `<p><span class="dt">Signal</span> <code>${escapeHtml(ev.signal.type)}</code>${text ? ` — “${escapeHtml(text)}”` : ''}${ev.signal.honoured ? '' : ' <span class="tone-warn">(not honoured here)</span>'}</p>`,
+    );
   }
   if (ev.error) {
-    out.push(`<p><span class="dt">Error</span> <code>${escapeHtml(ev.error.type)}: ${escapeHtml(ev.error.message)}</code></p>${renderTraceback(ev.error.traceback)}`);
+    out.push(
+      `<p><span class="dt">Error</span> <code>${escapeHtml(ev.error.type)}: ${escapeHtml(ev.error.message)}</code></p>${renderTraceback(ev.error.traceback)}`,
+    );
   }
   if (ev.before !== undefined || ev.after !== undefined) {
     if (ev.lane === 'phase') {
-      out.push(`<div class="cols"><div><span class="dt">Context</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">Decision</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div>`);
+      out.push(
+        `<div class="cols"><div><span class="dt">Context</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">Decision</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div>`,
+      );
     } else if ((ev.after === undefined || ev.after === null) && (ev.signal || ev.error)) {
-      out.push(`<details><summary>Input payload (the hook returned nothing the engine uses)</summary><pre>${escapeHtml(prettyJson(ev.before))}</pre></details>`);
+      out.push(
+        `<details><summary>Input payload (the hook returned nothing the engine uses)</summary><pre>${escapeHtml(prettyJson(ev.before))}</pre></details>`,
+      );
     } else {
       const d = diffPayload(ev.before, ev.after, ev.notes);
-      out.push(`<p><span class="dt">Payload</span> ${escapeHtml(diffSummary(d))}</p>${renderDiffTable(d, false, `Payload diff of step ${ev.seq}`)}`);
-      out.push(`<details><summary>Payload before / after</summary><div class="cols"><div><span class="dt">Before</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">After</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div></details>`);
+      out.push(
+        `<p><span class="dt">Payload</span> ${escapeHtml(diffSummary(d))}</p>${renderDiffTable(d, false, `Payload diff of step ${ev.seq}`)}`,
+      );
+      out.push(
+        `<details><summary>Payload before / after</summary><div class="cols"><div><span class="dt">Before</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">After</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div></details>`,
+      );
     }
   }
-  if (ev.notes.length) out.push(`<ul class="notes">${ev.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`);
+  if (ev.notes.length)
+    out.push(`<ul class="notes">${ev.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`);
   if (ev.output) out.push(`<span class="dt">Output</span><pre>${escapeHtml(ev.output)}</pre>`);
-  if (ev.actions?.length) out.push(`<span class="dt">Context actions</span><pre>${escapeHtml(prettyJson(ev.actions))}</pre>`);
-  if (!out.length) out.push(`<p class="note">No hook is registered at this point; the engine carries on unchanged.</p>`);
+  if (ev.actions?.length)
+    out.push(`<span class="dt">Context actions</span><pre>${escapeHtml(prettyJson(ev.actions))}</pre>`);
+  if (!out.length)
+    out.push(`<p class="note">No hook is registered at this point; the engine carries on unchanged.</p>`);
   return `<div class="details" id="${id}" role="region" aria-label="Details of step ${ev.seq}"${open ? '' : ' hidden'}>${out.join('')}</div>`;
 }
 
 function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: boolean): string {
   const meta = outcomeMeta(ev.outcome);
   const detailsId = `ev-${index}-details`;
-  const classes = ['row', `tone-border-${meta.tone}`, ev.hook ? '' : 'no-hook', ev.wired ? '' : 'unwired'].filter(Boolean).join(' ');
-  const bar = ev.durationMs !== undefined ? durationBar(ev.durationMs, ev.timeoutMs, `bar-${index}`, styles) : `<span class="bar-text">${ev.timeoutMs ? `budget ${escapeHtml(formatMs(ev.timeoutMs))}` : ''}</span>`;
+  const classes = ['row', `tone-border-${meta.tone}`, ev.hook ? '' : 'no-hook', ev.wired ? '' : 'unwired']
+    .filter(Boolean)
+    .join(' ');
+  const bar =
+    ev.durationMs !== undefined
+      ? durationBar(ev.durationMs, ev.timeoutMs, `bar-${index}`, styles)
+      : `<span class="bar-text">${ev.timeoutMs ? `budget ${escapeHtml(formatMs(ev.timeoutMs))}` : ''}</span>`;
   return `<li class="event">
 <div class="${classes}" role="button" tabindex="${index === 0 ? 0 : -1}" aria-expanded="${open}" aria-controls="${detailsId}" aria-label="${escapeHtml(rowLabel(ev))}" data-index="${index}">
 <span class="chev" aria-hidden="true">▸</span>
@@ -74,8 +116,11 @@ function renderTranscriptEntry(t: TranscriptEntry): string {
   if (t.role === 'engine') {
     return `<div class="msg engine" role="note"><span class="who">engine only · not shown to the user</span>${escapeHtml(t.text)}</div>`;
   }
-  if (t.role === 'tool') return `<div class="msg tool"><span class="who">tool</span><code>${escapeHtml(t.text)}</code></div>`;
-  const fallback = t.fallback ? `<span class="fallback">fallback <code>${escapeHtml(t.fallback)}</code></span>` : '';
+  if (t.role === 'tool')
+    return `<div class="msg tool"><span class="who">tool</span><code>${escapeHtml(t.text)}</code></div>`;
+  const fallback = t.fallback
+    ? `<span class="fallback">fallback <code>${escapeHtml(t.fallback)}</code></span>`
+    : '';
   return `<div class="msg ${t.role}${t.fallback ? ' is-fallback' : ''}"><span class="who">${t.role === 'user' ? 'user' : 'bot'}</span>${fallback}${escapeHtml(t.text)}</div>`;
 }
 
@@ -153,7 +198,11 @@ export interface TimelineOptions extends WebviewSecurity {
 }
 
 /** Rows grouped by what they fired on ("turn", "iteration 0", "set_fields"): a header row when it changes. */
-function renderEvents(events: readonly TimelineEvent[], styles: string[], expanded: ReadonlySet<number>): string {
+function renderEvents(
+  events: readonly TimelineEvent[],
+  styles: string[],
+  expanded: ReadonlySet<number>,
+): string {
   const out: string[] = [];
   let group: string | undefined;
   events.forEach((ev, i) => {
@@ -170,11 +219,19 @@ function renderEvents(events: readonly TimelineEvent[], styles: string[], expand
 export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptions): string {
   const styles: string[] = [];
   const events = renderEvents(result.events, styles, new Set(opts.expanded ?? []));
-  const statusMeta = result.status === 'completed' ? { label: 'Completed', symbol: '✓', tone: 'ok' as const } : result.status === 'cancelled' ? { label: 'Cancelled', symbol: '■', tone: 'warn' as const } : { label: 'Error', symbol: '✕', tone: 'error' as const };
+  const statusMeta =
+    result.status === 'completed'
+      ? { label: 'Completed', symbol: '✓', tone: 'ok' as const }
+      : result.status === 'cancelled'
+        ? { label: 'Cancelled', symbol: '■', tone: 'warn' as const }
+        : { label: 'Error', symbol: '✕', tone: 'error' as const };
   const hooked = result.events.filter((e) => e.hook).length;
   const problems = result.events.filter((e) => e.outcome && e.outcome !== 'returned').length;
-  const stat = (label: string, value: string | undefined): string => (value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '');
-  const transcript = result.transcript.length ? result.transcript.map(renderTranscriptEntry).join('') : '<p class="empty">Nothing was said.</p>';
+  const stat = (label: string, value: string | undefined): string =>
+    value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '';
+  const transcript = result.transcript.length
+    ? result.transcript.map(renderTranscriptEntry).join('')
+    : '<p class="empty">Nothing was said.</p>';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ${cspMeta(opts)}

@@ -1,7 +1,13 @@
 // Code actions from the fixes the rules attach to their diagnostics. Per diagnostic, in a
 // fixed order: the preferred fix, the other suggestions, "Show documentation for <code>".
 // Plus `source.fixAll.hooksmith`: every preferred fix of the file whose edits do not overlap.
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver';
 import { ruleDocsUrl, type HookDiagnostic } from '../../runtime/diagnostics';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
 import type { Range } from '../../runtime/python/model';
@@ -54,7 +60,9 @@ function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction
     const fix = d.fixes?.find((f) => f.isPreferred);
     if (!fix || fix.edits.length === 0) continue;
     // Two fixes inserting the same import line at the same spot: keep one.
-    const fresh = fix.edits.filter((e) => !edits.some((x) => sameRange(x.range, e.range) && x.newText === e.newText));
+    const fresh = fix.edits.filter(
+      (e) => !edits.some((x) => sameRange(x.range, e.range) && x.newText === e.newText),
+    );
     if (fresh.some((e) => taken.some((t) => overlaps(t, e.range)))) continue;
     for (const e of fresh) {
       edits.push(e);
@@ -62,7 +70,11 @@ function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction
     }
   }
   if (edits.length === 0) return undefined;
-  return { title: 'Fix all auto-fixable Hooksmith problems', kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } };
+  return {
+    title: 'Fix all auto-fixable Hooksmith problems',
+    kind: FIX_ALL_KIND,
+    edit: { changes: { [uri]: edits } },
+  };
 }
 
 function matches(d: HookDiagnostic, lsp: Diagnostic): boolean {
@@ -71,7 +83,10 @@ function matches(d: HookDiagnostic, lsp: Diagnostic): boolean {
 
 function sameRange(a: Range, b: Range): boolean {
   return (
-    a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
   );
 }
 

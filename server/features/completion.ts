@@ -52,7 +52,14 @@ export function completions(analyser: Analyser, p: CompletionParams): Completion
   const before = text.slice(Math.max(0, offset - LOOKBACK), offset);
   const line = before.slice(before.lastIndexOf('\n') + 1);
   const ctx: Ctx = { model: cur.state.model, text, pos: p.position, before, line, next: text.charAt(offset) };
-  return decorators(ctx) ?? modelSettingsKeys(ctx) ?? modelCopyKeys(ctx) ?? cayuDecision(ctx) ?? fieldAccess(ctx) ?? [];
+  return (
+    decorators(ctx) ??
+    modelSettingsKeys(ctx) ??
+    modelCopyKeys(ctx) ??
+    cayuDecision(ctx) ??
+    fieldAccess(ctx) ??
+    []
+  );
 }
 
 function replaceWord(ctx: Ctx, word: string) {
@@ -85,7 +92,11 @@ function dictKey(tail: string): { quote: string; word: string } | undefined {
   return m ? { quote: m[1] ?? '', word: m[2] ?? '' } : undefined;
 }
 
-function keyItems(ctx: Ctx, tail: string, keys: { name: string; detail: string; doc: string }[]): CompletionItem[] | undefined {
+function keyItems(
+  ctx: Ctx,
+  tail: string,
+  keys: { name: string; detail: string; doc: string }[],
+): CompletionItem[] | undefined {
   const k = dictKey(tail);
   if (!k) return undefined;
   const range = replaceWord(ctx, k.quote + k.word);
@@ -105,7 +116,11 @@ function keyItems(ctx: Ctx, tail: string, keys: { name: string; detail: string; 
 function modelSettingsKeys(ctx: Ctx): CompletionItem[] | undefined {
   const m = /(?:["']model_settings["']\s*:|model_settings\s*=)\s*(\{[^{}]*)$/.exec(ctx.before);
   if (!m) return undefined;
-  return keyItems(ctx, m[1]!, MODEL_SETTINGS.map((s) => ({ name: s.key, detail: s.valueType, doc: s.doc })));
+  return keyItems(
+    ctx,
+    m[1]!,
+    MODEL_SETTINGS.map((s) => ({ name: s.key, detail: s.valueType, doc: s.doc })),
+  );
 }
 
 function modelCopyKeys(ctx: Ctx): CompletionItem[] | undefined {
@@ -116,7 +131,9 @@ function modelCopyKeys(ctx: Ctx): CompletionItem[] | undefined {
   const type = payloadTypeOf(ctx.model, fn, m[1]!) ?? hookPayloadType(ctx.model, fn);
   if (!type) return undefined;
   const mutable = new Set(mutableFieldNames(type));
-  const keys = type.fields.filter((f) => mutable.has(f.name)).map((f) => ({ name: f.name, detail: `${f.pythonType} · mutable`, doc: f.doc }));
+  const keys = type.fields
+    .filter((f) => mutable.has(f.name))
+    .map((f) => ({ name: f.name, detail: `${f.pythonType} · mutable`, doc: f.doc }));
   return keyItems(ctx, m[2]!, keys);
 }
 
@@ -125,7 +142,12 @@ function cayuDecision(ctx: Ctx): CompletionItem[] | undefined {
   if (!m) return undefined;
   const callee = m[1]!.slice(m[1]!.lastIndexOf('.') + 1);
   const args = m[2]!;
-  if (callee === 'ToolResult') return keywordItems(ctx, args, Object.entries(CAYU_TOOL_RESULT_FIELDS).map(([k, v]) => ({ name: k, detail: v })));
+  if (callee === 'ToolResult')
+    return keywordItems(
+      ctx,
+      args,
+      Object.entries(CAYU_TOOL_RESULT_FIELDS).map(([k, v]) => ({ name: k, detail: v })),
+    );
   const decision = findCayuDecision(callee);
   if (!decision) return undefined;
   const literal = /action\s*=\s*(["'])(\w*)$/.exec(args);
@@ -147,7 +169,9 @@ function decisionKeywords(decision: CayuDecision, args: string): { name: string;
   const chosen = /action\s*=\s*["'](\w+)["']/.exec(args)?.[1];
   const companion = decision.actions.find((a) => a.action === chosen)?.companion;
   const out = [{ name: 'action', detail: decision.actions.map((a) => `"${a.action}"`).join(' | ') }];
-  const fields = Object.entries(decision.fields).sort(([a], [b]) => Number(b === companion) - Number(a === companion));
+  const fields = Object.entries(decision.fields).sort(
+    ([a], [b]) => Number(b === companion) - Number(a === companion),
+  );
   for (const [name, type] of fields) {
     if (chosen && companion && name !== companion) continue; // valid only with its own action
     out.push({ name, detail: type });
@@ -155,7 +179,11 @@ function decisionKeywords(decision: CayuDecision, args: string): { name: string;
   return out;
 }
 
-function keywordItems(ctx: Ctx, args: string, keys: { name: string; detail: string }[]): CompletionItem[] | undefined {
+function keywordItems(
+  ctx: Ctx,
+  args: string,
+  keys: { name: string; detail: string }[],
+): CompletionItem[] | undefined {
   const k = /(?:^|,)\s*(\w*)$/.exec(args);
   if (!k) return undefined;
   const present = new Set([...args.matchAll(/(\w+)\s*=/g)].map((x) => x[1]));

@@ -21,10 +21,15 @@ export function nodeAt(tree: Tree, p: Position): Node | null {
  * the cursor (the line being typed is an error node), so with `indented` the nearest function
  * above the cursor counts too.
  */
-export function enclosingFunction(module: HookModule, p: Position, indented = false): FunctionDef | undefined {
+export function enclosingFunction(
+  module: HookModule,
+  p: Position,
+  indented = false,
+): FunctionDef | undefined {
   const all = [...module.functions, ...module.classes.flatMap((c) => c.methods)];
   let best: FunctionDef | undefined;
-  for (const fn of all) if (contains(fn.range, p) && (!best || contains(best.range, fn.range.start))) best = fn;
+  for (const fn of all)
+    if (contains(fn.range, p) && (!best || contains(best.range, fn.range.start))) best = fn;
   if (best || !indented) return best;
   for (const fn of all) {
     const above = fn.range.start.line <= p.line;

@@ -26,7 +26,10 @@ export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
         lane: h.lane,
         timeoutMs: h.timeoutMs,
         wired: h.point.wired,
-        duplicate: h.lane === 'modify' && s.engine === 'mantle' && (modifyCount.get(`${s.root}\0${h.point.id}`) ?? 0) > 1,
+        duplicate:
+          h.lane === 'modify' &&
+          s.engine === 'mantle' &&
+          (modifyCount.get(`${s.root}\0${h.point.id}`) ?? 0) > 1,
         handler: h.fn.name,
       });
     }

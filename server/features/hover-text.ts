@@ -28,15 +28,19 @@ export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined):
     `| Payload | \`${p.payloadType}\` |`,
     `| Signals | ${d.lane === 'modify' && p.signals.length ? p.signals.map((s) => `\`${s}\``).join(', ') : 'none'} |`,
   ];
-  if (d.lane === 'modify' && p.failPolicy) lines.push(`| Fail policy | fail-${p.failPolicy}: ${p.failEffect ?? ''} |`);
+  if (d.lane === 'modify' && p.failPolicy)
+    lines.push(`| Fail policy | fail-${p.failPolicy}: ${p.failEffect ?? ''} |`);
   else lines.push(`| Fail policy | observer: a crash or timeout is logged and ignored |`);
   const dflt = DEFAULT_TIMEOUT_MS[d.lane];
-  lines.push(`| Timeout | ${timeoutMs !== undefined && timeoutMs !== dflt ? `${timeoutMs} ms (\`timeout_ms\`; default ${dflt} ms)` : `${dflt} ms (default)`} |`);
+  lines.push(
+    `| Timeout | ${timeoutMs !== undefined && timeoutMs !== dflt ? `${timeoutMs} ms (\`timeout_ms\`; default ${dflt} ms)` : `${dflt} ms (default)`} |`,
+  );
   lines.push(
     `| Wired | ${p.wired ? 'yes: the engine invokes this point' : `**no**: the engine does not invoke this point today ([not-wired](${ruleDocsUrl('not-wired')}))`} |`,
   );
   if (d.lane === 'modify') {
-    for (const [signal, effect] of Object.entries(p.signalEffects)) lines.push('', `\`${signal}\`: ${effect}`);
+    for (const [signal, effect] of Object.entries(p.signalEffects))
+      lines.push('', `\`${signal}\`: ${effect}`);
   }
   lines.push('', `[Hooksmith documentation](${RULE_DOCS_BASE})`);
   return lines.join('\n');
@@ -50,16 +54,32 @@ export function payloadHover(t: PayloadType, highlight?: string): string {
   const lines: string[] = [];
   const field = highlight ? allFields(t).find((f) => f.name === highlight) : undefined;
   if (field) {
-    lines.push(`**${t.name}.${field.name}**: \`${field.pythonType}\` — ${field.mutability}`, '', field.doc, '', '---', '');
+    lines.push(
+      `**${t.name}.${field.name}**: \`${field.pythonType}\` — ${field.mutability}`,
+      '',
+      field.doc,
+      '',
+      '---',
+      '',
+    );
   }
   lines.push(`**${t.name}**`, '', t.doc, '', '| Field | Type | Mutability | |', '|---|---|---|---|');
   for (const f of allFields(t)) lines.push(fieldRow(f));
-  lines.push('', 'Change mutable fields with `payload.model_copy(update={...})`; identity and read-only fields are engine-owned.');
+  lines.push(
+    '',
+    'Change mutable fields with `payload.model_copy(update={...})`; identity and read-only fields are engine-owned.',
+  );
   return lines.join('\n');
 }
 
 export function cayuPhaseHover(phase: CayuPhase): string {
-  const lines = [`**${phase.id}** — Cayu runtime hook phase`, '', phase.doc, '', `Context: \`${phase.context}\``];
+  const lines = [
+    `**${phase.id}** — Cayu runtime hook phase`,
+    '',
+    phase.doc,
+    '',
+    `Context: \`${phase.context}\``,
+  ];
   lines.push(`Returns: ${phase.decision ? `\`${phase.decision} | None\`` : '`None`'}`);
   const decision = phase.decision ? findCayuDecision(phase.decision) : undefined;
   if (decision) lines.push('', actionTable(decision));
@@ -68,19 +88,26 @@ export function cayuPhaseHover(phase: CayuPhase): string {
 
 function actionTable(d: CayuDecision): string {
   const rows = ['| action | requires | |', '|---|---|---|'];
-  for (const a of d.actions) rows.push(`| \`"${a.action}"\` | ${a.companion ? `\`${a.companion}\`` : '—'} | ${a.doc} |`);
+  for (const a of d.actions)
+    rows.push(`| \`"${a.action}"\` | ${a.companion ? `\`${a.companion}\`` : '—'} | ${a.doc} |`);
   return rows.join('\n');
 }
 
 export function cayuTypeHover(name: string): string | undefined {
   const ctx = findCayuContext(name);
   if (ctx) {
-    const rows = Object.entries(ctx.properties).map(([k, v]) => `| \`${k}\` | \`${v.replace(/\|/g, '\\|')}\` |`);
-    return [`**${ctx.name}**`, '', ctx.doc, '', '| Property (read-only) | Type |', '|---|---|', ...rows].join('\n');
+    const rows = Object.entries(ctx.properties).map(
+      ([k, v]) => `| \`${k}\` | \`${v.replace(/\|/g, '\\|')}\` |`,
+    );
+    return [`**${ctx.name}**`, '', ctx.doc, '', '| Property (read-only) | Type |', '|---|---|', ...rows].join(
+      '\n',
+    );
   }
   const decision = findCayuDecision(name);
   if (decision) {
-    const fields = Object.entries(decision.fields).map(([k, v]) => `| \`${k}\` | \`${v.replace(/\|/g, '\\|')}\` |`);
+    const fields = Object.entries(decision.fields).map(
+      ([k, v]) => `| \`${k}\` | \`${v.replace(/\|/g, '\\|')}\` |`,
+    );
     return [
       `**${decision.name}** — returned by \`${decision.phase}\``,
       '',

@@ -29,7 +29,14 @@ export function documentSymbols(analyser: Analyser, p: DocumentSymbolParams): Do
         range: m.method.range,
         selectionRange: m.method.nameRange,
       }));
-    out.push({ name: cls.name, detail: 'RuntimeHook', kind: SymbolKind.Class, range: cls.range, selectionRange: cls.nameRange, children });
+    out.push({
+      name: cls.name,
+      detail: 'RuntimeHook',
+      kind: SymbolKind.Class,
+      range: cls.range,
+      selectionRange: cls.nameRange,
+      children,
+    });
   }
   return out.sort((a, b) => a.range.start.line - b.range.start.line);
 }

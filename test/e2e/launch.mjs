@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const { findTestFiles } = require('./suite/find-files.js');
 
 const T0 = Date.now();
-const log = msg => console.log(`[e2e ${((Date.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
+const log = (msg) => console.log(`[e2e ${((Date.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
 
 /** HOOKSMITH_E2E_LAUNCHER wins; else code-server on Linux when it is (or can be) set up; else electron. */
 function pickLauncher(opts) {
@@ -30,13 +30,15 @@ function countPass(pass, outcome, results) {
     counts.passed = results.passed;
     counts.failed = results.failed;
     counts.pending = results.pending;
-    for (const f of results.failures) counts.problems.push(`${f.title}\n      ${f.error.split('\n').slice(0, 3).join('\n      ')}`);
+    for (const f of results.failures)
+      counts.problems.push(`${f.title}\n      ${f.error.split('\n').slice(0, 3).join('\n      ')}`);
   }
   let harnessProblem = null;
   if (outcome.timedOut) harnessProblem = `timed out` + (results?.current ? ` in "${results.current}"` : '');
   else if (!results) harnessProblem = `the suite never started (exit ${outcome.exitCode})`;
   else if (!results.done) harnessProblem = `the suite stopped early (exit ${outcome.exitCode})`;
-  else if (outcome.exitCode !== 0 && results.failed === 0) harnessProblem = `VS Code exited ${outcome.exitCode} (${results.files.length} test files)`;
+  else if (outcome.exitCode !== 0 && results.failed === 0)
+    harnessProblem = `VS Code exited ${outcome.exitCode} (${results.files.length} test files)`;
   if (harnessProblem) {
     counts.failed++;
     counts.problems.push(`[${pass.name} pass] ${harnessProblem}`);
@@ -62,24 +64,33 @@ async function main() {
   }
 
   // Untrusted pass only when asked for, or (trust=both) when some file is written for it.
-  const passes = planPasses(opts).filter(p =>
-    opts.trust !== 'both' || p.trusted || findTestFiles(SUITE_DIR, p.files).length > 0);
-  passes.forEach(p => {
+  const passes = planPasses(opts).filter(
+    (p) => opts.trust !== 'both' || p.trusted || findTestFiles(SUITE_DIR, p.files).length > 0,
+  );
+  passes.forEach((p) => {
     if (!opts.screenshot) return;
-    p.screenshot = passes.length > 1 && !p.trusted ? opts.screenshot.replace(/(\.png)?$/i, '-untrusted.png') : opts.screenshot;
+    p.screenshot =
+      passes.length > 1 && !p.trusted
+        ? opts.screenshot.replace(/(\.png)?$/i, '-untrusted.png')
+        : opts.screenshot;
   });
 
   const extensionDevelopmentPath = opts.vsix ? path.join(E2E_DIR, 'vsix-host') : REPO_ROOT;
   const extensionTestsPath = path.join(SUITE_DIR, 'index.js');
-  log(`launcher ${launcherName}; workspace ${opts.workspace ? path.relative(REPO_ROOT, opts.workspace) || '.' : '(empty folder)'}; ` +
-    `extension ${opts.vsix ? 'from ' + opts.vsix : 'from the repo folder'}; passes: ${passes.map(p => p.name).join(', ')}`);
-  if (!opts.vsix && !fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) log('note: dist/extension.js is not built');
+  log(
+    `launcher ${launcherName}; workspace ${opts.workspace ? path.relative(REPO_ROOT, opts.workspace) || '.' : '(empty folder)'}; ` +
+      `extension ${opts.vsix ? 'from ' + opts.vsix : 'from the repo folder'}; passes: ${passes.map((p) => p.name).join(', ')}`,
+  );
+  if (!opts.vsix && !fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js')))
+    log('note: dist/extension.js is not built');
 
   const total = { passed: 0, failed: 0, pending: 0, problems: [] };
   for (const pass of passes) {
-    const run = current = createRun({ workspace: opts.workspace, launcher: launcherName, pass, opts });
+    const run = (current = createRun({ workspace: opts.workspace, launcher: launcherName, pass, opts }));
     const t = Date.now();
-    log(`${pass.name} pass: ${pass.files}${pass.trusted ? '' : ' (workspace trust on, folder untrusted)'}; run folder ${run.runDir}`);
+    log(
+      `${pass.name} pass: ${pass.files}${pass.trusted ? '' : ' (workspace trust on, folder untrusted)'}; run folder ${run.runDir}`,
+    );
     let outcome;
     try {
       outcome = await launcher.run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log });
@@ -88,21 +99,27 @@ async function main() {
       outcome = { exitCode: 1, timedOut: false };
     }
     const counts = countPass(pass, outcome, readResults(run));
-    log(`${pass.name} pass: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} pending in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+    log(
+      `${pass.name} pass: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} pending in ${((Date.now() - t) / 1000).toFixed(1)}s`,
+    );
     for (const k of ['passed', 'failed', 'pending']) total[k] += counts[k];
     total.problems.push(...counts.problems);
     if (opts.keep) log(`kept ${run.runDir} and ${run.stateDir}`);
     else removeRun(run);
   }
 
-  if (total.problems.length) console.log('\nFailures:\n' + total.problems.map((p, i) => `  ${i + 1}) ${p}`).join('\n'));
+  if (total.problems.length)
+    console.log('\nFailures:\n' + total.problems.map((p, i) => `  ${i + 1}) ${p}`).join('\n'));
   log(`done${total.pending ? `, ${total.pending} pending` : ''}`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
   return total.failed === 0 ? 0 : 1;
 }
 
-main().then(code => process.exit(code), e => {
-  console.error(`[e2e] ${e.stack || e}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`[e2e] ${e.stack || e}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

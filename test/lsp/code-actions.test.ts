@@ -4,7 +4,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionRequest, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-protocol';
+import {
+  CodeActionRequest,
+  type CodeAction,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver-protocol';
 import { LspClient, workspace } from './lsp-client';
 
 const SOURCE = `from rasa.mantle.hooks import on_turn_started, modify_tool_call
@@ -61,16 +66,24 @@ describe('code actions', () => {
     assert.ok(d, 'sync-handler reported');
     const fix = (await actionsFor(d))[0]!;
     const edits = fix.edit!.changes![uri]!;
-    const v = await c.change(uri, [...edits].reverse().map((e) => ({ range: e.range, text: e.newText })));
+    const v = await c.change(
+      uri,
+      [...edits].reverse().map((e) => ({ range: e.range, text: e.newText })),
+    );
     const p = await c.waitFor(uri, (p) => p.version === v);
-    assert.ok(!p.diagnostics.some((x) => x.code === 'sync-handler'), JSON.stringify(p.diagnostics.map((x) => x.code)));
+    assert.ok(
+      !p.diagnostics.some((x) => x.code === 'sync-handler'),
+      JSON.stringify(p.diagnostics.map((x) => x.code)),
+    );
   });
 
   it('source.fixAll.hooksmith applies every preferred mechanical fix at once', async () => {
     const text = SOURCE;
     const v0 = await c.change(uri, [{ text }]);
     const before = await c.waitFor(uri, (p) => p.version === v0);
-    const fixable = before.diagnostics.filter((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code)));
+    const fixable = before.diagnostics.filter((d) =>
+      ['missing-parentheses', 'sync-handler'].includes(String(d.code)),
+    );
     assert.equal(fixable.length, 3, JSON.stringify(before.diagnostics.map((d) => d.code)));
     const r = (await c.conn.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
@@ -83,11 +96,14 @@ describe('code actions', () => {
     assert.match(fixed, /@modify_tool_call\(\)\nasync def rewrite/);
     const v = await c.change(uri, [{ text: fixed }]);
     const after = await c.waitFor(uri, (p) => p.version === v);
-    assert.ok(!after.diagnostics.some((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code))));
+    assert.ok(
+      !after.diagnostics.some((d) => ['missing-parentheses', 'sync-handler'].includes(String(d.code))),
+    );
   });
 
   it('fixAll merges the same import added by two fixes into one edit', async () => {
-    const text = 'from rasa.mantle.hooks import modify_tool_call\n\n\n@modify_tool_call()\nasync def a(call):\n    return call\n';
+    const text =
+      'from rasa.mantle.hooks import modify_tool_call\n\n\n@modify_tool_call()\nasync def a(call):\n    return call\n';
     const v = await c.change(uri, [{ text }]);
     await c.waitFor(uri, (p) => p.version === v);
     const r = (await c.conn.sendRequest(CodeActionRequest.type, {
@@ -100,6 +116,9 @@ describe('code actions', () => {
     assert.match(fixed, /async def a\(call: ToolCallPayload\) -> ToolCallPayload:/);
     const v2 = await c.change(uri, [{ text: fixed }]);
     const after = await c.waitFor(uri, (p) => p.version === v2);
-    assert.deepEqual(after.diagnostics.map((d) => d.code), []);
+    assert.deepEqual(
+      after.diagnostics.map((d) => d.code),
+      [],
+    );
   });
 });

@@ -33,10 +33,14 @@ describe('cross-file duplicate-modify-hook', () => {
     await c.open(ws.path('agent/hooks/b.py'), SECOND_MODIFY);
     await c.waitFor(b, (p) => p.version === 1);
     // `@modify_tool_call()` is on line 3; turn it into `@modify_tool_result()`.
-    await c.change(b, [{ range: { start: { line: 3, character: 13 }, end: { line: 3, character: 17 } }, text: 'result' }]);
+    await c.change(b, [
+      { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 17 } }, text: 'result' },
+    ]);
     await c.waitFor(a, (p) => !hasDup(p.diagnostics.map((d) => String(d.code))));
     await c.waitFor(b, (p) => p.version === 2 && !hasDup(p.diagnostics.map((d) => String(d.code))));
-    await c.change(b, [{ range: { start: { line: 3, character: 13 }, end: { line: 3, character: 19 } }, text: 'call' }]);
+    await c.change(b, [
+      { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 19 } }, text: 'call' },
+    ]);
     await c.waitFor(a, (p) => hasDup(p.diagnostics.map((d) => String(d.code))));
     await c.waitFor(b, (p) => p.version === 3 && hasDup(p.diagnostics.map((d) => String(d.code))));
     await c.close(b);
@@ -50,7 +54,10 @@ describe('cross-file duplicate-modify-hook', () => {
     writeFileSync(ws.path('agent/hooks/b.py'), SECOND_MODIFY);
     await c.watched([{ uri: b, type: FileChangeType.Created }]);
     await c.waitFor(a, (p) => hasDup(p.diagnostics.map((d) => String(d.code))));
-    writeFileSync(ws.path('agent/hooks/b.py'), SECOND_MODIFY.replace(/modify_tool_call/g, 'on_tool_call').replace('-> ToolCallPayload', '-> None'));
+    writeFileSync(
+      ws.path('agent/hooks/b.py'),
+      SECOND_MODIFY.replace(/modify_tool_call/g, 'on_tool_call').replace('-> ToolCallPayload', '-> None'),
+    );
     await c.watched([{ uri: b, type: FileChangeType.Changed }]);
     await c.waitFor(a, (p) => !hasDup(p.diagnostics.map((d) => String(d.code))));
   });

@@ -12,7 +12,8 @@ const hasPython = spawnSync('python3', ['-c', 'pass']).status === 0;
 describe('diagnostics over stdio', () => {
   const ws = workspace({
     'agent/hooks.py': GOOD_HOOKS,
-    'agent/hooks/extra.py': 'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started\nasync def x(p) -> None:\n    pass\n',
+    'agent/hooks/extra.py':
+      'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started\nasync def x(p) -> None:\n    pass\n',
     'agent/tools.py': 'def helper():\n    return 1\n',
   });
   let c: LspClient;
@@ -37,15 +38,31 @@ describe('diagnostics over stdio', () => {
   it('validates on open and on every incremental change, never publishing an older version', async () => {
     const uri = await c.open(ws.path('agent/hooks.py'), GOOD_HOOKS);
     const first = await c.waitFor(uri, (p) => p.version === 1);
-    assert.deepEqual(first.diagnostics.map((d) => d.code), ['payload-annotation']);
+    assert.deepEqual(
+      first.diagnostics.map((d) => d.code),
+      ['payload-annotation'],
+    );
     // Drop the parentheses of `@modify_tool_call(timeout_ms=250)` (line 12) in three quick edits.
-    await c.change(uri, [{ range: { start: { line: 12, character: 17 }, end: { line: 12, character: 18 } }, text: '' }]);
-    await c.change(uri, [{ range: { start: { line: 12, character: 17 }, end: { line: 12, character: 32 } }, text: '' }]);
-    const v = await c.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }]);
+    await c.change(uri, [
+      { range: { start: { line: 12, character: 17 }, end: { line: 12, character: 18 } }, text: '' },
+    ]);
+    await c.change(uri, [
+      { range: { start: { line: 12, character: 17 }, end: { line: 12, character: 32 } }, text: '' },
+    ]);
+    const v = await c.change(uri, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' },
+    ]);
     const last = await c.waitFor(uri, (p) => p.version === v);
-    assert.ok(last.diagnostics.some((d) => d.code === 'missing-parentheses' && d.range.start.line === 13), JSON.stringify(last.diagnostics));
+    assert.ok(
+      last.diagnostics.some((d) => d.code === 'missing-parentheses' && d.range.start.line === 13),
+      JSON.stringify(last.diagnostics),
+    );
     const versions = (c.published.get(uri) ?? []).map((p) => p.version ?? 0);
-    assert.deepEqual(versions, [...versions].sort((a, b) => a - b), 'versions only grow');
+    assert.deepEqual(
+      versions,
+      [...versions].sort((a, b) => a - b),
+      'versions only grow',
+    );
   });
 
   it('gives other Python files no diagnostics', async () => {
@@ -70,14 +87,18 @@ describe('diagnostics over stdio', () => {
     assert.ok(d.tags?.includes(DiagnosticTag.Unnecessary) || d.tags === undefined);
   });
 
-  it('adds the syntax error only CPython sees, after the fast diagnostics', { skip: !hasPython && 'no python3' }, async () => {
-    const text = GOOD_HOOKS + '\n\ndef f(a=1, b):\n    pass\n';
-    const uri = await c.open(ws.path('agent/hooks.py'), text);
-    const fast = await c.waitFor(uri, (p) => p.version === 1);
-    assert.ok(!fast.diagnostics.some((d) => d.code === 'syntax-error'), 'tree-sitter accepts it');
-    const slow = await c.waitFor(uri, (p) => p.diagnostics.some((d) => d.code === 'syntax-error'), 8000);
-    const d = slow.diagnostics.find((x) => x.code === 'syntax-error')!;
-    assert.equal(d.range.start.line, 17);
-    assert.match(d.message, /default/);
-  });
+  it(
+    'adds the syntax error only CPython sees, after the fast diagnostics',
+    { skip: !hasPython && 'no python3' },
+    async () => {
+      const text = GOOD_HOOKS + '\n\ndef f(a=1, b):\n    pass\n';
+      const uri = await c.open(ws.path('agent/hooks.py'), text);
+      const fast = await c.waitFor(uri, (p) => p.version === 1);
+      assert.ok(!fast.diagnostics.some((d) => d.code === 'syntax-error'), 'tree-sitter accepts it');
+      const slow = await c.waitFor(uri, (p) => p.diagnostics.some((d) => d.code === 'syntax-error'), 8000);
+      const d = slow.diagnostics.find((x) => x.code === 'syntax-error')!;
+      assert.equal(d.range.start.line, 17);
+      assert.match(d.message, /default/);
+    },
+  );
 });

@@ -18,7 +18,11 @@ import { LspClient, workspace } from './lsp-client';
 import { CAYU_HOOK, GOOD_HOOKS, SECOND_MODIFY } from './fixtures';
 
 describe('hover, completion, symbols, hooks', () => {
-  const ws = workspace({ 'agent/hooks/a.py': GOOD_HOOKS, 'agent/hooks/b.py': SECOND_MODIFY, 'agent/guard.py': CAYU_HOOK });
+  const ws = workspace({
+    'agent/hooks/a.py': GOOD_HOOKS,
+    'agent/hooks/b.py': SECOND_MODIFY,
+    'agent/guard.py': CAYU_HOOK,
+  });
   let c: LspClient;
   before(async () => {
     c = await LspClient.start({ folders: [ws.dir] });
@@ -33,12 +37,18 @@ describe('hover, completion, symbols, hooks', () => {
     return h ? (h.contents as MarkupContent).value : '';
   }
 
-  async function complete(path: string, text: string): Promise<{ items: CompletionItem[]; apply: (label: string) => string }> {
+  async function complete(
+    path: string,
+    text: string,
+  ): Promise<{ items: CompletionItem[]; apply: (label: string) => string }> {
     const cursor = text.indexOf('‸');
     const clean = text.replace('‸', '');
     const uri = await c.open(path, clean);
     const doc = TextDocument.create(uri, 'python', 1, clean);
-    const r = await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: doc.positionAt(cursor) });
+    const r = await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: doc.positionAt(cursor),
+    });
     const items = (Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[];
     const apply = (label: string) => {
       const item = items.find((i) => i.label === label);
@@ -75,9 +85,18 @@ describe('hover, completion, symbols, hooks', () => {
 
   it('hovers Cayu phases, contexts and decisions', async () => {
     const uri = await c.open(ws.path('agent/guard.py'), CAYU_HOOK);
-    assert.match(await hoverText(uri, { line: 4, character: 16 }), /before_tool_call\*\* — Cayu runtime hook phase[\s\S]*`"block"` \| `block_reason`/);
-    assert.match(await hoverText(uri, { line: 4, character: 50 }), /BeforeToolCallHookContext[\s\S]*`arguments`/);
-    assert.match(await hoverText(uri, { line: 0, character: 35 }), /BeforeToolCallDecision[\s\S]*modified_arguments/);
+    assert.match(
+      await hoverText(uri, { line: 4, character: 16 }),
+      /before_tool_call\*\* — Cayu runtime hook phase[\s\S]*`"block"` \| `block_reason`/,
+    );
+    assert.match(
+      await hoverText(uri, { line: 4, character: 50 }),
+      /BeforeToolCallHookContext[\s\S]*`arguments`/,
+    );
+    assert.match(
+      await hoverText(uri, { line: 0, character: 35 }),
+      /BeforeToolCallDecision[\s\S]*modified_arguments/,
+    );
   });
 
   it('completes decorators after @ and merges the import in the parenthesised style', async () => {
@@ -92,10 +111,14 @@ describe('hover, completion, symbols, hooks', () => {
   });
 
   it('completes payload fields on half-typed code', async () => {
-    const src = GOOD_HOOKS.replace('return call.model_copy(update={"arguments": dict(call.arguments)})', 'x = call.‸');
+    const src = GOOD_HOOKS.replace(
+      'return call.model_copy(update={"arguments": dict(call.arguments)})',
+      'x = call.‸',
+    );
     const { items } = await complete(ws.path('agent/hooks/a.py'), src);
     const labels = items.map((i) => i.label);
-    for (const f of ['tool_name', 'arguments', 'headers', 'sender_id']) assert.ok(labels.includes(f), labels.join(','));
+    for (const f of ['tool_name', 'arguments', 'headers', 'sender_id'])
+      assert.ok(labels.includes(f), labels.join(','));
   });
 
   it('limits model_copy(update={ keys to mutable fields', async () => {
@@ -115,14 +138,25 @@ describe('hover, completion, symbols, hooks', () => {
   it('completes Cayu action literals and companion keywords', async () => {
     const base = CAYU_HOOK.replace('return None', 'return BeforeToolCallDecision(action="‸');
     const actions = await complete(ws.path('agent/guard.py'), base);
-    assert.deepEqual(actions.items.map((i) => i.label), ['proceed', 'proceed_modified', 'short_circuit', 'block']);
-    const kw = await complete(ws.path('agent/guard.py'), CAYU_HOOK.replace('return None', 'return BeforeToolCallDecision(action="block", ‸'));
-    assert.deepEqual(kw.items.map((i) => i.label), ['block_reason=']);
+    assert.deepEqual(
+      actions.items.map((i) => i.label),
+      ['proceed', 'proceed_modified', 'short_circuit', 'block'],
+    );
+    const kw = await complete(
+      ws.path('agent/guard.py'),
+      CAYU_HOOK.replace('return None', 'return BeforeToolCallDecision(action="block", ‸'),
+    );
+    assert.deepEqual(
+      kw.items.map((i) => i.label),
+      ['block_reason='],
+    );
   });
 
   it('lists hook symbols with point · lane · timeout', async () => {
     const uri = await c.open(ws.path('agent/hooks/a.py'), GOOD_HOOKS);
-    const syms = (await c.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as DocumentSymbol[];
+    const syms = (await c.conn.sendRequest(DocumentSymbolRequest.type, {
+      textDocument: { uri },
+    })) as DocumentSymbol[];
     assert.deepEqual(
       syms.map((s) => [s.name, s.detail]),
       [
@@ -143,10 +177,12 @@ describe('hover, completion, symbols, hooks', () => {
     assert.equal(r.agents.length, 1);
     const hooks = r.agents[0]!.hooks;
     const byHandler = new Map(hooks.map((h) => [h.handler, h]));
-    assert.deepEqual(
-      [...byHandler.keys()].sort(),
-      ['Guard.before_tool_call', 'log_turn', 'other', 'trim_args'],
-    );
+    assert.deepEqual([...byHandler.keys()].sort(), [
+      'Guard.before_tool_call',
+      'log_turn',
+      'other',
+      'trim_args',
+    ]);
     assert.equal(byHandler.get('trim_args')!.duplicate, true);
     assert.equal(byHandler.get('trim_args')!.timeoutMs, 250);
     assert.equal(byHandler.get('log_turn')!.duplicate, false);
@@ -157,7 +193,9 @@ describe('hover, completion, symbols, hooks', () => {
     const uri = await c.open(ws.path('agent/hooks/a.py'), GOOD_HOOKS);
     await c.waitFor(uri, (p) => p.version === 1);
     const seen = c.hooksChanged;
-    await c.change(uri, [{ text: GOOD_HOOKS + '\n\n@on_turn_started()\nasync def more(payload) -> None:\n    pass\n' }]);
+    await c.change(uri, [
+      { text: GOOD_HOOKS + '\n\n@on_turn_started()\nasync def more(payload) -> None:\n    pass\n' },
+    ]);
     await c.waitForHooksChanged(seen);
     const r = (await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult;
     assert.ok(r.agents[0]!.hooks.some((h) => h.handler === 'more'));

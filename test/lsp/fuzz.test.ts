@@ -16,9 +16,40 @@ import { LspClient, workspace } from './lsp-client';
 import { CAYU_HOOK, GOOD_HOOKS } from './fixtures';
 
 const FRAGMENTS = [
-  '@', '@modify_tool_call(', ')', '(', '{', '}', '"', "'", '"""', ':', '\n', '\n    ', '    ', 'async ', 'def ', 'class X(RuntimeHook):\n',
-  'payload.', 'model_copy(update={', '"model_settings": {', 'raise RetryModel("x")', 'BeforeToolCallDecision(action="', '\\', '\t',
-  'é', '😀', '\u0000', '\r\n', 'from rasa.mantle.hooks import (', 'timeout_ms=-1', 'lambda: ', '#', 'yield', 'await ', ',',
+  '@',
+  '@modify_tool_call(',
+  ')',
+  '(',
+  '{',
+  '}',
+  '"',
+  "'",
+  '"""',
+  ':',
+  '\n',
+  '\n    ',
+  '    ',
+  'async ',
+  'def ',
+  'class X(RuntimeHook):\n',
+  'payload.',
+  'model_copy(update={',
+  '"model_settings": {',
+  'raise RetryModel("x")',
+  'BeforeToolCallDecision(action="',
+  '\\',
+  '\t',
+  'é',
+  '😀',
+  '\u0000',
+  '\r\n',
+  'from rasa.mantle.hooks import (',
+  'timeout_ms=-1',
+  'lambda: ',
+  '#',
+  'yield',
+  'await ',
+  ',',
 ];
 
 const edit = fc.record({
@@ -39,7 +70,10 @@ describe('fuzz: random edits through the server process', () => {
     ws.cleanup();
   });
 
-  for (const [file, initial] of [['agent/hooks.py', GOOD_HOOKS], ['agent/guard.py', CAYU_HOOK]] as const) {
+  for (const [file, initial] of [
+    ['agent/hooks.py', GOOD_HOOKS],
+    ['agent/guard.py', CAYU_HOOK],
+  ] as const) {
     it(`survives random edits of ${file} and still answers`, async () => {
       const uri = await c.open(ws.path(file), initial);
       let doc = TextDocument.create(uri, 'python', 1, initial);
@@ -49,7 +83,10 @@ describe('fuzz: random edits through the server process', () => {
             const text = doc.getText();
             const start = e.at % (text.length + 1);
             const end = Math.min(text.length, start + e.del);
-            const change: TextDocumentContentChangeEvent = { range: { start: doc.positionAt(start), end: doc.positionAt(end) }, text: e.text };
+            const change: TextDocumentContentChangeEvent = {
+              range: { start: doc.positionAt(start), end: doc.positionAt(end) },
+              text: e.text,
+            };
             doc = TextDocument.update(doc, [change], doc.version + 1);
             await c.change(uri, [change]);
             const position = doc.positionAt(e.at % (doc.getText().length + 1));
@@ -59,7 +96,11 @@ describe('fuzz: random edits through the server process', () => {
             if (e.ask === 2) await c.conn.sendRequest(DocumentSymbolRequest.type, td);
             if (e.ask === 3) {
               const range = { start: position, end: position };
-              await c.conn.sendRequest(CodeActionRequest.type, { ...td, range, context: { diagnostics: c.last(uri)?.diagnostics ?? [] } });
+              await c.conn.sendRequest(CodeActionRequest.type, {
+                ...td,
+                range,
+                context: { diagnostics: c.last(uri)?.diagnostics ?? [] },
+              });
             }
           }
           assert.ok(c.alive, 'server alive');

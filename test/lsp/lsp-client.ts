@@ -35,7 +35,10 @@ export const SERVER = join(ROOT, 'dist', 'server.js');
 
 export function ensureBuilt(): void {
   if (existsSync(SERVER)) return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('build failed');
 }
 
@@ -44,7 +47,11 @@ export function uriOf(path: string): string {
 }
 
 /** A temporary workspace: files written from a map of relative path → content. */
-export function workspace(files: Record<string, string>): { dir: string; path: (rel: string) => string; cleanup: () => void } {
+export function workspace(files: Record<string, string>): {
+  dir: string;
+  path: (rel: string) => string;
+  cleanup: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'hooksmith-lsp-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -81,8 +88,13 @@ export class LspClient {
 
   static async start(opts: StartOptions): Promise<LspClient> {
     ensureBuilt();
-    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const conn = createProtocolConnection(
+      new StreamMessageReader(proc.stdout!),
+      new StreamMessageWriter(proc.stdin!),
+    );
     const c = new LspClient(proc, conn);
     c.settings = opts.settings ?? {};
     proc.on('exit', () => (c.exited = true));
@@ -110,7 +122,10 @@ export class LspClient {
       rootUri: opts.folders[0] ? uriOf(opts.folders[0]) : null,
       workspaceFolders: opts.folders.map((f) => ({ uri: uriOf(f), name: f })),
       capabilities: {
-        workspace: { configuration: opts.configuration ?? true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: {
+          configuration: opts.configuration ?? true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+        },
         textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true } },
       },
     });
@@ -135,14 +150,20 @@ export class LspClient {
   }
 
   /** Resolves with the first (latest) publication for `uri` that satisfies `ok`. */
-  async waitFor(uri: string, ok: (p: PublishDiagnosticsParams) => boolean, timeoutMs = 5000): Promise<PublishDiagnosticsParams> {
+  async waitFor(
+    uri: string,
+    ok: (p: PublishDiagnosticsParams) => boolean,
+    timeoutMs = 5000,
+  ): Promise<PublishDiagnosticsParams> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const p = this.last(uri);
       if (p && ok(p)) return p;
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(`timed out waiting for diagnostics on ${uri}; last: ${JSON.stringify(p?.diagnostics.map((d) => [d.code, d.message]))}`);
+        throw new Error(
+          `timed out waiting for diagnostics on ${uri}; last: ${JSON.stringify(p?.diagnostics.map((d) => [d.code, d.message]))}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
@@ -186,7 +207,10 @@ export class LspClient {
   async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<number> {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
-    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
     return version;
   }
 
@@ -206,7 +230,10 @@ export class LspClient {
   async stop(): Promise<void> {
     if (this.alive) {
       try {
-        await Promise.race([this.conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 1000))]);
+        await Promise.race([
+          this.conn.sendRequest(ShutdownRequest.type),
+          new Promise((r) => setTimeout(r, 1000)),
+        ]);
         await this.conn.sendNotification(ExitNotification.type);
       } catch {
         // already gone

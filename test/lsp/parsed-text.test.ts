@@ -16,10 +16,17 @@ describe('ParsedText incremental parsing', () => {
   it('matches a fresh parse after random edits', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ at: fc.nat(), del: fc.nat({ max: 20 }), text: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('é', '😀', '\n    ', 'def f(', ')')) }), {
-          minLength: 1,
-          maxLength: 20,
-        }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            del: fc.nat({ max: 20 }),
+            text: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('é', '😀', '\n    ', 'def f(', ')')),
+          }),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
         (edits) => {
           const p = new ParsedText('file:///x.py', 1, GOOD_HOOKS);
           p.tree();
@@ -27,7 +34,10 @@ describe('ParsedText incremental parsing', () => {
           for (const e of edits) {
             const len = doc.getText().length;
             const start = e.at % (len + 1);
-            const change = { range: { start: doc.positionAt(start), end: doc.positionAt(Math.min(len, start + e.del)) }, text: e.text };
+            const change = {
+              range: { start: doc.positionAt(start), end: doc.positionAt(Math.min(len, start + e.del)) },
+              text: e.text,
+            };
             doc = TextDocument.update(doc, [change], doc.version + 1);
             p.update([change], doc.version);
             if (e.at % 3 === 0) p.tree(); // parse between some edits, not all

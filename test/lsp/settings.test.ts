@@ -6,7 +6,8 @@ import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { cleanSettings } from '../../server/settings';
 import { LspClient, uriOf, workspace } from './lsp-client';
 
-const MISSING_PARENS = 'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n@on_turn_started\nasync def x(p: TurnStartedPayload) -> None:\n    pass\n';
+const MISSING_PARENS =
+  'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n@on_turn_started\nasync def x(p: TurnStartedPayload) -> None:\n    pass\n';
 
 describe('settings', () => {
   const ws = workspace({ 'agent/hooks.py': MISSING_PARENS });
@@ -22,18 +23,30 @@ describe('settings', () => {
   it('turns a rule off, and on again after didChangeConfiguration', async () => {
     const uri = await c.open(ws.path('agent/hooks.py'), MISSING_PARENS);
     const off = await c.waitFor(uri, (p) => p.version === 1);
-    assert.ok(!off.diagnostics.some((d) => d.code === 'missing-parentheses'), JSON.stringify(off.diagnostics));
+    assert.ok(
+      !off.diagnostics.some((d) => d.code === 'missing-parentheses'),
+      JSON.stringify(off.diagnostics),
+    );
     await c.configure({ severity: { 'missing-parentheses': 'hint' } });
     const on = await c.waitFor(uri, (p) => p.diagnostics.some((d) => d.code === 'missing-parentheses'));
-    assert.equal(on.diagnostics.find((d) => d.code === 'missing-parentheses')!.severity, DiagnosticSeverity.Hint);
+    assert.equal(
+      on.diagnostics.find((d) => d.code === 'missing-parentheses')!.severity,
+      DiagnosticSeverity.Hint,
+    );
   });
 
   it('logs bad config and ignores it, keeping the valid fields', async () => {
     const uri = (await c.open(ws.path('agent/hooks.py'), MISSING_PARENS)) as string;
     const before = c.logs.length;
-    await c.configure({ rules: 'all-off', severity: { 'missing-parentheses': 'warning' }, extraAgentRoots: 42 });
+    await c.configure({
+      rules: 'all-off',
+      severity: { 'missing-parentheses': 'warning' },
+      extraAgentRoots: 42,
+    });
     const p = await c.waitFor(uri, (p) =>
-      p.diagnostics.some((d) => d.code === 'missing-parentheses' && d.severity === DiagnosticSeverity.Warning),
+      p.diagnostics.some(
+        (d) => d.code === 'missing-parentheses' && d.severity === DiagnosticSeverity.Warning,
+      ),
     );
     assert.ok(p);
     const logged = c.logs.slice(before).join('\n');
@@ -46,12 +59,15 @@ describe('settings', () => {
     const logs: string[] = [];
     assert.deepEqual(cleanSettings('nope', (m) => logs.push(m)).rules, {});
     assert.equal(logs.length, 1);
-    assert.deepEqual(cleanSettings({ severity: { a: 'fatal' }, rules: { b: false } }, (m) => logs.push(m)), {
-      rules: { b: false },
-      severity: {},
-      extraAgentRoots: [],
-      pythonPath: '',
-    });
+    assert.deepEqual(
+      cleanSettings({ severity: { a: 'fatal' }, rules: { b: false } }, (m) => logs.push(m)),
+      {
+        rules: { b: false },
+        severity: {},
+        extraAgentRoots: [],
+        pythonPath: '',
+      },
+    );
   });
 });
 

@@ -13,7 +13,12 @@ describe('transport', () => {
     const conn = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
     conn.listen();
     try {
-      const r = await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+      const r = await conn.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: {},
+        workspaceFolders: null,
+      });
       assert.equal(r.serverInfo?.name, 'hooksmith');
       assert.equal(r.capabilities.hoverProvider, true);
     } finally {

@@ -51,7 +51,8 @@ const HANDLERS: Record<string, string> = {
 };
 
 before(() => {
-  if (!existsSync(cli)) spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(cli))
+    spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
   dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,10 +63,25 @@ test('for every point and phase: hooksmith payload POINT | hooksmith run FILE::H
     const sample = await hooksmith(['payload', id]);
     assert.equal(sample.code, 0, `payload ${id}: ${sample.stderr}`);
     const [file, handler] = HANDLERS[id]!.split('::');
-    const r = await hooksmith(['run', `${join(agent, file!)}::${handler}`, '--payload', '-', '--format', 'json'], sample.stdout);
+    const r = await hooksmith(
+      ['run', `${join(agent, file!)}::${handler}`, '--payload', '-', '--format', 'json'],
+      sample.stdout,
+    );
     assert.equal(r.code, 0, `run ${id}: exit ${r.code}\n${r.stderr}\n${r.stdout}`);
     const json = JSON.parse(r.stdout);
-    for (const key of ['point', 'lane', 'outcome', 'payload', 'signal', 'error', 'durationMs', 'timeoutMs', 'policy', 'effect']) assert.ok(key in json, `${id}: ${key}`);
+    for (const key of [
+      'point',
+      'lane',
+      'outcome',
+      'payload',
+      'signal',
+      'error',
+      'durationMs',
+      'timeoutMs',
+      'policy',
+      'effect',
+    ])
+      assert.ok(key in json, `${id}: ${key}`);
     assert.equal(json.point, id);
     return json;
   };
@@ -76,14 +92,21 @@ test('for every point and phase: hooksmith payload POINT | hooksmith run FILE::H
     (await Promise.all(batch.map(runOne))).forEach((j, k) => (results[batch[k]!] = j));
   }
   assert.equal(results.model_response!.outcome, 'retry-model');
-  assert.equal(results.tool_call!.payload.arguments && (results.tool_call!.payload.arguments as Record<string, unknown>).card_id, 'card_123');
+  assert.equal(
+    results.tool_call!.payload.arguments &&
+      (results.tool_call!.payload.arguments as Record<string, unknown>).card_id,
+    'card_123',
+  );
   assert.equal((results.before_tool_call!.payload as Record<string, unknown>).action, 'proceed');
   assert.equal((results.after_tool_call!.payload as Record<string, unknown>).action, 'modify');
 });
 
 test('text output: outcome, duration against budget, effect', async () => {
   const sample = await hooksmith(['payload', 'modify_model_request']);
-  const r = await hooksmith(['run', `${join(agent, 'hooks/model_hooks.py')}::cool_down`, '--payload', '-'], sample.stdout);
+  const r = await hooksmith(
+    ['run', `${join(agent, 'hooks/model_hooks.py')}::cool_down`, '--payload', '-'],
+    sample.stdout,
+  );
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^modify_model_request cool_down/m);
   assert.match(r.stdout, /^outcome: returned in [\d.]+ ms \(budget 800 ms, fail-closed\)$/m);
@@ -94,13 +117,19 @@ test('text output: outcome, duration against budget, effect', async () => {
 test('exit codes: 1 for a crashed hook, 2 for a malformed payload / unknown handler / unknown point', async () => {
   const a = join(dir, 'crashy');
   mkdirSync(a, { recursive: true });
-  writeFileSync(join(a, 'hooks.py'), 'from rasa.mantle.hooks import KnowledgeQueryPayload, modify_knowledge_query\n\n@modify_knowledge_query()\nasync def q(payload: KnowledgeQueryPayload) -> KnowledgeQueryPayload:\n    raise ValueError("nope")\n');
+  writeFileSync(
+    join(a, 'hooks.py'),
+    'from rasa.mantle.hooks import KnowledgeQueryPayload, modify_knowledge_query\n\n@modify_knowledge_query()\nasync def q(payload: KnowledgeQueryPayload) -> KnowledgeQueryPayload:\n    raise ValueError("nope")\n',
+  );
   const sample = (await hooksmith(['payload', 'knowledge_query'])).stdout;
   const crashed = await hooksmith(['run', `${join(a, 'hooks.py')}::q`, '--payload', '-'], sample);
   assert.equal(crashed.code, 1);
   assert.match(crashed.stdout, /outcome: crashed/);
   assert.match(crashed.stdout, /fail-closed: the search is skipped/);
-  const malformed = await hooksmith(['run', `${join(a, 'hooks.py')}::q`, '--payload', '-'], '{"query": 42, "sender_id": "u"}');
+  const malformed = await hooksmith(
+    ['run', `${join(a, 'hooks.py')}::q`, '--payload', '-'],
+    '{"query": 42, "sender_id": "u"}',
+  );
   assert.equal(malformed.code, 2);
   assert.match(malformed.stderr, /query: expected string, received number/);
   const notJson = await hooksmith(['run', `${join(a, 'hooks.py')}::q`, '--payload', '-'], '{"query": ');
@@ -110,7 +139,10 @@ test('exit codes: 1 for a crashed hook, 2 for a malformed payload / unknown hand
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /no handler 'missing'.*q/);
   assert.equal((await hooksmith(['payload', 'nope'])).code, 2);
-  const noPython = await hooksmith(['run', `${join(a, 'hooks.py')}::q`, '--payload', '-', '--python', join(dir, 'no-such-python')], sample);
+  const noPython = await hooksmith(
+    ['run', `${join(a, 'hooks.py')}::q`, '--payload', '-', '--python', join(dir, 'no-such-python')],
+    sample,
+  );
   assert.equal(noPython.code, 2);
   assert.match(noPython.stderr, /no-such-python/);
   assert.equal((await hooksmith(['run', 'x.py'])).code, 2);
@@ -127,7 +159,10 @@ test('simulate: text timeline, JSON {events, transcript}, and exit 2 with the JS
   assert.ok(Array.isArray(parsed.events) && Array.isArray(parsed.transcript));
   assert.equal(parsed.status, 'error');
   const bad = join(dir, 'bad.scenario.yaml');
-  writeFileSync(bad, `agent: ${agent}\nuser: hi\ncompletions:\n  - text: a\n  - tool_calls:\n      - tool_name: 7\n`);
+  writeFileSync(
+    bad,
+    `agent: ${agent}\nuser: hi\ncompletions:\n  - text: a\n  - tool_calls:\n      - tool_name: 7\n`,
+  );
   const r = await hooksmith(['simulate', bad]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /completions\[1\]\.tool_calls\[0\]\.tool_name: expected string/);

@@ -47,7 +47,10 @@ async def crash(request: ModelRequestPayload) -> ModelRequestPayload:
   const r = await runner.run({ file, handler: 'crash', payload: sample('ModelRequestPayload') });
   assert.equal(r.outcome, 'crashed');
   assert.equal(r.policy, 'fail-closed');
-  assert.equal(r.effect, 'fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error');
+  assert.equal(
+    r.effect,
+    'fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error',
+  );
   assert.equal(r.error?.type, 'ValueError');
   assert.equal(r.error?.message, 'boom in request');
   assert.ok(r.error?.traceback.some((f) => f.file.endsWith('hooks.py') && f.function === 'crash'));
@@ -105,7 +108,8 @@ async def steer(response: ModelResponsePayload) -> ModelResponsePayload:
         return {"text": "x"}
     raise RetryModel("positional")
 `);
-  const run = (text: string) => runner.run({ file, handler: 'steer', payload: { ...sample('ModelResponsePayload'), text } });
+  const run = (text: string) =>
+    runner.run({ file, handler: 'steer', payload: { ...sample('ModelResponsePayload'), text } });
   const pos = await run('anything');
   assert.equal(pos.outcome, 'retry-model');
   assert.equal(pos.signal?.feedback, 'positional');
@@ -219,14 +223,27 @@ async def tidy(payload: OutgoingTextPayload) -> OutgoingTextPayload:
     print("SHOULD NOT RUN")
     return payload
 `);
-  await assert.rejects(runner.run({ file, handler: 'tidy', payload: { text: 1, sender_id: 'u' } }), (e: unknown) => e instanceof RunInputError && e.kind === 'payload' && e.details.includes('text: expected string, received number'));
-  await assert.rejects(runner.run({ file, handler: 'nope', payload: {} }), (e: unknown) => e instanceof RunInputError && e.kind === 'handler' && /tidy/.test(e.message));
+  await assert.rejects(
+    runner.run({ file, handler: 'tidy', payload: { text: 1, sender_id: 'u' } }),
+    (e: unknown) =>
+      e instanceof RunInputError &&
+      e.kind === 'payload' &&
+      e.details.includes('text: expected string, received number'),
+  );
+  await assert.rejects(
+    runner.run({ file, handler: 'nope', payload: {} }),
+    (e: unknown) => e instanceof RunInputError && e.kind === 'handler' && /tidy/.test(e.message),
+  );
   const sync = agent(`
 @modify_outgoing_text()
 def tidy(payload: OutgoingTextPayload) -> OutgoingTextPayload:
     return payload
 `);
-  await assert.rejects(runner.run({ file: sync, handler: 'tidy', payload: sample('OutgoingTextPayload') }), (e: unknown) => e instanceof RunInputError && e.kind === 'check' && e.details.some((d) => d.includes('sync-handler')));
+  await assert.rejects(
+    runner.run({ file: sync, handler: 'tidy', payload: sample('OutgoingTextPayload') }),
+    (e: unknown) =>
+      e instanceof RunInputError && e.kind === 'check' && e.details.some((d) => d.includes('sync-handler')),
+  );
   const broken = agent(`
 import hooksmith_no_such_module_xyz
 
@@ -234,7 +251,10 @@ import hooksmith_no_such_module_xyz
 async def tidy(payload: OutgoingTextPayload) -> OutgoingTextPayload:
     return payload
 `);
-  await assert.rejects(runner.run({ file: broken, handler: 'tidy', payload: sample('OutgoingTextPayload') }), (e: unknown) => e instanceof RunInputError && e.kind === 'load' && /ModuleNotFoundError/.test(e.message));
+  await assert.rejects(
+    runner.run({ file: broken, handler: 'tidy', payload: sample('OutgoingTextPayload') }),
+    (e: unknown) => e instanceof RunInputError && e.kind === 'load' && /ModuleNotFoundError/.test(e.message),
+  );
 });
 
 test('a hook that kills the Python process: crashed under the point policy; the host comes back', async () => {
@@ -260,6 +280,10 @@ async def mutate(call: ToolCallPayload) -> None:
   const o = await runner.run({ file, handler: 'mutate', payload: sample('ToolCallPayload') });
   assert.equal(o.outcome, 'returned');
   assert.match(o.effect, /^no effect on the turn/);
-  assert.deepEqual((o.payload as Record<string, unknown>).arguments, sample('ToolCallPayload').arguments, 'the engine keeps its own copy');
+  assert.deepEqual(
+    (o.payload as Record<string, unknown>).arguments,
+    sample('ToolCallPayload').arguments,
+    'the engine keeps its own copy',
+  );
   assert.ok(o.notes.some((x) => x.includes('mutated the payload')));
 });

@@ -14,7 +14,8 @@ after(async () => {
   await host.dispose();
 });
 
-const hostile = (handler: string, timeoutMs = 1000) => mantle('hooks/hostile.py', handler, 'TurnStartedPayload', { sender_id: 'u' }, timeoutMs);
+const hostile = (handler: string, timeoutMs = 1000) =>
+  mantle('hooks/hostile.py', handler, 'TurnStartedPayload', { sender_id: 'u' }, timeoutMs);
 const ok = () => mantle('hooks/basic.py', 'observe', 'TurnStartedPayload', { sender_id: 'after' });
 
 async function nextCallWorks(): Promise<void> {
@@ -49,7 +50,10 @@ describe('timeouts', () => {
 
   test('while True: pass is killed too; an observer in flight at the same time is answered crashed', async () => {
     await host.invoke(hostile('async_sleep', 1));
-    const [spin, other] = await Promise.all([host.invoke(hostile('spin', 100)), host.invoke(hostile('slow_observer', 5000))]);
+    const [spin, other] = await Promise.all([
+      host.invoke(hostile('spin', 100)),
+      host.invoke(hostile('slow_observer', 5000)),
+    ]);
     assert.equal(expectStatus(spin, 'timed-out').killed, true);
     const crashed = expectStatus(other, 'crashed');
     assert.match(crashed.reason, /host restarted: .*spin blocked the event loop/);
@@ -63,7 +67,10 @@ describe('timeouts', () => {
       const { join } = await import('node:path');
       const root = mkdtempSync(join((await import('node:os')).tmpdir(), 'hooksmith-loop-'));
       writeFileSync(join(root, 'hooks.py'), 'while True:\n    pass\n');
-      const r = expectStatus(await h.invoke(mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 100, root)), 'timed-out');
+      const r = expectStatus(
+        await h.invoke(mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 100, root)),
+        'timed-out',
+      );
       assert.equal(r.during, 'import');
       assert.equal(r.killed, true);
     } finally {
@@ -129,7 +136,10 @@ describe('output and values', () => {
     assert.equal(r.value, 'ok');
     assert.equal(r.output.text, 'captured\n');
     await new Promise((res) => setTimeout(res, 50));
-    assert.ok(logs.some((l) => l.includes('"value": "forged"')), 'the forged line went to the log');
+    assert.ok(
+      logs.some((l) => l.includes('"value": "forged"')),
+      'the forged line went to the log',
+    );
     await nextCallWorks();
   });
 
@@ -183,8 +193,12 @@ describe('concurrency', () => {
     await host.invoke(hostile('async_sleep', 1));
     const t0 = performance.now();
     const [a, b] = await Promise.all([
-      host.invoke(mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'a' }, 2000)),
-      host.invoke(mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'b' }, 2000)),
+      host.invoke(
+        mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'a' }, 2000),
+      ),
+      host.invoke(
+        mantle('hooks/hostile.py', 'slow_observer', 'TurnStartedPayload', { sender_id: 'b' }, 2000),
+      ),
     ]);
     const elapsed = performance.now() - t0;
     assert.equal(expectStatus(a, 'returned').output.text, 'slow done a\n');
@@ -216,18 +230,37 @@ describe('bounds', () => {
 
 describe('starting', () => {
   const py38 = '/root/.pyenv/versions/3.8.18/bin/python3';
-  test('Python older than 3.9 is refused with a clear error', { skip: !existsSync(py38) && 'no Python 3.8 here' }, async () => {
-    const h = new PythonHost({ python: py38 });
-    await assert.rejects(h.start(), (e: unknown) => e instanceof PythonHostError && e.code === 'too-old' && /Python 3\.8\.\d+ is too old/.test(e.message));
-  });
+  test(
+    'Python older than 3.9 is refused with a clear error',
+    { skip: !existsSync(py38) && 'no Python 3.8 here' },
+    async () => {
+      const h = new PythonHost({ python: py38 });
+      await assert.rejects(
+        h.start(),
+        (e: unknown) =>
+          e instanceof PythonHostError &&
+          e.code === 'too-old' &&
+          /Python 3\.8\.\d+ is too old/.test(e.message),
+      );
+    },
+  );
 
   test('a missing interpreter is a clear error', async () => {
     const h = new PythonHost({ python: 'python3-does-not-exist' });
-    await assert.rejects(h.invoke(ok()), (e: unknown) => e instanceof PythonHostError && e.code === 'not-found' && /python3-does-not-exist not found — set --python or hooksmith.pythonPath/.test(e.message));
+    await assert.rejects(
+      h.invoke(ok()),
+      (e: unknown) =>
+        e instanceof PythonHostError &&
+        e.code === 'not-found' &&
+        /python3-does-not-exist not found — set --python or hooksmith.pythonPath/.test(e.message),
+    );
   });
 
   test('an interpreter that is not Python fails to start with a clear error', async () => {
     const h = new PythonHost({ python: 'false', startTimeoutMs: 5000 });
-    await assert.rejects(h.start(), (e: unknown) => e instanceof PythonHostError && e.code === 'start-failed');
+    await assert.rejects(
+      h.start(),
+      (e: unknown) => e instanceof PythonHostError && e.code === 'start-failed',
+    );
   });
 });

@@ -23,7 +23,13 @@ function hostWith(pythonPath?: string): PythonHost {
 }
 
 const req = (handler: string, file = 'hooks.py'): InvokeRequest => ({
-  agentRoot: ROOT, file, handler, kind: 'mantle', payloadType: 'TurnStartedPayload', payload: { sender_id: 'u' }, timeoutMs: 2000,
+  agentRoot: ROOT,
+  file,
+  handler,
+  kind: 'mantle',
+  payloadType: 'TurnStartedPayload',
+  payload: { sender_id: 'u' },
+  timeoutMs: 2000,
 });
 
 test('catalogue.json is generated from the catalogue and up to date (node --import tsx runtime/host/catalogue-json.ts)', () => {
@@ -38,7 +44,12 @@ describe('with nothing installed', () => {
     const v = r.value as { all: string[]; payloadFields: Record<string, string[]>; shim: boolean };
     assert.equal(v.shim, true);
     assert.deepEqual(v.all, [...MANTLE_EXPORTS, 'ChannelInfo', 'ValidationError'].sort());
-    for (const p of PAYLOAD_TYPES) assert.deepEqual(v.payloadFields[p.name], allFields(p).map((f) => f.name), p.name);
+    for (const p of PAYLOAD_TYPES)
+      assert.deepEqual(
+        v.payloadFields[p.name],
+        allFields(p).map((f) => f.name),
+        p.name,
+      );
   });
 
   test('all three Cayu namespaces serve the same classes; rasa and cayu parents are shim packages', async () => {

@@ -30,17 +30,28 @@ describe('Mantle hooks with every payload type', () => {
   for (const type of PAYLOAD_TYPES) {
     const full = payloadSchema(type).parse(type.sample) as Record<string, unknown>;
     test(`modify passthrough gets a ${type.name} and returns it`, async () => {
-      const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'passthrough', type.name, type.sample)), 'returned');
+      const r = expectStatus(
+        await host.invoke(mantle('hooks/basic.py', 'passthrough', type.name, type.sample)),
+        'returned',
+      );
       assert.equal(r.valueType.name, type.name);
       assert.equal(r.valueType.module, 'rasa.mantle.hooks');
       assert.deepEqual(r.value, full);
       assert.equal(r.output.text, `modify saw ${type.name}\n`);
-      assert.deepEqual(r.decorator, { decorator: 'modify_model_request', point: 'model_request', lane: 'modify', timeoutMs: 2000 });
+      assert.deepEqual(r.decorator, {
+        decorator: 'modify_model_request',
+        point: 'model_request',
+        lane: 'modify',
+        timeoutMs: 2000,
+      });
       assert.ok(r.durationMs >= 0 && r.durationMs < 500);
       assert.equal(r.module, 'hooks.basic');
     });
     test(`observer gets a ${type.name} and returns None`, async () => {
-      const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'observe', type.name, type.sample)), 'returned');
+      const r = expectStatus(
+        await host.invoke(mantle('hooks/basic.py', 'observe', type.name, type.sample)),
+        'returned',
+      );
       assert.equal(r.value, null);
       assert.equal(r.valueType.qualname, 'builtins.NoneType');
       assert.equal(r.output.text, `observe saw ${type.name} demo-user rest\n`);
@@ -49,20 +60,41 @@ describe('Mantle hooks with every payload type', () => {
   }
 
   test('model_copy(update=...) rewrites a field; defaults are filled from the catalogue', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'cool_down', 'ModelRequestPayload', { messages: [], sender_id: 'u1' })), 'returned');
-    assert.deepEqual(r.value, { messages: [], model_settings: { temperature: 0.2 }, tool_names: [], iteration: 0, sender_id: 'u1', call: null, channel: { name: 'rest', metadata: {} } });
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/basic.py', 'cool_down', 'ModelRequestPayload', { messages: [], sender_id: 'u1' }),
+      ),
+      'returned',
+    );
+    assert.deepEqual(r.value, {
+      messages: [],
+      model_settings: { temperature: 0.2 },
+      tool_names: [],
+      iteration: 0,
+      sender_id: 'u1',
+      call: null,
+      channel: { name: 'rest', metadata: {} },
+    });
   });
 
   test('a hook importing lib/ from the agent root works (tool result value is JSON text)', async () => {
     const sample = getPayloadType('ToolResultPayload').sample;
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'redact_pii', 'ToolResultPayload', sample)), 'returned');
+    const r = expectStatus(
+      await host.invoke(mantle('hooks/basic.py', 'redact_pii', 'ToolResultPayload', sample)),
+      'returned',
+    );
     const value = r.value as { value: string; arguments: Record<string, unknown> };
     assert.deepEqual(JSON.parse(value.value), { name: 'Ada', ssn: '[redacted]' });
     assert.deepEqual(value.arguments, { customer_id: 'c-42' });
   });
 
   test('the shim payload behaves like a Pydantic v2 model', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'api_surface', 'ToolCallPayload', getPayloadType('ToolCallPayload').sample)), 'returned');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/basic.py', 'api_surface', 'ToolCallPayload', getPayloadType('ToolCallPayload').sample),
+      ),
+      'returned',
+    );
     assert.deepEqual(r.value, {
       equal_after_roundtrip: true,
       construct_equal: true,
@@ -77,27 +109,48 @@ describe('Mantle hooks with every payload type', () => {
   });
 
   test('an observer mutating its payload is reported with the state after the call', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'mutate_observed', 'TurnStartedPayload', { sender_id: 'u1' })), 'returned');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/basic.py', 'mutate_observed', 'TurnStartedPayload', { sender_id: 'u1' }),
+      ),
+      'returned',
+    );
     assert.equal(r.payloadMutated, true);
     assert.equal((r.payloadAfter as { sender_id: string }).sender_id, 'someone-else');
   });
 
   test('a sync handler runs and is flagged', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'sync_handler', 'OutgoingTextPayload', { text: 'hi', sender_id: 'u' })), 'returned');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/basic.py', 'sync_handler', 'OutgoingTextPayload', { text: 'hi', sender_id: 'u' }),
+      ),
+      'returned',
+    );
     assert.equal(r.handlerWasSync, true);
   });
 
   test('a payload that does not build is an invalid request, not a crash', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'observe', 'TurnFinishedPayload', { sender_id: 'u' })), 'invalid-request');
+    const r = expectStatus(
+      await host.invoke(mantle('hooks/basic.py', 'observe', 'TurnFinishedPayload', { sender_id: 'u' })),
+      'invalid-request',
+    );
     assert.match(r.message, /TurnFinishedPayload[\s\S]*status[\s\S]*Field required/);
-    const bad = expectStatus(await host.invoke(mantle('hooks/basic.py', 'observe', 'NoSuchPayload' as never, {})), 'invalid-request');
+    const bad = expectStatus(
+      await host.invoke(mantle('hooks/basic.py', 'observe', 'NoSuchPayload' as never, {})),
+      'invalid-request',
+    );
     assert.match(bad.message, /unknown payloadType/);
   });
 });
 
 describe('control signals and crashes', () => {
   test('RetryModel raised positionally carries its feedback', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/signals.py', 'retry_positional', 'ModelResponsePayload', { text: 'x', sender_id: 'u' })), 'raised');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/signals.py', 'retry_positional', 'ModelResponsePayload', { text: 'x', sender_id: 'u' }),
+      ),
+      'raised',
+    );
     assert.equal(r.exception.signal, 'RetryModel');
     assert.equal(r.exception.feedback, 'Only answer from retrieved passages.');
     assert.equal(r.exception.type.qualname, 'rasa.mantle.hooks.RetryModel');
@@ -105,36 +158,60 @@ describe('control signals and crashes', () => {
   });
 
   test('RetryModel(feedback=...) carries its feedback', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/signals.py', 'retry_keyword', 'ToolCallPayload', { tool_name: 't', sender_id: 'u' })), 'raised');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/signals.py', 'retry_keyword', 'ToolCallPayload', { tool_name: 't', sender_id: 'u' }),
+      ),
+      'raised',
+    );
     assert.equal(r.exception.signal, 'RetryModel');
     assert.equal(r.exception.feedback, 'Call place_order with a card_id.');
   });
 
   test('HookRejection carries its reason', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/signals.py', 'reject', 'OutgoingTextPayload', { text: 'x', sender_id: 'u' })), 'raised');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/signals.py', 'reject', 'OutgoingTextPayload', { text: 'x', sender_id: 'u' }),
+      ),
+      'raised',
+    );
     assert.equal(r.exception.signal, 'HookRejection');
     assert.equal(r.exception.reason, 'spam detected');
     assert.equal(r.exception.message, 'spam detected');
   });
 
   test('an ordinary exception has a user-only structured traceback', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/signals.py', 'crash', 'IncomingMessagePayload', { text: 'hi', sender_id: 'u' })), 'raised');
+    const r = expectStatus(
+      await host.invoke(
+        mantle('hooks/signals.py', 'crash', 'IncomingMessagePayload', { text: 'hi', sender_id: 'u' }),
+      ),
+      'raised',
+    );
     assert.equal(r.exception.signal, null);
     assert.equal(r.exception.type.name, 'ValueError');
     assert.equal(r.exception.message, 'boom: hi');
-    assert.deepEqual(r.exception.traceback.map((f) => [f.function, f.line, f.text]), [
-      ['crash', 19, 'return helper(payload)'],
-      ['helper', 23, 'raise ValueError("boom: " + payload.text)'],
-    ]);
+    assert.deepEqual(
+      r.exception.traceback.map((f) => [f.function, f.line, f.text]),
+      [
+        ['crash', 19, 'return helper(payload)'],
+        ['helper', 23, 'raise ValueError("boom: " + payload.text)'],
+      ],
+    );
     assert.ok(r.exception.traceback.every((f) => f.file.endsWith(join('hooks', 'signals.py'))));
-    assert.match(r.exception.formatted, /^Traceback \(most recent call last\):\n  File ".*signals\.py", line 19, in crash/);
+    assert.match(
+      r.exception.formatted,
+      /^Traceback \(most recent call last\):\n  File ".*signals\.py", line 19, in crash/,
+    );
     assert.doesNotMatch(r.exception.formatted, /hooksmith_host/);
   });
 });
 
 describe('loading', () => {
   test('a syntax error is a load-error with the position and traceback', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/broken.py', 'fine', 'TurnStartedPayload', { sender_id: 'u' })), 'load-error');
+    const r = expectStatus(
+      await host.invoke(mantle('hooks/broken.py', 'fine', 'TurnStartedPayload', { sender_id: 'u' })),
+      'load-error',
+    );
     assert.equal(r.stage, 'import');
     assert.equal(r.exception.type.name, 'SyntaxError');
     assert.equal(r.exception.syntax?.line, 9);
@@ -142,16 +219,28 @@ describe('loading', () => {
   });
 
   test('an import-time exception is a load-error with the module frame', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/import_raises.py', 'x', 'TurnStartedPayload', { sender_id: 'u' })), 'load-error');
+    const r = expectStatus(
+      await host.invoke(mantle('hooks/import_raises.py', 'x', 'TurnStartedPayload', { sender_id: 'u' })),
+      'load-error',
+    );
     assert.equal(r.exception.message, 'import-time failure');
-    assert.deepEqual(r.exception.traceback.map((f) => [f.function, f.line]), [['<module>', 3]]);
+    assert.deepEqual(
+      r.exception.traceback.map((f) => [f.function, f.line]),
+      [['<module>', 3]],
+    );
   });
 
   test('a missing handler or file is a load-error', async () => {
-    const r = expectStatus(await host.invoke(mantle('hooks/basic.py', 'nope', 'TurnStartedPayload', { sender_id: 'u' })), 'load-error');
+    const r = expectStatus(
+      await host.invoke(mantle('hooks/basic.py', 'nope', 'TurnStartedPayload', { sender_id: 'u' })),
+      'load-error',
+    );
     assert.equal(r.stage, 'handler');
     assert.match(r.exception.message, /nope/);
-    const f = expectStatus(await host.invoke(mantle('hooks/missing.py', 'x', 'TurnStartedPayload', { sender_id: 'u' })), 'load-error');
+    const f = expectStatus(
+      await host.invoke(mantle('hooks/missing.py', 'x', 'TurnStartedPayload', { sender_id: 'u' })),
+      'load-error',
+    );
     assert.match(f.exception.message, /hook module not found/);
   });
 
@@ -160,7 +249,10 @@ describe('loading', () => {
     try {
       cpSync(join(AGENT, 'lib'), join(root, 'lib'), { recursive: true });
       const write = (v: string): void =>
-        writeFileSync(join(root, 'hooks.py'), `from lib.text_utils import redact\nasync def h(p):\n    return ${v}\n`);
+        writeFileSync(
+          join(root, 'hooks.py'),
+          `from lib.text_utils import redact\nasync def h(p):\n    return ${v}\n`,
+        );
       write('"one"');
       const req = mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root);
       const a = expectStatus(await host.invoke(req), 'returned');
@@ -189,8 +281,16 @@ describe('loading', () => {
       mkdirSync(join(root, 'hooks'));
       writeFileSync(join(root, 'hooks.py'), 'async def a(p):\n    return __name__\n');
       writeFileSync(join(root, 'hooks', 'x.py'), 'async def b(p):\n    return __name__\n');
-      const a = expectStatus(await host.invoke(mantle('hooks.py', 'a', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root)), 'returned');
-      const b = expectStatus(await host.invoke(mantle(join(root, 'hooks', 'x.py'), 'b', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root)), 'returned');
+      const a = expectStatus(
+        await host.invoke(mantle('hooks.py', 'a', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root)),
+        'returned',
+      );
+      const b = expectStatus(
+        await host.invoke(
+          mantle(join(root, 'hooks', 'x.py'), 'b', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root),
+        ),
+        'returned',
+      );
       assert.deepEqual([a.value, b.value], ['hooks', 'hooks.x']);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -205,7 +305,12 @@ describe('loading', () => {
     });
     try {
       for (const i of [0, 1, 0]) {
-        const r = expectStatus(await host.invoke(mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, roots[i])), 'returned');
+        const r = expectStatus(
+          await host.invoke(
+            mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, roots[i]),
+          ),
+          'returned',
+        );
         assert.equal(r.value, `root${i}`);
       }
     } finally {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { analyseFiles, defaultBackend } from '../../runtime/analysis';
 import type { SyntaxIssue } from '../../runtime/python/model';
 
-const OK = 'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\nasync def started(payload: TurnStartedPayload) -> None:\n    return None\n';
+const OK =
+  'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\nasync def started(payload: TurnStartedPayload) -> None:\n    return None\n';
 
 it('CPython is started before the first parse, and its verdicts are merged per file', async () => {
   const root = mkdtempSync(join(tmpdir(), 'hooksmith-overlap-'));
@@ -26,7 +27,13 @@ it('CPython is started before the first parse, and its verdicts are merged per f
         events.push(`cpython ${files.length}`);
         // CPython's word is final: it rejects m07 (tree-sitter accepted it).
         return files.map((f): SyntaxIssue | null =>
-          f.path.endsWith('m07.py') ? { message: 'invalid syntax (from CPython)', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, source: 'cpython' } : null,
+          f.path.endsWith('m07.py')
+            ? {
+                message: 'invalid syntax (from CPython)',
+                range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } },
+                source: 'cpython',
+              }
+            : null,
         );
       },
     };
@@ -34,7 +41,10 @@ it('CPython is started before the first parse, and its verdicts are merged per f
     assert.equal(events[0], 'cpython 20');
     assert.equal(events.filter((e) => e === 'parse').length, 20);
     const bad = r.diagnostics.get(join(root, 'hooks', 'm07.py'))!;
-    assert.deepEqual(bad.map((d) => [d.code, d.message]), [['syntax-error', 'invalid syntax (from CPython) (reported by Python)']]);
+    assert.deepEqual(
+      bad.map((d) => [d.code, d.message]),
+      [['syntax-error', 'invalid syntax (from CPython) (reported by Python)']],
+    );
     assert.deepEqual(r.diagnostics.get(join(root, 'hooks', 'm08.py')), []);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -35,9 +35,18 @@ describe('analyseModule', () => {
   });
 
   it('runs Mantle rules only on Mantle modules, Cayu rules everywhere', () => {
-    assert.deepEqual(analyseModule(input(MANTLE, true)).map((d) => d.code), ['sync-handler']);
-    assert.deepEqual(analyseModule(input(MANTLE, false)).map((d) => d.code), []);
-    assert.deepEqual(analyseModule(input(CAYU, false)).map((d) => d.code), ['cayu-sync-method']);
+    assert.deepEqual(
+      analyseModule(input(MANTLE, true)).map((d) => d.code),
+      ['sync-handler'],
+    );
+    assert.deepEqual(
+      analyseModule(input(MANTLE, false)).map((d) => d.code),
+      [],
+    );
+    assert.deepEqual(
+      analyseModule(input(CAYU, false)).map((d) => d.code),
+      ['cayu-sync-method'],
+    );
   });
 
   it('turns rules off and overrides severities by code', () => {
@@ -48,9 +57,22 @@ describe('analyseModule', () => {
 
   it('a rule that throws is logged and the others still run', () => {
     const logs: string[] = [];
-    const boom: Rule = { ...RULES[0]!, code: 'boom', engine: 'python', check: () => { throw new Error('kaput'); } };
-    const found = analyseModule(input(CAYU, false, { logger: (m: string) => logs.push(m) }), [boom, ...RULES]);
-    assert.deepEqual(found.map((d) => d.code), ['cayu-sync-method']);
+    const boom: Rule = {
+      ...RULES[0]!,
+      code: 'boom',
+      engine: 'python',
+      check: () => {
+        throw new Error('kaput');
+      },
+    };
+    const found = analyseModule(input(CAYU, false, { logger: (m: string) => logs.push(m) }), [
+      boom,
+      ...RULES,
+    ]);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['cayu-sync-method'],
+    );
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /rule boom failed on \/x\/hooks\.py: kaput/);
   });
@@ -92,8 +114,11 @@ describe('analyseFiles', () => {
   });
 
   it('with cpython: false, no verdict comes from Python', async () => {
-    const { diagnostics } = await analyseFiles([join(root, 'agent/hooks/bad_default.py')], { cpython: false });
-    for (const d of diagnostics.get(join(root, 'agent/hooks/bad_default.py'))!) assert.doesNotMatch(d.message, /reported by Python/);
+    const { diagnostics } = await analyseFiles([join(root, 'agent/hooks/bad_default.py')], {
+      cpython: false,
+    });
+    for (const d of diagnostics.get(join(root, 'agent/hooks/bad_default.py'))!)
+      assert.doesNotMatch(d.message, /reported by Python/);
   });
 
   it('reports missing paths', async () => {
@@ -124,10 +149,16 @@ describe('analyseFiles with a failing front end', () => {
       };
       const r = await analyseFiles([root], { backend, options: { logger: (m) => logs.push(m) } });
       assert.deepEqual([...r.diagnostics.keys()], [join(root, 'hooks', 'b.py')]);
-      assert.deepEqual(r.diagnostics.get(join(root, 'hooks', 'b.py'))!.map((d) => d.code), ['sync-handler']);
+      assert.deepEqual(
+        r.diagnostics.get(join(root, 'hooks', 'b.py'))!.map((d) => d.code),
+        ['sync-handler'],
+      );
       assert.equal(logs.length, 2);
       assert.equal(logs.filter((l) => /could not analyse .*a\.py: parser bug/.test(l)).length, 1);
-      assert.equal(logs.filter((l) => /syntax is checked by tree-sitter only: python3 vanished/.test(l)).length, 1);
+      assert.equal(
+        logs.filter((l) => /syntax is checked by tree-sitter only: python3 vanished/.test(l)).length,
+        1,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -6,11 +6,25 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hookModuleSource } from '../../bench/generate';
-import { analyseFiles, TREE_WORKER_MIN_FILES, treeWorkerPays, type FilesOptions } from '../../runtime/analysis/files';
+import {
+  analyseFiles,
+  TREE_WORKER_MIN_FILES,
+  treeWorkerPays,
+  type FilesOptions,
+} from '../../runtime/analysis/files';
 import { parseModule } from '../../runtime/analysis/default-backend';
 import { TreeHelper } from '../../runtime/analysis/tree-helper';
 import { initParser } from '../../runtime/python/parser';
@@ -68,8 +82,16 @@ describe('check with a tree worker', () => {
 
   it("the worker's trees give the models the main thread builds, for every file of the tree", async () => {
     await initParser();
-    const files = readdirSync(join(tree, 'generated', 'hooks')).map((f) => join(tree, 'generated', 'hooks', f));
-    files.push(...['faulty', 'clean'].flatMap((a) => readdirSync(join(tree, a, 'hooks')).filter((f) => f.endsWith('.py')).map((f) => join(tree, a, 'hooks', f))));
+    const files = readdirSync(join(tree, 'generated', 'hooks')).map((f) =>
+      join(tree, 'generated', 'hooks', f),
+    );
+    files.push(
+      ...['faulty', 'clean'].flatMap((a) =>
+        readdirSync(join(tree, a, 'hooks'))
+          .filter((f) => f.endsWith('.py'))
+          .map((f) => join(tree, a, 'hooks', f)),
+      ),
+    );
     const texts = files.map((f) => readFileSync(f, 'utf8'));
     const helper = new TreeHelper(join(ROOT, 'runtime', 'analysis', 'tree-worker.ts'), (m) => assert.fail(m));
     try {
@@ -91,7 +113,12 @@ describe('check with a tree worker', () => {
     const one = await analyseFiles([tree], { ...opts, workers: 0 });
     const boom = join(dir, 'boom.js');
     writeFileSync(boom, 'throw new Error("no worker today");\n');
-    const r = await analyseFiles([tree], { ...opts, treeWorker: true, treeWorkerScript: boom, options: { logger: () => undefined } });
+    const r = await analyseFiles([tree], {
+      ...opts,
+      treeWorker: true,
+      treeWorkerScript: boom,
+      options: { logger: () => undefined },
+    });
     assert.deepEqual([...r.diagnostics], [...one.diagnostics]);
   });
 
@@ -116,7 +143,11 @@ describe('check with a tree worker', () => {
       const t0 = Date.now();
       for (let i = 0; i < 3; i++) assert.equal(helper.modelFor(i, 'x = 1\n', `m${i}.py`), undefined);
       assert.ok(Date.now() - t0 < 2000, 'one wait, not one per text');
-      assert.equal(logs.filter((l) => /gave no tree within \d+ ms: the main thread parses the rest/.test(l)).length, 1, logs.join('\n'));
+      assert.equal(
+        logs.filter((l) => /gave no tree within \d+ ms: the main thread parses the rest/.test(l)).length,
+        1,
+        logs.join('\n'),
+      );
       assert.equal(helper.fromWorker, 0);
     } finally {
       helper.close();
@@ -136,7 +167,12 @@ describe('check with a tree worker', () => {
     const dist = join(dir, 'dist');
     mkdirSync(dist);
     bundleCli(dist, { worker: true });
-    const run = (args: string[]) => spawnSync(process.execPath, [join(dist, 'cli.js'), 'check', '.', '--format', 'json', '--no-cpython', ...args], { cwd: tree, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const run = (args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [join(dist, 'cli.js'), 'check', '.', '--format', 'json', '--no-cpython', ...args],
+        { cwd: tree, encoding: 'utf8', maxBuffer: 64 << 20 },
+      );
     const one = run(['--jobs', '0']);
     const auto = run(['--verbose']);
     assert.equal(one.status, 1, one.stderr);

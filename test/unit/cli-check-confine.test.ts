@@ -16,7 +16,11 @@ before(() => {
   cpSync(join(ROOT, 'examples/faulty-agent'), join(dir, 'faulty'), { recursive: true });
   const hooks = join(dir, 'generated', 'hooks');
   mkdirSync(hooks, { recursive: true });
-  for (let i = 0; i < PARALLEL_MIN_FILES + 10; i++) writeFileSync(join(hooks, `m${i}.py`), hookModuleSource(40).replace('Generated benchmark hook module.', `Module ${i}.`));
+  for (let i = 0; i < PARALLEL_MIN_FILES + 10; i++)
+    writeFileSync(
+      join(hooks, `m${i}.py`),
+      hookModuleSource(40).replace('Generated benchmark hook module.', `Module ${i}.`),
+    );
   writeFileSync(join(hooks, 'broken.py'), 'def f(a=1, b):\n    pass\n');
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +32,14 @@ it('automatic mode: the same output as --jobs 0; helpers confined when the machi
   assert.equal(auto.stdout, one.stdout);
   // tree-sitter accepts `def f(a=1, b)`: only CPython's verdict makes it a syntax error.
   const diagnostics = JSON.parse(auto.stdout) as { file: string; code: string }[];
-  assert.ok(diagnostics.some((d) => d.file.endsWith('broken.py') && d.code === 'syntax-error'), 'CPython judged the files');
-  const machine = /checking \d+ file\(s\) on one thread \((\d+) cores, ([\d.]+) busy with other programs\)/.exec(auto.stderr);
+  assert.ok(
+    diagnostics.some((d) => d.file.endsWith('broken.py') && d.code === 'syntax-error'),
+    'CPython judged the files',
+  );
+  const machine =
+    /checking \d+ file\(s\) on one thread \((\d+) cores, ([\d.]+) busy with other programs\)/.exec(
+      auto.stderr,
+    );
   const confined = /python3 and \d+ background thread\(s\) share all cores but one/.test(auto.stderr);
   if (process.platform !== 'linux') assert.ok(!confined, auto.stderr);
   else if (machine && Number(machine[1]) >= 2 && Number(machine[2]) < 0.5) assert.ok(confined, auto.stderr);
@@ -38,8 +48,15 @@ it('automatic mode: the same output as --jobs 0; helpers confined when the machi
 
 it('analyseFiles in a long-lived process (no oneShot) never confines, even when the CLI would', async () => {
   const logs: string[] = [];
-  const result = await analyseFiles([dir], { verbose: true, cache: false, options: { logger: (m) => logs.push(m) } });
+  const result = await analyseFiles([dir], {
+    verbose: true,
+    cache: false,
+    options: { logger: (m) => logs.push(m) },
+  });
   assert.ok(result.fileCount > PARALLEL_MIN_FILES);
-  assert.ok(logs.some((l) => /checking \d+ file/.test(l)), logs.join('\n'));
+  assert.ok(
+    logs.some((l) => /checking \d+ file/.test(l)),
+    logs.join('\n'),
+  );
   assert.ok(!logs.some((l) => /share all cores but one/.test(l)), logs.join('\n'));
 });

@@ -45,8 +45,14 @@ export function bundleCli(dir: string, { worker = false }: { worker?: boolean } 
     logLevel: 'silent',
   };
   if (worker) {
-    buildSync({ ...common, entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') } });
-    buildSync({ ...common, entryPoints: { 'tree-worker': join(ROOT, 'runtime', 'analysis', 'tree-worker.ts') } });
+    buildSync({
+      ...common,
+      entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') },
+    });
+    buildSync({
+      ...common,
+      entryPoints: { 'tree-worker': join(ROOT, 'runtime', 'analysis', 'tree-worker.ts') },
+    });
   }
   try {
     buildSync({ ...common, entryPoints: { cli: join(ROOT, 'runtime', 'cli', 'main.ts') } });
@@ -66,7 +72,10 @@ export function bundleCli(dir: string, { worker = false }: { worker?: boolean } 
     });
   }
   copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
-  copyFileSync(join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(dir, 'tree-sitter-python.wasm'));
+  copyFileSync(
+    join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'),
+    join(dir, 'tree-sitter-python.wasm'),
+  );
 }
 
 let bundle: string | undefined;

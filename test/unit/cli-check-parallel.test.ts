@@ -25,7 +25,10 @@ function makeTree(root: string): number {
     files += 9;
   }
   writeFileSync(join(root, 'faulty-3/hooks/binary.py'), Buffer.from([0, 159, 146, 150, 0, 1, 2]));
-  writeFileSync(join(root, 'clean-2/hooks/half_typed.py'), 'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started(\nasync def x(payload):\n');
+  writeFileSync(
+    join(root, 'clean-2/hooks/half_typed.py'),
+    'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started(\nasync def x(payload):\n',
+  );
   return files + 2;
 }
 
@@ -36,7 +39,12 @@ interface Run {
 }
 
 function run(cli: string, args: string[], cwd: string): Run {
-  const r = spawnSync(process.execPath, [cli, 'check', ...args], { cwd, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [cli, 'check', ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 << 20,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -56,7 +64,10 @@ describe('hooksmith check in parallel', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('examples/: the same output on 1, 2 and 3 threads (json), and on 1 and 2 (sarif)', () => {
-    for (const [format, threads] of [['json', ['1', '2']], ['sarif', ['1']]] as const) {
+    for (const [format, threads] of [
+      ['json', ['1', '2']],
+      ['sarif', ['1']],
+    ] as const) {
       const one = run(cli, ['examples', '--format', format, '--jobs', '0'], ROOT);
       assert.equal(one.code, 1, one.stderr);
       assert.ok(one.stdout.length > 1000);
@@ -86,7 +97,11 @@ describe('hooksmith check in parallel', () => {
     assert.match(auto.stderr, /CPython 3\.\d+\.\d+ read \d+ file\(s\) itself\n/);
     const findings = JSON.parse(one.stdout) as { file: string; code: string }[];
     // Cross-file (duplicate-modify-hook), CPython-confirmed and binary-file findings in every copy.
-    for (let i = 0; i < 8; i++) assert.ok(findings.some((f) => f.file.startsWith(`faulty-${i}/`) && f.code === 'duplicate-modify-hook'), `faulty-${i}`);
+    for (let i = 0; i < 8; i++)
+      assert.ok(
+        findings.some((f) => f.file.startsWith(`faulty-${i}/`) && f.code === 'duplicate-modify-hook'),
+        `faulty-${i}`,
+      );
     assert.ok(findings.some((f) => f.file === 'faulty-3/hooks/binary.py' && f.code === 'syntax-error'));
     assert.ok(findings.some((f) => f.file === 'clean-2/hooks/half_typed.py' && f.code === 'syntax-error'));
     // Without --verbose nothing is said about threads.
@@ -96,7 +111,8 @@ describe('hooksmith check in parallel', () => {
   it('without check-worker.js beside the CLI: one thread, same answer, said only with --verbose', () => {
     const alone = join(dir, 'alone');
     mkdirSync(alone);
-    for (const f of ['cli.js', 'tree-sitter.wasm', 'tree-sitter-python.wasm']) copyFileSync(join(dir, 'dist', f), join(alone, f));
+    for (const f of ['cli.js', 'tree-sitter.wasm', 'tree-sitter-python.wasm'])
+      copyFileSync(join(dir, 'dist', f), join(alone, f));
     const one = run(join(dir, 'dist', 'cli.js'), ['.', '--format', 'json', '--jobs', '0'], tree);
     const quiet = run(join(alone, 'cli.js'), ['.', '--format', 'json', '--jobs', '1'], tree);
     const loud = run(join(alone, 'cli.js'), ['.', '--format', 'json', '--jobs', '1', '--verbose'], tree);
@@ -146,6 +162,10 @@ describe('hooksmith check in parallel', () => {
     writeFileSync(boom, 'throw new Error("no worker today");\n');
     const failed = await analyseFiles([tree], { ...opts, workers: 2, workerScript: boom });
     assert.deepEqual([...failed.diagnostics], [...one.diagnostics]);
-    assert.equal(logs.filter((l) => /check worker failed.*no worker today/.test(l)).length, 2, logs.join('\n'));
+    assert.equal(
+      logs.filter((l) => /check worker failed.*no worker today/.test(l)).length,
+      2,
+      logs.join('\n'),
+    );
   });
 });

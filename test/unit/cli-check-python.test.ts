@@ -13,7 +13,9 @@ it('--python takes a path; the real interpreter behind python3 gives the same fi
   assert.equal((parseCheckArgs(['--python', '/x/py', 'a']) as { python?: string }).python, '/x/py');
   assert.equal((parseCheckArgs(['--python=/x/py']) as { python?: string }).python, '/x/py');
   assert.match(String(parseCheckArgs(['--python'])), /--python needs an interpreter path/);
-  const real = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+  const real = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], {
+    encoding: 'utf8',
+  }).trim();
   const byDefault = hooksmith(['check', FAULTY, '--format', 'json']);
   const byPath = hooksmith(['check', FAULTY, '--format', 'json', '--python', real]);
   assert.equal(byDefault.code, 1);
@@ -24,7 +26,11 @@ it('--python takes a path; the real interpreter behind python3 gives the same fi
 it('--python naming no interpreter: tree-sitter only, said once, findings still reported', () => {
   const r = hooksmith(['check', FAULTY, '--format', 'json', '--python', '/nonexistent/python3']);
   assert.equal(r.code, 1);
-  assert.equal(r.stderr.match(/syntax is checked by tree-sitter only: .*\/nonexistent\/python3/g)?.length, 1, r.stderr);
+  assert.equal(
+    r.stderr.match(/syntax is checked by tree-sitter only: .*\/nonexistent\/python3/g)?.length,
+    1,
+    r.stderr,
+  );
   const findings = JSON.parse(r.stdout) as { code: string }[];
   assert.ok(findings.some((f) => f.code === 'syntax-error'));
 });

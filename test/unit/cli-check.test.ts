@@ -30,7 +30,9 @@ describe('examples/clean-agent covers the whole API', () => {
     assert.ok(agent);
     const rel = agent.mantleModules.map((p) => p.slice(ROOT.length + 1));
     assert.ok(rel.includes('examples/clean-agent/hooks.py') && !rel.some((p) => p.endsWith('__init__.py')));
-    const decorators = agent.mantleModules.flatMap((p) => mantleHooks(parseModule(p)).map((h) => h.hookDecorator.name));
+    const decorators = agent.mantleModules.flatMap((p) =>
+      mantleHooks(parseModule(p)).map((h) => h.hookDecorator.name),
+    );
     assert.deepEqual([...decorators].sort(), HOOK_DECORATORS.map((d) => d.name).sort());
     const phases = agent.cayuModules.flatMap((p) => phaseMethodsOf(parseModule(p)));
     assert.deepEqual([...new Set(phases)].sort(), [...CAYU_PHASE_IDS].sort());
@@ -55,7 +57,13 @@ describe('hooksmith check', () => {
     assert.equal(r.code, 1, r.stderr);
     const findings = JSON.parse(r.stdout) as JsonFinding[];
     const got = findings.map((f) => `${f.file}:${f.line}:${f.code}`).sort();
-    const expected = (JSON.parse(readFileSync(join(ROOT, FAULTY, 'expected.json'), 'utf8')) as { file: string; line: number; code: string }[])
+    const expected = (
+      JSON.parse(readFileSync(join(ROOT, FAULTY, 'expected.json'), 'utf8')) as {
+        file: string;
+        line: number;
+        code: string;
+      }[]
+    )
       .map((e) => `${FAULTY}/${e.file}:${e.line}:${e.code}`)
       .sort();
     assert.deepEqual(got, expected);
@@ -73,16 +81,30 @@ describe('hooksmith check', () => {
     const r = hooksmith(['check', `${FAULTY}/runtime_hooks.py`]);
     assert.equal(r.code, 1);
     const lines = r.stdout.trim().split('\n');
-    assert.ok(lines.includes(`${FAULTY}/runtime_hooks.py:22:9: error cayu-sync-method FaultyGuard.after_session_completed must be 'async def': the runtime awaits the after_session_completed phase`), r.stdout);
+    assert.ok(
+      lines.includes(
+        `${FAULTY}/runtime_hooks.py:22:9: error cayu-sync-method FaultyGuard.after_session_completed must be 'async def': the runtime awaits the after_session_completed phase`,
+      ),
+      r.stdout,
+    );
     assert.match(lines[lines.length - 1]!, /^\d+ errors, 2 warnings, 0 infos in 1 file checked$/);
-    assert.ok(lines.every((l, i) => i === lines.length - 1 || /^examples\/faulty-agent\/runtime_hooks\.py:\d+:\d+: (error|warning) cayu-/.test(l)));
+    assert.ok(
+      lines.every(
+        (l, i) =>
+          i === lines.length - 1 ||
+          /^examples\/faulty-agent\/runtime_hooks\.py:\d+:\d+: (error|warning) cayu-/.test(l),
+      ),
+    );
   });
 
   it('a single file keeps its agent siblings (duplicate-modify-hook across files) but reports only that file', () => {
     const r = hooksmith(['check', `${FAULTY}/hooks/dup_a.py`, '--format', 'json']);
     assert.equal(r.code, 1);
     const findings = JSON.parse(r.stdout) as JsonFinding[];
-    assert.deepEqual(findings.map((f) => `${f.file}:${f.line}:${f.code}`), [`${FAULTY}/hooks/dup_a.py:5:duplicate-modify-hook`]);
+    assert.deepEqual(
+      findings.map((f) => `${f.file}:${f.line}:${f.code}`),
+      [`${FAULTY}/hooks/dup_a.py:5:duplicate-modify-hook`],
+    );
   });
 
   it('default PATH is the current directory; files are relative to it', () => {
@@ -102,7 +124,10 @@ describe('hooksmith check', () => {
     assert.match(run.tool.driver.version, /^\d+\.\d+\.\d+/);
     assert.match(run.tool.driver.informationUri, /^https:\/\//);
     const ids = run.tool.driver.rules.map((x: { id: string }) => x.id);
-    assert.deepEqual(ids, RULES.map((x) => x.code));
+    assert.deepEqual(
+      ids,
+      RULES.map((x) => x.code),
+    );
     for (const rule of run.tool.driver.rules) {
       assert.ok(rule.shortDescription.text.length > 0 && rule.helpUri.startsWith('https://'));
       assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));

@@ -5,7 +5,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli, ROOT } from './cli-check-helpers';
@@ -15,8 +26,14 @@ const dist = join(pkg, 'dist');
 const cacheDir = join(dist, '.v8-cache');
 const agent = join(ROOT, 'examples', 'faulty-agent');
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(pkg, 'bin', 'hooksmith.js'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(pkg, 'bin', 'hooksmith.js'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const caches = () => (existsSync(cacheDir) ? readdirSync(cacheDir).sort() : []);
@@ -80,17 +97,21 @@ describe('bin/hooksmith.js code cache', () => {
     }
   });
 
-  it('a read-only dist/ runs without a cache', { skip: process.getuid?.() === 0 ? 'root writes anywhere' : false }, () => {
-    rmSync(cacheDir, { recursive: true, force: true });
-    chmodSync(dist, 0o555);
-    try {
-      const r = run(['check', agent, '--no-cpython', '--format', 'json']);
-      assert.deepEqual([r.status, r.stdout], [plain.status, plain.stdout]);
-      assert.deepEqual(caches(), []);
-    } finally {
-      chmodSync(dist, 0o755);
-    }
-  });
+  it(
+    'a read-only dist/ runs without a cache',
+    { skip: process.getuid?.() === 0 ? 'root writes anywhere' : false },
+    () => {
+      rmSync(cacheDir, { recursive: true, force: true });
+      chmodSync(dist, 0o555);
+      try {
+        const r = run(['check', agent, '--no-cpython', '--format', 'json']);
+        assert.deepEqual([r.status, r.stdout], [plain.status, plain.stdout]);
+        assert.deepEqual(caches(), []);
+      } finally {
+        chmodSync(dist, 0o755);
+      }
+    },
+  );
 
   it('an unwritable cache location (a file where the directory goes) runs without a cache', () => {
     rmSync(cacheDir, { recursive: true, force: true });

@@ -8,14 +8,35 @@ import type { HookEntry } from '../../runtime/lsp-shared';
 
 const r = (line: number) => ({ start: { line, character: 10 }, end: { line, character: 20 } });
 function hook(over: Partial<HookEntry>): HookEntry {
-  return { file: '/w/agent/hooks.py', uri: 'file:///w/agent/hooks.py', range: r(3), engine: 'mantle', point: 'tool_call', lane: 'modify', timeoutMs: 500, wired: true, duplicate: false, handler: 'guard', ...over };
+  return {
+    file: '/w/agent/hooks.py',
+    uri: 'file:///w/agent/hooks.py',
+    range: r(3),
+    engine: 'mantle',
+    point: 'tool_call',
+    lane: 'modify',
+    timeoutMs: 500,
+    wired: true,
+    duplicate: false,
+    handler: 'guard',
+    ...over,
+  };
 }
 
 describe('normaliseHooks', () => {
   it('keeps valid entries and drops malformed ones without throwing', () => {
     const raw = {
       agents: [
-        { root: '/w/agent', hooks: [hook({}), { file: 1 }, null, { ...hook({}), lane: 'sideways' }, { ...hook({}), range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } }] },
+        {
+          root: '/w/agent',
+          hooks: [
+            hook({}),
+            { file: 1 },
+            null,
+            { ...hook({}), lane: 'sideways' },
+            { ...hook({}), range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } },
+          ],
+        },
         { root: 42, hooks: [] },
         'junk',
       ],
@@ -27,12 +48,19 @@ describe('normaliseHooks', () => {
   });
 
   it('turns garbage into an empty answer', () => {
-    for (const g of [undefined, null, 3, 'x', [], { agents: 'no' }]) assert.deepEqual(normaliseHooks(g), { agents: [] });
+    for (const g of [undefined, null, 3, 'x', [], { agents: 'no' }])
+      assert.deepEqual(normaliseHooks(g), { agents: [] });
   });
 
   it('defaults optional fields: wired unless said otherwise, not duplicate, no timeout for Cayu', () => {
-    const { file, range, engine, point, lane, handler } = hook({ engine: 'cayu', point: 'before_tool_call', handler: 'Audit.before_tool_call' });
-    const out = normaliseHooks({ agents: [{ root: '/w', hooks: [{ file, range, engine, point, lane, handler }] }] });
+    const { file, range, engine, point, lane, handler } = hook({
+      engine: 'cayu',
+      point: 'before_tool_call',
+      handler: 'Audit.before_tool_call',
+    });
+    const out = normaliseHooks({
+      agents: [{ root: '/w', hooks: [{ file, range, engine, point, lane, handler }] }],
+    });
     const h = out.agents[0]!.hooks[0]!;
     assert.equal(h.wired, true);
     assert.equal(h.duplicate, false);
@@ -50,8 +78,24 @@ describe('buildTree', () => {
           hook({ handler: 'guard2', duplicate: true, range: r(20), file: '/w/agent/hooks/b.py' }),
           hook({ handler: 'guard', duplicate: true }),
           hook({ point: 'turn_started', lane: 'observe', timeoutMs: 100, handler: 'mark', range: r(1) }),
-          hook({ engine: 'cayu', point: 'after_tool_call', lane: 'modify', timeoutMs: undefined, handler: 'Audit.after_tool_call', range: r(50), file: '/w/agent/audit.py' }),
-          hook({ engine: 'cayu', point: 'before_tool_call', lane: 'modify', timeoutMs: undefined, handler: 'Audit.before_tool_call', range: r(40), file: '/w/agent/audit.py' }),
+          hook({
+            engine: 'cayu',
+            point: 'after_tool_call',
+            lane: 'modify',
+            timeoutMs: undefined,
+            handler: 'Audit.after_tool_call',
+            range: r(50),
+            file: '/w/agent/audit.py',
+          }),
+          hook({
+            engine: 'cayu',
+            point: 'before_tool_call',
+            lane: 'modify',
+            timeoutMs: undefined,
+            handler: 'Audit.before_tool_call',
+            range: r(40),
+            file: '/w/agent/audit.py',
+          }),
         ],
       },
       { root: '/w/empty', hooks: [] },
@@ -63,17 +107,26 @@ describe('buildTree', () => {
     assert.equal(rest.length, 0, 'agents without hooks are left out');
     assert.equal(agent!.label, 'agent');
     assert.equal(agent!.description, '6 hooks');
-    assert.deepEqual(agent!.children.map((g) => `${g.kind}:${g.label}`), ['point:turn started', 'point:tool call', 'point:outgoing text', 'class:Audit']);
-    assert.deepEqual(agent!.children[3]!.children.map((h) => h.label), ['before_tool_call', 'after_tool_call']);
+    assert.deepEqual(
+      agent!.children.map((g) => `${g.kind}:${g.label}`),
+      ['point:turn started', 'point:tool call', 'point:outgoing text', 'class:Audit'],
+    );
+    assert.deepEqual(
+      agent!.children[3]!.children.map((h) => h.label),
+      ['before_tool_call', 'after_tool_call'],
+    );
   });
 
   it('labels hooks "lane · timeout", flags duplicates and unwired points', () => {
     const [agent] = buildTree(result);
     const toolCall = agent!.children[1]!;
-    assert.deepEqual(toolCall.children.map((h) => [h.label, h.description]), [
-      ['guard', 'modify · 500 ms · duplicate'],
-      ['guard2', 'modify · 500 ms · duplicate'],
-    ]);
+    assert.deepEqual(
+      toolCall.children.map((h) => [h.label, h.description]),
+      [
+        ['guard', 'modify · 500 ms · duplicate'],
+        ['guard2', 'modify · 500 ms · duplicate'],
+      ],
+    );
     assert.match(toolCall.children[0]!.tooltip, /Duplicate modify hook/);
     assert.match(toolCall.description, /duplicate/);
     const outgoing = agent!.children[2]!;
@@ -89,7 +142,10 @@ describe('buildTree', () => {
   });
 
   it('gives every node a unique id', () => {
-    const ids = buildTree(result).flatMap((a) => [a.id, ...a.children.flatMap((g) => [g.id, ...g.children.map((h) => h.id)])]);
+    const ids = buildTree(result).flatMap((a) => [
+      a.id,
+      ...a.children.flatMap((g) => [g.id, ...g.children.map((h) => h.id)]),
+    ]);
     assert.equal(new Set(ids).size, ids.length);
   });
 });

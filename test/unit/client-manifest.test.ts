@@ -14,7 +14,8 @@ import { RULES } from '../../runtime/rules';
 const root = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const contributes = pkg.contributes;
-const commands: { command: string; title: string; category?: string; enablement?: string }[] = contributes.commands;
+const commands: { command: string; title: string; category?: string; enablement?: string }[] =
+  contributes.commands;
 
 function tsFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -26,7 +27,9 @@ function tsFiles(dir: string): string[] {
 
 /** Command ids registered in client/: `registerCommand(X, …)` with X a literal or a constant holding one. */
 function registeredCommands(): Set<string> {
-  const sources = tsFiles(join(root, 'client')).map((f) => readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  const sources = tsFiles(join(root, 'client')).map((f) =>
+    readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, ''),
+  );
   const all = sources.join('\n');
   const constants = new Map<string, string>();
   for (const m of all.matchAll(/(\w+)\s*[=:]\s*'((?:hooksmith\.)?[\w.]+)'/g)) constants.set(m[1]!, m[2]!);
@@ -41,7 +44,10 @@ function registeredCommands(): Set<string> {
 }
 
 /** The run / simulate UI lives in client/run and client/simulate (another engineer's feature). */
-const PENDING_ELSEWHERE: Record<string, string> = { 'hooksmith.runHook': 'client/run', 'hooksmith.simulateTurn': 'client/simulate' };
+const PENDING_ELSEWHERE: Record<string, string> = {
+  'hooksmith.runHook': 'client/run',
+  'hooksmith.simulateTurn': 'client/simulate',
+};
 
 describe('package.json contributes', () => {
   const registered = registeredCommands();
@@ -67,7 +73,10 @@ describe('package.json contributes', () => {
       if (title) assert.equal(c.title, title);
       assert.equal(c.category, 'Hooksmith');
     }
-    assert.equal(commands.find((c) => c.command === 'hooksmith.restartServer')?.title, 'Restart Language Server');
+    assert.equal(
+      commands.find((c) => c.command === 'hooksmith.restartServer')?.title,
+      'Restart Language Server',
+    );
   });
 
   it('every menu item names a contributed command', () => {
@@ -78,12 +87,23 @@ describe('package.json contributes', () => {
   });
 
   it('commands that run user code need a trusted workspace, everywhere they appear', () => {
-    const runsCode = ['hooksmith.runHook', 'hooksmith.simulateTurn', 'hooksmith.explorer.runHook', 'hooksmith.rerunLastHook'].filter((id) => commands.some((c) => c.command === id));
+    const runsCode = [
+      'hooksmith.runHook',
+      'hooksmith.simulateTurn',
+      'hooksmith.explorer.runHook',
+      'hooksmith.rerunLastHook',
+    ].filter((id) => commands.some((c) => c.command === id));
     assert.ok(runsCode.length >= 3);
     for (const id of runsCode) {
       assert.equal(commands.find((c) => c.command === id)?.enablement, 'isWorkspaceTrusted', id);
-      for (const items of Object.values(contributes.menus as Record<string, { command: string; when?: string }[]>)) {
-        for (const item of items.filter((i) => i.command === id)) assert.ok(item.when === 'false' || /isWorkspaceTrusted/.test(item.when ?? ''), `${id}: ${item.when}`);
+      for (const items of Object.values(
+        contributes.menus as Record<string, { command: string; when?: string }[]>,
+      )) {
+        for (const item of items.filter((i) => i.command === id))
+          assert.ok(
+            item.when === 'false' || /isWorkspaceTrusted/.test(item.when ?? ''),
+            `${id}: ${item.when}`,
+          );
       }
     }
     const trust = pkg.capabilities.untrustedWorkspaces;
@@ -92,31 +112,49 @@ describe('package.json contributes', () => {
   });
 
   it('the explorer context menu matches the tree items that are hooks', () => {
-    const item = contributes.menus['view/item/context'].find((i: { command: string }) => i.command === 'hooksmith.explorer.runHook');
+    const item = contributes.menus['view/item/context'].find(
+      (i: { command: string }) => i.command === 'hooksmith.explorer.runHook',
+    );
     const re = /viewItem =~ \/(.+?)\//.exec(item.when)![1]!;
     assert.ok(new RegExp(re).test(CONTEXT_VALUES.hook) && new RegExp(re).test(CONTEXT_VALUES.duplicateHook));
     assert.ok(!new RegExp(re).test(CONTEXT_VALUES.point) && !new RegExp(re).test(CONTEXT_VALUES.agent));
-    assert.deepEqual(contributes.views.hooksmith.map((v: { id: string }) => v.id), ['hooksmith.hooks']);
+    assert.deepEqual(
+      contributes.views.hooksmith.map((v: { id: string }) => v.id),
+      ['hooksmith.hooks'],
+    );
     assert.equal(contributes.viewsContainers.activitybar[0].id, 'hooksmith');
   });
 
   it('settings are the server schema (runtime/lsp-shared.ts) plus trace.server, with the same defaults', () => {
-    const props = contributes.configuration.properties as Record<string, { default: unknown; propertyNames?: { enum: string[] } }>;
-    const expected = [...Object.keys(DEFAULT_SETTINGS).map((k) => `hooksmith.${k}`), 'hooksmith.trace.server'].sort();
+    const props = contributes.configuration.properties as Record<
+      string,
+      { default: unknown; propertyNames?: { enum: string[] } }
+    >;
+    const expected = [
+      ...Object.keys(DEFAULT_SETTINGS).map((k) => `hooksmith.${k}`),
+      'hooksmith.trace.server',
+    ].sort();
     assert.deepEqual(Object.keys(props).sort(), expected);
-    for (const [k, v] of Object.entries(DEFAULT_SETTINGS)) assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
+    for (const [k, v] of Object.entries(DEFAULT_SETTINGS))
+      assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
     const codes = RULES.map((r) => r.code).sort();
     assert.deepEqual([...props['hooksmith.rules']!.propertyNames!.enum].sort(), codes);
     assert.deepEqual([...props['hooksmith.severity']!.propertyNames!.enum].sort(), codes);
   });
 
   it('activates on hook modules and Python, and points at files that ship', () => {
-    for (const e of ['workspaceContains:**/hooks.py', 'workspaceContains:**/hooks/*.py', 'onLanguage:python']) assert.ok(pkg.activationEvents.includes(e), e);
+    for (const e of ['workspaceContains:**/hooks.py', 'workspaceContains:**/hooks/*.py', 'onLanguage:python'])
+      assert.ok(pkg.activationEvents.includes(e), e);
     assert.equal(pkg.main, './dist/extension.js');
     assert.ok(existsSync(join(root, contributes.snippets[0].path)));
     assert.ok(existsSync(join(root, contributes.viewsContainers.activitybar[0].icon)));
-    const urls = [...contributes.jsonValidation, ...contributes.yamlValidation].map((v: { url: string }) => v.url);
-    assert.deepEqual([...new Set(urls)].sort(), ['./schemas/payload.schema.json', './schemas/scenario.schema.json']);
+    const urls = [...contributes.jsonValidation, ...contributes.yamlValidation].map(
+      (v: { url: string }) => v.url,
+    );
+    assert.deepEqual([...new Set(urls)].sort(), [
+      './schemas/payload.schema.json',
+      './schemas/scenario.schema.json',
+    ]);
   });
 
   it('the icon is a 128×128 PNG', () => {
@@ -127,9 +165,21 @@ describe('package.json contributes', () => {
   });
 
   it('.vscodeignore ships the bundles, WASMs, Python host, schemas, snippets and docs, and nothing else', () => {
-    const lines = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const lines = readFileSync(join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     assert.equal(lines[0], '**');
-    for (const keep of ['!dist/extension.js', '!dist/server.js', '!dist/cli.js', '!dist/*.wasm', '!dist/python/**', '!schemas/*.json', '!snippets/python.json', '!README.md', '!LICENSE']) {
+    for (const keep of [
+      '!dist/extension.js',
+      '!dist/server.js',
+      '!dist/cli.js',
+      '!dist/*.wasm',
+      '!dist/python/**',
+      '!schemas/*.json',
+      '!snippets/python.json',
+      '!README.md',
+      '!LICENSE',
+    ]) {
       assert.ok(lines.includes(keep), keep);
     }
     assert.ok(existsSync(join(root, 'LICENSE')));
@@ -138,7 +188,9 @@ describe('package.json contributes', () => {
   it('dist/extension.js requires nothing but vscode and Node built-ins (so --no-dependencies is right)', (t) => {
     const bundle = join(root, 'dist', 'extension.js');
     if (!existsSync(bundle)) return t.skip('not built (npm run build)');
-    const required = new Set([...readFileSync(bundle, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!));
+    const required = new Set(
+      [...readFileSync(bundle, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!),
+    );
     const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
     const external = [...required].filter((m) => m !== 'vscode' && !builtins.has(m));
     assert.deepEqual(external, []);

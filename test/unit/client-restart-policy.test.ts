@@ -31,7 +31,10 @@ describe('RestartPolicy', () => {
   it('defaults to a bounded number of restarts in a few minutes', () => {
     assert.ok(DEFAULT_RESTART_POLICY.maxRestarts >= 1 && DEFAULT_RESTART_POLICY.maxRestarts <= 10);
     const p = new RestartPolicy();
-    const verdicts = Array.from({ length: DEFAULT_RESTART_POLICY.maxRestarts + 1 }, (_, i) => p.crashed(i * 1000).action);
+    const verdicts = Array.from(
+      { length: DEFAULT_RESTART_POLICY.maxRestarts + 1 },
+      (_, i) => p.crashed(i * 1000).action,
+    );
     assert.equal(verdicts.at(-1), 'give-up');
     assert.ok(verdicts.slice(0, -1).every((v) => v === 'restart'));
   });

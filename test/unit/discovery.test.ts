@@ -70,7 +70,11 @@ describe('discovery', () => {
     const { agents, missing } = discover([join(root, 'agents/a')]);
     assert.deepEqual(missing, []);
     assert.equal(agents.length, 1);
-    assert.deepEqual(rel(agents[0]!.mantleModules), ['agents/a/hooks.py', 'agents/a/hooks/deep/y.py', 'agents/a/hooks/x.py']);
+    assert.deepEqual(rel(agents[0]!.mantleModules), [
+      'agents/a/hooks.py',
+      'agents/a/hooks/deep/y.py',
+      'agents/a/hooks/x.py',
+    ]);
     assert.deepEqual(rel(agents[0]!.cayuModules), ['agents/a/runtime_hooks.py']);
     assert.equal(agents[0]!.report, undefined);
   });
@@ -96,7 +100,11 @@ describe('discovery', () => {
   });
 
   it('the same agent asked twice is merged; missing paths are listed', () => {
-    const { agents, missing } = discover([join(root, 'agents/a/hooks/x.py'), join(root, 'agents/a'), join(root, 'nope')]);
+    const { agents, missing } = discover([
+      join(root, 'agents/a/hooks/x.py'),
+      join(root, 'agents/a'),
+      join(root, 'nope'),
+    ]);
     assert.equal(agents.length, 1);
     assert.equal(agents[0]!.report, undefined);
     assert.deepEqual(missing, [join(root, 'nope')]);
@@ -117,7 +125,10 @@ describe('discovery', () => {
     const dirs = new Set(['/w', '/w/hooks']);
     const mem = {
       kind: (p: string) => (files.has(p) ? ('file' as const) : dirs.has(p) ? ('dir' as const) : undefined),
-      list: (d: string) => [...files.keys(), ...dirs].filter((p) => dirname(p) === d && p !== d).map((p) => p.slice(d.length + 1)),
+      list: (d: string) =>
+        [...files.keys(), ...dirs]
+          .filter((p) => dirname(p) === d && p !== d)
+          .map((p) => p.slice(d.length + 1)),
       head: (f: string) => files.get(f) ?? '',
       isSymlink: () => false,
     };

@@ -33,8 +33,14 @@ class Plain:
 
 test('hooks of a module: Mantle functions with point, lane and timeout; Cayu overridden phases', () => {
   const module = defaultBackend.parseModule(SOURCE, '/a/hooks.py');
-  const hooks = hooksOf(module).map((h) => (h.engine === 'mantle' ? `${h.handler}:${h.point.id}:${h.lane}:${h.timeoutMs}` : `${h.handler}:${h.phase}`));
-  assert.deepEqual(hooks, ['guard:tool_call:modify:250', 'hello:turn_started:observe:100', 'Audit.after_tool_call:after_tool_call']);
+  const hooks = hooksOf(module).map((h) =>
+    h.engine === 'mantle' ? `${h.handler}:${h.point.id}:${h.lane}:${h.timeoutMs}` : `${h.handler}:${h.phase}`,
+  );
+  assert.deepEqual(hooks, [
+    'guard:tool_call:modify:250',
+    'hello:turn_started:observe:100',
+    'Audit.after_tool_call:after_tool_call',
+  ]);
 });
 
 test('handler errors say what is wrong and list the hooks', () => {
@@ -56,16 +62,46 @@ test('host results map to facts: payload models, decisions, None, other values, 
   const t = (name: string, module = 'rasa.mantle.hooks') => ({ name, module, qualname: `${module}.${name}` });
   assert.deepEqual(returnedValue(null, t('NoneType', 'builtins')), { kind: 'none' });
   assert.equal(returnedValue({ query: 'x' }, t('KnowledgeQueryPayload')).kind, 'payload');
-  assert.equal(returnedValue({ action: 'proceed' }, t('BeforeToolCallDecision', 'cayu.observability')).kind, 'decision');
-  assert.deepEqual(returnedValue({ a: 1 }, t('dict', 'builtins')), { kind: 'other', pythonType: 'dict', repr: '{"a":1}' });
+  assert.equal(
+    returnedValue({ action: 'proceed' }, t('BeforeToolCallDecision', 'cayu.observability')).kind,
+    'decision',
+  );
+  assert.deepEqual(returnedValue({ a: 1 }, t('dict', 'builtins')), {
+    kind: 'other',
+    pythonType: 'dict',
+    repr: '{"a":1}',
+  });
   const base = { durationMs: 1, output: { text: 'hi', droppedChars: 0 } };
-  const exc = { type: t('RetryModel'), message: 'm', feedback: 'fb', signal: 'RetryModel' as const, baseException: false, traceback: [], formatted: 'x' };
+  const exc = {
+    type: t('RetryModel'),
+    message: 'm',
+    feedback: 'fb',
+    signal: 'RetryModel' as const,
+    baseException: false,
+    traceback: [],
+    formatted: 'x',
+  };
   const raised = toHostFact({ ...base, status: 'raised', exception: exc, payloadMutated: true });
   assert.equal(raised.kind, 'raised');
   assert.ok(raised.kind === 'raised' && raised.signal?.feedback === 'fb');
   assert.ok(raised.hostNotes?.some((n) => n.includes('mutated')));
   const killed = toHostFact({ ...base, status: 'timed-out', killed: true, timeoutMs: 100 });
   assert.ok(killed.kind === 'timed-out' && killed.hard);
-  assert.throws(() => toHostFact({ ...base, status: 'invalid-request', message: 'bad payload' }), /bad payload/);
-  assert.equal(toInvokeRequest({ agentRoot: '/a', file: '/a/x.py', engine: 'cayu', function: 'after_tool_call', className: 'Audit', phase: 'after_tool_call', payload: {}, timeoutMs: 5 }).handler, 'Audit.after_tool_call');
+  assert.throws(
+    () => toHostFact({ ...base, status: 'invalid-request', message: 'bad payload' }),
+    /bad payload/,
+  );
+  assert.equal(
+    toInvokeRequest({
+      agentRoot: '/a',
+      file: '/a/x.py',
+      engine: 'cayu',
+      function: 'after_tool_call',
+      className: 'Audit',
+      phase: 'after_tool_call',
+      payload: {},
+      timeoutMs: 5,
+    }).handler,
+    'Audit.after_tool_call',
+  );
 });

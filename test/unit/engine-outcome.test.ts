@@ -6,8 +6,18 @@ import type { HostFact } from '../../runtime/engine/host-port';
 import { mantleVerdict } from '../../runtime/engine/mantle-outcome';
 
 type Fact = Exclude<HostFact, { kind: 'load-error' }>;
-const err: HookError = { type: 'ValueError', message: 'boom', traceback: [], formatted: 'Traceback…\nValueError: boom' };
-const returned = (type: string, data: Record<string, unknown>): Fact => ({ kind: 'returned', value: { kind: 'payload', type, data }, durationMs: 1, output: '' });
+const err: HookError = {
+  type: 'ValueError',
+  message: 'boom',
+  traceback: [],
+  formatted: 'Traceback…\nValueError: boom',
+};
+const returned = (type: string, data: Record<string, unknown>): Fact => ({
+  kind: 'returned',
+  value: { kind: 'payload', type, data },
+  durationMs: 1,
+  output: '',
+});
 const none: Fact = { kind: 'returned', value: { kind: 'none' }, durationMs: 1, output: '' };
 const crash: Fact = { kind: 'raised', error: err, durationMs: 1, output: '' };
 const timeout = (hard: boolean): Fact => ({ kind: 'timed-out', durationMs: 500, hard, output: '' });
@@ -25,7 +35,10 @@ test('model_request crash is fail-closed: the LLM call is skipped and the user h
   assert.equal(v.outcome, 'crashed');
   assert.equal(v.policy, 'fail-closed');
   assert.equal(v.payload, null);
-  assert.equal(v.effect, 'fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error');
+  assert.equal(
+    v.effect,
+    'fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error',
+  );
   assert.ok(v.effect.includes(FALLBACK_RESPONSES.model_request));
   assert.equal(v.error?.message, 'boom');
 });
@@ -41,7 +54,12 @@ test('tool_result timeout is fail-open and keeps the original result; a hard kil
 });
 
 test('RetryModel where allowed has its meaning; feedback is carried', () => {
-  const v = mantleVerdict(getPoint('model_response'), 'modify', input('ModelResponsePayload'), signal('RetryModel', 'cite sources'));
+  const v = mantleVerdict(
+    getPoint('model_response'),
+    'modify',
+    input('ModelResponsePayload'),
+    signal('RetryModel', 'cite sources'),
+  );
   assert.equal(v.outcome, 'retry-model');
   assert.deepEqual(v.signal, { type: 'RetryModel', feedback: 'cite sources', honoured: true });
   assert.equal(v.payload, null);
@@ -49,14 +67,25 @@ test('RetryModel where allowed has its meaning; feedback is carried', () => {
 });
 
 test('HookRejection at incoming_message is a rejection (not wired: noted)', () => {
-  const v = mantleVerdict(getPoint('incoming_message'), 'modify', input('IncomingMessagePayload'), signal('HookRejection', 'spam'));
+  const v = mantleVerdict(
+    getPoint('incoming_message'),
+    'modify',
+    input('IncomingMessagePayload'),
+    signal('HookRejection', 'spam'),
+  );
   assert.equal(v.outcome, 'hook-rejection');
   assert.equal(v.signal?.reason, 'spam');
   assert.ok(v.notes.some((n) => n.includes('not invoked by the engine today')));
 });
 
 test('a signal where it is not allowed is ignored and the original payload kept', () => {
-  for (const [point, sig] of [['model_request', 'RetryModel'], ['model_response', 'HookRejection'], ['tool_call', 'HookRejection'], ['knowledge_query', 'RetryModel'], ['tool_result', 'RetryModel']] as const) {
+  for (const [point, sig] of [
+    ['model_request', 'RetryModel'],
+    ['model_response', 'HookRejection'],
+    ['tool_call', 'HookRejection'],
+    ['knowledge_query', 'RetryModel'],
+    ['tool_result', 'RetryModel'],
+  ] as const) {
     const p = getPoint(point);
     const i = input(p.payloadType);
     const v = mantleVerdict(p, 'modify', i, signal(sig, 'x'));
@@ -73,20 +102,39 @@ test('None, a dict or another payload type from a modify hook is an invalid retu
   assert.equal(open.policy, 'fail-open');
   assert.ok(open.payload);
   assert.ok(open.notes.some((n) => n.includes('returned None')));
-  const dict: Fact = { kind: 'returned', value: { kind: 'other', pythonType: 'dict', repr: '{"query": "x"}' }, durationMs: 1, output: '' };
+  const dict: Fact = {
+    kind: 'returned',
+    value: { kind: 'other', pythonType: 'dict', repr: '{"query": "x"}' },
+    durationMs: 1,
+    output: '',
+  };
   const closed = mantleVerdict(getPoint('knowledge_query'), 'modify', input('KnowledgeQueryPayload'), dict);
   assert.equal(closed.outcome, 'invalid-return');
   assert.equal(closed.payload, null);
   assert.match(closed.effect, /search is skipped/);
   assert.ok(closed.notes.some((n) => n.includes('a dict') && n.includes('KnowledgeQueryPayload')));
-  const wrong = mantleVerdict(getPoint('tool_call'), 'modify', input('ToolCallPayload'), returned('ToolResultPayload', {}));
+  const wrong = mantleVerdict(
+    getPoint('tool_call'),
+    'modify',
+    input('ToolCallPayload'),
+    returned('ToolResultPayload', {}),
+  );
   assert.equal(wrong.outcome, 'invalid-return');
   assert.match(wrong.effect, /utter_tool_call_hook_error/);
 });
 
 test('a returned payload goes through the payload wall', () => {
   const i = input('ModelRequestPayload');
-  const v = mantleVerdict(getPoint('model_request'), 'modify', i, returned('ModelRequestPayload', { ...i, sender_id: 'x', model_settings: { temperature: 0.1, api_key: 'k' } }));
+  const v = mantleVerdict(
+    getPoint('model_request'),
+    'modify',
+    i,
+    returned('ModelRequestPayload', {
+      ...i,
+      sender_id: 'x',
+      model_settings: { temperature: 0.1, api_key: 'k' },
+    }),
+  );
   assert.equal(v.outcome, 'returned');
   assert.deepEqual((v.payload as Record<string, unknown>).model_settings, { temperature: 0.1 });
   assert.equal((v.payload as Record<string, unknown>).sender_id, 'demo-user');

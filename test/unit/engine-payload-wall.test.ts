@@ -8,7 +8,12 @@ const sample = (name: Parameters<typeof getPayloadType>[0]) => structuredClone(g
 
 test('identity fields are restored from the input and the change is noted', () => {
   const input = sample('ToolCallPayload');
-  const returned = { ...input, sender_id: 'attacker', channel: { name: 'web', metadata: {} }, arguments: { size: 'small' } };
+  const returned = {
+    ...input,
+    sender_id: 'attacker',
+    channel: { name: 'web', metadata: {} },
+    arguments: { size: 'small' },
+  };
   const r = applyPayloadWall('ToolCallPayload', input, returned);
   assert.ok(r.ok);
   assert.equal(r.payload.sender_id, 'demo-user');
@@ -29,7 +34,14 @@ test('read-only fields are engine-owned: tool_names and iteration come back from
 });
 
 test('model_settings keeps allow-listed keys of the right type and notes every dropped key', () => {
-  const { kept, notes } = filterModelSettings({ temperature: 0.2, api_key: 'sk-1', max_tokens: 1.5, stop: ['a', 'b'], seed: 7, model: 'gpt' });
+  const { kept, notes } = filterModelSettings({
+    temperature: 0.2,
+    api_key: 'sk-1',
+    max_tokens: 1.5,
+    stop: ['a', 'b'],
+    seed: 7,
+    model: 'gpt',
+  });
   assert.deepEqual(kept, { temperature: 0.2, stop: ['a', 'b'], seed: 7 });
   assert.equal(notes.length, 3);
   assert.ok(notes.some((n) => n.includes("'api_key'") && n.includes('allow-list')));
@@ -54,13 +66,19 @@ test('unknown fields are dropped; a mutable field of the wrong type makes the re
 
 test('tool calls added without an id get one (noted)', () => {
   const input = sample('ModelResponsePayload');
-  const r = applyPayloadWall('ModelResponsePayload', input, { ...input, tool_calls: [{ tool_name: 'x', tool_args: {} }] });
+  const r = applyPayloadWall('ModelResponsePayload', input, {
+    ...input,
+    tool_calls: [{ tool_name: 'x', tool_args: {} }],
+  });
   assert.ok(r.ok);
   assert.equal((r.payload.tool_calls as { id: string }[])[0]!.id, 'call_hooked_0');
 });
 
 test('payload files: errors name the JSON path; $schema is accepted', () => {
-  const bad = validatePayload('ModelResponsePayload', { text: 3, tool_calls: [{ id: 'a', tool_name: 1, tool_args: {} }] });
+  const bad = validatePayload('ModelResponsePayload', {
+    text: 3,
+    tool_calls: [{ id: 'a', tool_name: 1, tool_args: {} }],
+  });
   assert.equal(bad.ok, false);
   assert.ok(!bad.ok && bad.errors.includes('tool_calls[0].tool_name: expected string, received number'));
   assert.ok(!bad.ok && bad.errors.some((e) => e.startsWith('sender_id:')));

@@ -35,7 +35,9 @@ test('saved payloads in examples/clean-agent/.hooksmith/payloads are valid', () 
   for (const f of files) {
     const id = f.replace(/\.json$/, '');
     const data = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-    const ok = (POINT_IDS as readonly string[]).includes(id) ? validatePayload(getPoint(id as never).payloadType, data).ok : validateCayuContext(id as never, data).ok;
+    const ok = (POINT_IDS as readonly string[]).includes(id)
+      ? validatePayload(getPoint(id as never).payloadType, data).ok
+      : validateCayuContext(id as never, data).ok;
     assert.ok(ok, f);
   }
 });

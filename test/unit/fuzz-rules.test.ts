@@ -28,7 +28,29 @@ type Op =
 
 const noise = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 8 }),
-  fc.constantFrom('\0', '\r', '\r\n', '\t', '(', ')', '[', '"', "'", '"""', ':', '\\', '    ', 'async ', 'def ', '@', '# ', '\u2028', '\ud800', '😀', 'é'),
+  fc.constantFrom(
+    '\0',
+    '\r',
+    '\r\n',
+    '\t',
+    '(',
+    ')',
+    '[',
+    '"',
+    "'",
+    '"""',
+    ':',
+    '\\',
+    '    ',
+    'async ',
+    'def ',
+    '@',
+    '# ',
+    '\u2028',
+    '\ud800',
+    '😀',
+    'é',
+  ),
 );
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 40 }) }),
@@ -76,9 +98,15 @@ function assertInside(range: Range, lines: string[], what: string): void {
   for (const p of [start, end]) {
     assert.ok(Number.isInteger(p.line) && Number.isInteger(p.character), `${what}: non-integer position`);
     assert.ok(p.line >= 0 && p.line < lines.length, `${what}: line ${p.line} outside 0..${lines.length - 1}`);
-    assert.ok(p.character >= 0 && p.character <= lines[p.line]!.length, `${what}: character ${p.character} outside line ${p.line} (${lines[p.line]!.length})`);
+    assert.ok(
+      p.character >= 0 && p.character <= lines[p.line]!.length,
+      `${what}: character ${p.character} outside line ${p.line} (${lines[p.line]!.length})`,
+    );
   }
-  assert.ok(start.line < end.line || (start.line === end.line && start.character <= end.character), `${what}: start after end`);
+  assert.ok(
+    start.line < end.line || (start.line === end.line && start.character <= end.character),
+    `${what}: start after end`,
+  );
 }
 
 function diagnoseText(text: string, path = 'hooks/x.py') {
@@ -97,28 +125,32 @@ describe('fuzz: mutated hook modules through parse + rules', () => {
     assert.ok(sources.length >= 10);
     const logs: string[] = [];
     fc.assert(
-      fc.property(fc.nat({ max: sources.length - 1 }), fc.array(op, { minLength: 1, maxLength: 6 }), (i, ops) => {
-        const src = sources[i]!;
-        const text = ops.reduce(apply, src.text);
-        const module = parseModule(text, src.path);
-        const found = analyseModule({
-          path: src.path,
-          text,
-          module,
-          agentModules: [module],
-          isMantleModule: !src.path.endsWith('runtime_hooks.py'),
-          options: { logger: (m) => logs.push(m) },
-        });
-        const lines = lspLines(text);
-        for (const d of found) {
-          assertInside(d.range, lines, `${d.code} "${d.message}"`);
-          for (const f of d.fixes ?? []) {
-            for (const e of f.edits) {
-              assertInside(e.range, lines, `${d.code} fix "${f.title}"`);
+      fc.property(
+        fc.nat({ max: sources.length - 1 }),
+        fc.array(op, { minLength: 1, maxLength: 6 }),
+        (i, ops) => {
+          const src = sources[i]!;
+          const text = ops.reduce(apply, src.text);
+          const module = parseModule(text, src.path);
+          const found = analyseModule({
+            path: src.path,
+            text,
+            module,
+            agentModules: [module],
+            isMantleModule: !src.path.endsWith('runtime_hooks.py'),
+            options: { logger: (m) => logs.push(m) },
+          });
+          const lines = lspLines(text);
+          for (const d of found) {
+            assertInside(d.range, lines, `${d.code} "${d.message}"`);
+            for (const f of d.fixes ?? []) {
+              for (const e of f.edits) {
+                assertInside(e.range, lines, `${d.code} fix "${f.title}"`);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 2000, seed: Number(process.env.HOOKSMITH_FUZZ_SEED ?? 20261130) },
     );
     // A rule that throws is caught by analyseModule; the property demands none did.
@@ -127,7 +159,8 @@ describe('fuzz: mutated hook modules through parse + rules', () => {
 
   // Regressions the fuzzer found (CRLF, lone CR, a fix past the end of the file), now fixed.
   it('CRLF: a range ending in a comment stops before the \\r (LSP lines exclude it)', () => {
-    const text = 'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\r\n\r\n\r\n@on_turn_started  #\r\nasync def f(payload: TurnStartedPayload) -> None:\r\n    return None\r\n';
+    const text =
+      'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\r\n\r\n\r\n@on_turn_started  #\r\nasync def f(payload: TurnStartedPayload) -> None:\r\n    return None\r\n';
     const lines = lspLines(text);
     const ds = diagnoseText(text);
     assert.ok(ds.length > 0);
@@ -135,20 +168,26 @@ describe('fuzz: mutated hook modules through parse + rules', () => {
   });
 
   it('lone CR: positions follow LSP lines (\\r ends a line for LSP and CPython)', () => {
-    const text = '\rfrom rasa.mantle.hooks import TurnStartedPayload, on_turn_started\r\r@on_turn_started()\rdef f(p: TurnStartedPayload) -> None:\r    return None\r';
+    const text =
+      '\rfrom rasa.mantle.hooks import TurnStartedPayload, on_turn_started\r\r@on_turn_started()\rdef f(p: TurnStartedPayload) -> None:\r    return None\r';
     const lines = lspLines(text);
     const ds = diagnoseText(text);
     assert.ok(ds.some((d) => d.code === 'sync-handler'));
     for (const d of ds) assertInside(d.range, lines, d.code);
     const sync = ds.find((d) => d.code === 'sync-handler')!;
-    assert.equal(lines[sync.range.start.line]!.slice(sync.range.start.character, sync.range.end.character), 'f');
+    assert.equal(
+      lines[sync.range.start.line]!.slice(sync.range.start.character, sync.range.end.character),
+      'f',
+    );
   });
 
   it('a fix deleting the last line of a file without a final newline stays inside the text', () => {
-    const text = 'from rasa.mantle.hooks import RetryModel, ToolResultPayload, modify_tool_result\n\n\n@modify_tool_result()\nasync def f(result: ToolResultPayload) -> ToolResultPayload:\n    if result.is_error:\n        return result\n    raise RetryModel("x")  # no';
+    const text =
+      'from rasa.mantle.hooks import RetryModel, ToolResultPayload, modify_tool_result\n\n\n@modify_tool_result()\nasync def f(result: ToolResultPayload) -> ToolResultPayload:\n    if result.is_error:\n        return result\n    raise RetryModel("x")  # no';
     const lines = lspLines(text);
     const ds = diagnoseText(text);
     assert.ok(ds.some((d) => d.fixes?.length));
-    for (const d of ds) for (const f of d.fixes ?? []) for (const e of f.edits) assertInside(e.range, lines, `${d.code} fix`);
+    for (const d of ds)
+      for (const f of d.fixes ?? []) for (const e of f.edits) assertInside(e.range, lines, `${d.code} fix`);
   });
 });

@@ -14,9 +14,15 @@ before(() => {
   root = mkdtempSync(join(tmpdir(), 'hs-readsrc-'));
   mkdirSync(join(root, 'agent', 'hooks'), { recursive: true });
   mkdirSync(join(root, 'agent', 'lib'));
-  writeFileSync(join(root, 'agent', 'hooks', 'a.py'), 'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started()\ndef a(payload):\n    return None\n');
+  writeFileSync(
+    join(root, 'agent', 'hooks', 'a.py'),
+    'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started()\ndef a(payload):\n    return None\n',
+  );
   writeFileSync(join(root, 'agent', 'lib', 'util.py'), 'x = 1\n');
-  writeFileSync(join(root, 'agent', 'lib', 'cayu.py'), 'from cayu.observability import RuntimeHook\n\nclass H(RuntimeHook):\n    pass\n');
+  writeFileSync(
+    join(root, 'agent', 'lib', 'cayu.py'),
+    'from cayu.observability import RuntimeHook\n\nclass H(RuntimeHook):\n    pass\n',
+  );
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -39,7 +45,11 @@ it('KeptReadsFs: what discovery looked at is handed to the check once; other Pyt
   assert.ok(a!.disk);
   assert.equal(disk.take(join(root, 'agent', 'hooks', 'a.py')), undefined, 'once');
   assert.ok(disk.take(join(root, 'agent', 'lib', 'cayu.py')));
-  assert.equal(disk.take(join(root, 'agent', 'lib', 'util.py')), undefined, 'neither Mantle nor Cayu: dropped');
+  assert.equal(
+    disk.take(join(root, 'agent', 'lib', 'util.py')),
+    undefined,
+    'neither Mantle nor Cayu: dropped',
+  );
 });
 
 it('a check from disk gives what a check through readBytes gives', async () => {
@@ -47,7 +57,9 @@ it('a check from disk gives what a check through readBytes gives', async () => {
   const disk = await analyseFiles([root], { workers: 0 });
   const bytes = await analyseFiles([root], { workers: 0, readBytes: (f) => readFileSync(f) });
   assert.deepEqual([...disk.diagnostics], [...bytes.diagnostics]);
-  assert.ok(disk.diagnostics.get(join(root, 'agent', 'hooks', 'a.py'))?.some((d) => d.code === 'sync-handler'));
+  assert.ok(
+    disk.diagnostics.get(join(root, 'agent', 'hooks', 'a.py'))?.some((d) => d.code === 'sync-handler'),
+  );
   assert.ok(disk.diagnostics.has(join(root, 'agent', 'lib', 'cayu.py')));
 });
 

@@ -19,6 +19,7 @@ test('every rule code has its own README section', () => {
 
 test('every rule documents what, why, the spec sentence and the fix', () => {
   for (const rule of RULES) {
-    for (const [k, v] of Object.entries(rule.docs)) assert.ok(v.length > 20 && !/TODO/.test(v), `${rule.code}.docs.${k}`);
+    for (const [k, v] of Object.entries(rule.docs))
+      assert.ok(v.length > 20 && !/TODO/.test(v), `${rule.code}.docs.${k}`);
   }
 });

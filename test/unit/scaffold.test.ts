@@ -30,7 +30,9 @@ function imported(text: string, module: string, names: string[], eq: string[] = 
 /** The file after the plan, placeholders at their defaults. */
 function apply(text: string, plan: InsertionPlan): string {
   const after = applyEdits(text, plan.importEdits);
-  return applyEdits(after, [{ range: { start: plan.position, end: plan.position }, newText: expandSnippet(plan.snippet) }]);
+  return applyEdits(after, [
+    { range: { start: plan.position, end: plan.position }, newText: expandSnippet(plan.snippet) },
+  ]);
 }
 
 function serious(text: string, path = '/agent/hooks.py', isMantleModule = true): string[] {
@@ -45,20 +47,35 @@ const M = 'rasa.mantle.hooks';
 describe('planImports', () => {
   it('adds names to a parenthesised one-per-line import, sorted, trailing commas kept', () => {
     const text = `from ${M} import (\n    ToolCallPayload,\n    on_tool_call,\n)\n\nx = 1\n`;
-    assert.equal(imported(text, M, ['modify_tool_call', 'ToolCallPayload']), `from ${M} import (\n    ToolCallPayload,\n    modify_tool_call,\n    on_tool_call,\n)\n\nx = 1\n`);
+    assert.equal(
+      imported(text, M, ['modify_tool_call', 'ToolCallPayload']),
+      `from ${M} import (\n    ToolCallPayload,\n    modify_tool_call,\n    on_tool_call,\n)\n\nx = 1\n`,
+    );
   });
 
   it('keeps a single-line import single-line while it fits in 88 columns', () => {
-    assert.equal(imported(`from ${M} import on_tool_call\n`, M, ['ToolCallPayload']), `from ${M} import ToolCallPayload, on_tool_call\n`);
+    assert.equal(
+      imported(`from ${M} import on_tool_call\n`, M, ['ToolCallPayload']),
+      `from ${M} import ToolCallPayload, on_tool_call\n`,
+    );
   });
 
   it('wraps a single-line import that would pass 88 columns into the parenthesised style', () => {
-    const out = imported(`from ${M} import ModelRequestPayload, on_model_request\n`, M, ['ModelResponsePayload', 'modify_model_response']);
-    assert.equal(out, `from ${M} import (\n    ModelRequestPayload,\n    ModelResponsePayload,\n    modify_model_response,\n    on_model_request,\n)\n`);
+    const out = imported(`from ${M} import ModelRequestPayload, on_model_request\n`, M, [
+      'ModelResponsePayload',
+      'modify_model_response',
+    ]);
+    assert.equal(
+      out,
+      `from ${M} import (\n    ModelRequestPayload,\n    ModelResponsePayload,\n    modify_model_response,\n    on_model_request,\n)\n`,
+    );
   });
 
   it('appends to an unsorted import instead of reordering it', () => {
-    assert.equal(imported(`from ${M} import on_tool_call, ToolCallPayload\n`, M, ['modify_tool_call']), `from ${M} import on_tool_call, ToolCallPayload, modify_tool_call\n`);
+    assert.equal(
+      imported(`from ${M} import on_tool_call, ToolCallPayload\n`, M, ['modify_tool_call']),
+      `from ${M} import on_tool_call, ToolCallPayload, modify_tool_call\n`,
+    );
   });
 
   it('skips names already imported (aliases included) and leaves the file alone', () => {
@@ -68,12 +85,18 @@ describe('planImports', () => {
 
   it('adds a new import after the docstring and __future__ imports, with blank lines around', () => {
     const text = '"""Hooks\nof the agent."""\nfrom __future__ import annotations\nx = 1\n';
-    assert.equal(imported(text, M, ['on_tool_call']), `"""Hooks\nof the agent."""\nfrom __future__ import annotations\n\nfrom ${M} import on_tool_call\n\nx = 1\n`);
+    assert.equal(
+      imported(text, M, ['on_tool_call']),
+      `"""Hooks\nof the agent."""\nfrom __future__ import annotations\n\nfrom ${M} import on_tool_call\n\nx = 1\n`,
+    );
   });
 
   it('adds a new import after the last top-level import', () => {
     const text = 'import os\nimport structlog\n\nlog = structlog.get_logger()\n';
-    assert.equal(imported(text, M, ['on_tool_call']), `import os\nimport structlog\nfrom ${M} import on_tool_call\n\nlog = structlog.get_logger()\n`);
+    assert.equal(
+      imported(text, M, ['on_tool_call']),
+      `import os\nimport structlog\nfrom ${M} import on_tool_call\n\nlog = structlog.get_logger()\n`,
+    );
   });
 
   it('ignores imports inside functions and strings', () => {
@@ -83,7 +106,12 @@ describe('planImports', () => {
   });
 
   it('merges Cayu names into an import from an equivalent namespace (cayu, cayu.runtime.hooks)', () => {
-    const out = imported('from cayu import RuntimeHook\n', 'cayu.observability', ['RuntimeHook', 'ToolCallHookContext'], ['cayu.runtime.hooks', 'cayu']);
+    const out = imported(
+      'from cayu import RuntimeHook\n',
+      'cayu.observability',
+      ['RuntimeHook', 'ToolCallHookContext'],
+      ['cayu.runtime.hooks', 'cayu'],
+    );
     assert.equal(out, 'from cayu import RuntimeHook, ToolCallHookContext\n');
   });
 
@@ -121,7 +149,12 @@ describe('planMantleHook', () => {
     const text = `"""Doc."""\nimport os\nfrom ${M} import on_turn_started\n`;
     const out = apply(text, planMantleHook(text, 0, findDecorator('on_turn_finished')!));
     assert.ok(out.indexOf('@on_turn_finished()') > out.indexOf(`from ${M}`), out);
-    assert.match(out, new RegExp(`from ${M.replace(/\./g, '\\.')} import TurnFinishedPayload, on_turn_finished, on_turn_started\n`));
+    assert.match(
+      out,
+      new RegExp(
+        `from ${M.replace(/\./g, '\\.')} import TurnFinishedPayload, on_turn_finished, on_turn_started\n`,
+      ),
+    );
     assert.deepEqual(serious(out), []);
   });
 
@@ -147,7 +180,23 @@ describe('planMantleHook', () => {
   });
 
   it('never throws on arbitrary text and always yields an insertion inside the file', () => {
-    const alphabet = fc.constantFrom('\n', ' ', '(', ')', '"', "'", '"""', '#', '\\', 'from x import (a,', 'class A(RuntimeHook):', '    def f():', '@x', 'import os', 'a');
+    const alphabet = fc.constantFrom(
+      '\n',
+      ' ',
+      '(',
+      ')',
+      '"',
+      "'",
+      '"""',
+      '#',
+      '\\',
+      'from x import (a,',
+      'class A(RuntimeHook):',
+      '    def f():',
+      '@x',
+      'import os',
+      'a',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 40 }), fc.nat(50), (parts, cursor) => {
         const text = parts.join('');
@@ -155,7 +204,9 @@ describe('planMantleHook', () => {
         const after = applyEdits(text, plan.importEdits);
         assert.ok(plan.position.line <= after.split('\n').length);
         const c = planCayuHook(text, cursor, findCayuPhase('before_tool_call')!);
-        assert.ok(c.kind === 'exists' || c.position.line <= applyEdits(text, c.importEdits).split('\n').length);
+        assert.ok(
+          c.kind === 'exists' || c.position.line <= applyEdits(text, c.importEdits).split('\n').length,
+        );
       }),
       { numRuns: 300, seed: Number(process.env.HOOKSMITH_FUZZ_SEED ?? 20261130) },
     );
@@ -171,31 +222,55 @@ describe('planCayuHook', () => {
     assert.equal(plan.kind, 'class');
     const out = apply('', plan as InsertionPlan);
     // 91 columns on one line: wrapped the way black would.
-    assert.match(out, /^from cayu\.observability import \(\n    BeforeToolCallDecision,\n    BeforeToolCallHookContext,\n    RuntimeHook,\n\)\n/);
-    assert.match(out, /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(\n        self, context: BeforeToolCallHookContext\n    \) -> BeforeToolCallDecision \| None:\n/);
+    assert.match(
+      out,
+      /^from cayu\.observability import \(\n    BeforeToolCallDecision,\n    BeforeToolCallHookContext,\n    RuntimeHook,\n\)\n/,
+    );
+    assert.match(
+      out,
+      /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(\n        self, context: BeforeToolCallHookContext\n    \) -> BeforeToolCallDecision \| None:\n/,
+    );
     assert.deepEqual(serious(out, cayuFile, false), []);
   });
 
   it('adds a method to the RuntimeHook subclass under the cursor, imports merged', () => {
-    const text = 'from cayu import RuntimeHook, BeforeToolCallHookContext\n\n\nclass Audit(RuntimeHook):\n    async def before_tool_call(self, context: BeforeToolCallHookContext) -> None:\n        return None\n\n\nX = 1\n';
+    const text =
+      'from cayu import RuntimeHook, BeforeToolCallHookContext\n\n\nclass Audit(RuntimeHook):\n    async def before_tool_call(self, context: BeforeToolCallHookContext) -> None:\n        return None\n\n\nX = 1\n';
     const plan = planCayuHook(text, 4, findCayuPhase('after_tool_call')!);
     assert.equal(plan.kind, 'method');
     const out = apply(text, plan as InsertionPlan);
     // The existing import was unsorted: new names are appended (sorted among themselves), and wrapped past 88 columns.
-    assert.match(out, /^from cayu import \(\n    RuntimeHook,\n    BeforeToolCallHookContext,\n    AfterToolCallDecision,\n    ToolCallHookContext,\n\)\n/);
-    assert.match(out, /        return None\n\n    async def after_tool_call\(\n        self, context: ToolCallHookContext\n    \) -> AfterToolCallDecision \| None:\n/);
+    assert.match(
+      out,
+      /^from cayu import \(\n    RuntimeHook,\n    BeforeToolCallHookContext,\n    AfterToolCallDecision,\n    ToolCallHookContext,\n\)\n/,
+    );
+    assert.match(
+      out,
+      /        return None\n\n    async def after_tool_call\(\n        self, context: ToolCallHookContext\n    \) -> AfterToolCallDecision \| None:\n/,
+    );
     assert.equal(runtimeHookClasses(out)[0]!.methods.join(','), 'before_tool_call,after_tool_call');
     assert.deepEqual(serious(out, cayuFile, false), []);
   });
 
   it('finds subclasses of subclasses and says when the phase is already overridden', () => {
-    const text = 'from cayu.observability import RuntimeHook\n\nclass Base(RuntimeHook):\n    pass\n\nclass Mine(Base):\n    async def after_session_failed(self, context) -> None:\n        return None\n';
-    assert.deepEqual(runtimeHookClasses(text).map((c) => c.name), ['Base', 'Mine']);
-    assert.deepEqual(planCayuHook(text, 6, findCayuPhase('after_session_failed')!), { kind: 'exists', className: 'Mine', line: 6 });
+    const text =
+      'from cayu.observability import RuntimeHook\n\nclass Base(RuntimeHook):\n    pass\n\nclass Mine(Base):\n    async def after_session_failed(self, context) -> None:\n        return None\n';
+    assert.deepEqual(
+      runtimeHookClasses(text).map((c) => c.name),
+      ['Base', 'Mine'],
+    );
+    assert.deepEqual(planCayuHook(text, 6, findCayuPhase('after_session_failed')!), {
+      kind: 'exists',
+      className: 'Mine',
+      line: 6,
+    });
     const plan = planCayuHook(text, 7, findCayuPhase('after_session_completed')!);
     assert.equal(plan.kind, 'method');
     const out = apply(text, plan as InsertionPlan);
-    assert.match(out, /return None\n\n    async def after_session_completed\(self, context: RuntimeHookContext\) -> None:\n        # .*\n        return None\n$/);
+    assert.match(
+      out,
+      /return None\n\n    async def after_session_completed\(self, context: RuntimeHookContext\) -> None:\n        # .*\n        return None\n$/,
+    );
   });
 });
 
@@ -216,10 +291,15 @@ describe('templates and the snippet expander', () => {
   });
 
   it('a new module for every target analyses clean', () => {
-    for (const d of HOOK_DECORATORS) assert.deepEqual(serious(expandSnippet(newModuleText(mantleTemplate(d), 'Doc.'))), [], d.name);
+    for (const d of HOOK_DECORATORS)
+      assert.deepEqual(serious(expandSnippet(newModuleText(mantleTemplate(d), 'Doc.'))), [], d.name);
     for (const t of scaffoldTargets()) {
       if (t.engine !== 'cayu') continue;
-      assert.deepEqual(serious(expandSnippet(newModuleText(cayuClassTemplate([t.phase]), 'Doc.')), '/agent/x.py', false), [], t.phase.id);
+      assert.deepEqual(
+        serious(expandSnippet(newModuleText(cayuClassTemplate([t.phase]), 'Doc.')), '/agent/x.py', false),
+        [],
+        t.phase.id,
+      );
     }
   });
 });
@@ -231,7 +311,10 @@ describe('line endings', () => {
     assert.equal(out, `from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`);
     const plan = planMantleHook(text, 2, findDecorator('on_tool_call')!);
     const after = apply(text, plan);
-    assert.ok(after.startsWith(`from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`), JSON.stringify(after));
+    assert.ok(
+      after.startsWith(`from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`),
+      JSON.stringify(after),
+    );
     assert.match(after, /@on_tool_call\(\)\nasync def audit_tool_call_?\d*\(/);
   });
 });

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSchemas, schemaText } from '../../runtime/engine/json-schemas';
-import { loadScenario, parseScenarioText, ScenarioError, validateScenario } from '../../runtime/engine/scenario-load';
+import {
+  loadScenario,
+  parseScenarioText,
+  ScenarioError,
+  validateScenario,
+} from '../../runtime/engine/scenario-load';
 
 const root = join(__dirname, '..', '..');
 
@@ -18,9 +23,19 @@ function errorsOf(fn: () => unknown): string[] {
 }
 
 test('errors name the JSON path', () => {
-  const details = errorsOf(() => validateScenario({ user: 'x', completions: [{ text: 'a' }, { tool_calls: [{ tool_name: 3 }] }] }, 's.yaml'));
+  const details = errorsOf(() =>
+    validateScenario(
+      { user: 'x', completions: [{ text: 'a' }, { tool_calls: [{ tool_name: 3 }] }] },
+      's.yaml',
+    ),
+  );
   assert.deepEqual(details, ['completions[1].tool_calls[0].tool_name: expected string, received number']);
-  const more = errorsOf(() => validateScenario({ completions: [{ quiet: 'loud' }], tools: { t: { latency_ms: -1 } }, bogus: 1 }, 's.yaml'));
+  const more = errorsOf(() =>
+    validateScenario(
+      { completions: [{ quiet: 'loud' }], tools: { t: { latency_ms: -1 } }, bogus: 1 },
+      's.yaml',
+    ),
+  );
   assert.ok(more.some((d) => d.startsWith('user:')));
   assert.ok(more.some((d) => d.startsWith('completions[0].quiet:')));
   assert.ok(more.some((d) => d.startsWith('tools.t.latency_ms:')));
@@ -44,7 +59,11 @@ test('defaults: sender, channel, iteration cap, knowledge tool', () => {
 });
 
 test('the example scenarios are valid and their agent is clean-agent', () => {
-  for (const f of ['order-pizza.scenario.yaml', 'guarded-tools.scenario.yaml', 'provider-error.scenario.json']) {
+  for (const f of [
+    'order-pizza.scenario.yaml',
+    'guarded-tools.scenario.yaml',
+    'provider-error.scenario.json',
+  ]) {
     const loaded = loadScenario(join(root, 'examples/clean-agent', f));
     assert.equal(loaded.agentRoot, join(root, 'examples/clean-agent'));
   }
@@ -58,7 +77,10 @@ test('committed JSON Schemas are up to date (regenerate: node --import tsx scrip
 });
 
 test('the payload schema offers every payload type and Cayu context', () => {
-  const p = buildSchemas()['payload.schema.json'] as { anyOf: unknown[]; definitions: Record<string, { properties: Record<string, { description?: string }> }> };
+  const p = buildSchemas()['payload.schema.json'] as {
+    anyOf: unknown[];
+    definitions: Record<string, { properties: Record<string, { description?: string }> }>;
+  };
   assert.equal(p.anyOf.length, 15);
   assert.match(p.definitions.ToolResultPayload!.properties.value!.description!, /serialized JSON text/);
   assert.match(p.definitions.ModelRequestPayload!.properties.tool_names!.description!, /read-only/);

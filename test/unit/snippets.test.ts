@@ -24,7 +24,10 @@ function expanded(s: Snippet): string {
 
 function analyse(text: string, path: string, isMantleModule: boolean) {
   const module = parseModule(text, path);
-  return { module, diagnostics: analyseModule({ path, text, module, agentModules: [module], isMantleModule }) };
+  return {
+    module,
+    diagnostics: analyseModule({ path, text, module, agentModules: [module], isMantleModule }),
+  };
 }
 
 describe('snippets/python.json', () => {
@@ -45,7 +48,8 @@ describe('snippets/python.json', () => {
     assert.ok(prefixes.includes('cayu-runtime-hook'));
     assert.equal(Object.keys(committed).length, 18 + 5 + 1);
     assert.equal(new Set(prefixes).size, prefixes.length, 'prefixes are unique');
-    for (const s of Object.values(committed)) assert.match(s.description, /Scaffold Hook/, 'says how to merge imports');
+    for (const s of Object.values(committed))
+      assert.match(s.description, /Scaffold Hook/, 'says how to merge imports');
   });
 
   it('every expanded line fits in 88 columns (black), long signatures wrapped', () => {
@@ -63,7 +67,11 @@ describe('snippets/python.json', () => {
       assert.equal(hooks.length, 1, text);
       assert.equal(hooks[0]!.hookDecorator.name, d.name);
       const serious = diagnostics.filter((x) => x.severity === 'error' || x.severity === 'warning');
-      assert.deepEqual(serious.map((x) => `${x.code}: ${x.message}`), [], text);
+      assert.deepEqual(
+        serious.map((x) => `${x.code}: ${x.message}`),
+        [],
+        text,
+      );
       const info = diagnostics.map((x) => x.code);
       assert.deepEqual(info, d.point.wired ? [] : ['not-wired'], text);
     });
@@ -75,16 +83,24 @@ describe('snippets/python.json', () => {
       const { module, diagnostics } = analyse(text, '/agent/audit_hook.py', false);
       assert.equal(module.classes.length, 1, text);
       assert.ok(module.classes[0]!.methods.length >= 1);
-      assert.deepEqual(diagnostics.map((x) => `${x.code}: ${x.message}`), [], text);
+      assert.deepEqual(
+        diagnostics.map((x) => `${x.code}: ${x.message}`),
+        [],
+        text,
+      );
     });
   }
 
   it('every expansion compiles under CPython', (t) => {
     const sources = Object.values(committed).map(expanded);
-    const r = spawnSync('python3', ['-c', 'import json,sys\nfor s in json.load(sys.stdin): compile(s, "<snippet>", "exec")\nprint("ok")'], {
-      input: JSON.stringify(sources),
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      'python3',
+      ['-c', 'import json,sys\nfor s in json.load(sys.stdin): compile(s, "<snippet>", "exec")\nprint("ok")'],
+      {
+        input: JSON.stringify(sources),
+        encoding: 'utf8',
+      },
+    );
     if (r.error) return t.skip('python3 not available');
     assert.equal(r.stderr, '');
     assert.equal(r.stdout.trim(), 'ok');

@@ -3,8 +3,18 @@ import { test } from 'node:test';
 import { diffPayload, diffSummary, renderDiffTable, restoredFields } from '../../runtime/ui/payload-diff';
 
 test('field-level diff: changed, added, removed, nested paths and array indexes', () => {
-  const before = { text: ' hi ', arguments: { size: 'large', card: ' c ' }, tool_calls: [{ id: 'a' }, { id: 'b' }], gone: 1 };
-  const after = { text: 'hi', arguments: { size: 'large', card: 'c', extra: true }, tool_calls: [{ id: 'a' }], new: [1] };
+  const before = {
+    text: ' hi ',
+    arguments: { size: 'large', card: ' c ' },
+    tool_calls: [{ id: 'a' }, { id: 'b' }],
+    gone: 1,
+  };
+  const after = {
+    text: 'hi',
+    arguments: { size: 'large', card: 'c', extra: true },
+    tool_calls: [{ id: 'a' }],
+    new: [1],
+  };
   const d = diffPayload(before, after);
   const by = (p: string) => d.rows.find((r) => r.path === p);
   assert.equal(by('text')?.kind, 'changed');
@@ -25,7 +35,10 @@ test('identical payloads: no change rows, "unchanged" summary and table text', (
 });
 
 test('identity restored by the payload wall is its own row kind, read from the notes', () => {
-  const notes = ["identity field 'sender_id' restored from the input (the hook changed it; identity is engine-owned)", 'other note'];
+  const notes = [
+    "identity field 'sender_id' restored from the input (the hook changed it; identity is engine-owned)",
+    'other note',
+  ];
   assert.deepEqual([...restoredFields(notes)], ['sender_id']);
   const d = diffPayload({ sender_id: 'u1', text: 'a' }, { sender_id: 'u1', text: 'b' }, notes);
   assert.equal(d.rows.find((r) => r.path === 'sender_id')?.kind, 'restored');
@@ -52,7 +65,10 @@ test('deep and cyclic-free huge nesting stays bounded', () => {
 });
 
 test('JSON text (a tool result value) is diffed by what it encodes', () => {
-  const d = diffPayload({ value: '{"email":"a@b.c","name":"Ada"}' }, { value: '{"email": "[email]", "name": "Ada"}' });
+  const d = diffPayload(
+    { value: '{"email":"a@b.c","name":"Ada"}' },
+    { value: '{"email": "[email]", "name": "Ada"}' },
+  );
   assert.deepEqual(
     d.rows.map((r) => [r.path, r.kind]),
     [
@@ -61,5 +77,8 @@ test('JSON text (a tool result value) is diffed by what it encodes', () => {
     ],
   );
   // Plain strings that are not JSON stay one changed row.
-  assert.deepEqual(diffPayload({ t: 'a' }, { t: '{' }).rows.map((r) => r.kind), ['changed']);
+  assert.deepEqual(
+    diffPayload({ t: 'a' }, { t: '{' }).rows.map((r) => r.kind),
+    ['changed'],
+  );
 });

@@ -5,7 +5,15 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { validatePayload } from '../../runtime/engine/payload-input';
 import { getPoint } from '../../runtime/catalogue';
-import { agentRootOf, createSampleFile, listSamples, newSampleFileName, payloadsDir, readPayloadFile, sampleMatchesPoint } from '../../runtime/ui/payload-files';
+import {
+  agentRootOf,
+  createSampleFile,
+  listSamples,
+  newSampleFileName,
+  payloadsDir,
+  readPayloadFile,
+  sampleMatchesPoint,
+} from '../../runtime/ui/payload-files';
 
 function tempAgent(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-ui-'));
@@ -42,7 +50,10 @@ test('createSampleFile writes the catalogue sample (valid for the engine), listS
     const b = createSampleFile(root, 'tool_call');
     assert.equal(path.basename(b), 'tool_call-2.json');
     fs.writeFileSync(path.join(payloadsDir(root), 'a-tool_call.json'), '{}');
-    assert.deepEqual(listSamples(root, 'tool_call').map((f) => path.basename(f)), ['tool_call.json', 'tool_call-2.json']);
+    assert.deepEqual(
+      listSamples(root, 'tool_call').map((f) => path.basename(f)),
+      ['tool_call.json', 'tool_call-2.json'],
+    );
     // A Cayu phase gets its context sample.
     assert.ok(readPayloadFile(createSampleFile(root, 'before_tool_call')).ok);
     assert.throws(() => createSampleFile(root, 'no_such_point'), /unknown point/);

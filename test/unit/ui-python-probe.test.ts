@@ -20,7 +20,9 @@ test('choice: first working candidate; earlier rejections kept with their source
   const probed: string[] = [];
   const fake = async (p: string): Promise<ProbeResult> => {
     probed.push(p);
-    return p === 'good' ? { ok: true, executable: '/usr/bin/good', version: '3.12.1' } : { ok: false, reason: `${p}: not found` };
+    return p === 'good'
+      ? { ok: true, executable: '/usr/bin/good', version: '3.12.1' }
+      : { ok: false, reason: `${p}: not found` };
   };
   const c = await chooseInterpreter(
     [
@@ -31,7 +33,13 @@ test('choice: first working candidate; earlier rejections kept with their source
     ],
     fake,
   );
-  assert.deepEqual(c, { ok: true, python: '/usr/bin/good', source: 'the default', version: '3.12.1', rejected: ["the Python extension's active environment: bad: not found"] });
+  assert.deepEqual(c, {
+    ok: true,
+    python: '/usr/bin/good',
+    source: 'the default',
+    version: '3.12.1',
+    rejected: ["the Python extension's active environment: bad: not found"],
+  });
   assert.deepEqual(probed, ['bad', 'good']);
   const none = await chooseInterpreter([{ python: 'bad', source: 'the default' }], fake);
   assert.deepEqual(none, { ok: false, rejected: ['the default: bad: not found'] });

@@ -18,20 +18,33 @@ const CRASH: RunResult = {
   payload: { value: '<b>v</b>', sender_id: 'u1' },
   inputPayload: { value: '<b>v</b>', sender_id: 'u1' },
   signal: null,
-  error: { type: 'ValueError', message: '<script>x</script>', formatted: 'Traceback (most recent call last):\n  File "/agent/hooks.py", line 3', traceback: [{ file: '/agent/hooks.py', line: 3, function: 'redact', text: 'raise ValueError()' }] },
+  error: {
+    type: 'ValueError',
+    message: '<script>x</script>',
+    formatted: 'Traceback (most recent call last):\n  File "/agent/hooks.py", line 3',
+    traceback: [{ file: '/agent/hooks.py', line: 3, function: 'redact', text: 'raise ValueError()' }],
+  },
   durationMs: 250,
   timeoutMs: 500,
   policy: 'fail-open',
   effect: 'the engine carries on with the original result',
-  notes: ["identity field 'sender_id' restored from the input (the hook changed it; identity is engine-owned)"],
+  notes: [
+    "identity field 'sender_id' restored from the input (the hook changed it; identity is engine-owned)",
+  ],
   output: 'printed <i>this</i>',
 };
 
 test('crash: badge, traceback frames as links, effect, policy, budget bar; all text escaped', () => {
-  const html = renderRunResultHtml(CRASH, { ...SEC, payloadFile: '/agent/.hooksmith/payloads/tool_result.json' });
+  const html = renderRunResultHtml(CRASH, {
+    ...SEC,
+    payloadFile: '/agent/.hooksmith/payloads/tool_result.json',
+  });
   assert.match(html, /tone-error"><span aria-hidden="true">✕<\/span> Crashed/);
   assert.match(html, /class="frame mono" data-file="\/agent\/hooks.py" data-line="3"/);
-  assert.match(html, /What the end user would have seen<\/span>the engine carries on with the original result/);
+  assert.match(
+    html,
+    /What the end user would have seen<\/span>the engine carries on with the original result/,
+  );
   assert.match(html, /fail-open: a crash or timeout lets the engine carry on/);
   assert.match(html, /role="meter" aria-valuemin="0" aria-valuemax="500" aria-valuenow="250"/);
   assert.match(html, /#run-bar>\.fill\{width:50\.0%\}/);
@@ -59,10 +72,17 @@ test('a real run (python3): modify hook changing the payload shows the changed f
     const sample = samplePayload('tool_result');
     assert.ok(sample.ok);
     const payload = { ...sample.payload, value: JSON.stringify({ email: 'ada@example.com' }) };
-    const result = await runner.run({ file: path.join(__dirname, '..', '..', 'examples', 'clean-agent', 'hooks', 'tool_hooks.py'), handler: 'redact_pii', payload });
+    const result = await runner.run({
+      file: path.join(__dirname, '..', '..', 'examples', 'clean-agent', 'hooks', 'tool_hooks.py'),
+      handler: 'redact_pii',
+      payload,
+    });
     assert.equal(result.outcome, 'returned');
     const html = renderRunResultHtml(result, SEC);
-    assert.match(html, /<tr class="d-changed"><td class="k mono">value⟨json⟩\.email<\/td><td><code>&#34;ada@example.com&#34;<\/code>/);
+    assert.match(
+      html,
+      /<tr class="d-changed"><td class="k mono">value⟨json⟩\.email<\/td><td><code>&#34;ada@example.com&#34;<\/code>/,
+    );
     assert.match(html, /1 changed/);
   } finally {
     await runner.dispose();

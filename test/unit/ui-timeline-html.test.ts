@@ -19,12 +19,73 @@ const RESULT: SimulationResult = {
   durationMs: 12.5,
   ending: 'text answer emitted',
   events: [
-    ev(1, { point: 'turn_started', lane: 'observe', hook: 'hooks.py::mark', outcome: 'returned', durationMs: 0.4, timeoutMs: 100, context: 'turn' }),
-    ev(2, { point: 'incoming_message', lane: 'modify', hook: 'hooks.py::spam', outcome: 'returned', durationMs: 1, timeoutMs: 500, wired: false, context: 'incoming' }),
-    ev(3, { point: 'tool_result', hook: 'hooks/tool_hooks.py::redact', outcome: 'returned', durationMs: 2, timeoutMs: 500, before: { value: XSS, sender_id: 'u' }, after: { value: '[redacted]', sender_id: 'u' }, notes: [`note ${XSS}`], output: XSS, context: 'iteration 0' }),
-    ev(4, { point: 'model_response', hook: 'hooks.py::ground', outcome: 'retry-model', durationMs: 0.2, timeoutMs: 500, signal: { type: 'RetryModel', feedback: 'Only grounded claims', honoured: true }, before: { text: 'x' }, after: null, context: 'iteration 0' }),
-    ev(5, { point: 'tool_call', hook: 'hooks.py::boom', outcome: 'crashed', durationMs: 600, timeoutMs: 500, error: { type: 'KeyError', message: "'x'", formatted: 'Traceback…', traceback: [{ file: '/agent/hooks.py', line: 12, function: 'boom', text: 'd["x"]' }] }, context: 'iteration 1' }),
-    ev(6, { point: 'before_tool_call', lane: 'phase', hook: 'rt.py::Guard.before_tool_call', outcome: 'returned', durationMs: 0.1, timeoutMs: 5000, before: { tool: 'a' }, after: { decision: 'allow' }, context: 'iteration 1' }),
+    ev(1, {
+      point: 'turn_started',
+      lane: 'observe',
+      hook: 'hooks.py::mark',
+      outcome: 'returned',
+      durationMs: 0.4,
+      timeoutMs: 100,
+      context: 'turn',
+    }),
+    ev(2, {
+      point: 'incoming_message',
+      lane: 'modify',
+      hook: 'hooks.py::spam',
+      outcome: 'returned',
+      durationMs: 1,
+      timeoutMs: 500,
+      wired: false,
+      context: 'incoming',
+    }),
+    ev(3, {
+      point: 'tool_result',
+      hook: 'hooks/tool_hooks.py::redact',
+      outcome: 'returned',
+      durationMs: 2,
+      timeoutMs: 500,
+      before: { value: XSS, sender_id: 'u' },
+      after: { value: '[redacted]', sender_id: 'u' },
+      notes: [`note ${XSS}`],
+      output: XSS,
+      context: 'iteration 0',
+    }),
+    ev(4, {
+      point: 'model_response',
+      hook: 'hooks.py::ground',
+      outcome: 'retry-model',
+      durationMs: 0.2,
+      timeoutMs: 500,
+      signal: { type: 'RetryModel', feedback: 'Only grounded claims', honoured: true },
+      before: { text: 'x' },
+      after: null,
+      context: 'iteration 0',
+    }),
+    ev(5, {
+      point: 'tool_call',
+      hook: 'hooks.py::boom',
+      outcome: 'crashed',
+      durationMs: 600,
+      timeoutMs: 500,
+      error: {
+        type: 'KeyError',
+        message: "'x'",
+        formatted: 'Traceback…',
+        traceback: [{ file: '/agent/hooks.py', line: 12, function: 'boom', text: 'd["x"]' }],
+      },
+      context: 'iteration 1',
+    }),
+    ev(6, {
+      point: 'before_tool_call',
+      lane: 'phase',
+      hook: 'rt.py::Guard.before_tool_call',
+      outcome: 'returned',
+      durationMs: 0.1,
+      timeoutMs: 5000,
+      before: { tool: 'a' },
+      after: { decision: 'allow' },
+      context: 'iteration 1',
+    }),
     ev(7, { point: 'knowledge_query', lane: 'modify', context: 'iteration 1' }),
   ],
   transcript: [
@@ -37,7 +98,11 @@ const RESULT: SimulationResult = {
 
 test('every event gets one row, in order, each controlling its details region', () => {
   const html = renderTimelineHtml(RESULT, SEC);
-  const rows = [...html.matchAll(/<div class="row[^"]*" role="button" tabindex="(-?\d)" aria-expanded="false" aria-controls="([^"]+)" aria-label="([^"]+)"/g)];
+  const rows = [
+    ...html.matchAll(
+      /<div class="row[^"]*" role="button" tabindex="(-?\d)" aria-expanded="false" aria-controls="([^"]+)" aria-label="([^"]+)"/g,
+    ),
+  ];
   assert.equal(rows.length, RESULT.events.length);
   rows.forEach((m, i) => {
     assert.match(m[3]!, new RegExp(`^step ${RESULT.events[i]!.seq}, ${RESULT.events[i]!.point}`));
@@ -55,7 +120,8 @@ test('keyboard: one row in the tab order (roving tabindex), arrows/Home/End/Ente
   const html = renderTimelineHtml(RESULT, SEC);
   assert.equal([...html.matchAll(/tabindex="0"/g)].length, 1);
   assert.equal([...html.matchAll(/tabindex="-1"/g)].length, RESULT.events.length - 1);
-  for (const key of ['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', "' '"]) assert.ok(html.includes(`e.key === ${key.startsWith("'") ? key : `'${key}'`}`), key);
+  for (const key of ['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', "' '"])
+    assert.ok(html.includes(`e.key === ${key.startsWith("'") ? key : `'${key}'`}`), key);
   assert.match(html, /<ol class="timeline" aria-labelledby="tl-h">/);
 });
 
@@ -66,7 +132,12 @@ test('hostile text is escaped everywhere; the only script is the nonce one; CSP 
   assert.ok(!html.includes('<img'));
   assert.ok(!html.includes('alert("pwned")'));
   assert.match(html, /&#60;script&#62;alert\(&#34;pwned&#34;\)&#60;\/script&#62;/);
-  assert.match(html.replace(/&#39;/g, "'"), new RegExp(`default-src 'none'; img-src ${SEC.cspSource} data:; style-src 'nonce-${SEC.nonce}'; script-src 'nonce-${SEC.nonce}'`));
+  assert.match(
+    html.replace(/&#39;/g, "'"),
+    new RegExp(
+      `default-src 'none'; img-src ${SEC.cspSource} data:; style-src 'nonce-${SEC.nonce}'; script-src 'nonce-${SEC.nonce}'`,
+    ),
+  );
   // Inline style attributes would be blocked by the CSP: widths go in the nonce'd <style>.
   assert.ok(!/\sstyle="/.test(html));
   assert.ok(!/https?:\/\//.test(html.replace(/http-equiv/g, '')), 'no external resources');
@@ -90,8 +161,14 @@ test('details: diff, signal feedback, traceback links, Cayu decision; transcript
   assert.match(html, /RetryModel<\/code> — “Only grounded claims”/);
   assert.match(html, /<a href="#" class="frame mono" data-file="\/agent\/hooks.py" data-line="12"/);
   assert.match(html, /<span class="dt">Decision<\/span>/);
-  assert.match(html, /class="msg engine" role="note"><span class="who">engine only · not shown to the user<\/span>/);
-  assert.match(html, /class="msg bot is-fallback"><span class="who">bot<\/span><span class="fallback">fallback <code>utter_internal_error<\/code>/);
+  assert.match(
+    html,
+    /class="msg engine" role="note"><span class="who">engine only · not shown to the user<\/span>/,
+  );
+  assert.match(
+    html,
+    /class="msg bot is-fallback"><span class="who">bot<\/span><span class="fallback">fallback <code>utter_internal_error<\/code>/,
+  );
   assert.match(html, /class="msg user"/);
 });
 
@@ -111,13 +188,17 @@ test('an empty simulation still renders', () => {
 test('a real simulation of examples/clean-agent: every event rendered (real python3)', async () => {
   const runner = createHookRunner();
   try {
-    const result = await runner.simulate(path.join(__dirname, '..', '..', 'examples', 'clean-agent', 'order-pizza.scenario.yaml'));
+    const result = await runner.simulate(
+      path.join(__dirname, '..', '..', 'examples', 'clean-agent', 'order-pizza.scenario.yaml'),
+    );
     const html = renderTimelineHtml(result, SEC);
     assert.ok(result.events.length > 10);
     assert.equal([...html.matchAll(/role="button" tabindex=/g)].length, result.events.length);
-    for (const e of result.events) assert.ok(html.includes(`aria-label="step ${e.seq}, ${e.point}, ${e.lane}`), `step ${e.seq}`);
+    for (const e of result.events)
+      assert.ok(html.includes(`aria-label="step ${e.seq}, ${e.point}, ${e.lane}`), `step ${e.seq}`);
     assert.ok(html.includes(UNWIRED_LABEL));
-    for (const t of result.transcript.filter((x) => x.role === 'bot')) assert.ok(html.includes(t.text.replace(/'/g, '&#39;')));
+    for (const t of result.transcript.filter((x) => x.role === 'bot'))
+      assert.ok(html.includes(t.text.replace(/'/g, '&#39;')));
   } finally {
     await runner.dispose();
   }

@@ -9,13 +9,27 @@ import { test } from 'node:test';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
+  fs.existsSync(p),
+);
 
 const RESULT: SimulationResult = {
   scenario: 's.scenario.yaml',
   status: 'completed',
   transcript: [],
-  events: [1, 2, 3].map((seq) => ({ seq, point: 'tool_call', lane: 'modify' as const, hook: `h.py::f${seq}`, outcome: 'returned' as const, durationMs: 1, timeoutMs: 500, wired: true, notes: [], before: { a: seq }, after: { a: seq } })),
+  events: [1, 2, 3].map((seq) => ({
+    seq,
+    point: 'tool_call',
+    lane: 'modify' as const,
+    hook: `h.py::f${seq}`,
+    outcome: 'returned' as const,
+    durationMs: 1,
+    timeoutMs: 500,
+    wired: true,
+    notes: [],
+    before: { a: seq },
+    after: { a: seq },
+  })),
 };
 
 // Drives the page like a keyboard user and writes what it saw into the DOM for --dump-dom.
@@ -34,27 +48,45 @@ key('ArrowUp'); log.push(state());
 const out = document.createElement('pre'); out.id = 'kbd-log'; out.textContent = log.join('|'); document.body.appendChild(out);
 `;
 
-test('keyboard: roving focus and Enter/Space toggle details, in a real browser', { skip: CHROMIUM ? false : 'no chromium' }, () => {
-  const nonce = 'kbdtest123';
-  const html = renderTimelineHtml(RESULT, { nonce, cspSource: "'self'" }).replace('</body>', `<script nonce="${nonce}">${DRIVER}</script></body>`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-kbd-'));
-  try {
-    const file = path.join(dir, 'timeline.html');
-    fs.writeFileSync(file, html);
-    const dom = execFileSync(CHROMIUM!, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${path.join(dir, 'profile')}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] });
-    const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
-    assert.ok(log, 'the driver ran');
-    assert.deepEqual(log.split('|'), [
-      '0:0ch,-1ch,-1ch', // first row focused, the only one in the tab order
-      '1:-1ch,0ch,-1ch', // ↓ moves focus and the tab stop
-      '1:-1ch,0ov,-1ch', // Enter opens the details
-      '1:-1ch,0ch,-1ch', // Space closes them
-      '2:-1ch,-1ch,0ch', // End
-      '2:-1ch,-1ch,0ch', // ↓ on the last row stays
-      '0:0ch,-1ch,-1ch', // Home
-      '0:0ch,-1ch,-1ch', // ↑ on the first row stays
-    ]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'keyboard: roving focus and Enter/Space toggle details, in a real browser',
+  { skip: CHROMIUM ? false : 'no chromium' },
+  () => {
+    const nonce = 'kbdtest123';
+    const html = renderTimelineHtml(RESULT, { nonce, cspSource: "'self'" }).replace(
+      '</body>',
+      `<script nonce="${nonce}">${DRIVER}</script></body>`,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-kbd-'));
+    try {
+      const file = path.join(dir, 'timeline.html');
+      fs.writeFileSync(file, html);
+      const dom = execFileSync(
+        CHROMIUM!,
+        [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          `--user-data-dir=${path.join(dir, 'profile')}`,
+          '--dump-dom',
+          `file://${file}`,
+        ],
+        { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
+      assert.ok(log, 'the driver ran');
+      assert.deepEqual(log.split('|'), [
+        '0:0ch,-1ch,-1ch', // first row focused, the only one in the tab order
+        '1:-1ch,0ch,-1ch', // ↓ moves focus and the tab stop
+        '1:-1ch,0ov,-1ch', // Enter opens the details
+        '1:-1ch,0ch,-1ch', // Space closes them
+        '2:-1ch,-1ch,0ch', // End
+        '2:-1ch,-1ch,0ch', // ↓ on the last row stays
+        '0:0ch,-1ch,-1ch', // Home
+        '0:0ch,-1ch,-1ch', // ↑ on the first row stays
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -21,7 +21,12 @@ export function annotationTarget(module: HookModule, ann: Annotation): Annotatio
  * annotation is replaced (inside the quotes for a string annotation, as the model's range
  * of the name there), so `X | None` becomes plain `X`.
  */
-export function replaceAnnotationEdits(module: HookModule, source: string, ann: Annotation, wanted: string): TextEdit[] | undefined {
+export function replaceAnnotationEdits(
+  module: HookModule,
+  source: string,
+  ann: Annotation,
+  wanted: string,
+): TextEdit[] | undefined {
   const spelled = spellMantleName(module, source, wanted);
   const range: Range | undefined = ann.isString ? (ann.optionalOf ? undefined : ann.ref?.range) : ann.range;
   if (!range) return undefined;
@@ -29,7 +34,12 @@ export function replaceAnnotationEdits(module: HookModule, source: string, ann: 
 }
 
 /** Edits that make a bare, unimported payload name resolve: the import, or a qualified spelling. */
-export function importAnnotationEdits(module: HookModule, source: string, ann: Annotation, name: string): TextEdit[] {
+export function importAnnotationEdits(
+  module: HookModule,
+  source: string,
+  ann: Annotation,
+  name: string,
+): TextEdit[] {
   const spelled = spellMantleName(module, source, name);
   const rename = spelled.text !== name && ann.ref ? [{ range: ann.ref.range, newText: spelled.text }] : [];
   return [...spelled.importEdits, ...rename];

@@ -11,12 +11,16 @@ export interface BlockingCall {
   instead: string;
 }
 
-const HTTP = 'an async HTTP client: `async with httpx.AsyncClient() as client: await client.get(...)` (or aiohttp)';
+const HTTP =
+  'an async HTTP client: `async with httpx.AsyncClient() as client: await client.get(...)` (or aiohttp)';
 const SUBPROCESS = '`await asyncio.create_subprocess_exec(...)`';
 
 export const BLOCKING_CALLS: readonly BlockingCall[] = [
   { name: 'time.sleep', instead: '`await asyncio.sleep(...)`' },
-  ...['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'request'].map((m) => ({ name: `requests.${m}`, instead: HTTP })),
+  ...['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'request'].map((m) => ({
+    name: `requests.${m}`,
+    instead: HTTP,
+  })),
   { name: 'urllib.request.urlopen', instead: HTTP },
   { name: 'subprocess.run', instead: SUBPROCESS },
   { name: 'subprocess.call', instead: SUBPROCESS },
@@ -24,7 +28,11 @@ export const BLOCKING_CALLS: readonly BlockingCall[] = [
   { name: 'subprocess.check_output', instead: SUBPROCESS },
   { name: 'os.system', instead: '`await asyncio.create_subprocess_shell(...)`' },
   { name: 'socket.create_connection', instead: '`await asyncio.open_connection(...)`' },
-  { name: 'input', builtin: true, instead: 'nothing: a hook has no terminal; take the value from the payload or configuration' },
+  {
+    name: 'input',
+    builtin: true,
+    instead: 'nothing: a hook has no terminal; take the value from the payload or configuration',
+  },
 ];
 
 const byName = new Map(BLOCKING_CALLS.filter((c) => !c.builtin).map((c) => [c.name, c]));
@@ -37,7 +45,11 @@ export const BLOCKING_ROOTS: readonly string[] = [...new Set([...byName.keys()].
 export const BLOCKING_BUILTINS: readonly string[] = [...builtins.keys()];
 
 /** `locallyBound` is asked only for a builtin's name (a lookup per call otherwise). */
-export function findBlockingCall(qualified: string | undefined, bareText: string, locallyBound: (name: string) => boolean): BlockingCall | undefined {
+export function findBlockingCall(
+  qualified: string | undefined,
+  bareText: string,
+  locallyBound: (name: string) => boolean,
+): BlockingCall | undefined {
   if (qualified !== undefined) return byName.get(qualified);
   const builtin = builtins.get(bareText);
   return builtin && !locallyBound(bareText) ? builtin : undefined;

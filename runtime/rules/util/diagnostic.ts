@@ -12,7 +12,13 @@ export function report(
   message: string,
   extras: DiagnosticExtras = {},
 ): HookDiagnostic {
-  const d: HookDiagnostic = { code: rule.code, severity: rule.severity, message, file: ctx.module.path, range };
+  const d: HookDiagnostic = {
+    code: rule.code,
+    severity: rule.severity,
+    message,
+    file: ctx.module.path,
+    range,
+  };
   if (extras.related?.length) d.related = extras.related;
   if (extras.tags?.length) d.tags = extras.tags;
   if (extras.fixes?.length) d.fixes = extras.fixes;

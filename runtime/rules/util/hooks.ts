@@ -47,7 +47,13 @@ class HookRecord implements MantleHook {
   readonly timeoutMs: number;
   readonly unimported: boolean;
 
-  constructor(fn: FunctionDef, decorator: Decorator, hook: HookDecorator, timeoutMs: number, unimported: boolean) {
+  constructor(
+    fn: FunctionDef,
+    decorator: Decorator,
+    hook: HookDecorator,
+    timeoutMs: number,
+    unimported: boolean,
+  ) {
     this.fn = fn;
     this.decorator = decorator;
     this.hook = hook;
@@ -116,7 +122,8 @@ function computeHookIndex(module: HookModule): HookIndex {
       if (!hook) continue;
       // timeout_ms counts only on a decorator the model resolved (where python/hooks.ts reads
       // it); an unresolved one fails to load anyway.
-      const timeoutMs = (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane];
+      const timeoutMs =
+        (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane];
       hooks.push(new HookRecord(fn, decorator, hook, timeoutMs, unimported));
     }
   }

@@ -21,7 +21,11 @@ export function spellMantleName(module: HookModule, source: string, name: string
   const alias = module.imports.find((b) => b.qualified === MANTLE_MODULE && b.moduleLevel);
   if (alias) return { text: `${alias.localName}.${name}`, importEdits: [] };
   const plain = module.imports.find(
-    (b) => b.module === MANTLE_MODULE && b.importedName === undefined && b.qualified !== MANTLE_MODULE && b.moduleLevel,
+    (b) =>
+      b.module === MANTLE_MODULE &&
+      b.importedName === undefined &&
+      b.qualified !== MANTLE_MODULE &&
+      b.moduleLevel,
   );
   if (plain) return { text: qualified, importEdits: [] };
   return { text: name, importEdits: addImportEdits(module, source, name) };
@@ -34,7 +38,9 @@ function addImportEdits(module: HookModule, source: string, name: string): TextE
   if (from.length > 0) {
     const stmt = from[0].statementRange;
     const sameStatement = from.filter(
-      (b) => b.statementRange.start.line === stmt.start.line && b.statementRange.start.character === stmt.start.character,
+      (b) =>
+        b.statementRange.start.line === stmt.start.line &&
+        b.statementRange.start.character === stmt.start.character,
     );
     const stmtText = sliceRange(source, stmt);
     const stmtStart = offsetAt(source, stmt.start);
@@ -53,7 +59,9 @@ function addImportEdits(module: HookModule, source: string, name: string): TextE
     return [{ range: { start: stmt.end, end: stmt.end }, newText: `, ${name}` }];
   }
   const moduleImports = module.imports.filter((b) => b.moduleLevel);
-  const line = moduleImports.length ? Math.max(...moduleImports.map((b) => b.statementRange.end.line)) + 1 : 0;
+  const line = moduleImports.length
+    ? Math.max(...moduleImports.map((b) => b.statementRange.end.line)) + 1
+    : 0;
   const statement = `from ${MANTLE_MODULE} import ${name}`;
   const lastLine = lineStarts(source).length - 1;
   if (line > lastLine) {

@@ -46,7 +46,10 @@ export interface ResolvedMantleName {
 }
 
 /** The `rasa.mantle.hooks` member a reference means: through imports, a wildcard import, or an unimported bare export name. */
-export function resolveMantleName(module: HookModule, ref: NameRef | undefined): ResolvedMantleName | undefined {
+export function resolveMantleName(
+  module: HookModule,
+  ref: NameRef | undefined,
+): ResolvedMantleName | undefined {
   const member = mantleMember(ref) ?? wildcardMantleName(module, ref);
   if (member !== undefined) return { member, unimported: false };
   const bare = unimportedMantleName(module, ref);

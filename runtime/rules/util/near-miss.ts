@@ -56,7 +56,9 @@ function explain(name: string, decoratorsOnly: boolean): NearMiss {
   }
   const candidates = decoratorsOnly ? HOOK_DECORATORS.map((d) => d.name) : MANTLE_EXPORTS;
   const suggestion = nearest(name, candidates);
-  const what = decoratorsOnly ? `is not a hook decorator of ${q('rasa.mantle.hooks')}` : `is not exported by ${q('rasa.mantle.hooks')}`;
+  const what = decoratorsOnly
+    ? `is not a hook decorator of ${q('rasa.mantle.hooks')}`
+    : `is not exported by ${q('rasa.mantle.hooks')}`;
   const family = suggestion || !decoratorsOnly ? [] : familyOf(name);
   const alternatives = family.length ? ` Similar decorators: ${family.map(q).join(', ')}.` : '';
   return {

@@ -25,7 +25,13 @@ function recordOf(module: HookModule): unknown[] {
   let record = holder[RECORD] ?? records.get(module);
   if (!record) {
     record = [];
-    if (Object.isExtensible(module)) Object.defineProperty(module, RECORD, { value: record, enumerable: false, writable: false, configurable: false });
+    if (Object.isExtensible(module))
+      Object.defineProperty(module, RECORD, {
+        value: record,
+        enumerable: false,
+        writable: false,
+        configurable: false,
+      });
     else records.set(module, record);
   }
   lastModule = module;

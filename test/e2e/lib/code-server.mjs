@@ -22,36 +22,69 @@ let liveServer; // for abort()
 
 /** Kills the running server's process group at once (the launcher got SIGINT/SIGTERM). */
 export function abort() {
-  if (liveServer) try { process.kill(-liveServer.pid, 'SIGKILL'); } catch { /* gone */ }
+  if (liveServer)
+    try {
+      process.kill(-liveServer.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
 }
 
 /** A free TCP port on the loopback interface. */
 function freePort() {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    const srv = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
   });
 }
 
 /** Installs a .vsix into the pass's extensions folder with the server's own CLI. */
 function installVsix(run, vsix, log) {
-  const r = spawnSync(runtime.node24, [runtime.serverMain, '--install-extension', vsix,
-    '--extensions-dir', run.dirs.extensions, '--server-data-dir', run.dirs.serverData,
-    '--user-data-dir', run.dirs.userData, '--accept-server-license-terms'],
-  { env: run.env, encoding: 'utf8', timeout: 120000 });
+  const r = spawnSync(
+    runtime.node24,
+    [
+      runtime.serverMain,
+      '--install-extension',
+      vsix,
+      '--extensions-dir',
+      run.dirs.extensions,
+      '--server-data-dir',
+      run.dirs.serverData,
+      '--user-data-dir',
+      run.dirs.userData,
+      '--accept-server-license-terms',
+    ],
+    { env: run.env, encoding: 'utf8', timeout: 120000 },
+  );
   log(`install ${path.basename(vsix)}: ${(r.stdout + r.stderr).trim().split('\n').pop()}`);
-  if (r.status !== 0) throw new Error(`--install-extension failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`--install-extension failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
 }
 
 /** Starts the server in its own process group; resolves once it listens. */
 async function startServer(run, port, trusted, opts, log) {
-  const args = [runtime.serverMain, '--host', '127.0.0.1', '--port', String(port),
-    '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver',
+  const args = [
+    runtime.serverMain,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--enable-smoke-test-driver',
     '--disable-telemetry',
-    '--server-data-dir', run.dirs.serverData, '--user-data-dir', run.dirs.userData,
-    '--extensions-dir', run.dirs.extensions];
+    '--server-data-dir',
+    run.dirs.serverData,
+    '--user-data-dir',
+    run.dirs.userData,
+    '--extensions-dir',
+    run.dirs.extensions,
+  ];
   if (trusted) args.push('--disable-workspace-trust');
   // The server's IPC sockets and the extension host's temp files go in the run folder (removed after).
   const tmp = path.join(run.runDir, 'tmp');
@@ -61,18 +94,29 @@ async function startServer(run, port, trusted, opts, log) {
   const server = spawn(runtime.node24, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   liveServer = server;
   server.logText = '';
-  const onData = d => {
+  const onData = (d) => {
     server.logText = (server.logText + d).slice(-100000);
     if (opts.verbose) log('[server] ' + String(d).trimEnd());
   };
   server.stdout.on('data', onData);
   server.stderr.on('data', onData);
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('VS Code server not ready in 60 s:\n' + server.logText)), 60000);
-    const check = () => { if (READY.test(server.logText)) { clearTimeout(timer); resolve(); } };
+    const timer = setTimeout(
+      () => reject(new Error('VS Code server not ready in 60 s:\n' + server.logText)),
+      60000,
+    );
+    const check = () => {
+      if (READY.test(server.logText)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
     server.stdout.on('data', check);
     server.stderr.on('data', check);
-    server.once('exit', code => { clearTimeout(timer); reject(new Error(`VS Code server exited (${code}):\n${server.logText}`)); });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`VS Code server exited (${code}):\n${server.logText}`));
+    });
   });
   log('server listening on port ' + port);
   return server;
@@ -82,12 +126,24 @@ async function startServer(run, port, trusted, opts, log) {
 async function killServer(server) {
   if (!server || server.exitCode !== null) return;
   const group = -server.pid;
-  try { process.kill(group, 'SIGTERM'); } catch { return; }
-  for (let i = 0; i < 30; i++) {
-    await new Promise(r => setTimeout(r, 100));
-    try { process.kill(group, 0); } catch { return; } // the group is gone
+  try {
+    process.kill(group, 'SIGTERM');
+  } catch {
+    return;
   }
-  try { process.kill(group, 'SIGKILL'); } catch { /* gone */ }
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(group, 0);
+    } catch {
+      return;
+    } // the group is gone
+  }
+  try {
+    process.kill(group, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
 }
 
 /**
@@ -99,7 +155,11 @@ async function killServer(server) {
 const MARK = '\u2063';
 async function extensionHostText(msg) {
   let args;
-  try { args = await Promise.all(msg.args().map(h => h.jsonValue())); } catch { return null; }
+  try {
+    args = await Promise.all(msg.args().map((h) => h.jsonValue()));
+  } catch {
+    return null;
+  }
   if (typeof args[0] !== 'string' || !args[0].startsWith('%c')) return null;
   const text = util.format(...args.slice(2));
   return text.startsWith(MARK) ? text.slice(MARK.length) : null;
@@ -114,7 +174,7 @@ function serveScreenshots(run, page, log) {
     if (busy) return;
     busy = true;
     try {
-      for (const f of fs.readdirSync(dir).filter(n => n.endsWith('.json'))) {
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
         const base = path.join(dir, f.slice(0, -'.json'.length));
         if (fs.existsSync(base + '.done') || fs.existsSync(base + '.error')) continue;
         try {
@@ -124,10 +184,12 @@ function serveScreenshots(run, page, log) {
           log('screenshot ' + file);
           fs.writeFileSync(base + '.done', file);
         } catch (e) {
-          fs.writeFileSync(base + '.error', String(e && e.message || e));
+          fs.writeFileSync(base + '.error', String((e && e.message) || e));
         }
       }
-    } finally { busy = false; }
+    } finally {
+      busy = false;
+    }
   }, 200);
   return () => clearInterval(timer);
 }
@@ -138,7 +200,10 @@ function serveScreenshots(run, page, log) {
  */
 export async function run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log }) {
   const { chromium } = require(runtime.playwright);
-  let server, browser, stopShots = () => {}, consoleQueue = Promise.resolve();
+  let server,
+    browser,
+    stopShots = () => {},
+    consoleQueue = Promise.resolve();
   try {
     const deadline = Date.now() + opts.timeoutMs; // the pass's whole budget, start-up included
     const left = () => Math.max(1, deadline - Date.now());
@@ -147,26 +212,44 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
     server = await startServer(run, port, pass.trusted, opts, log);
 
     browser = await chromium.launch({
-      executablePath: runtime.chromium, headless: true, env: run.env,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+      executablePath: runtime.chromium,
+      headless: true,
+      env: run.env,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // One at a time, so the lines keep their order.
-    page.on('console', msg => {
+    page.on('console', (msg) => {
       if (opts.verbose) return log('[browser] ' + msg.text());
-      consoleQueue = consoleQueue.then(() => extensionHostText(msg)).then(text => { if (text !== null) console.log(text); });
+      consoleQueue = consoleQueue
+        .then(() => extensionHostText(msg))
+        .then((text) => {
+          if (text !== null) console.log(text);
+        });
     });
-    page.on('pageerror', e => opts.verbose && console.log('[page error]', e.message));
+    page.on('pageerror', (e) => opts.verbose && console.log('[page error]', e.message));
 
     let finish;
-    const finished = new Promise(resolve => { finish = resolve; });
-    await page.exposeFunction('codeAutomationExit', code => finish({ exitCode: code, timedOut: false }));
+    const finished = new Promise((resolve) => {
+      finish = resolve;
+    });
+    await page.exposeFunction('codeAutomationExit', (code) => finish({ exitCode: code, timedOut: false }));
     stopShots = serveScreenshots(run, page, log);
 
     // Paths in the payload are URIs on the server: vscode-remote://<authority>/<path>.
-    const remote = p => `vscode-remote://127.0.0.1:${port}${p}`;
-    const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)], ['extensionTestsPath', remote(extensionTestsPath)]];
-    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(run.workspaceDir)}` +
+    const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(extensionDevelopmentPath)],
+      ['extensionTestsPath', remote(extensionTestsPath)],
+    ];
+    const url =
+      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(run.workspaceDir)}` +
       `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     try {
       await page.goto(url, { timeout: left() });
@@ -177,11 +260,14 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
     log('workbench loaded');
 
     let timer;
-    const timeout = new Promise(resolve => { timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), left()); });
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), left());
+    });
     const outcome = await Promise.race([finished, timeout]);
     clearTimeout(timer);
     await consoleQueue;
-    if (outcome.timedOut && !opts.verbose) console.error('[e2e] server log (tail):\n' + server.logText.slice(-2000));
+    if (outcome.timedOut && !opts.verbose)
+      console.error('[e2e] server log (tail):\n' + server.logText.slice(-2000));
     if (pass.screenshot) {
       fs.mkdirSync(path.dirname(pass.screenshot), { recursive: true });
       await page.screenshot({ path: pass.screenshot });

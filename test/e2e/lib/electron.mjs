@@ -21,38 +21,66 @@ export function abort() {
 function kill(child, signal) {
   try {
     if (process.platform === 'win32') spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F']);
-    else process.kill(-child.pid, signal);   // the whole process group
-  } catch { /* already gone */ }
+    else process.kill(-child.pid, signal); // the whole process group
+  } catch {
+    /* already gone */
+  }
 }
 
 export async function run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log }) {
   const { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath } = require('@vscode/test-electron');
   // A VS Code already on this machine, or one downloaded (once) into .vscode-test/.
-  const exe = process.env.HOOKSMITH_E2E_VSCODE_PATH ||
-    await downloadAndUnzipVSCode({ version: process.env.HOOKSMITH_E2E_VSCODE_VERSION || 'stable', cachePath: CACHE_DIR });
+  const exe =
+    process.env.HOOKSMITH_E2E_VSCODE_PATH ||
+    (await downloadAndUnzipVSCode({
+      version: process.env.HOOKSMITH_E2E_VSCODE_VERSION || 'stable',
+      cachePath: CACHE_DIR,
+    }));
   const profile = ['--user-data-dir', run.dirs.userData, '--extensions-dir', run.dirs.extensions];
   // The desktop keeps its real HOME outside Linux (keychain, profiles).
-  const env = process.platform === 'linux' ? run.env : { ...process.env, HOOKSMITH_E2E_CONFIG: run.configPath };
+  const env =
+    process.platform === 'linux' ? run.env : { ...process.env, HOOKSMITH_E2E_CONFIG: run.configPath };
 
   if (opts.vsix) {
     const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(exe, { reuseMachineInstall: true });
-    const r = spawnSync(cli, [...cliArgs, ...profile, '--install-extension', opts.vsix],
-      { env, encoding: 'utf8', shell: process.platform === 'win32' });
+    const r = spawnSync(cli, [...cliArgs, ...profile, '--install-extension', opts.vsix], {
+      env,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     log(`install ${path.basename(opts.vsix)}: ${(r.stdout + r.stderr).trim().split('\n').pop()}`);
-    if (r.status !== 0) throw new Error(`--install-extension failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+    if (r.status !== 0)
+      throw new Error(`--install-extension failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   }
 
-  const args = [run.workspaceDir, ...profile,
-    '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',
-    '--disable-telemetry', `--extensionDevelopmentPath=${extensionDevelopmentPath}`, `--extensionTestsPath=${extensionTestsPath}`];
+  const args = [
+    run.workspaceDir,
+    ...profile,
+    '--no-sandbox',
+    '--disable-gpu-sandbox',
+    '--disable-updates',
+    '--skip-welcome',
+    '--skip-release-notes',
+    '--disable-telemetry',
+    `--extensionDevelopmentPath=${extensionDevelopmentPath}`,
+    `--extensionTestsPath=${extensionTestsPath}`,
+  ];
   if (pass.trusted) args.push('--disable-workspace-trust');
 
   // The extension host's console goes to this process's stdout/stderr.
-  const child = spawn(exe, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: process.platform !== 'win32' });
+  const child = spawn(exe, args, {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: process.platform !== 'win32',
+  });
   liveChild = child;
   let timer;
-  const exited = new Promise(resolve => child.once('exit', code => resolve({ exitCode: code ?? 1, timedOut: false })));
-  const timeout = new Promise(resolve => { timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), opts.timeoutMs); });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code) => resolve({ exitCode: code ?? 1, timedOut: false })),
+  );
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), opts.timeoutMs);
+  });
   const outcome = await Promise.race([exited, timeout]);
   clearTimeout(timer);
   if (outcome.timedOut) kill(child, 'SIGKILL');

@@ -26,13 +26,19 @@ export const USAGE = `Usage: node test/e2e/launch.mjs [options]     (or: npm run
   --verbose                        HOOKSMITH_E2E_VERBOSE=1  print every server and browser log line`;
 
 const FLAGS = {
-  '--launcher': 'launcher', '--workspace': 'workspace', '--trust': 'trust', '--files': 'files',
-  '--grep': 'grep', '--screenshot': 'screenshot', '--vsix': 'vsix', '--timeout': 'timeout',
+  '--launcher': 'launcher',
+  '--workspace': 'workspace',
+  '--trust': 'trust',
+  '--files': 'files',
+  '--grep': 'grep',
+  '--screenshot': 'screenshot',
+  '--vsix': 'vsix',
+  '--timeout': 'timeout',
   '--test-timeout': 'testTimeout',
 };
 const SWITCHES = { '--no-setup': ['setup', false], '--keep': ['keep', true], '--verbose': ['verbose', true] };
 
-const truthy = v => v !== undefined && !/^(0|false|no|off|)$/i.test(v);
+const truthy = (v) => v !== undefined && !/^(0|false|no|off|)$/i.test(v);
 
 export function parseOptions(argv = process.argv.slice(2), env = process.env) {
   const o = {
@@ -51,16 +57,26 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    if (flag === '--help' || flag === '-h') { console.log(USAGE); process.exit(0); }
-    if (SWITCHES[flag]) { const [k, v] = SWITCHES[flag]; o[k] = v; continue; }
+    if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (SWITCHES[flag]) {
+      const [k, v] = SWITCHES[flag];
+      o[k] = v;
+      continue;
+    }
     if (!FLAGS[flag]) throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
     const value = inline !== undefined ? inline : argv[++i];
     if (value === undefined) throw new Error(`${flag} needs a value`);
     o[FLAGS[flag]] = value;
   }
 
-  if (!['auto', 'code-server', 'electron'].includes(o.launcher)) throw new Error(`bad launcher: ${o.launcher}`);
-  o.trust = { on: 'on', trusted: 'on', off: 'off', untrusted: 'off', both: 'both', auto: 'both' }[o.trust.toLowerCase()];
+  if (!['auto', 'code-server', 'electron'].includes(o.launcher))
+    throw new Error(`bad launcher: ${o.launcher}`);
+  o.trust = { on: 'on', trusted: 'on', off: 'off', untrusted: 'off', both: 'both', auto: 'both' }[
+    o.trust.toLowerCase()
+  ];
   if (!o.trust) throw new Error('--trust is both, on or off');
   if (o.files && o.trust === 'both') o.trust = 'on'; // chosen files run once, trusted, unless --trust off
   o.timeoutMs = Number(o.timeout) * 1000;
@@ -69,11 +85,12 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
 
   if (!o.workspace) {
     const example = path.join(REPO_ROOT, 'examples/clean-agent');
-    o.workspace = fs.existsSync(example) ? example : '';   // '' → an empty folder
+    o.workspace = fs.existsSync(example) ? example : ''; // '' → an empty folder
   }
   if (o.workspace) {
     o.workspace = path.resolve(o.workspace);
-    if (!fs.statSync(o.workspace, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`no such folder: ${o.workspace}`);
+    if (!fs.statSync(o.workspace, { throwIfNoEntry: false })?.isDirectory())
+      throw new Error(`no such folder: ${o.workspace}`);
   }
   if (o.vsix) {
     o.vsix = path.resolve(o.vsix);
@@ -89,7 +106,9 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
  */
 export function planPasses(o) {
   const passes = [];
-  if (o.trust !== 'off') passes.push({ name: 'trusted', trusted: true, files: o.files || '**/*.test.js,!**/*.untrusted.test.js' });
-  if (o.trust !== 'on') passes.push({ name: 'untrusted', trusted: false, files: o.files || '**/*.untrusted.test.js' });
+  if (o.trust !== 'off')
+    passes.push({ name: 'trusted', trusted: true, files: o.files || '**/*.test.js,!**/*.untrusted.test.js' });
+  if (o.trust !== 'on')
+    passes.push({ name: 'untrusted', trusted: false, files: o.files || '**/*.untrusted.test.js' });
   return passes;
 }

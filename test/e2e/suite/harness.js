@@ -15,17 +15,17 @@ const vscode = require('vscode');
 const CONFIG_NAME = 'e2e-config.json';
 
 const DEFAULTS = {
-  launcher: 'unknown',     // 'code-server' | 'electron'
-  pass: 'trusted',         // 'trusted' | 'untrusted' (workspace trust left on)
-  files: '**/*.test.js',   // which test files this pass loads (relative to the suite folder)
-  grep: '',                // mocha --grep
-  mochaTimeout: 30000,     // per test, ms
-  resultsPath: '',         // where index.js writes the counts for the launcher
-  runDir: '',              // per-run scratch folder (holds the workspace copy and this config)
-  extensionMode: 'dev',    // 'dev': the repo folder; 'vsix': the product is an installed .vsix
+  launcher: 'unknown', // 'code-server' | 'electron'
+  pass: 'trusted', // 'trusted' | 'untrusted' (workspace trust left on)
+  files: '**/*.test.js', // which test files this pass loads (relative to the suite folder)
+  grep: '', // mocha --grep
+  mochaTimeout: 30000, // per test, ms
+  resultsPath: '', // where index.js writes the counts for the launcher
+  runDir: '', // per-run scratch folder (holds the workspace copy and this config)
+  extensionMode: 'dev', // 'dev': the repo folder; 'vsix': the product is an installed .vsix
   extensionId: 'hooksmith.hooksmith',
   repoRoot: path.resolve(__dirname, '../../..'),
-  screenshots: false,      // true when the launcher can take page screenshots on request
+  screenshots: false, // true when the launcher can take page screenshots on request
 };
 
 /**
@@ -42,14 +42,16 @@ function loadConfig() {
   for (const file of candidates) {
     try {
       return { ...DEFAULTS, ...JSON.parse(fs.readFileSync(file, 'utf8')), configPath: file };
-    } catch { /* try the next one */ }
+    } catch {
+      /* try the next one */
+    }
   }
   return { ...DEFAULTS, configPath: '' };
 }
 
 const config = loadConfig();
 
-const sleep = ms => new Promise(r => setTimeout(r, ms));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check` until it returns a truthy value, which is returned; throws after `timeout` ms. */
 async function waitFor(check, { timeout = 10000, interval = 100, what = 'condition' } = {}) {
@@ -66,20 +68,28 @@ async function waitFor(check, { timeout = 10000, interval = 100, what = 'conditi
  * Resolves with the diagnostics of `uri` once `accept(diags)` is true. Listens to
  * onDidChangeDiagnostics (no fixed sleeps) and checks the current state first.
  */
-function waitForDiagnostics(uri, accept = d => d.length > 0, { timeout = 15000 } = {}) {
+function waitForDiagnostics(uri, accept = (d) => d.length > 0, { timeout = 15000 } = {}) {
   const key = uri.toString();
   return new Promise((resolve, reject) => {
-    const done = (err, value) => { clearTimeout(timer); sub.dispose(); err ? reject(err) : resolve(value); };
+    const done = (err, value) => {
+      clearTimeout(timer);
+      sub.dispose();
+      err ? reject(err) : resolve(value);
+    };
     const check = () => {
       const diags = vscode.languages.getDiagnostics(uri);
       if (accept(diags)) done(null, diags);
     };
-    const sub = vscode.languages.onDidChangeDiagnostics(e => {
-      if (e.uris.some(u => u.toString() === key)) check();
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === key)) check();
     });
     const timer = setTimeout(() => {
-      const now = vscode.languages.getDiagnostics(uri).map(d => `${d.code ?? ''} ${d.message}`);
-      done(new Error(`timed out after ${timeout} ms waiting for diagnostics on ${key}; now: ${JSON.stringify(now)}`));
+      const now = vscode.languages.getDiagnostics(uri).map((d) => `${d.code ?? ''} ${d.message}`);
+      done(
+        new Error(
+          `timed out after ${timeout} ms waiting for diagnostics on ${key}; now: ${JSON.stringify(now)}`,
+        ),
+      );
     }, timeout);
     check();
   });
@@ -98,9 +108,12 @@ async function screenshot(file, { timeout = 30000 } = {}) {
   const base = path.join(dir, `${process.pid}-${++shotSeq}`);
   fs.writeFileSync(base + '.json.tmp', JSON.stringify({ path: path.resolve(file) }));
   fs.renameSync(base + '.json.tmp', base + '.json'); // the launcher never sees half a request
-  await waitFor(() => fs.existsSync(base + '.done') || fs.existsSync(base + '.error'),
-    { timeout, what: `screenshot ${file}` });
-  if (fs.existsSync(base + '.error')) throw new Error('screenshot failed: ' + fs.readFileSync(base + '.error', 'utf8'));
+  await waitFor(() => fs.existsSync(base + '.done') || fs.existsSync(base + '.error'), {
+    timeout,
+    what: `screenshot ${file}`,
+  });
+  if (fs.existsSync(base + '.error'))
+    throw new Error('screenshot failed: ' + fs.readFileSync(base + '.error', 'utf8'));
   return true;
 }
 
@@ -113,4 +126,13 @@ const workspacePath = () => {
   return f ? f.uri.fsPath : undefined;
 };
 
-module.exports = { config, CONFIG_NAME, sleep, waitFor, waitForDiagnostics, screenshot, extension, workspacePath };
+module.exports = {
+  config,
+  CONFIG_NAME,
+  sleep,
+  waitFor,
+  waitForDiagnostics,
+  screenshot,
+  extension,
+  workspacePath,
+};

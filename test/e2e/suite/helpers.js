@@ -20,8 +20,14 @@ async function activate() {
 }
 
 /** Waits until `api.hooks()` (the server's `hooksmith/hooks` answer) satisfies `accept`. */
-function waitForHooks(api, accept = r => !!r, { timeout = LONG, what = 'the hooks list' } = {}) {
-  return e2e.waitFor(() => { const r = api.hooks(); return r && accept(r) ? r : undefined; }, { timeout, interval: 200, what });
+function waitForHooks(api, accept = (r) => !!r, { timeout = LONG, what = 'the hooks list' } = {}) {
+  return e2e.waitFor(
+    () => {
+      const r = api.hooks();
+      return r && accept(r) ? r : undefined;
+    },
+    { timeout, interval: 200, what },
+  );
 }
 
 /** Absolute path inside the workspace copy. */
@@ -42,18 +48,24 @@ async function open(file, { show = true } = {}) {
 }
 
 /** The diagnostic code as a string, whether VS Code holds it bare or as `{ value, target }`. */
-const codeOf = d => (d.code && typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? '' : String(d.code));
+const codeOf = (d) =>
+  d.code && typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? '' : String(d.code);
 
 /** Hooksmith's own diagnostics of `uri`. */
-const ours = uri => vscode.languages.getDiagnostics(uri).filter(d => d.source === 'hooksmith');
+const ours = (uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'hooksmith');
 
 /** `code@line` (1-based) of Hooksmith's diagnostics, sorted: easy to compare and to read in a failure. */
-const codeLines = diags => diags.filter(d => d.source === 'hooksmith').map(d => `${codeOf(d)}@${d.range.start.line + 1}`).sort();
+const codeLines = (diags) =>
+  diags
+    .filter((d) => d.source === 'hooksmith')
+    .map((d) => `${codeOf(d)}@${d.range.start.line + 1}`)
+    .sort();
 
 /** Waits for Hooksmith's diagnostics of `uri` to satisfy `accept` (given only ours). */
 function waitForOurs(uri, accept, { timeout = LONG } = {}) {
-  return e2e.waitForDiagnostics(uri, all => accept(all.filter(d => d.source === 'hooksmith')), { timeout })
-    .then(all => all.filter(d => d.source === 'hooksmith'));
+  return e2e
+    .waitForDiagnostics(uri, (all) => accept(all.filter((d) => d.source === 'hooksmith')), { timeout })
+    .then((all) => all.filter((d) => d.source === 'hooksmith'));
 }
 
 /** Writes `text` to `file` through VS Code (fires the file watcher the server listens to). */
@@ -68,12 +80,17 @@ async function closeAll() {
 
 /** Markdown/plain strings of a hover result, joined. */
 function hoverText(hovers) {
-  return (hovers || []).flatMap(h => h.contents).map(c => (typeof c === 'string' ? c : c.value)).join('\n');
+  return (hovers || [])
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : c.value))
+    .join('\n');
 }
 
 /** Completion labels (string or { label }). */
 function labels(list) {
-  return (list && list.items ? list.items : []).map(i => (typeof i.label === 'string' ? i.label : i.label.label));
+  return (list && list.items ? list.items : []).map((i) =>
+    typeof i.label === 'string' ? i.label : i.label.label,
+  );
 }
 
 let catalogueCache;
@@ -85,7 +102,14 @@ function catalogue() {
   if (catalogueCache) return catalogueCache;
   const root = e2e.config.repoRoot;
   const esbuild = require(require.resolve('esbuild', { paths: [root] }));
-  const out = esbuild.buildSync({ entryPoints: [path.join(root, 'runtime/catalogue/index.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+  const out = esbuild.buildSync({
+    entryPoints: [path.join(root, 'runtime/catalogue/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+  });
   const Module = require('module');
   const m = new Module(path.join(root, 'runtime/catalogue/index.js'));
   m.paths = Module._nodeModulePaths(root);
@@ -111,11 +135,31 @@ function copyExampleOutside(name, dest) {
 
 /** Webview tabs whose view type ends with `viewType` (e.g. 'hooksmith.timeline'). */
 function webviewTabs(viewType) {
-  return vscode.window.tabGroups.all.flatMap(g => g.tabs)
-    .filter(t => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
 }
 
-module.exports = { catalogue, scratch, copyExampleOutside, webviewTabs, LONG, activate, waitForHooks, ws, copyExample, open, codeOf, ours, codeLines, waitForOurs, writeFile, closeAll, hoverText, labels };
+module.exports = {
+  catalogue,
+  scratch,
+  copyExampleOutside,
+  webviewTabs,
+  LONG,
+  activate,
+  waitForHooks,
+  ws,
+  copyExample,
+  open,
+  codeOf,
+  ours,
+  codeLines,
+  waitForOurs,
+  writeFile,
+  closeAll,
+  hoverText,
+  labels,
+};
 
 const bundleCache = new Map();
 /**
@@ -127,7 +171,14 @@ function repoModule(rel) {
   if (bundleCache.has(rel)) return bundleCache.get(rel);
   const root = e2e.config.repoRoot;
   const esbuild = require(require.resolve('esbuild', { paths: [root] }));
-  const out = esbuild.buildSync({ entryPoints: [path.join(root, rel)], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+  const out = esbuild.buildSync({
+    entryPoints: [path.join(root, rel)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+  });
   const Module = require('module');
   const m = new Module(path.join(root, rel.replace(/\.ts$/, '.js')));
   m.paths = Module._nodeModulePaths(root);

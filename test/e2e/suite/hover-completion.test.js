@@ -23,10 +23,15 @@ describe('hover and completion', function () {
   it('hover on @modify_tool_call shows its point, lane, fail policy and timeout', async () => {
     const doc = await h.open(h.ws('hooks/tool_hooks.py'));
     const pos = at(doc, '@modify_tool_call()', 3);
-    const text = await e2e.waitFor(async () => {
-      const t = h.hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos));
-      return t.includes('modify_tool_call') ? t : undefined;
-    }, { timeout: h.LONG, what: 'a Hooksmith hover on @modify_tool_call' });
+    const text = await e2e.waitFor(
+      async () => {
+        const t = h.hoverText(
+          await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos),
+        );
+        return t.includes('modify_tool_call') ? t : undefined;
+      },
+      { timeout: h.LONG, what: 'a Hooksmith hover on @modify_tool_call' },
+    );
     assert.match(text, /\*\*@modify_tool_call\*\*/);
     assert.match(text, /\| Point \| `tool_call` \|/);
     assert.match(text, /modify lane/);
@@ -39,10 +44,15 @@ describe('hover and completion', function () {
     await h.writeFile(file, 'from rasa.mantle.hooks import *\n\n\n@\n');
     const doc = await h.open(file);
     const pos = new vscode.Position(3, 1);
-    const got = await e2e.waitFor(async () => {
-      const l = h.labels(await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '@'));
-      return l.includes('modify_tool_call') ? l : undefined;
-    }, { timeout: h.LONG, what: 'modify_tool_call among the completions after @' });
+    const got = await e2e.waitFor(
+      async () => {
+        const l = h.labels(
+          await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '@'),
+        );
+        return l.includes('modify_tool_call') ? l : undefined;
+      },
+      { timeout: h.LONG, what: 'modify_tool_call among the completions after @' },
+    );
     for (const name of ['modify_tool_call', 'on_tool_call', 'modify_model_request', 'on_turn_started']) {
       assert.ok(got.includes(name), `${name} offered; got ${got.slice(0, 40).join(', ')}`);
     }
@@ -64,11 +74,17 @@ describe('hover and completion', function () {
     await h.writeFile(file, text);
     const doc = await h.open(file);
     const pos = new vscode.Position(5, 9);
-    const got = await e2e.waitFor(async () => {
-      const l = h.labels(await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '.'));
-      return l.includes('tool_name') ? l : undefined;
-    }, { timeout: h.LONG, what: 'tool_name among the completions after call.' });
-    for (const f of ['tool_name', 'arguments', 'sender_id', 'model_copy']) assert.ok(got.includes(f), `${f} offered; got ${got.join(', ')}`);
+    const got = await e2e.waitFor(
+      async () => {
+        const l = h.labels(
+          await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '.'),
+        );
+        return l.includes('tool_name') ? l : undefined;
+      },
+      { timeout: h.LONG, what: 'tool_name among the completions after call.' },
+    );
+    for (const f of ['tool_name', 'arguments', 'sender_id', 'model_copy'])
+      assert.ok(got.includes(f), `${f} offered; got ${got.join(', ')}`);
     assert.ok(api.hooks(), 'the server answered the hooks list');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.workspace.fs.delete(vscode.Uri.file(file));

@@ -27,7 +27,9 @@ function markConsole() {
   for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
     const original = console[level]; // the host's forwarder; `console.log` is a getter without setter
     Object.defineProperty(console, level, {
-      configurable: true, writable: true, value: (...args) => original(MARK + util.format(...args)),
+      configurable: true,
+      writable: true,
+      value: (...args) => original(MARK + util.format(...args)),
     });
   }
 }
@@ -49,11 +51,22 @@ exports.run = async function run() {
   if (config.grep) mocha.grep(config.grep);
 
   const files = findTestFiles(__dirname, config.files);
-  console.log(`[e2e] ${config.launcher} / ${config.pass} pass / extension from ${config.extensionMode}: ` +
-    `${files.length} file(s) matching ${config.files}` + (config.grep ? ` grep ${config.grep}` : ''));
-  files.forEach(f => mocha.addFile(f));
+  console.log(
+    `[e2e] ${config.launcher} / ${config.pass} pass / extension from ${config.extensionMode}: ` +
+      `${files.length} file(s) matching ${config.files}` +
+      (config.grep ? ` grep ${config.grep}` : ''),
+  );
+  files.forEach((f) => mocha.addFile(f));
 
-  const results = { passed: 0, failed: 0, pending: 0, done: false, current: '', failures: [], files: files.map(f => path.relative(__dirname, f)) };
+  const results = {
+    passed: 0,
+    failed: 0,
+    pending: 0,
+    done: false,
+    current: '',
+    failures: [],
+    files: files.map((f) => path.relative(__dirname, f)),
+  };
   writeResults(results);
   if (files.length === 0) {
     results.done = true;
@@ -63,20 +76,36 @@ exports.run = async function run() {
 
   try {
     await mocha.loadFilesAsync(); // test files may be CommonJS or ESM
-  } catch (e) {                   // a syntax error or a bad require in a test file
+  } catch (e) {
+    // a syntax error or a bad require in a test file
     Object.assign(results, { failed: results.failed + 1, done: true });
-    results.failures.push({ title: 'loading the test files', error: String(e && e.stack || e).slice(0, 2000) });
+    results.failures.push({
+      title: 'loading the test files',
+      error: String((e && e.stack) || e).slice(0, 2000),
+    });
     writeResults(results);
     throw e;
   }
-  const failures = await new Promise(resolve => {
+  const failures = await new Promise((resolve) => {
     const runner = mocha.run(resolve);
-    runner.on('test', t => { results.current = t.fullTitle(); writeResults(results); });
-    runner.on('pass', () => { results.passed++; writeResults(results); });
-    runner.on('pending', () => { results.pending++; writeResults(results); });
+    runner.on('test', (t) => {
+      results.current = t.fullTitle();
+      writeResults(results);
+    });
+    runner.on('pass', () => {
+      results.passed++;
+      writeResults(results);
+    });
+    runner.on('pending', () => {
+      results.pending++;
+      writeResults(results);
+    });
     runner.on('fail', (t, err) => {
       results.failed++;
-      results.failures.push({ title: t.fullTitle(), error: String((err && err.stack) || err).slice(0, 2000) });
+      results.failures.push({
+        title: t.fullTitle(),
+        error: String((err && err.stack) || err).slice(0, 2000),
+      });
       writeResults(results);
     });
   });

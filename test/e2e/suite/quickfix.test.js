@@ -7,20 +7,33 @@ const vscode = require('vscode');
 const h = require('./helpers');
 
 async function fixOnce(doc, code) {
-  const [diag] = await h.waitForOurs(doc.uri, d => d.some(x => h.codeOf(x) === code)).then(d => d.filter(x => h.codeOf(x) === code));
-  const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+  const [diag] = await h
+    .waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === code))
+    .then((d) => d.filter((x) => h.codeOf(x) === code));
+  const actions = await vscode.commands.executeCommand(
+    'vscode.executeCodeActionProvider',
+    doc.uri,
+    diag.range,
+    vscode.CodeActionKind.QuickFix.value,
+  );
   // Actions for this diagnostic (by their diagnostics when VS Code hands them back, else by the docs title).
   const all = actions || [];
-  const titles = all.map(a => a.title);
-  const ours = all.some(a => a.diagnostics && a.diagnostics.length)
-    ? all.filter(a => (a.diagnostics || []).some(d => h.codeOf(d) === code))
+  const titles = all.map((a) => a.title);
+  const ours = all.some((a) => a.diagnostics && a.diagnostics.length)
+    ? all.filter((a) => (a.diagnostics || []).some((d) => h.codeOf(d) === code))
     : all;
-  assert.ok(ours.some(a => a.title === `Show documentation for ${code}`), `a documentation action for ${code}; got ${JSON.stringify(titles)}`);
-  const preferred = ours.find(a => a.isPreferred);
-  assert.ok(preferred && preferred.edit, `a preferred fix with an edit for ${code}; got ${JSON.stringify(titles)}`);
+  assert.ok(
+    ours.some((a) => a.title === `Show documentation for ${code}`),
+    `a documentation action for ${code}; got ${JSON.stringify(titles)}`,
+  );
+  const preferred = ours.find((a) => a.isPreferred);
+  assert.ok(
+    preferred && preferred.edit,
+    `a preferred fix with an edit for ${code}; got ${JSON.stringify(titles)}`,
+  );
   const line = diag.range.start.line;
   assert.ok(await vscode.workspace.applyEdit(preferred.edit), 'the edit applies');
-  await h.waitForOurs(doc.uri, d => !d.some(x => h.codeOf(x) === code));
+  await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === code));
   return { title: preferred.title, line, text: doc.lineAt(line).text };
 }
 
@@ -40,7 +53,10 @@ describe('quick fixes (code actions)', function () {
     // The other problems of the file are still reported (the fix touched only its line).
     const left = h.codeLines(h.ours(doc.uri));
     for (const code of ['sync-handler', 'wrong-arity', 'invalid-timeout', 'not-wired']) {
-      assert.ok(left.some(c => c.startsWith(code + '@')), `${code} still reported: ${left}`);
+      assert.ok(
+        left.some((c) => c.startsWith(code + '@')),
+        `${code} still reported: ${left}`,
+      );
     }
   });
 

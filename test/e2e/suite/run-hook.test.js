@@ -18,7 +18,11 @@ describe('run a hook on a sample payload', function () {
   it('guard_orders with the saved tool_call sample returns the call with card_id trimmed', async () => {
     const file = h.ws('hooks/tool_hooks.py');
     const payloadFile = h.ws('.hooksmith/payloads/tool_call.json');
-    const result = await vscode.commands.executeCommand('hooksmith.runHook', { file, handler: 'guard_orders', payloadFile });
+    const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file,
+      handler: 'guard_orders',
+      payloadFile,
+    });
     assert.ok(result, 'the command returned a RunResult');
     assert.strictEqual(result.engine, 'mantle');
     assert.strictEqual(result.point, 'tool_call');
@@ -29,8 +33,10 @@ describe('run a hook on a sample payload', function () {
     assert.strictEqual(result.payload.arguments.card_id, 'card_123');
     assert.strictEqual(result.inputPayload.arguments.card_id, ' card_123 ');
     assert.ok(result.durationMs >= 0 && result.timeoutMs > 0);
-    const tab = await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: guard_orders'),
-      { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' });
+    const tab = await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run: guard_orders'),
+      { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' },
+    );
     assert.ok(tab);
     const last = await vscode.commands.executeCommand('hooksmith.lastHookRun');
     assert.strictEqual(last.result.outcome, 'returned');
@@ -42,7 +48,11 @@ describe('run a hook on a sample payload', function () {
     delete sample.arguments.card_id;
     const payloadFile = h.ws('.hooksmith/payloads/tool_call-nocard.json');
     fs.writeFileSync(payloadFile, JSON.stringify(sample, null, 2));
-    const result = await vscode.commands.executeCommand('hooksmith.runHook', { file: h.ws('hooks/tool_hooks.py'), handler: 'guard_orders', payloadFile });
+    const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file: h.ws('hooks/tool_hooks.py'),
+      handler: 'guard_orders',
+      payloadFile,
+    });
     assert.ok(result, 'the command returned a RunResult');
     assert.strictEqual(result.outcome, 'retry-model');
     assert.strictEqual(result.signal.type, 'RetryModel');
@@ -51,8 +61,10 @@ describe('run a hook on a sample payload', function () {
     assert.strictEqual(result.error, null);
     assert.ok(result.effect.length > 0, 'says what the engine does next');
     // The panel shows up asynchronously; once there, it is the one panel (reused, not a second one).
-    await e2e.waitFor(() => h.webviewTabs('hooksmith.runResult').find(t => t.label === 'Run: guard_orders'),
-      { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' });
+    await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run: guard_orders'),
+      { timeout: h.LONG, what: 'the "Run: guard_orders" result panel' },
+    );
     assert.strictEqual(h.webviewTabs('hooksmith.runResult').length, 1, 'one result panel, reused');
   });
 
@@ -61,7 +73,11 @@ describe('run a hook on a sample payload', function () {
     sample.tool_name = 'delete_account';
     const payloadFile = h.ws('.hooksmith/payloads/before_tool_call-delete.json');
     fs.writeFileSync(payloadFile, JSON.stringify(sample, null, 2));
-    const result = await vscode.commands.executeCommand('hooksmith.runHook', { file: h.ws('runtime_hooks.py'), handler: 'ToolGuard.before_tool_call', payloadFile });
+    const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file: h.ws('runtime_hooks.py'),
+      handler: 'ToolGuard.before_tool_call',
+      payloadFile,
+    });
     assert.ok(result, 'the command returned a RunResult');
     assert.strictEqual(result.engine, 'cayu');
     assert.strictEqual(result.point, 'before_tool_call');
@@ -70,7 +86,11 @@ describe('run a hook on a sample payload', function () {
   });
 
   it('an unknown handler returns no result', async () => {
-    const result = await vscode.commands.executeCommand('hooksmith.runHook', { file: h.ws('hooks/tool_hooks.py'), handler: 'no_such_hook', payloadFile: h.ws('.hooksmith/payloads/tool_call.json') });
+    const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file: h.ws('hooks/tool_hooks.py'),
+      handler: 'no_such_hook',
+      payloadFile: h.ws('.hooksmith/payloads/tool_call.json'),
+    });
     assert.strictEqual(result, undefined);
   });
 });

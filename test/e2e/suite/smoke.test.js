@@ -28,7 +28,11 @@ describe('e2e harness smoke', () => {
     const dir = folders[0].uri.fsPath;
     assert.ok(fs.statSync(dir).isDirectory(), `${dir} is a folder on disk`);
     if (e2e.config.runDir) {
-      assert.strictEqual(path.dirname(dir), e2e.config.runDir, 'the launcher opened its own copy of the workspace');
+      assert.strictEqual(
+        path.dirname(dir),
+        e2e.config.runDir,
+        'the launcher opened its own copy of the workspace',
+      );
     }
   });
 
@@ -49,8 +53,11 @@ describe('e2e harness smoke', () => {
     const ext = e2e.extension();
     if (e2e.config.extensionMode === 'vsix') {
       assert.ok(ext, `${e2e.config.extensionId} is installed from the .vsix`);
-      assert.notStrictEqual(path.resolve(ext.extensionPath), path.resolve(e2e.config.repoRoot),
-        'the extension comes from the installed .vsix, not the repo folder');
+      assert.notStrictEqual(
+        path.resolve(ext.extensionPath),
+        path.resolve(e2e.config.repoRoot),
+        'the extension comes from the installed .vsix, not the repo folder',
+      );
     }
     if (!ext) return this.skip(); // dev mode without a package.json at the repo root: nothing to activate
     const main = ext.packageJSON.main && path.join(ext.extensionPath, ext.packageJSON.main);

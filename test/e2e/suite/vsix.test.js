@@ -21,8 +21,14 @@ describe('packaged .vsix', function () {
     assert.notStrictEqual(dir, path.resolve(e2e.config.repoRoot), 'not the repo folder');
     // `code --install-extension` unpacks it as <extensions dir>/<publisher>.<name>-<version>.
     assert.strictEqual(path.basename(path.dirname(dir)), 'extensions', `${dir} is in an extensions folder`);
-    assert.ok(path.basename(dir).startsWith(`${e2e.config.extensionId}-${ext.packageJSON.version}`), `${dir} is the installed package`);
-    assert.ok(fs.existsSync(path.join(dir, 'dist/extension.js')) && fs.existsSync(path.join(dir, 'dist/server.js')), 'the bundles are in the package');
+    assert.ok(
+      path.basename(dir).startsWith(`${e2e.config.extensionId}-${ext.packageJSON.version}`),
+      `${dir} is the installed package`,
+    );
+    assert.ok(
+      fs.existsSync(path.join(dir, 'dist/extension.js')) && fs.existsSync(path.join(dir, 'dist/server.js')),
+      'the bundles are in the package',
+    );
     const api = await h.activate();
     assert.ok(ext.isActive);
     assert.ok(api.client && api.client.isRunning(), 'its language server runs');
@@ -31,7 +37,7 @@ describe('packaged .vsix', function () {
   it('produces a diagnostic for a faulty module', async () => {
     const root = h.copyExampleOutside('faulty-agent', 'faulty-vsix');
     const doc = await h.open(path.join(root, 'hooks/registration.py'));
-    const diags = await h.waitForOurs(doc.uri, d => d.some(x => h.codeOf(x) === 'missing-parentheses'));
+    const diags = await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'));
     assert.ok(h.codeLines(diags).includes('missing-parentheses@22'), h.codeLines(diags).join());
   });
 });

@@ -21,13 +21,16 @@ test('raises: positional and feedback= RetryModel, bare name, re-raise, in excep
             raise
   `);
   const r = fn(m, 'f').body.raises;
-  assert.deepEqual(r.map((x) => [x.exception?.qualified, x.isReraise, x.inExceptHandler]), [
-    ['rasa.mantle.hooks.RetryModel', false, false],
-    ['rasa.mantle.hooks.RetryModel', false, false],
-    ['rasa.mantle.hooks.HookRejection', false, false],
-    ['rasa.mantle.hooks.RetryModel', false, true],
-    [undefined, true, true],
-  ]);
+  assert.deepEqual(
+    r.map((x) => [x.exception?.qualified, x.isReraise, x.inExceptHandler]),
+    [
+      ['rasa.mantle.hooks.RetryModel', false, false],
+      ['rasa.mantle.hooks.RetryModel', false, false],
+      ['rasa.mantle.hooks.HookRejection', false, false],
+      ['rasa.mantle.hooks.RetryModel', false, true],
+      [undefined, true, true],
+    ],
+  );
   assert.deepEqual(r[0]?.call?.positional[0]?.value, { kind: 'string', value: 'too long' });
   assert.deepEqual(r[1]?.call?.keywords[0]?.name, 'feedback');
   assert.deepEqual(r[1]?.call?.keywords[0]?.value, { kind: 'string', value: 'shorter' });
@@ -44,7 +47,10 @@ test('raises: the bare re-raise is recorded', async () => {
         except Exception:
             raise
   `);
-  assert.deepEqual(fn(m, 'f').body.raises.map((x) => [x.isReraise, x.inExceptHandler, x.exception]), [[true, true, undefined]]);
+  assert.deepEqual(
+    fn(m, 'f').body.raises.map((x) => [x.isReraise, x.inExceptHandler, x.exception]),
+    [[true, true, undefined]],
+  );
 });
 
 test('returns: bare, None, value with ref and call', async () => {
@@ -59,12 +65,15 @@ test('returns: bare, None, value with ref and call', async () => {
         return await p.model_copy(update={"x": 1})
   `);
   const rs = fn(m, 'f').body.returns;
-  assert.deepEqual(rs.map((x) => [x.bare, x.returnsNone, x.value?.text]), [
-    [true, true, undefined],
-    [false, true, 'None'],
-    [false, false, 'p'],
-    [false, false, 'await p.model_copy(update={"x": 1})'],
-  ]);
+  assert.deepEqual(
+    rs.map((x) => [x.bare, x.returnsNone, x.value?.text]),
+    [
+      [true, true, undefined],
+      [false, true, 'None'],
+      [false, false, 'p'],
+      [false, false, 'await p.model_copy(update={"x": 1})'],
+    ],
+  );
   assert.equal(rs[2]?.value?.ref?.text, 'p');
   assert.equal(rs[3]?.value?.call?.callee.text, 'p.model_copy');
   assert.equal(rs[3]?.value?.call?.awaited, true);
@@ -84,19 +93,25 @@ test('calls: all calls with awaited, nested defs/classes/lambdas excluded', asyn
         x = [h(i) for i in range(3)]
   `);
   const calls = fn(m, 'f').body.calls;
-  assert.deepEqual(calls.map((c) => [c.callee.text, c.awaited]), [
-    ['asyncio.sleep', true],
-    ['time.sleep', false],
-    ['g', false],
-    ['h', false],
-    ['range', false],
-  ]);
+  assert.deepEqual(
+    calls.map((c) => [c.callee.text, c.awaited]),
+    [
+      ['asyncio.sleep', true],
+      ['time.sleep', false],
+      ['g', false],
+      ['h', false],
+      ['range', false],
+    ],
+  );
   assert.equal(calls[0]?.callee.qualified, 'asyncio.sleep');
 });
 
 test('calls: star arguments are flagged', async () => {
   const m = await modelOf('def f(p):\n    g(*a)\n    h(**k)\n    i(1, x=2)\n');
-  assert.deepEqual(fn(m, 'f').body.calls.map((c) => c.hasStarArgs), [true, true, false]);
+  assert.deepEqual(
+    fn(m, 'f').body.calls.map((c) => c.hasStarArgs),
+    [true, true, false],
+  );
 });
 
 test('model_copy: update keys with ranges and literal values, nested dicts, dynamic updates', async () => {
@@ -111,8 +126,14 @@ test('model_copy: update keys with ranges and literal values, nested dicts, dyna
   const mc = fn(m, 'f').body.modelCopies;
   assert.equal(mc.length, 4);
   assert.equal(mc[0]?.receiver, 'payload');
-  assert.deepEqual(mc[0]?.updateEntries?.map((e) => e.key), ['arguments', 'model_settings']);
-  assert.deepEqual(mc[0]?.updateEntries?.[0]?.keyRange, { start: { line: 1, character: 35 }, end: { line: 1, character: 46 } });
+  assert.deepEqual(
+    mc[0]?.updateEntries?.map((e) => e.key),
+    ['arguments', 'model_settings'],
+  );
+  assert.deepEqual(mc[0]?.updateEntries?.[0]?.keyRange, {
+    start: { line: 1, character: 35 },
+    end: { line: 1, character: 46 },
+  });
   assert.deepEqual(mc[0]?.updateEntries?.[1]?.value, {
     kind: 'dict',
     entries: [
@@ -125,7 +146,10 @@ test('model_copy: update keys with ranges and literal values, nested dicts, dyna
     ],
   });
   assert.equal(mc[0]?.updateIsDynamic, false);
-  assert.deepEqual([mc[1]?.receiver, mc[1]?.updateEntries, mc[1]?.updateIsDynamic], ['request', undefined, true]);
+  assert.deepEqual(
+    [mc[1]?.receiver, mc[1]?.updateEntries, mc[1]?.updateIsDynamic],
+    ['request', undefined, true],
+  );
   assert.deepEqual([mc[2]?.updateEntries, mc[2]?.updateIsDynamic], [undefined, false]);
   assert.equal(mc[3]?.updateIsDynamic, true);
 });
@@ -147,19 +171,22 @@ test('writes: assign, augmented, delete, subscript, mutating calls', async () =>
         items.append(1)
   `);
   const w = fn(m, 'f').body.writes;
-  assert.deepEqual(w.map((x) => [x.root, x.path.join('.'), x.kind, x.method]), [
-    ['payload', 'text', 'assign', undefined],
-    ['payload', 'count', 'augmented-assign', undefined],
-    ['payload', 'extra', 'delete', undefined],
-    ['payload', 'arguments', 'subscript-assign', undefined],
-    ['payload', 'arguments', 'subscript-delete', undefined],
-    ['context', 'arguments', 'subscript-assign', undefined],
-    ['context', 'arguments', 'mutating-call', 'update'],
-    ['payload', 'messages', 'mutating-call', 'append'],
-    ['payload', 'messages.content', 'assign', undefined],
-    ['payload', 'b', 'assign', undefined],
-    ['items', '', 'mutating-call', 'append'],
-  ]);
+  assert.deepEqual(
+    w.map((x) => [x.root, x.path.join('.'), x.kind, x.method]),
+    [
+      ['payload', 'text', 'assign', undefined],
+      ['payload', 'count', 'augmented-assign', undefined],
+      ['payload', 'extra', 'delete', undefined],
+      ['payload', 'arguments', 'subscript-assign', undefined],
+      ['payload', 'arguments', 'subscript-delete', undefined],
+      ['context', 'arguments', 'subscript-assign', undefined],
+      ['context', 'arguments', 'mutating-call', 'update'],
+      ['payload', 'messages', 'mutating-call', 'append'],
+      ['payload', 'messages.content', 'assign', undefined],
+      ['payload', 'b', 'assign', undefined],
+      ['items', '', 'mutating-call', 'append'],
+    ],
+  );
   assert.deepEqual(w[0]?.range, { start: { line: 1, character: 4 }, end: { line: 1, character: 22 } });
 });
 
@@ -176,5 +203,8 @@ test('isStub: ..., pass, docstring; not a real body', async () => {
     def e():
         """Only a docstring."""
   `);
-  assert.deepEqual(['a', 'b', 'c', 'd', 'e'].map((n) => fn(m, n).body.isStub), [true, true, true, false, true]);
+  assert.deepEqual(
+    ['a', 'b', 'c', 'd', 'e'].map((n) => fn(m, n).body.isStub),
+    [true, true, true, false, true],
+  );
 });

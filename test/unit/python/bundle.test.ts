@@ -38,11 +38,22 @@ test('a bundled consumer finds the WASM files beside it and parses', async () =>
       logLevel: 'error',
     });
     copyFileSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(out, 'tree-sitter.wasm'));
-    copyFileSync(join(root, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'), join(out, 'tree-sitter-python.wasm'));
+    copyFileSync(
+      join(root, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'),
+      join(out, 'tree-sitter-python.wasm'),
+    );
     // Run from the temp dir so no node_modules can be found by require.resolve.
-    const r = spawnSync(process.execPath, [join(out, 'probe.js')], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [join(out, 'probe.js')], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), { text: 'time.sleep', qualified: 'time.sleep', range: { start: { line: 2, character: 4 }, end: { line: 2, character: 14 } } });
+    assert.deepEqual(JSON.parse(r.stdout), {
+      text: 'time.sleep',
+      qualified: 'time.sleep',
+      range: { start: { line: 2, character: 4 }, end: { line: 2, character: 14 } },
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

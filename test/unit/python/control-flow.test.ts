@@ -22,16 +22,34 @@ const cases: [string, string, boolean][] = [
   ['while cond', 'while a:\n    return 1', true],
   ['for loop', 'for x in y:\n    return x', true],
   ['with returns', 'with a:\n    return 1', false],
-  ['match with wildcard, all terminate', 'match a:\n    case 1:\n        return 1\n    case _:\n        return 2', false],
+  [
+    'match with wildcard, all terminate',
+    'match a:\n    case 1:\n        return 1\n    case _:\n        return 2',
+    false,
+  ],
   ['match without wildcard', 'match a:\n    case 1:\n        return 1\n    case 2:\n        return 2', true],
-  ['match with capture pattern', 'match a:\n    case 1:\n        return 1\n    case other:\n        return 2', false],
-  ['match with guarded wildcard', 'match a:\n    case 1:\n        return 1\n    case _ if b:\n        return 2', true],
+  [
+    'match with capture pattern',
+    'match a:\n    case 1:\n        return 1\n    case other:\n        return 2',
+    false,
+  ],
+  [
+    'match with guarded wildcard',
+    'match a:\n    case 1:\n        return 1\n    case _ if b:\n        return 2',
+    true,
+  ],
   ['nested def returning does not count', 'def g():\n    return 1', true],
 ];
 
 for (const [name, body, expected] of cases) {
   test(`canFallOffEnd: ${name} → ${expected}`, async () => {
-    const src = 'async def f(a, b):\n' + body.split('\n').map((l) => '    ' + l).join('\n') + '\n';
+    const src =
+      'async def f(a, b):\n' +
+      body
+        .split('\n')
+        .map((l) => '    ' + l)
+        .join('\n') +
+      '\n';
     const m = await modelOf(src);
     assert.equal(m.syntaxErrors.length, 0, JSON.stringify(m.syntaxErrors));
     assert.equal(fn(m, 'f').body.canFallOffEnd, expected);

@@ -5,12 +5,27 @@
 // again, and --no-cache / HOOKSMITH_NO_CACHE leave the cache alone.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseFiles, type FilesOptions } from '../../../runtime/analysis/files';
 import { parseCheckArgs } from '../../../runtime/cli/check';
-import { defaultCacheDir, interpreterIdentity, MAX_ENTRIES, textKey, VerdictCache } from '../../../runtime/python/cpython-cache';
+import {
+  defaultCacheDir,
+  interpreterIdentity,
+  MAX_ENTRIES,
+  textKey,
+  VerdictCache,
+} from '../../../runtime/python/cpython-cache';
 import type { SyntaxIssue } from '../../../runtime/python/model';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hooksmith-vcache-'));
@@ -18,7 +33,11 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 let dirs = 0;
 const freshDir = () => join(tmp, `cache${dirs++}`);
 
-const issue: SyntaxIssue = { message: 'non-default argument follows default argument', range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } }, source: 'cpython' };
+const issue: SyntaxIssue = {
+  message: 'non-default argument follows default argument',
+  range: { start: { line: 0, character: 13 }, end: { line: 0, character: 14 } },
+  source: 'cpython',
+};
 
 describe('VerdictCache', () => {
   it('stores verdicts by text key and finds them in the next run; "no verdict" is not stored', () => {
@@ -46,15 +65,42 @@ describe('VerdictCache', () => {
     c.save();
     const [file] = readdirSync(dir);
     const path = join(dir, file as string);
-    for (const body of ['{not json', '[]', JSON.stringify({ format: 1, identity: 'python-z', verdicts: { [textKey('y = 2\n')]: null } })]) {
+    for (const body of [
+      '{not json',
+      '[]',
+      JSON.stringify({ format: 1, identity: 'python-z', verdicts: { [textKey('y = 2\n')]: null } }),
+    ]) {
       writeFileSync(path, body);
-      assert.equal((VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')), undefined, body);
+      assert.equal(
+        (VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')),
+        undefined,
+        body,
+      );
     }
     // A file larger than any cache could be is not even parsed.
-    writeFileSync(path, JSON.stringify({ format: 1, identity: 'python-a', verdicts: { [textKey('y = 2\n')]: null }, pad: 'x'.repeat(17 << 20) }));
-    assert.equal((VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')), undefined, 'oversized');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        format: 1,
+        identity: 'python-a',
+        verdicts: { [textKey('y = 2\n')]: null },
+        pad: 'x'.repeat(17 << 20),
+      }),
+    );
+    assert.equal(
+      (VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')),
+      undefined,
+      'oversized',
+    );
     // Entries of the wrong shape are dropped one by one.
-    writeFileSync(path, JSON.stringify({ format: 1, identity: 'python-a', verdicts: { [textKey('y = 2\n')]: null, [textKey('z\n')]: { message: 1 } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        format: 1,
+        identity: 'python-a',
+        verdicts: { [textKey('y = 2\n')]: null, [textKey('z\n')]: { message: 1 } },
+      }),
+    );
     const d = VerdictCache.open('python-a', dir) as VerdictCache;
     assert.equal(d.get(textKey('y = 2\n')), null);
     assert.equal(d.get(textKey('z\n')), undefined);
@@ -94,27 +140,39 @@ describe('VerdictCache', () => {
     assert.equal(interpreterIdentity('no-such-python-here', 'script'), undefined);
   });
 
-  it('lives under $HOOKSMITH_CACHE_DIR, else $XDG_CACHE_HOME/hooksmith, else ~/.cache/hooksmith', { skip: process.platform === 'win32' }, () => {
-    assert.equal(defaultCacheDir({ HOOKSMITH_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x', HOME: '/h' }), '/c');
-    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' }), '/x/hooksmith');
-    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: 'relative', HOME: '/h' }), '/h/.cache/hooksmith');
-    assert.equal(defaultCacheDir({ HOME: '/h' }), '/h/.cache/hooksmith');
-  });
+  it(
+    'lives under $HOOKSMITH_CACHE_DIR, else $XDG_CACHE_HOME/hooksmith, else ~/.cache/hooksmith',
+    { skip: process.platform === 'win32' },
+    () => {
+      assert.equal(defaultCacheDir({ HOOKSMITH_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x', HOME: '/h' }), '/c');
+      assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' }), '/x/hooksmith');
+      assert.equal(defaultCacheDir({ XDG_CACHE_HOME: 'relative', HOME: '/h' }), '/h/.cache/hooksmith');
+      assert.equal(defaultCacheDir({ HOME: '/h' }), '/h/.cache/hooksmith');
+    },
+  );
 });
 
 describe('check with remembered verdicts (real python3)', () => {
   const agent = join(tmp, 'agent');
   const hooks = join(agent, 'hooks');
   mkdirSync(hooks, { recursive: true });
-  const ok = 'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started()\nasync def started(payload):\n    return None\n';
+  const ok =
+    'from rasa.mantle.hooks import on_turn_started\n\n@on_turn_started()\nasync def started(payload):\n    return None\n';
   // tree-sitter accepts this; only CPython rejects it.
   const bad = 'from rasa.mantle.hooks import on_turn_started\n\ndef helper(a=1, b):\n    return a\n';
-  for (let i = 0; i < 5; i++) writeFileSync(join(hooks, `ok_${i}.py`), ok.replace('started(', `started_${i}(`));
+  for (let i = 0; i < 5; i++)
+    writeFileSync(join(hooks, `ok_${i}.py`), ok.replace('started(', `started_${i}(`));
   writeFileSync(join(hooks, 'bad.py'), bad);
 
-  async function check(opts: FilesOptions): Promise<{ findings: string; asked: number; remembered: number; logs: string[] }> {
+  async function check(
+    opts: FilesOptions,
+  ): Promise<{ findings: string; asked: number; remembered: number; logs: string[] }> {
     const logs: string[] = [];
-    const r = await analyseFiles([agent], { verbose: true, options: { logger: (m) => logs.push(m) }, ...opts });
+    const r = await analyseFiles([agent], {
+      verbose: true,
+      options: { logger: (m) => logs.push(m) },
+      ...opts,
+    });
     const line = logs.map((l) => /CPython verdicts: (\d+) remembered, (\d+) asked for/.exec(l)).find(Boolean);
     const findings = JSON.stringify([...r.diagnostics].sort());
     return { findings, remembered: line ? Number(line[1]) : -1, asked: line ? Number(line[2]) : -1, logs };
@@ -125,7 +183,10 @@ describe('check with remembered verdicts (real python3)', () => {
     const first = await check({ cache: true, cacheDir: dir });
     if (first.logs.some((l) => /tree-sitter only/.test(l))) return t.skip('no python3 here');
     assert.deepEqual([first.remembered, first.asked], [0, 6]);
-    assert.match(first.findings, /non-default argument follows default argument|parameter without a default follows parameter with a default/);
+    assert.match(
+      first.findings,
+      /non-default argument follows default argument|parameter without a default follows parameter with a default/,
+    );
     const second = await check({ cache: true, cacheDir: dir });
     assert.deepEqual([second.remembered, second.asked], [6, 0]);
     assert.equal(second.findings, first.findings);

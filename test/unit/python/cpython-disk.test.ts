@@ -131,7 +131,10 @@ it('a checker closed while python3 is still starting says nothing and can start 
 
 it('end(): python3 answers what it was sent, then exits and is waited for', async () => {
   const c = new CpythonSyntaxChecker();
-  const pending = c.checkEach([{ path: 'a.py', text: 'x = 1\n' }, { path: 'b.py', text: 'def f(:\n' }]);
+  const pending = c.checkEach([
+    { path: 'a.py', text: 'x = 1\n' },
+    { path: 'b.py', text: 'def f(:\n' },
+  ]);
   const pid = c.pid;
   assert.ok(pid);
   const [a, b] = await Promise.all(pending);

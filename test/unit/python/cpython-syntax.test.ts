@@ -1,7 +1,12 @@
 // Real python3: CPython's compile() confirms syntax that tree-sitter accepts or misjudges.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CpythonSyntaxChecker, checkSyntax, checkSyntaxMany, mergeSyntaxIssues } from '../../../runtime/python/cpython-syntax';
+import {
+  CpythonSyntaxChecker,
+  checkSyntax,
+  checkSyntaxMany,
+  mergeSyntaxIssues,
+} from '../../../runtime/python/cpython-syntax';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +50,10 @@ test('CPython messages and LSP positions (UTF-16, after non-ASCII)', async () =>
 });
 
 test('one process answers 1,000 sources', async () => {
-  const files = Array.from({ length: 1000 }, (_, i) => ({ path: `m${i}.py`, text: i % 100 === 7 ? 'def f(:\n' : `x = ${i}\n` }));
+  const files = Array.from({ length: 1000 }, (_, i) => ({
+    path: `m${i}.py`,
+    text: i % 100 === 7 ? 'def f(:\n' : `x = ${i}\n`,
+  }));
   const t0 = Date.now();
   const r = await checkSyntaxMany(files);
   const ms = Date.now() - t0;
@@ -72,11 +80,19 @@ test('an interpreter that stops answering times out with no verdict', async () =
   // A stand-in interpreter: says it is ready, then never answers.
   const dir = mkdtempSync(join(tmpdir(), 'hs-fakepy-'));
   const fake = join(dir, 'python3');
-  writeFileSync(fake, '#!/bin/sh\necho \'{"ready": true, "version": "3.99.0"}\'\nexec sleep 30\n', { mode: 0o755 });
+  writeFileSync(fake, '#!/bin/sh\necho \'{"ready": true, "version": "3.99.0"}\'\nexec sleep 30\n', {
+    mode: 0o755,
+  });
   const c = new CpythonSyntaxChecker({ timeoutMs: 300, python: fake, log: () => undefined });
   try {
     const t0 = Date.now();
-    assert.deepEqual(await c.checkMany([{ path: 'a.py', text: 'x = 1\n' }, { path: 'b.py', text: 'y\n' }]), [undefined, undefined]);
+    assert.deepEqual(
+      await c.checkMany([
+        { path: 'a.py', text: 'x = 1\n' },
+        { path: 'b.py', text: 'y\n' },
+      ]),
+      [undefined, undefined],
+    );
     assert.ok(Date.now() - t0 < 5000);
     assert.equal(c.unavailableReason, undefined, 'a timeout is not unavailability: the next call restarts');
   } finally {

@@ -46,10 +46,16 @@ test('incremental edits give the same text and model as a fresh parse', async ()
 
     const p2 = at(expected, '    return payload');
     doc.applyChanges([{ range: { start: p2, end: p2 }, text: '    import time\n    time.sleep(1)  # 😀\n' }]);
-    expected = expected.replace('    return payload', '    import time\n    time.sleep(1)  # 😀\n    return payload');
+    expected = expected.replace(
+      '    return payload',
+      '    import time\n    time.sleep(1)  # 😀\n    return payload',
+    );
     assert.equal(doc.text, expected);
     assert.deepEqual(doc.model, fresh(expected));
-    assert.equal(doc.model.functions[0]?.body.calls.some((c) => c.callee.qualified === 'time.sleep'), true);
+    assert.equal(
+      doc.model.functions[0]?.body.calls.some((c) => c.callee.qualified === 'time.sleep'),
+      true,
+    );
 
     // Type `async def other(p): ...` at the end one character at a time, checking each step.
     const tail = 'async def other(p): ...\n';
@@ -59,7 +65,10 @@ test('incremental edits give the same text and model as a fresh parse', async ()
       expected += ch;
       assert.deepEqual(doc.model, fresh(expected));
     }
-    assert.deepEqual(doc.model.functions.map((f) => f.name), ['guard', 'other']);
+    assert.deepEqual(
+      doc.model.functions.map((f) => f.name),
+      ['guard', 'other'],
+    );
 
     // Delete a multi-line range spanning the emoji comment.
     const s = at(expected, '# café');
@@ -68,7 +77,11 @@ test('incremental edits give the same text and model as a fresh parse', async ()
     expected = expected.slice(0, offsetAt(expected, s)) + expected.slice(offsetAt(expected, e));
     assert.equal(doc.text, expected);
     assert.deepEqual(doc.model, fresh(expected));
-    assert.equal(doc.model.functions[0]?.decorators.length, 0, 'the decorator line went with the deleted range');
+    assert.equal(
+      doc.model.functions[0]?.decorators.length,
+      0,
+      'the decorator line went with the deleted range',
+    );
 
     // Several changes in one notification, then a full replacement.
     doc.applyChanges([
@@ -99,16 +112,25 @@ test('documents with CR line endings: edits that pair or split a lone \\r stay c
     assert.deepEqual(doc.model, fresh(text));
     assert.equal(doc.model.functions[0]?.body.calls[0]?.range.start.line, 2);
     // Replace the first lone \r by \r\n, then the second by \n; then insert a lone \r.
-    doc.applyChanges([{ range: { start: { line: 0, character: 11 }, end: { line: 1, character: 0 } }, text: '\r\n' }]);
+    doc.applyChanges([
+      { range: { start: { line: 0, character: 11 }, end: { line: 1, character: 0 } }, text: '\r\n' },
+    ]);
     text = 'import time\r\nasync def f(p):\r    time.sleep(1)\r';
     assert.equal(doc.text, text);
     assert.deepEqual(doc.model, fresh(text));
-    doc.applyChanges([{ range: { start: { line: 1, character: 15 }, end: { line: 2, character: 0 } }, text: '\n' }]);
+    doc.applyChanges([
+      { range: { start: { line: 1, character: 15 }, end: { line: 2, character: 0 } }, text: '\n' },
+    ]);
     text = 'import time\r\nasync def f(p):\n    time.sleep(1)\r';
     assert.equal(doc.text, text);
     assert.deepEqual(doc.model, fresh(text));
     assert.equal(doc.model.functions[0]?.body.calls[0]?.callee.qualified, 'time.sleep');
-    doc.applyChanges([{ range: { start: { line: 2, character: 17 }, end: { line: 2, character: 17 } }, text: '\r    time.sleep(2)' }]);
+    doc.applyChanges([
+      {
+        range: { start: { line: 2, character: 17 }, end: { line: 2, character: 17 } },
+        text: '\r    time.sleep(2)',
+      },
+    ]);
     text = 'import time\r\nasync def f(p):\n    time.sleep(1)\r    time.sleep(2)\r';
     assert.equal(doc.text, text);
     assert.deepEqual(doc.model, fresh(text));

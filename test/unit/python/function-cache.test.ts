@@ -65,7 +65,10 @@ test('edits that keep, move, re-import or break defs build the same model as a c
     BASE.replace(/\n/g, '\r\n'),
     BASE.replace(/\n/g, '\r'),
     // A def moved into a class (className differs) with the same text and position.
-    BASE.replace('class H:\n    async def before_tool', 'class H:\n    async def b(p):\n        raise ValueError(p)\n    async def before_tool'),
+    BASE.replace(
+      'class H:\n    async def before_tool',
+      'class H:\n    async def b(p):\n        raise ValueError(p)\n    async def before_tool',
+    ),
   ]);
 });
 
@@ -87,7 +90,11 @@ test('every snapshot source builds the same model warm as cold', async () => {
 
 test('a path is cached from its second build on (a one-shot check keeps nothing alive)', async () => {
   clearFunctionCache();
-  const [m1, m2, m3] = [await modelOf(BASE, 'once.py'), await modelOf(BASE, 'once.py'), await modelOf(BASE, 'once.py')];
+  const [m1, m2, m3] = [
+    await modelOf(BASE, 'once.py'),
+    await modelOf(BASE, 'once.py'),
+    await modelOf(BASE, 'once.py'),
+  ];
   assert.notEqual(fn(m2, 'a'), fn(m1, 'a'));
   assert.equal(fn(m3, 'a'), fn(m2, 'a'));
   assert.notEqual(fn(await modelOf(BASE, 'other.py'), 'a'), fn(m3, 'a'));

@@ -15,7 +15,10 @@ test('decorators: bare, called, with literal keyword arguments', async () => {
   const a = fn(m, 'a');
   assert.equal(a.decorators[0]?.called, false);
   assert.equal(a.decorators[0]?.call, undefined);
-  assert.deepEqual(a.decorators[0]?.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 16 } });
+  assert.deepEqual(a.decorators[0]?.range, {
+    start: { line: 1, character: 0 },
+    end: { line: 1, character: 16 },
+  });
   const b = fn(m, 'b');
   const kw = Object.fromEntries((b.decorators[0]?.call?.keywords ?? []).map((k) => [k.name, k.value]));
   assert.deepEqual(kw.timeout_ms, { kind: 'number', value: 2000, isInteger: true });
@@ -23,7 +26,11 @@ test('decorators: bare, called, with literal keyword arguments', async () => {
   assert.deepEqual(kw.flag, { kind: 'bool', value: true });
   assert.deepEqual(kw.ratio, { kind: 'number', value: -0.5, isInteger: false });
   assert.equal(kw.opts?.kind, 'dict');
-  if (kw.opts?.kind === 'dict') assert.deepEqual(kw.opts.entries[0]?.value, { kind: 'list', items: [{ kind: 'number', value: 1, isInteger: true }, { kind: 'none' }] });
+  if (kw.opts?.kind === 'dict')
+    assert.deepEqual(kw.opts.entries[0]?.value, {
+      kind: 'list',
+      items: [{ kind: 'number', value: 1, isInteger: true }, { kind: 'none' }],
+    });
   const t = b.decorators[0]?.call?.keywords[0];
   assert.deepEqual(t?.valueRange, { start: { line: 3, character: 33 }, end: { line: 3, character: 37 } });
   const c = fn(m, 'c');
@@ -59,7 +66,10 @@ test('parameters: every kind, defaults and annotations', async () => {
   assert.equal(f.returnAnnotation?.isNone, true);
   assert.deepEqual(f.parametersRange.start, { line: 0, character: 5 });
   const g = fn(m, 'g');
-  assert.deepEqual(g.parameters.map((p) => p.kind), ['positional', 'keyword-only']);
+  assert.deepEqual(
+    g.parameters.map((p) => p.kind),
+    ['positional', 'keyword-only'],
+  );
 });
 
 test('annotations: string, Optional, X | None, Union, qualified', async () => {
@@ -80,7 +90,11 @@ test('annotations: string, Optional, X | None, Union, qualified', async () => {
     range: { start: { line: 5, character: 9 }, end: { line: 5, character: 14 } },
     isString: true,
     isNone: false,
-    ref: { text: 'TCP', qualified: 'rasa.mantle.hooks.ToolCallPayload', range: { start: { line: 5, character: 10 }, end: { line: 5, character: 13 } } },
+    ref: {
+      text: 'TCP',
+      qualified: 'rasa.mantle.hooks.ToolCallPayload',
+      range: { start: { line: 5, character: 10 }, end: { line: 5, character: 13 } },
+    },
   });
   assert.equal(ann('b')?.ref?.qualified, 'rasa.mantle.hooks.ModelRequestPayload');
   for (const n of ['c', 'd', 'e', 'g', 'i', 'k']) {
@@ -88,7 +102,10 @@ test('annotations: string, Optional, X | None, Union, qualified', async () => {
     assert.equal(ann(n)?.ref, undefined, `no plain ref for ${n}`);
   }
   assert.equal(ann('e')?.isString, true);
-  assert.deepEqual(ann('e')?.optionalOf?.range, { start: { line: 5, character: 91 }, end: { line: 5, character: 94 } });
+  assert.deepEqual(ann('e')?.optionalOf?.range, {
+    start: { line: 5, character: 91 },
+    end: { line: 5, character: 94 },
+  });
   assert.equal(ann('h')?.optionalOf?.qualified, 'rasa.mantle.hooks.X');
   assert.equal(ann('j')?.ref?.text, 'list');
   assert.equal(ann('l')?.optionalOf, undefined);
@@ -120,22 +137,34 @@ test('classes: bases resolved from each Cayu namespace, methods, attributes', as
     class C(RH): pass
     class D: pass
   `);
-  assert.deepEqual(m.classes.map((c) => [c.name, c.bases.map((b) => b.qualified)]), [
-    ['A', ['cayu.RuntimeHook']],
-    ['B', ['cayu.runtime.hooks.RuntimeHook']],
-    ['C', ['cayu.observability.RuntimeHook']],
-    ['D', []],
-  ]);
+  assert.deepEqual(
+    m.classes.map((c) => [c.name, c.bases.map((b) => b.qualified)]),
+    [
+      ['A', ['cayu.RuntimeHook']],
+      ['B', ['cayu.runtime.hooks.RuntimeHook']],
+      ['C', ['cayu.observability.RuntimeHook']],
+      ['D', []],
+    ],
+  );
   const a = m.classes[0];
   assert.ok(a);
-  assert.deepEqual(a.methods.map((x) => [x.name, x.className, x.isAsync, x.decorators.length]), [
-    ['before_tool_call', 'A', true, 0],
-    ['helper', 'A', false, 1],
-  ]);
-  assert.deepEqual(a.attributes.map((x) => [x.name, x.value]), [
-    ['name', { kind: 'string', value: 'audit' }],
-    ['retries', { kind: 'number', value: 3, isInteger: true }],
-  ]);
-  assert.equal(a.methods[0]?.returnAnnotation?.optionalOf?.qualified, 'cayu.observability.BeforeToolCallDecision');
+  assert.deepEqual(
+    a.methods.map((x) => [x.name, x.className, x.isAsync, x.decorators.length]),
+    [
+      ['before_tool_call', 'A', true, 0],
+      ['helper', 'A', false, 1],
+    ],
+  );
+  assert.deepEqual(
+    a.attributes.map((x) => [x.name, x.value]),
+    [
+      ['name', { kind: 'string', value: 'audit' }],
+      ['retries', { kind: 'number', value: 3, isInteger: true }],
+    ],
+  );
+  assert.equal(
+    a.methods[0]?.returnAnnotation?.optionalOf?.qualified,
+    'cayu.observability.BeforeToolCallDecision',
+  );
   assert.equal(m.functions.length, 0, 'methods are not module-level functions');
 });

@@ -13,7 +13,9 @@ export async function modelOf(src: string, path = 'hooks.py'): Promise<HookModul
 }
 
 export function fn(m: HookModule, name: string): FunctionDef {
-  const f = m.functions.find((x) => x.name === name) ?? m.classes.flatMap((c) => c.methods).find((x) => x.name === name);
+  const f =
+    m.functions.find((x) => x.name === name) ??
+    m.classes.flatMap((c) => c.methods).find((x) => x.name === name);
   if (!f) throw new Error(`no function ${name}`);
   return f;
 }

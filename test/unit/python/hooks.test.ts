@@ -23,16 +23,22 @@ test('mantleHooks: catalogue decorators through any alias, with timeouts', async
     async def f(p): ...
   `);
   const hs = mantleHooks(m);
-  assert.deepEqual(hs.map((h) => [h.fn.name, h.hookDecorator.name, h.point.id, h.lane, h.timeoutMs]), [
-    ['a', 'modify_tool_call', 'tool_call', 'modify', 2000],
-    ['b', 'on_turn_started', 'turn_started', 'observe', DEFAULT_TIMEOUT_MS.observe],
-    ['c', 'modify_model_request', 'model_request', 'modify', DEFAULT_TIMEOUT_MS.modify],
-    ['d', 'on_turn_finished', 'turn_finished', 'observe', DEFAULT_TIMEOUT_MS.observe],
-  ]);
+  assert.deepEqual(
+    hs.map((h) => [h.fn.name, h.hookDecorator.name, h.point.id, h.lane, h.timeoutMs]),
+    [
+      ['a', 'modify_tool_call', 'tool_call', 'modify', 2000],
+      ['b', 'on_turn_started', 'turn_started', 'observe', DEFAULT_TIMEOUT_MS.observe],
+      ['c', 'modify_model_request', 'model_request', 'modify', DEFAULT_TIMEOUT_MS.modify],
+      ['d', 'on_turn_finished', 'turn_finished', 'observe', DEFAULT_TIMEOUT_MS.observe],
+    ],
+  );
   assert.deepEqual(hs[2]?.timeoutArg?.value, { kind: 'string', value: 'soon' });
   assert.equal(hs[0]?.timeoutArg?.name, 'timeout_ms');
   assert.equal(hs[1]?.timeoutArg, undefined);
-  assert.deepEqual(unresolvedMantleDecorators(m).map((u) => [u.fn.name, u.member]), [['e', 'modify_everything']]);
+  assert.deepEqual(
+    unresolvedMantleDecorators(m).map((u) => [u.fn.name, u.member]),
+    [['e', 'modify_everything']],
+  );
 });
 
 test('cayuHookClasses: RuntimeHook from each namespace, phases, typos, name', async () => {
@@ -55,9 +61,24 @@ test('cayuHookClasses: RuntimeHook from each namespace, phases, typos, name', as
         async def before_tool_call(self, context): ...
   `);
   const cs = cayuHookClasses(m);
-  assert.deepEqual(cs.map((c) => [c.cls.name, c.name, c.base.qualified, c.phases.map((p) => p.phase.id), c.unknownPhaseMethods.map((x) => x.name)]), [
-    ['Audit', 'audit', 'cayu.RuntimeHook', ['before_tool_call', 'after_session_completed'], ['before_tool_cal']],
-    ['Guard', 'Guard', 'cayu.runtime.hooks.RuntimeHook', ['after_tool_call'], []],
-    ['Obs', 'Obs', 'cayu.observability.RuntimeHook', [], []],
-  ]);
+  assert.deepEqual(
+    cs.map((c) => [
+      c.cls.name,
+      c.name,
+      c.base.qualified,
+      c.phases.map((p) => p.phase.id),
+      c.unknownPhaseMethods.map((x) => x.name),
+    ]),
+    [
+      [
+        'Audit',
+        'audit',
+        'cayu.RuntimeHook',
+        ['before_tool_call', 'after_session_completed'],
+        ['before_tool_cal'],
+      ],
+      ['Guard', 'Guard', 'cayu.runtime.hooks.RuntimeHook', ['after_tool_call'], []],
+      ['Obs', 'Obs', 'cayu.observability.RuntimeHook', [], []],
+    ],
+  );
 });

@@ -32,7 +32,10 @@ test('every import form binds the right local and qualified names', async () => 
   );
   assert.equal(by('RM')?.parenthesized, true);
   assert.equal(by('guard')?.parenthesized, false);
-  assert.deepEqual(by('guard')?.nameRange, { start: { line: 0, character: 30 }, end: { line: 0, character: 46 } });
+  assert.deepEqual(by('guard')?.nameRange, {
+    start: { line: 0, character: 30 },
+    end: { line: 0, character: 46 },
+  });
   assert.deepEqual(by('RM')?.statementRange.start, { line: 4, character: 0 });
   assert.deepEqual(by('RM')?.statementRange.end, { line: 7, character: 1 });
   assert.ok(m.imports.every((i) => i.moduleLevel && !i.isWildcard));
@@ -59,14 +62,21 @@ test('names resolve through aliases in decorators, calls, raises and annotations
   const f = fn(m, 'f');
   assert.deepEqual(
     f.decorators.map((d) => d.ref.qualified),
-    ['rasa.mantle.hooks.modify_tool_call', 'rasa.mantle.hooks.on_turn_started', 'rasa.mantle.hooks.on_turn_ended'],
+    [
+      'rasa.mantle.hooks.modify_tool_call',
+      'rasa.mantle.hooks.on_turn_started',
+      'rasa.mantle.hooks.on_turn_ended',
+    ],
   );
-  assert.deepEqual(f.body.calls.map((c) => [c.callee.text, c.callee.qualified]), [
-    ['time.sleep', 'time.sleep'],
-    ['requests.get', 'requests.get'],
-    ['print', undefined],
-    ['mh.RetryModel', 'rasa.mantle.hooks.RetryModel'],
-  ]);
+  assert.deepEqual(
+    f.body.calls.map((c) => [c.callee.text, c.callee.qualified]),
+    [
+      ['time.sleep', 'time.sleep'],
+      ['requests.get', 'requests.get'],
+      ['print', undefined],
+      ['mh.RetryModel', 'rasa.mantle.hooks.RetryModel'],
+    ],
+  );
   assert.equal(f.parameters[0]?.annotation?.ref?.qualified, 'rasa.mantle.hooks.ToolCallPayload');
   assert.equal(f.returnAnnotation?.ref?.qualified, 'rasa.mantle.hooks.ToolCallPayload');
   assert.equal(f.body.raises[0]?.exception?.qualified, 'rasa.mantle.hooks.RetryModel');
@@ -98,7 +108,14 @@ test('imports inside functions are listed with moduleLevel false and resolve the
         t.sleep(1)
         json.dumps(p)
   `);
-  assert.deepEqual(m.imports.map((i) => [i.localName, i.moduleLevel]), [['json', true], ['json', true], ['t', false]]);
+  assert.deepEqual(
+    m.imports.map((i) => [i.localName, i.moduleLevel]),
+    [
+      ['json', true],
+      ['json', true],
+      ['t', false],
+    ],
+  );
   const calls = fn(m, 'f').body.calls.map((c) => c.callee.qualified);
   assert.deepEqual(calls, ['time.sleep', 'json.dumps']);
 });

@@ -23,11 +23,15 @@ function pyFiles(dir: string): string[] {
 }
 
 const AWKWARD: Record<string, string> = {
-  'unicode.py': 'from rasa.mantle.hooks import on_tool_call, ToolCallPayload\n\n# é 😀\n@on_tool_call()\nasync def café(p: ToolCallPayload) -> None:\n    x = "😀é"; p.arguments["é"] = 1\n    raise ValueError("ü")\n',
-  'crlf.py': 'from rasa.mantle.hooks import on_tool_call\r\n\r\n@on_tool_call\r\nasync def a(p):\r\n    return None\r\n',
+  'unicode.py':
+    'from rasa.mantle.hooks import on_tool_call, ToolCallPayload\n\n# é 😀\n@on_tool_call()\nasync def café(p: ToolCallPayload) -> None:\n    x = "😀é"; p.arguments["é"] = 1\n    raise ValueError("ü")\n',
+  'crlf.py':
+    'from rasa.mantle.hooks import on_tool_call\r\n\r\n@on_tool_call\r\nasync def a(p):\r\n    return None\r\n',
   'lone-cr.py': 'from rasa.mantle.hooks import on_tool_call\r@on_tool_call()\rasync def a(p):\r    pass\r',
-  'broken.py': 'from rasa.mantle.hooks import on_tool_call\n\n@on_tool_call(\nasync def a(p)\n    return p.\n\ndef b(:\n  pass\n',
-  'cayu.py': 'from cayu.observability import RuntimeHook, HookDecision\n\nclass H(RuntimeHook):\n    phases = ("before_tool",)\n    name = "h"\n    async def before_tool(self, ctx, *, arguments: dict, **kw) -> HookDecision:\n        arguments["x"] = 1\n        if ctx:\n            return HookDecision.allow()\n\n    def sync(self, a, /, b=1, *args, c: int = 2, **kwargs): ...\n',
+  'broken.py':
+    'from rasa.mantle.hooks import on_tool_call\n\n@on_tool_call(\nasync def a(p)\n    return p.\n\ndef b(:\n  pass\n',
+  'cayu.py':
+    'from cayu.observability import RuntimeHook, HookDecision\n\nclass H(RuntimeHook):\n    phases = ("before_tool",)\n    name = "h"\n    async def before_tool(self, ctx, *, arguments: dict, **kw) -> HookDecision:\n        arguments["x"] = 1\n        if ctx:\n            return HookDecision.allow()\n\n    def sync(self, a, /, b=1, *args, c: int = 2, **kwargs): ...\n',
   'empty.py': '',
 };
 
@@ -57,7 +61,10 @@ export async function modelsOf(sources: Record<string, string>): Promise<Record<
 }
 
 /** Every rule's diagnostics for each source, as a Mantle module of a one-module agent. */
-export function diagnosticsOf(sources: Record<string, string>, models: Record<string, HookModule>): Record<string, HookDiagnostic[]> {
+export function diagnosticsOf(
+  sources: Record<string, string>,
+  models: Record<string, HookModule>,
+): Record<string, HookDiagnostic[]> {
   const out: Record<string, HookDiagnostic[]> = {};
   for (const [path, text] of Object.entries(sources)) {
     const module = models[path];

@@ -11,8 +11,12 @@ test('models and diagnostics of examples, generated and awkward modules are unch
   const expected = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Snapshot;
   const sources = snapshotSources();
   const models = await modelsOf(sources);
-  const actual = JSON.parse(JSON.stringify({ models, diagnostics: diagnosticsOf(sources, models) })) as Snapshot;
+  const actual = JSON.parse(
+    JSON.stringify({ models, diagnostics: diagnosticsOf(sources, models) }),
+  ) as Snapshot;
   assert.deepEqual(Object.keys(actual.models).sort(), Object.keys(expected.models).sort());
-  for (const k of Object.keys(expected.models)) assert.deepEqual(actual.models[k], expected.models[k], `model of ${k}`);
-  for (const k of Object.keys(expected.diagnostics)) assert.deepEqual(actual.diagnostics[k], expected.diagnostics[k], `diagnostics of ${k}`);
+  for (const k of Object.keys(expected.models))
+    assert.deepEqual(actual.models[k], expected.models[k], `model of ${k}`);
+  for (const k of Object.keys(expected.diagnostics))
+    assert.deepEqual(actual.diagnostics[k], expected.diagnostics[k], `diagnostics of ${k}`);
 });

@@ -33,7 +33,12 @@ test('NUL bytes in text: a model with a syntax error, no throw', async () => {
 });
 
 test('a 1 MB line parses in reasonable time', async () => {
-  const src = 'import time\nx = "' + 'a'.repeat(1 << 20) + '"\ny = [' + '1, '.repeat(100_000) + ']\nasync def f(p):\n    time.sleep(1)\n';
+  const src =
+    'import time\nx = "' +
+    'a'.repeat(1 << 20) +
+    '"\ny = [' +
+    '1, '.repeat(100_000) +
+    ']\nasync def f(p):\n    time.sleep(1)\n';
   const { value: m, ms } = await timed(() => modelOf(src));
   assert.equal(m.syntaxErrors.length, 0);
   assert.equal(fn(m, 'f').body.calls[0]?.callee.qualified, 'time.sleep');
@@ -56,7 +61,10 @@ test('5,000 nested parentheses, calls, lists and ifs: no stack overflow', async 
   const m = await modelOf(calls);
   assert.equal(fn(m, 'f').body.calls.length, n);
   const mk = await modelOf(ifs);
-  assert.deepEqual(mk.syntaxErrors.map((e) => e.message), ['too many levels of indentation']);
+  assert.deepEqual(
+    mk.syntaxErrors.map((e) => e.message),
+    ['too many levels of indentation'],
+  );
   const mh = await modelOf(lists);
   const v = fn(mh, 'h').body.modelCopies[0]?.updateEntries?.[0]?.value;
   assert.ok(v && (v.kind === 'list' || v.kind === 'other'), 'deep literals are cut off, not recursed into');
@@ -72,7 +80,10 @@ test('indentation: 98 nested ifs are modelled, 99 are refused like CPython does'
   assert.deepEqual(ok.syntaxErrors, []);
   assert.equal(fn(ok, 'k').body.returns.length, 1);
   const deep = await modelOf(mk(99));
-  assert.deepEqual(deep.syntaxErrors.map((e) => [e.message, e.range.start.line]), [['too many levels of indentation', 100]]);
+  assert.deepEqual(
+    deep.syntaxErrors.map((e) => [e.message, e.range.start.line]),
+    [['too many levels of indentation', 100]],
+  );
   assert.deepEqual(deep.functions, []);
 });
 
@@ -88,12 +99,20 @@ test('unterminated strings: the first error says so, at the opening quote', asyn
 });
 
 test('invalid UTF-8: a clear issue at the first bad byte; declared encodings are honoured', () => {
-  const bad = decodeSource(Buffer.concat([Buffer.from('x = 1\ny = "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]));
+  const bad = decodeSource(
+    Buffer.concat([Buffer.from('x = 1\ny = "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]),
+  );
   assert.equal(bad.binary, false);
   assert.match(bad.issue?.message ?? '', /^Non-UTF-8 code starting with '\\xe9' on line 2/);
   assert.deepEqual(bad.issue?.range.start, { line: 1, character: 8 });
   assert.ok(bad.text.includes('\ufffd'));
-  const latin = decodeSource(Buffer.concat([Buffer.from('# -*- coding: latin-1 -*-\ny = "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]));
+  const latin = decodeSource(
+    Buffer.concat([
+      Buffer.from('# -*- coding: latin-1 -*-\ny = "caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"\n'),
+    ]),
+  );
   assert.equal(latin.issue, undefined);
   assert.ok(latin.text.includes('café'));
   const bom = decodeSource(Buffer.from('\ufeffx = "é"\n'));
@@ -125,7 +144,9 @@ test('syntax errors: the first real error with CPython-like wording', async () =
 // Found by fuzz-rules: `\x`, `\u`, `\U` with no hex digits after them (half-typed) and an
 // out-of-range `\U` made String.fromCodePoint throw while reading string literals.
 test('half-typed and out-of-range escapes in string literals do not throw and stay as written', async () => {
-  const m = await modelOf('from x import y\n\n@y(a="\\x", b="\\u12", c="\\UFFFFFFFF", d="\\x41\\u00e9\\101")\nasync def h(p):\n    pass\n');
+  const m = await modelOf(
+    'from x import y\n\n@y(a="\\x", b="\\u12", c="\\UFFFFFFFF", d="\\x41\\u00e9\\101")\nasync def h(p):\n    pass\n',
+  );
   const kw = m.functions[0]!.decorators[0]!.call!.keywords;
   const values = kw.map((k) => (k.value.kind === 'string' ? k.value.value : undefined));
   assert.deepEqual(values, ['\\x', '\\u12', '\\UFFFFFFFF', 'Aé\x41']);

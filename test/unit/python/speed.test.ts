@@ -72,7 +72,9 @@ test('parse + buildModel: 160-line and 3,000-line modules', async () => {
   tree.delete();
   assert.ok(m.functions.length > 200);
   assert.equal(m.syntaxErrors.length, 0);
-  process.stdout.write(`# parse+model median: ${small.split('\n').length} lines ${s.toFixed(2)} ms, ${large.split('\n').length} lines ${l.toFixed(2)} ms\n`);
+  process.stdout.write(
+    `# parse+model median: ${small.split('\n').length} lines ${s.toFixed(2)} ms, ${large.split('\n').length} lines ${l.toFixed(2)} ms\n`,
+  );
   // Loose absolute bounds (loaded CI machines), plus linear scaling: no quadratic walks.
   assert.ok(s < 100, `160 lines: ${s} ms`);
   assert.ok(l < 2000, `3,000 lines: ${l} ms`);

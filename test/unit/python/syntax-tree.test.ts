@@ -42,7 +42,8 @@ const AWKWARD: Record<string, string> = {
   'unterminated string': 'x = """never closed\n\ndef f(): pass\n',
   'long line': `x = [${'1, '.repeat(20_000)}]\n`,
   'deep nesting': `x = ${'('.repeat(2_000)}1${')'.repeat(2_000)}\n`,
-  'deep blocks': Array.from({ length: 60 }, (_, i) => `${' '.repeat(i)}if x:`).join('\n') + `\n${' '.repeat(60)}pass\n`,
+  'deep blocks':
+    Array.from({ length: 60 }, (_, i) => `${' '.repeat(i)}if x:`).join('\n') + `\n${' '.repeat(60)}pass\n`,
   'every statement': readFileSync(join(__dirname, 'fixtures', 'snapshot-forms.py'), 'utf8'),
   'bench 3000 lines': hookModuleSource(3000),
 };
@@ -55,7 +56,10 @@ describe('SyntaxTree from WASM memory', () => {
   });
 
   it('equals the API reading on every Python file of the repository', () => {
-    const files = execFileSync('git', ['ls-files', '*.py'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    const files = execFileSync('git', ['ls-files', '*.py'], { cwd: ROOT, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
     assert.ok(files.length > 20, `found ${files.length} files`);
     for (const f of files) assert.equal(compare(readFileSync(join(ROOT, f), 'utf8')), undefined, f);
   });
@@ -74,16 +78,39 @@ describe('SyntaxTree from WASM memory', () => {
           return hookModuleSource(160);
         }
       });
-    const edit = fc.record({ at: fc.nat(), del: fc.nat({ max: 30 }), text: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('(', ')', ':', '"""', '\n    ', 'async ', '@', '\r', 'é😀', 'lambda x: x', 'match x:\n case 1:\n  pass\n')) });
+    const edit = fc.record({
+      at: fc.nat(),
+      del: fc.nat({ max: 30 }),
+      text: fc.oneof(
+        fc.string({ maxLength: 6 }),
+        fc.constantFrom(
+          '(',
+          ')',
+          ':',
+          '"""',
+          '\n    ',
+          'async ',
+          '@',
+          '\r',
+          'é😀',
+          'lambda x: x',
+          'match x:\n case 1:\n  pass\n',
+        ),
+      ),
+    });
     fc.assert(
-      fc.property(fc.constantFrom(...bases), fc.array(edit, { minLength: 1, maxLength: 6 }), (base, edits) => {
-        let text = base;
-        for (const e of edits) {
-          const at = e.at % (text.length + 1);
-          text = text.slice(0, at) + e.text + text.slice(at + e.del);
-        }
-        assert.equal(compare(text), undefined);
-      }),
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.array(edit, { minLength: 1, maxLength: 6 }),
+        (base, edits) => {
+          let text = base;
+          for (const e of edits) {
+            const at = e.at % (text.length + 1);
+            text = text.slice(0, at) + e.text + text.slice(at + e.del);
+          }
+          assert.equal(compare(text), undefined);
+        },
+      ),
       { numRuns: 300, seed: SEED },
     );
   });
@@ -109,7 +136,8 @@ describe('SyntaxTree from WASM memory', () => {
   it('grows past its first capacity and links children in order', () => {
     const t = new SyntaxTree('x'.repeat(5000), ['root', 'leaf'], [null, 'item'], 1);
     const root = t.add(-1, 0, packFlags(true, false, false, false), 0, 0, 5000, 0, 0, 0, 5000);
-    for (let i = 0; i < 5000; i++) t.add(root, 1, packFlags(i % 2 === 0, false, false, false), 1, i, i + 1, 0, i, 0, i + 1);
+    for (let i = 0; i < 5000; i++)
+      t.add(root, 1, packFlags(i % 2 === 0, false, false, false), 1, i, i + 1, 0, i, 0, i + 1);
     t.close(root);
     const r = t.rootNode;
     assert.equal(r.childCount, 5000);

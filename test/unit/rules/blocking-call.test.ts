@@ -26,9 +26,15 @@ test('blocking-call: time.sleep, requests, subprocess, urlopen and input inside 
   expectAt(diags, ['9:5', '10:5', '14:5', '15:5', '16:5']);
   assert.equal(diags[0].severity, 'warning');
   assert.equal(rangeText(src, diags[0]), 'time.sleep');
-  assert.match(diags[0].message, /`time\.sleep` blocks the event loop inside async hook `audit`, which has a 100 ms budget \(the observe default\).*Use `await asyncio\.sleep\(\.\.\.\)`/);
+  assert.match(
+    diags[0].message,
+    /`time\.sleep` blocks the event loop inside async hook `audit`, which has a 100 ms budget \(the observe default\).*Use `await asyncio\.sleep\(\.\.\.\)`/,
+  );
   assert.match(diags[1].message, /`http\.post` .*httpx\.AsyncClient/);
-  assert.match(diags[2].message, /`run` blocks .* 2000 ms budget \(timeout_ms\).*asyncio\.create_subprocess_exec/);
+  assert.match(
+    diags[2].message,
+    /`run` blocks .* 2000 ms budget \(timeout_ms\).*asyncio\.create_subprocess_exec/,
+  );
   assert.match(diags[4].message, /a hook has no terminal/);
 });
 

@@ -24,12 +24,23 @@ describe(CODE, () => {
   });
 
   it('flags it in after_tool_call under another parameter name', async () => {
-    const ds = await diagnose(CODE, hookWith('async def after_tool_call(self, ctx):\n    ctx.arguments.pop("k")\n    return None'));
+    const ds = await diagnose(
+      CODE,
+      hookWith('async def after_tool_call(self, ctx):\n    ctx.arguments.pop("k")\n    return None'),
+    );
     assert.equal(ds.length, 1);
     assert.match(ds[0]!.message, /ctx\.arguments/);
   });
 
   it('ignores writes to a local copy', async () => {
-    assert.deepEqual(await diagnose(CODE, hookWith('async def before_tool_call(self, context):\n    args = dict(context.arguments)\n    args["a"] = 1\n    return None')), []);
+    assert.deepEqual(
+      await diagnose(
+        CODE,
+        hookWith(
+          'async def before_tool_call(self, context):\n    args = dict(context.arguments)\n    args["a"] = 1\n    return None',
+        ),
+      ),
+      [],
+    );
   });
 });

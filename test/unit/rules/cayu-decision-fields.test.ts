@@ -40,9 +40,13 @@ describe(CODE, () => {
   });
 
   it('flags an action literal that does not exist, on the literal, with did-you-mean', async () => {
-    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="deny", block_reason="no")');
+    const { src, d } = await one(
+      'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="deny", block_reason="no")',
+    );
     assert.equal(covered(src, d), '"deny"');
-    const { d: d2 } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed_modifed", modified_arguments={})');
+    const { d: d2 } = await one(
+      'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed_modifed", modified_arguments={})',
+    );
     assert.match(d2.message, /did you mean 'proceed_modified'/);
   });
 
@@ -56,33 +60,49 @@ describe(CODE, () => {
     ];
     for (const [phase, call] of cases) {
       const { d } = await one(`async def ${phase}(self, context):\n    return ${call}`);
-      assert.match(d.message, /requires (modified_arguments|synthetic_result|block_reason|modified_result)/, call);
+      assert.match(
+        d.message,
+        /requires (modified_arguments|synthetic_result|block_reason|modified_result)/,
+        call,
+      );
     }
   });
 
   it('flags a companion field given with another action, on the keyword', async () => {
-    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed", modified_arguments={"a": 1})');
+    const { src, d } = await one(
+      'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed", modified_arguments={"a": 1})',
+    );
     assert.equal(covered(src, d), 'modified_arguments');
     assert.match(d.message, /only valid with action 'proceed_modified'/);
   });
 
   it('flags a blank block_reason', async () => {
-    const { src, d } = await one('async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="block", block_reason="   ")');
+    const { src, d } = await one(
+      'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="block", block_reason="   ")',
+    );
     assert.equal(covered(src, d), '"   "');
   });
 
   it('flags an unknown keyword (extra="forbid") and positional arguments', async () => {
-    const { src, d } = await one('async def after_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through", reason="x")');
+    const { src, d } = await one(
+      'async def after_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through", reason="x")',
+    );
     assert.equal(covered(src, d), 'reason');
-    const { d: d2 } = await one('async def after_tool_call(self, context):\n    return AfterToolCallDecision("pass_through")');
+    const { d: d2 } = await one(
+      'async def after_tool_call(self, context):\n    return AfterToolCallDecision("pass_through")',
+    );
     assert.match(d2.message, /keyword arguments only|needs an action/);
   });
 
   it('flags a decision of the wrong kind for the phase, on the callee', async () => {
-    const { src, d } = await one('async def before_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through")');
+    const { src, d } = await one(
+      'async def before_tool_call(self, context):\n    return AfterToolCallDecision(action="pass_through")',
+    );
     assert.equal(covered(src, d), 'AfterToolCallDecision');
     for (const phase of ['after_session_completed', 'after_session_failed', 'after_session_interrupted']) {
-      const { d: ds } = await one(`async def ${phase}(self, context):\n    return BeforeToolCallDecision(action="proceed")`);
+      const { d: ds } = await one(
+        `async def ${phase}(self, context):\n    return BeforeToolCallDecision(action="proceed")`,
+      );
       assert.match(ds.message, /returns None/);
     }
   });

@@ -21,20 +21,32 @@ describe(CODE, () => {
   });
 
   it('flags the other decision type on before_tool_call, with a fix', async () => {
-    const src = hookWith('async def before_tool_call(self, context) -> AfterToolCallDecision | None:\n    return None');
+    const src = hookWith(
+      'async def before_tool_call(self, context) -> AfterToolCallDecision | None:\n    return None',
+    );
     const ds = await diagnose(CODE, src);
     assert.equal(ds.length, 1);
     const line = src.split('\n')[ds[0]!.range.start.line]!;
-    assert.equal(line.slice(ds[0]!.range.start.character, ds[0]!.range.end.character), 'AfterToolCallDecision | None');
+    assert.equal(
+      line.slice(ds[0]!.range.start.character, ds[0]!.range.end.character),
+      'AfterToolCallDecision | None',
+    );
     const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
     assert.ok(fixed.includes('-> BeforeToolCallDecision | None:'));
     assert.deepEqual(await diagnose(CODE, fixed), []);
   });
 
   it('flags after_tool_call -> dict and after_session_* returning a decision', async () => {
-    assert.equal((await diagnose(CODE, hookWith('async def after_tool_call(self, context) -> dict:\n    return {}'))).length, 1);
+    assert.equal(
+      (await diagnose(CODE, hookWith('async def after_tool_call(self, context) -> dict:\n    return {}')))
+        .length,
+      1,
+    );
     for (const phase of ['after_session_completed', 'after_session_failed', 'after_session_interrupted']) {
-      const ds = await diagnose(CODE, hookWith(`async def ${phase}(self, context) -> BeforeToolCallDecision | None:\n    return None`));
+      const ds = await diagnose(
+        CODE,
+        hookWith(`async def ${phase}(self, context) -> BeforeToolCallDecision | None:\n    return None`),
+      );
       assert.equal(ds.length, 1, phase);
       assert.match(ds[0]!.message, /must return None/);
     }

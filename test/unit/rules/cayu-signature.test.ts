@@ -8,8 +8,17 @@ const CODE = 'cayu-signature';
 describe(CODE, () => {
   it('accepts self + context with the right annotations, or none', async () => {
     assert.deepEqual(await diagnose(CODE, CLEAN_HOOK), []);
-    assert.deepEqual(await diagnose(CODE, hookWith('async def after_session_failed(self, ctx, retries=3):\n    pass')), []);
-    assert.deepEqual(await diagnose(CODE, hookWith('async def before_tool_call(self, context: "BeforeToolCallHookContext"):\n    return None')), []);
+    assert.deepEqual(
+      await diagnose(CODE, hookWith('async def after_session_failed(self, ctx, retries=3):\n    pass')),
+      [],
+    );
+    assert.deepEqual(
+      await diagnose(
+        CODE,
+        hookWith('async def before_tool_call(self, context: "BeforeToolCallHookContext"):\n    return None'),
+      ),
+      [],
+    );
   });
 
   it('flags a phase without a context parameter on the parameter list', async () => {
@@ -30,7 +39,9 @@ describe(CODE, () => {
   });
 
   it('flags the wrong context type for the phase, with a fix to the right one', async () => {
-    const src = hookWith('async def after_tool_call(self, context: BeforeToolCallHookContext):\n    return None');
+    const src = hookWith(
+      'async def after_tool_call(self, context: BeforeToolCallHookContext):\n    return None',
+    );
     const ds = await diagnose(CODE, src);
     assert.equal(ds.length, 1);
     assert.match(ds[0]!.message, /ToolCallHookContext/);
@@ -40,7 +51,19 @@ describe(CODE, () => {
   });
 
   it('flags a session phase annotated with a tool context, and a before_tool_call annotated dict', async () => {
-    assert.equal((await diagnose(CODE, hookWith('async def after_session_failed(self, context: ToolCallHookContext):\n    pass'))).length, 1);
-    assert.equal((await diagnose(CODE, hookWith('async def before_tool_call(self, context: dict):\n    return None'))).length, 1);
+    assert.equal(
+      (
+        await diagnose(
+          CODE,
+          hookWith('async def after_session_failed(self, context: ToolCallHookContext):\n    pass'),
+        )
+      ).length,
+      1,
+    );
+    assert.equal(
+      (await diagnose(CODE, hookWith('async def before_tool_call(self, context: dict):\n    return None')))
+        .length,
+      1,
+    );
   });
 });

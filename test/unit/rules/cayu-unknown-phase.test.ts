@@ -25,12 +25,18 @@ describe(CODE, () => {
   it('suggests after_session_failed for after_session_fail, and nothing for a far name', async () => {
     const near = await diagnose(CODE, hookWith('async def after_session_fail(self, context):\n    pass'));
     assert.match(near[0]!.message, /after_session_failed/);
-    const far = await diagnose(CODE, hookWith('async def before_everything_else_happens(self, context):\n    pass'));
+    const far = await diagnose(
+      CODE,
+      hookWith('async def before_everything_else_happens(self, context):\n    pass'),
+    );
     assert.equal(far.length, 1);
     assert.equal(far[0]!.fixes, undefined);
   });
 
   it('ignores before_/after_ methods on classes that are not RuntimeHooks', async () => {
-    assert.deepEqual(await diagnose(CODE, 'class Plain:\n    async def after_tool_cal(self, c):\n        pass\n'), []);
+    assert.deepEqual(
+      await diagnose(CODE, 'class Plain:\n    async def after_tool_cal(self, c):\n        pass\n'),
+      [],
+    );
   });
 });

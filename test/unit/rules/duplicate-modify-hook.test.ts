@@ -18,12 +18,24 @@ const second = py`
 `;
 
 test('duplicate-modify-hook: across modules of the agent, on every registration, with related locations', async () => {
-  const here = await diagnose('duplicate-modify-hook', first, { path: 'hooks.py', siblings: { 'hooks/steer.py': second } });
+  const here = await diagnose('duplicate-modify-hook', first, {
+    path: 'hooks.py',
+    siblings: { 'hooks/steer.py': second },
+  });
   expectAt(here, ['3:1']);
   assert.equal(here[0].severity, 'error');
-  assert.match(here[0].message, /`modify_tool_call` is registered 2 times in this agent \(`normalize` here; also `steer` at steer\.py:3\)/);
-  assert.deepEqual(here[0].related?.map((r) => [r.file, r.range.start.line]), [['hooks/steer.py', 2]]);
-  const there = await diagnose('duplicate-modify-hook', second, { path: 'hooks/steer.py', siblings: { 'hooks.py': first } });
+  assert.match(
+    here[0].message,
+    /`modify_tool_call` is registered 2 times in this agent \(`normalize` here; also `steer` at steer\.py:3\)/,
+  );
+  assert.deepEqual(
+    here[0].related?.map((r) => [r.file, r.range.start.line]),
+    [['hooks/steer.py', 2]],
+  );
+  const there = await diagnose('duplicate-modify-hook', second, {
+    path: 'hooks/steer.py',
+    siblings: { 'hooks.py': first },
+  });
   expectAt(there, ['3:1']);
   assert.equal(there[0].related?.[0].file, 'hooks.py');
 });

@@ -29,11 +29,20 @@ export interface DiagnoseOptions {
 }
 
 /** Parses `source` with the real parser and runs the one rule `code` on it. */
-export async function diagnose(code: string, source: string, options: DiagnoseOptions = {}): Promise<HookDiagnostic[]> {
+export async function diagnose(
+  code: string,
+  source: string,
+  options: DiagnoseOptions = {},
+): Promise<HookDiagnostic[]> {
   await initParser();
   const module = parseModule(source, options.path ?? 'hooks.py');
   const siblings = Object.entries(options.siblings ?? {}).map(([p, s]) => parseModule(s, p));
-  return ruleFor(code).check({ module, text: source, agentModules: [module, ...siblings], isMantleModule: true });
+  return ruleFor(code).check({
+    module,
+    text: source,
+    agentModules: [module, ...siblings],
+    isMantleModule: true,
+  });
 }
 
 /** Applies non-overlapping edits to a text (LSP positions). */
@@ -44,7 +53,8 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
     p.line >= starts.length ? text.length : Math.min(starts[p.line] + p.character, text.length);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let out = text;
-  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  for (const e of sorted)
+    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
 }
 
@@ -60,7 +70,9 @@ export function expectAt(diags: readonly HookDiagnostic[], places: readonly stri
   assert.deepEqual(
     diags.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}`),
     places,
-    diags.map((d) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`).join('\n'),
+    diags
+      .map((d) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`)
+      .join('\n'),
   );
 }
 
@@ -69,7 +81,11 @@ export function rangeText(text: string, d: HookDiagnostic): string {
   const lines = text.split('\n');
   const { start, end } = d.range;
   if (start.line === end.line) return lines[start.line].slice(start.character, end.character);
-  return [lines[start.line].slice(start.character), ...lines.slice(start.line + 1, end.line), lines[end.line].slice(0, end.character)].join('\n');
+  return [
+    lines[start.line].slice(start.character),
+    ...lines.slice(start.line + 1, end.line),
+    lines[end.line].slice(0, end.character),
+  ].join('\n');
 }
 
 /** Python source from an indented template literal: drops the first newline and common indentation. */
@@ -77,5 +93,8 @@ export function py(strings: TemplateStringsArray, ...values: unknown[]): string 
   const raw = strings.reduce((acc, s, i) => acc + s + (i < values.length ? String(values[i]) : ''), '');
   const lines = raw.replace(/^\n/, '').split('\n');
   const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length));
-  return lines.map((l) => l.slice(indent)).join('\n').replace(/[ ]+$/, '');
+  return lines
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .replace(/[ ]+$/, '');
 }

@@ -28,9 +28,15 @@ test('invalid-timeout: unknown keyword (with rename fix) and positional argument
   `;
   const diags = await diagnose('invalid-timeout', src);
   expectAt(diags, ['3:18', '6:19', '6:24']);
-  assert.match(diags[0].message, /`@on_turn_started\(\)` has no option `timeout`; did you mean `timeout_ms`\? The decorator does not accept other arguments/);
+  assert.match(
+    diags[0].message,
+    /`@on_turn_started\(\)` has no option `timeout`; did you mean `timeout_ms`\? The decorator does not accept other arguments/,
+  );
   assert.equal(applyFix(src, diags[0]), src.replace('timeout=200', 'timeout_ms=200'));
-  assert.match(diags[1].message, /takes no positional argument; its only option is `timeout_ms=` \(a positive integer, default 100 ms for observe hooks\)/);
+  assert.match(
+    diags[1].message,
+    /takes no positional argument; its only option is `timeout_ms=` \(a positive integer, default 100 ms for observe hooks\)/,
+  );
   assert.match(diags[2].message, /no option `retries`; its only option is `timeout_ms`/);
   assert.equal(diags[2].fixes, undefined);
 });

@@ -4,33 +4,47 @@ import { test } from 'node:test';
 import { applyFix, diagnose, parseModule, py } from './helpers';
 
 const CASES: [code: string, source: string][] = [
-  ['sync-handler', py`
+  [
+    'sync-handler',
+    py`
     from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
 
     @modify_tool_call()
     def guard(call: ToolCallPayload) -> ToolCallPayload:
         return call
-  `],
-  ['missing-parentheses', py`
+  `,
+  ],
+  [
+    'missing-parentheses',
+    py`
     import rasa.mantle.hooks as mh
 
     @mh.on_turn_started
     async def mark(p: mh.TurnStartedPayload) -> None: ...
-  `],
-  ['unknown-import', py`
+  `,
+  ],
+  [
+    'unknown-import',
+    py`
     from rasa.mantle.hooks import on_tool_cal, ToolCallPayload
 
     @on_tool_cal()
     async def audit(call: ToolCallPayload) -> None: ...
-  `],
-  ['unknown-hook-point', py`
+  `,
+  ],
+  [
+    'unknown-hook-point',
+    py`
     from rasa.mantle.hooks import ToolResultPayload
 
     @modify_tool_result()
     async def redact(r: ToolResultPayload) -> ToolResultPayload:
         return r
-  `],
-  ['payload-annotation', py`
+  `,
+  ],
+  [
+    'payload-annotation',
+    py`
     from rasa.mantle.hooks import (
         modify_knowledge_query,
     )
@@ -38,15 +52,21 @@ const CASES: [code: string, source: string][] = [
     @modify_knowledge_query()
     async def expand(q: "KnowledgeResultsPayload") -> None:
         return q
-  `],
-  ['return-annotation', py`
+  `,
+  ],
+  [
+    'return-annotation',
+    py`
     from rasa.mantle.hooks import ModelResponsePayload, modify_model_response
 
     @modify_model_response()
     async def ground(r: ModelResponsePayload):
         return r
-  `],
-  ['unsupported-control-signal', py`
+  `,
+  ],
+  [
+    'unsupported-control-signal',
+    py`
     from rasa.mantle.hooks import HookRejection, KnowledgeResultsPayload, modify_knowledge_results
 
     @modify_knowledge_results()
@@ -54,27 +74,37 @@ const CASES: [code: string, source: string][] = [
         if not p.passages:
             raise HookRejection(reason="nothing")
         return p
-  `],
-  ['invalid-timeout', py`
+  `,
+  ],
+  [
+    'invalid-timeout',
+    py`
     from rasa.mantle.hooks import ToolCallPayload, on_tool_call
 
     @on_tool_call(timeout=250)
     async def audit(call: ToolCallPayload) -> None: ...
-  `],
-  ['readonly-field-write', py`
+  `,
+  ],
+  [
+    'readonly-field-write',
+    py`
     from rasa.mantle.hooks import OutgoingTextPayload, modify_outgoing_text
 
     @modify_outgoing_text()
     async def rewrite(payload: OutgoingTextPayload) -> OutgoingTextPayload:
         return payload.model_copy(update={"txt": payload.text.strip()})
-  `],
-  ['model-settings-key', py`
+  `,
+  ],
+  [
+    'model-settings-key',
+    py`
     from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
 
     @modify_model_request()
     async def cool(r: ModelRequestPayload) -> ModelRequestPayload:
         return r.model_copy(update={"model_settings": {"max_token": 100}})
-  `],
+  `,
+  ],
 ];
 
 for (const [code, source] of CASES) {

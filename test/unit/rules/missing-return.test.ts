@@ -23,8 +23,14 @@ test('missing-return: falling off the end (on the name) and bare / None returns 
   expectAt(diags, ['4:11', '11:9', '13:9']);
   assert.equal(diags[0].severity, 'warning');
   assert.equal(rangeText(src, diags[0]), 'cool');
-  assert.match(diags[0].message, /can reach the end of its body without returning .*fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error\. Return `request` on every path\./);
-  assert.match(diags[1].message, /returns None here; .*fail-open: the engine keeps the original response and continues\. Return `response`/);
+  assert.match(
+    diags[0].message,
+    /can reach the end of its body without returning .*fail-closed: the LLM call is skipped and the user hears utter_model_request_hook_error\. Return `request` on every path\./,
+  );
+  assert.match(
+    diags[1].message,
+    /returns None here; .*fail-open: the engine keeps the original response and continues\. Return `response`/,
+  );
 });
 
 test('missing-return: quiet when every path returns or raises, and on observe hooks', async () => {

@@ -25,12 +25,18 @@ test('model-settings-key: keys outside the allow-list (with did-you-mean) and wr
   const diags = await diagnose('model-settings-key', src);
   expectAt(diags, ['8:17', '9:17', '10:31', '11:25', '12:25', '13:26']);
   assert.equal(diags[0].severity, 'warning');
-  assert.match(diags[0].message, /`temprature` is not an allow-listed model setting \(did you mean `temperature`\?\); the engine ignores it\. Allowed: `temperature`, `top_p`, `max_tokens`, `presence_penalty`, `frequency_penalty`, `stop` and `seed`\./);
+  assert.match(
+    diags[0].message,
+    /`temprature` is not an allow-listed model setting \(did you mean `temperature`\?\); the engine ignores it\. Allowed: `temperature`, `top_p`, `max_tokens`, `presence_penalty`, `frequency_penalty`, `stop` and `seed`\./,
+  );
   assert.equal(applyFix(src, diags[0]), src.replace('"temprature"', '"temperature"'));
   assert.equal(diags[1].fixes, undefined);
   assert.equal(rangeText(src, diags[2]), '256.0');
   assert.match(diags[2].message, /`max_tokens` gets a float, but the engine only accepts an integer for it/);
-  assert.match(diags[3].message, /`stop` gets a list, but the engine only accepts a string or a list of strings/);
+  assert.match(
+    diags[3].message,
+    /`stop` gets a list, but the engine only accepts a string or a list of strings/,
+  );
   assert.match(diags[4].message, /`seed` gets a bool/);
   assert.match(diags[5].message, /`top_p` gets a string, but the engine only accepts a number/);
 });

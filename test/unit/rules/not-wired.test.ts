@@ -23,7 +23,10 @@ test('not-wired: information on incoming_message and outgoing_text hooks (both l
   expectAt(diags, ['8:1', '12:1']);
   assert.equal(diags[0].severity, 'information');
   assert.equal(rangeText(src, diags[1]), '@on_outgoing_text(timeout_ms=50)');
-  assert.match(diags[0].message, /the engine does not invoke incoming message hooks yet: `drop_spam` will not run/);
+  assert.match(
+    diags[0].message,
+    /the engine does not invoke incoming message hooks yet: `drop_spam` will not run/,
+  );
   assert.match(diags[1].message, /outgoing text/);
 });
 

@@ -19,7 +19,10 @@ test('observe-mutation: writes to the payload and non-None returns in observe ho
   const diags = await diagnose('observe-mutation', src);
   expectAt(diags, ['5:5', '6:5', '7:12', '11:5']);
   assert.ok(diags.every((d) => d.severity === 'warning' && d.tags?.includes('unnecessary')));
-  assert.match(diags[0].message, /`request\.messages\.append\(…\)` changes an independent copy of the payload; the change has no effect on the turn; to change it, use `modify_model_request`/);
+  assert.match(
+    diags[0].message,
+    /`request\.messages\.append\(…\)` changes an independent copy of the payload; the change has no effect on the turn; to change it, use `modify_model_request`/,
+  );
   assert.equal(rangeText(src, diags[2]), 'request');
   assert.match(diags[2].message, /returns `request`, which the engine discards/);
   assert.match(diags[3].message, /the turn started point has no modify lane/);

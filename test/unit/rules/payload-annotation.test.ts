@@ -7,7 +7,10 @@ test('payload-annotation: the right payload type on every decorator of all 10 po
   const names = HOOK_DECORATORS.map((d) => [d.name, d.point.payloadType, d.lane] as const);
   const imports = [...new Set(names.flatMap(([n, p]) => [n, p]))].sort().join(',\n    ');
   const hooks = names
-    .map(([n, p, lane], i) => `@${n}()\nasync def h${i}(payload: ${p}) -> ${lane === 'observe' ? 'None' : p}:\n    return ${lane === 'observe' ? 'None' : 'payload'}\n`)
+    .map(
+      ([n, p, lane], i) =>
+        `@${n}()\nasync def h${i}(payload: ${p}) -> ${lane === 'observe' ? 'None' : p}:\n    return ${lane === 'observe' ? 'None' : 'payload'}\n`,
+    )
     .join('\n');
   const src = `from rasa.mantle.hooks import (\n    ${imports},\n)\n\n${hooks}`;
   assert.equal(names.length, 18);
@@ -20,9 +23,17 @@ test('payload-annotation: wrong type on each point is reported on the annotation
     const src = `from rasa.mantle.hooks import ${d.name}, ${wrong}\n\n@${d.name}()\nasync def h(payload: ${wrong}):\n    pass\n`;
     const diags = await diagnose('payload-annotation', src);
     expectAt(diags, ['4:22']);
-    assert.match(diags[0].message, new RegExp(`\`${d.name}\` passes a \`${d.point.payloadType}\`, but \`payload\` is annotated \`${wrong}\``));
+    assert.match(
+      diags[0].message,
+      new RegExp(
+        `\`${d.name}\` passes a \`${d.point.payloadType}\`, but \`payload\` is annotated \`${wrong}\``,
+      ),
+    );
     const fixed = applyFix(src, diags[0]);
-    assert.equal(fixed, `from rasa.mantle.hooks import ${d.name}, ${wrong}, ${d.point.payloadType}\n\n@${d.name}()\nasync def h(payload: ${d.point.payloadType}):\n    pass\n`);
+    assert.equal(
+      fixed,
+      `from rasa.mantle.hooks import ${d.name}, ${wrong}, ${d.point.payloadType}\n\n@${d.name}()\nasync def h(payload: ${d.point.payloadType}):\n    pass\n`,
+    );
   }
 });
 
@@ -39,7 +50,10 @@ test('payload-annotation: missing annotation; the fix adds it into a parenthesis
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['6:17']);
   assert.equal(rangeText(src, diags[0]), 'call');
-  assert.match(diags[0].message, /has no type annotation; `modify_tool_call` hooks must declare `call: ToolCallPayload`/);
+  assert.match(
+    diags[0].message,
+    /has no type annotation; `modify_tool_call` hooks must declare `call: ToolCallPayload`/,
+  );
   assert.equal(
     applyFix(src, diags[0]),
     py`
@@ -110,7 +124,10 @@ test('payload-annotation: a payload type used without any import: with a plain `
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['5:25']);
   assert.match(diags[0].message, /`TurnStartedPayload` is not imported/);
-  assert.equal(applyFix(src, diags[0]), src.replace('payload: TurnStartedPayload', 'payload: rasa.mantle.hooks.TurnStartedPayload'));
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace('payload: TurnStartedPayload', 'payload: rasa.mantle.hooks.TurnStartedPayload'),
+  );
 });
 
 test('payload-annotation: bare decorator and payload with no import at all: a new import line below the last import', async () => {
@@ -123,7 +140,10 @@ test('payload-annotation: bare decorator and payload with no import at all: a ne
   `;
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['5:25']);
-  assert.equal(applyFix(src, diags[0]), src.replace('import structlog\n', 'import structlog\nfrom rasa.mantle.hooks import TurnStartedPayload\n'));
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace('import structlog\n', 'import structlog\nfrom rasa.mantle.hooks import TurnStartedPayload\n'),
+  );
 });
 
 test('payload-annotation: add-import fix writes a new import line below the imports', async () => {
@@ -137,7 +157,10 @@ test('payload-annotation: add-import fix writes a new import line below the impo
   const diags = await diagnose('payload-annotation', src);
   assert.equal(
     applyFix(src, diags[0]),
-    src.replace('from rasa.mantle.hooks import on_turn_started', 'from rasa.mantle.hooks import on_turn_started, TurnStartedPayload'),
+    src.replace(
+      'from rasa.mantle.hooks import on_turn_started',
+      'from rasa.mantle.hooks import on_turn_started, TurnStartedPayload',
+    ),
   );
   const noImport = py`
     import structlog
@@ -151,7 +174,8 @@ test('payload-annotation: add-import fix writes a new import line below the impo
 });
 
 test('payload-annotation: a new import line after a last import without a trailing newline stays inside the text', async () => {
-  const src = '@on_turn_started()\nasync def mark(payload: TurnStartedPayload) -> None: ...\nimport structlog';
+  const src =
+    '@on_turn_started()\nasync def mark(payload: TurnStartedPayload) -> None: ...\nimport structlog';
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['2:25']);
   assert.equal(applyFix(src, diags[0]), `${src}\nfrom rasa.mantle.hooks import TurnStartedPayload\n`);

@@ -21,9 +21,18 @@ test('readonly-field-write: read-only, identity and unknown keys in model_copy(u
   expectAt(diags, ['8:13', '9:13', '10:13']);
   assert.equal(diags[0].severity, 'warning');
   assert.equal(rangeText(src, diags[0]), '"tool_names"');
-  assert.match(diags[0].message, /`modify_model_request` cannot change `tool_names`: it is a read-only view: hooks cannot change which tools the LLM is offered\. Its mutable fields are `messages` and `model_settings`\./);
-  assert.match(diags[1].message, /cannot change `sender_id`: it is engine-owned identity: the runner restores it from the original input/);
-  assert.match(diags[2].message, /`mesages` is not a field of `ModelRequestPayload` \(did you mean `messages`\?\); model_copy does not validate update keys/);
+  assert.match(
+    diags[0].message,
+    /`modify_model_request` cannot change `tool_names`: it is a read-only view: hooks cannot change which tools the LLM is offered\. Its mutable fields are `messages` and `model_settings`\./,
+  );
+  assert.match(
+    diags[1].message,
+    /cannot change `sender_id`: it is engine-owned identity: the runner restores it from the original input/,
+  );
+  assert.match(
+    diags[2].message,
+    /`mesages` is not a field of `ModelRequestPayload` \(did you mean `messages`\?\); model_copy does not validate update keys/,
+  );
   assert.equal(applyFix(src, diags[2]), src.replace('"mesages"', '"messages"'));
 });
 
@@ -45,7 +54,10 @@ test('readonly-field-write: attribute writes on the payload parameter (per paylo
   const diags = await diagnose('readonly-field-write', src);
   expectAt(diags, ['5:5', '7:5', '12:33']);
   assert.match(diags[0].message, /cannot change `tool_name`: it is read-only/);
-  assert.match(diags[1].message, /`nonsense` is not a field of `ToolResultPayload`; assigning it raises .*fail-open: the engine keeps the original tool result/);
+  assert.match(
+    diags[1].message,
+    /`nonsense` is not a field of `ToolResultPayload`; assigning it raises .*fail-open: the engine keeps the original tool result/,
+  );
   assert.match(diags[2].message, /`modify_knowledge_results` cannot change `query`/);
 });
 

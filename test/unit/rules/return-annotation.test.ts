@@ -29,12 +29,36 @@ test('return-annotation: observe must be None; modify must be the payload type; 
   const diags = await diagnose('return-annotation', src);
   expectAt(diags, ['8:46', '12:47', '16:11', '20:11']);
   assert.ok(diags.every((d) => d.severity === 'error'));
-  assert.match(diags[0].message, /Observe hook `log` is annotated `-> KnowledgeResultsPayload`; observe hooks return None/);
-  assert.equal(applyFix(src, diags[0]), src.replace('-> KnowledgeResultsPayload:\n    return p\n\n@modify_knowledge_results()\nasync def drop', '-> None:\n    return p\n\n@modify_knowledge_results()\nasync def drop'));
-  assert.match(diags[1].message, /`modify_knowledge_results` hook `drop` must return `KnowledgeResultsPayload`, not `None`/);
+  assert.match(
+    diags[0].message,
+    /Observe hook `log` is annotated `-> KnowledgeResultsPayload`; observe hooks return None/,
+  );
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace(
+      '-> KnowledgeResultsPayload:\n    return p\n\n@modify_knowledge_results()\nasync def drop',
+      '-> None:\n    return p\n\n@modify_knowledge_results()\nasync def drop',
+    ),
+  );
+  assert.match(
+    diags[1].message,
+    /`modify_knowledge_results` hook `drop` must return `KnowledgeResultsPayload`, not `None`/,
+  );
   assert.equal(rangeText(src, diags[2]), 'missing');
-  assert.equal(applyFix(src, diags[2]), src.replace('missing(p: KnowledgeResultsPayload):', 'missing(p: KnowledgeResultsPayload) -> KnowledgeResultsPayload:'));
-  assert.equal(applyFix(src, diags[3]), src.replace('missing_observe(p: KnowledgeResultsPayload):', 'missing_observe(p: KnowledgeResultsPayload) -> None:'));
+  assert.equal(
+    applyFix(src, diags[2]),
+    src.replace(
+      'missing(p: KnowledgeResultsPayload):',
+      'missing(p: KnowledgeResultsPayload) -> KnowledgeResultsPayload:',
+    ),
+  );
+  assert.equal(
+    applyFix(src, diags[3]),
+    src.replace(
+      'missing_observe(p: KnowledgeResultsPayload):',
+      'missing_observe(p: KnowledgeResultsPayload) -> None:',
+    ),
+  );
 });
 
 test('return-annotation: Optional return on a modify hook is wrong (None is an invalid return)', async () => {
@@ -48,7 +72,10 @@ test('return-annotation: Optional return on a modify hook is wrong (None is an i
   const diags = await diagnose('return-annotation', src);
   expectAt(diags, ['4:55']);
   assert.match(diags[0].message, /returning None is an invalid return/);
-  assert.equal(applyFix(src, diags[0]), src.replace('mh.OutgoingTextPayload | None', 'mh.OutgoingTextPayload'));
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace('mh.OutgoingTextPayload | None', 'mh.OutgoingTextPayload'),
+  );
 });
 
 test('return-annotation: quiet on string and aliased forms, and on correct hooks', async () => {

@@ -30,7 +30,9 @@ test('rules: 160-line and 3,000-line generated hook modules', async () => {
   const large = hookModuleSource(3000);
   const s = medianRulesMs(small, parseModule(small, '/bench/hooks/small.py'), 200);
   const l = medianRulesMs(large, parseModule(large, '/bench/hooks/large.py'), 30);
-  process.stdout.write(`# rules median: 160 lines ${(s * 1000).toFixed(0)} µs, 3,000 lines ${(l * 1000).toFixed(0)} µs\n`);
+  process.stdout.write(
+    `# rules median: 160 lines ${(s * 1000).toFixed(0)} µs, 3,000 lines ${(l * 1000).toFixed(0)} µs\n`,
+  );
   assert.ok(s < 5, `160 lines: ${s} ms`);
   assert.ok(l < 20, `3,000 lines: ${l} ms`);
 });
@@ -55,12 +57,22 @@ test('rules: a faulty 3,000-line module (hundreds of diagnostics with import fix
   await initParser();
   // Both payload types unimported: every audit hook gets a payload-annotation diagnostic whose fix
   // adds the import. Each fix used to split the whole text several times (~250 ms here).
-  const text = hookModuleSource(3000).replace('    ToolCallPayload,\n', '').replace('    ToolResultPayload,\n', '');
+  const text = hookModuleSource(3000)
+    .replace('    ToolCallPayload,\n', '')
+    .replace('    ToolResultPayload,\n', '');
   const model = parseModule(text, '/bench/hooks/faulty.py');
   const module = { ...model };
-  const found = analyseModule({ path: model.path, text, module, agentModules: [module], isMantleModule: true });
+  const found = analyseModule({
+    path: model.path,
+    text,
+    module,
+    agentModules: [module],
+    isMantleModule: true,
+  });
   assert.ok(found.filter((d) => d.code === 'payload-annotation').length > 100);
   const ms = medianRulesMs(text, model, 5);
-  process.stdout.write(`# rules median, faulty 3,000 lines (${found.length} diagnostics): ${ms.toFixed(1)} ms\n`);
+  process.stdout.write(
+    `# rules median, faulty 3,000 lines (${found.length} diagnostics): ${ms.toFixed(1)} ms\n`,
+  );
   assert.ok(ms < 100, `${ms} ms`);
 });

@@ -10,7 +10,14 @@ import { initParser } from '../../../runtime/python';
 import type { HookModule, NameRef } from '../../../runtime/python/model';
 import { RULES } from '../../../runtime/rules';
 import { mantleHooks, modifyHooks, otherDecorators } from '../../../runtime/rules/util/hooks';
-import { allFunctions, boundNames, firstSegment, hasMantleWildcard, importRoots, importsAnyRoot } from '../../../runtime/rules/util/module-facts';
+import {
+  allFunctions,
+  boundNames,
+  firstSegment,
+  hasMantleWildcard,
+  importRoots,
+  importsAnyRoot,
+} from '../../../runtime/rules/util/module-facts';
 import { locallyBound } from '../../../runtime/rules/util/names';
 import { perModel } from '../../../runtime/rules/util/per-model';
 import { hookModuleSource } from '../../../bench/generate';
@@ -69,7 +76,10 @@ test('importRoots: every qualified name in a model starts with an import root (w
     const roots = importRoots(model);
     for (const r of qualifiedRefs(model)) {
       refs++;
-      assert.ok(roots.has(firstSegment(r.qualified!)), `${path}: ${r.text} → ${r.qualified} (roots ${[...roots].join(', ')})`);
+      assert.ok(
+        roots.has(firstSegment(r.qualified!)),
+        `${path}: ${r.text} → ${r.qualified} (roots ${[...roots].join(', ')})`,
+      );
     }
   }
   assert.ok(refs > 200, `only ${refs} qualified references seen`);
@@ -96,7 +106,10 @@ test('module facts: bound names, import roots, all functions; each computed once
   assert.ok(!importsAnyRoot(model, ['time', 'cayu']));
   assert.ok(!hasMantleWildcard(model));
   assert.ok(hasMantleWildcard(parseModule('from rasa.mantle.hooks import *\n')));
-  assert.deepEqual(allFunctions(model).map((f) => f.name), ['helper', 'before']);
+  assert.deepEqual(
+    allFunctions(model).map((f) => f.name),
+    ['helper', 'before'],
+  );
   assert.equal(firstSegment('a.b.c'), 'a');
   assert.equal(firstSegment('abc'), 'abc');
 });
@@ -121,13 +134,22 @@ test('hook index: hooks, modify hooks and the decorators unknown-hook-point must
   const hooks = mantleHooks(model);
   assert.equal(mantleHooks(model), hooks);
   // `on_tool_result` is not imported: still a hook (the signature rules run on it), default budget.
-  assert.deepEqual(hooks.map((h) => [h.fn.name, h.hook.name, h.timeoutMs, h.unimported]), [
-    ['a', 'on_tool_call', 100, false],
-    ['b', 'modify_tool_call', 250, false],
-    ['c', 'on_tool_result', 100, true],
-  ]);
-  assert.deepEqual(modifyHooks(model).map((h) => h.fn.name), ['b']);
-  assert.deepEqual(otherDecorators(model).map((d) => d.ref.text), ['functools.cache', 'on_turn_start', 'on_tool_result']);
+  assert.deepEqual(
+    hooks.map((h) => [h.fn.name, h.hook.name, h.timeoutMs, h.unimported]),
+    [
+      ['a', 'on_tool_call', 100, false],
+      ['b', 'modify_tool_call', 250, false],
+      ['c', 'on_tool_result', 100, true],
+    ],
+  );
+  assert.deepEqual(
+    modifyHooks(model).map((h) => h.fn.name),
+    ['b'],
+  );
+  assert.deepEqual(
+    otherDecorators(model).map((d) => d.ref.text),
+    ['functools.cache', 'on_turn_start', 'on_tool_result'],
+  );
 });
 
 test('blocking-call: found without any blocking import (a builtin) and through an import made inside a function', async () => {
@@ -165,8 +187,14 @@ test('duplicate-modify-hook: a module without modify hooks gets nothing, its sib
         return call
   `;
   const siblings = { 'hooks/a.py': modify('a'), 'hooks/b.py': modify('b') };
-  assert.deepEqual(await diagnose('duplicate-modify-hook', observer, { path: 'hooks/watch.py', siblings }), []);
-  const a = await diagnose('duplicate-modify-hook', modify('a'), { path: 'hooks/a.py', siblings: { 'hooks/watch.py': observer, 'hooks/b.py': modify('b') } });
+  assert.deepEqual(
+    await diagnose('duplicate-modify-hook', observer, { path: 'hooks/watch.py', siblings }),
+    [],
+  );
+  const a = await diagnose('duplicate-modify-hook', modify('a'), {
+    path: 'hooks/a.py',
+    siblings: { 'hooks/watch.py': observer, 'hooks/b.py': modify('b') },
+  });
   expectAt(a, ['3:1']);
   assert.match(a[0].message, /registered 2 times/);
 });
@@ -180,7 +208,13 @@ test('compareDiagnostics: the same order as comparing every field with localeCom
     for (const code of codes) {
       const line = (k * 7) % 3;
       const character = (k * 5) % 2;
-      diags.push({ code, file, severity: 'error', message: String(k++), range: { start: { line, character }, end: { line, character } } });
+      diags.push({
+        code,
+        file,
+        severity: 'error',
+        message: String(k++),
+        range: { start: { line, character }, end: { line, character } },
+      });
     }
   }
   const reference = (a: HookDiagnostic, b: HookDiagnostic) =>
@@ -189,7 +223,10 @@ test('compareDiagnostics: the same order as comparing every field with localeCom
     a.range.start.character - b.range.start.character ||
     a.code.localeCompare(b.code);
   const shuffled = [...diags].reverse();
-  assert.deepEqual(shuffled.sort(compareDiagnostics).map((d) => d.message), [...diags].sort(reference).map((d) => d.message));
+  assert.deepEqual(
+    shuffled.sort(compareDiagnostics).map((d) => d.message),
+    [...diags].sort(reference).map((d) => d.message),
+  );
 });
 
 test('perModel: computed once per model, again for another model (a copy is another model)', async () => {
@@ -211,10 +248,17 @@ test('perModel: computed once per model, again for another model (a copy is anot
 
 test('analyseModule: Cayu rules skipped only where no name can resolve into Cayu', async () => {
   await initParser();
-  const hook = (imports: string) => `${imports}\n\nclass Audit(RuntimeHook):\n    def before_tool_call(self, context):\n        return None\n`;
+  const hook = (imports: string) =>
+    `${imports}\n\nclass Audit(RuntimeHook):\n    def before_tool_call(self, context):\n        return None\n`;
   const codes = (text: string) => {
     const module = parseModule(text, '/a/runtime_hooks.py');
-    return analyseModule({ path: module.path, text, module, agentModules: [module], isMantleModule: false }).map((d) => d.code);
+    return analyseModule({
+      path: module.path,
+      text,
+      module,
+      agentModules: [module],
+      isMantleModule: false,
+    }).map((d) => d.code);
   };
   assert.deepEqual(codes(hook('from cayu import *')), ['cayu-sync-method']);
   assert.deepEqual(codes(hook('import cayu.observability as obs\nRuntimeHook = obs.RuntimeHook')), []);

@@ -24,6 +24,9 @@ test('spec examples: no Mantle rule reports an error or warning', async () => {
   // modify_incoming_message (Registration) and modify_outgoing_text (Payload wall) are not wired.
   assert.deepEqual(
     found.map((f) => f.split(' ').slice(0, 4).join(' ')),
-    ['hooks/redact_pii.py:27 information not-wired `modify_incoming_message`', 'hooks.py:4 information not-wired `modify_outgoing_text`'],
+    [
+      'hooks/redact_pii.py:27 information not-wired `modify_incoming_message`',
+      'hooks.py:4 information not-wired `modify_outgoing_text`',
+    ],
   );
 });

@@ -1,7 +1,14 @@
 // runtime/rules/util/text.ts: offsets ↔ LSP positions, with the last text's lines kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lineStarts, lineText, offsetAt, positionAt, sliceRange, splitLines } from '../../../runtime/rules/util/text';
+import {
+  lineStarts,
+  lineText,
+  offsetAt,
+  positionAt,
+  sliceRange,
+  splitLines,
+} from '../../../runtime/rules/util/text';
 
 test('positions: \\n, \\r\\n and lone \\r each end a line; positionAt inverts offsetAt', () => {
   const text = 'ab\r\ncd\ref\n\ngh';
@@ -17,7 +24,10 @@ test('positions: \\n, \\r\\n and lone \\r each end a line; positionAt inverts of
   }
   assert.deepEqual(positionAt(text, 99), { line: 4, character: 88 });
   assert.equal(offsetAt(text, { line: 9, character: 0 }), text.length);
-  assert.equal(sliceRange(text, { start: { line: 1, character: 0 }, end: { line: 2, character: 2 } }), 'cd\ref');
+  assert.equal(
+    sliceRange(text, { start: { line: 1, character: 0 }, end: { line: 2, character: 2 } }),
+    'cd\ref',
+  );
   assert.equal(lineText(text, 2), 'ef');
   assert.equal(lineText(text, 7), '');
 });

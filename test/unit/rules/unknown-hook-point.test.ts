@@ -13,7 +13,10 @@ test('unknown-hook-point: `mh.modify_turn_started` says turn points have no modi
   const diags = await diagnose('unknown-hook-point', src);
   expectAt(diags, ['3:2']);
   assert.equal(rangeText(src, diags[0]), 'mh.modify_turn_started');
-  assert.match(diags[0].message, /the turn started point has no modify lane \(it is observe-only\)\. Use `on_turn_started`/);
+  assert.match(
+    diags[0].message,
+    /the turn started point has no modify lane \(it is observe-only\)\. Use `on_turn_started`/,
+  );
   assert.equal(applyFix(src, diags[0]), src.replace('@mh.modify_turn_started()', '@mh.on_turn_started()'));
 });
 
@@ -30,9 +33,15 @@ test('unknown-hook-point: a misspelt qualified decorator gets a did-you-mean; an
   `;
   const diags = await diagnose('unknown-hook-point', src);
   expectAt(diags, ['4:2', '7:2']);
-  assert.match(diags[0].message, /`on_tool_calls` is not a hook decorator of `rasa\.mantle\.hooks`; did you mean `on_tool_call`\?/);
+  assert.match(
+    diags[0].message,
+    /`on_tool_calls` is not a hook decorator of `rasa\.mantle\.hooks`; did you mean `on_tool_call`\?/,
+  );
   assert.equal(applyFix(src, diags[0]), src.replace('hooks.on_tool_calls()', 'hooks.on_tool_call()'));
-  assert.match(diags[1].message, /`RetryModel` is exported by `rasa\.mantle\.hooks` but is not a hook decorator/);
+  assert.match(
+    diags[1].message,
+    /`RetryModel` is exported by `rasa\.mantle\.hooks` but is not a hook decorator/,
+  );
 });
 
 test('unknown-hook-point: no close name: the decorators of that point are listed and offered', async () => {
@@ -44,8 +53,14 @@ test('unknown-hook-point: no close name: the decorators of that point are listed
   `;
   const diags = await diagnose('unknown-hook-point', src);
   expectAt(diags, ['3:2']);
-  assert.match(diags[0].message, /`on_turn_begin` is not a hook decorator of `rasa\.mantle\.hooks`\. Similar decorators: `on_turn_started`, `on_turn_finished`\./);
-  assert.deepEqual(diags[0].fixes?.map((f) => f.title), ['Use @mh.on_turn_started()', 'Use @mh.on_turn_finished()']);
+  assert.match(
+    diags[0].message,
+    /`on_turn_begin` is not a hook decorator of `rasa\.mantle\.hooks`\. Similar decorators: `on_turn_started`, `on_turn_finished`\./,
+  );
+  assert.deepEqual(
+    diags[0].fixes?.map((f) => f.title),
+    ['Use @mh.on_turn_started()', 'Use @mh.on_turn_finished()'],
+  );
   assert.equal(applyFix(src, diags[0], 1), src.replace('mh.on_turn_begin', 'mh.on_turn_finished'));
 });
 
@@ -58,8 +73,14 @@ test('unknown-hook-point: a real decorator used without import gets an add-impor
   `;
   const diags = await diagnose('unknown-hook-point', src);
   expectAt(diags, ['3:2']);
-  assert.match(diags[0].message, /`@on_tool_call` is used without being imported: loading the module fails with NameError/);
-  assert.equal(applyFix(src, diags[0]), src.replace('import ToolCallPayload', 'import ToolCallPayload, on_tool_call'));
+  assert.match(
+    diags[0].message,
+    /`@on_tool_call` is used without being imported: loading the module fails with NameError/,
+  );
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace('import ToolCallPayload', 'import ToolCallPayload, on_tool_call'),
+  );
 });
 
 test('unknown-hook-point: an unimported hook-like name gets the nearest decorator and its import', async () => {

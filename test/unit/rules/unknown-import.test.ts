@@ -16,8 +16,16 @@ test('unknown-import: a misspelt export is reported on the name; the fix renames
   expectAt(diags, ['3:5']);
   assert.equal(diags[0].severity, 'error');
   assert.equal(rangeText(src, diags[0]), 'on_turn_start');
-  assert.match(diags[0].message, /`on_turn_start` is not exported by `rasa\.mantle\.hooks`; did you mean `on_turn_started`\? Loading the module raises ImportError/);
-  assert.equal(applyFix(src, diags[0]), src.replaceAll('on_turn_start(', 'on_turn_started(').replace('    on_turn_start,', '    on_turn_started,'));
+  assert.match(
+    diags[0].message,
+    /`on_turn_start` is not exported by `rasa\.mantle\.hooks`; did you mean `on_turn_started`\? Loading the module raises ImportError/,
+  );
+  assert.equal(
+    applyFix(src, diags[0]),
+    src
+      .replaceAll('on_turn_start(', 'on_turn_started(')
+      .replace('    on_turn_start,', '    on_turn_started,'),
+  );
 });
 
 test('unknown-import: a modify decorator of an observe-only point says so; aliased imports keep the alias', async () => {
@@ -29,8 +37,14 @@ test('unknown-import: a modify decorator of an observe-only point says so; alias
   `;
   const diags = await diagnose('unknown-import', src);
   expectAt(diags, ['1:31', '1:65']);
-  assert.match(diags[0].message, /`modify_turn_finished` does not exist: the turn finished point has no modify lane \(it is observe-only\)\. Use `on_turn_finished`/);
-  assert.equal(applyFix(src, diags[0]), src.replace('modify_turn_finished as finished', 'on_turn_finished as finished'));
+  assert.match(
+    diags[0].message,
+    /`modify_turn_finished` does not exist: the turn finished point has no modify lane \(it is observe-only\)\. Use `on_turn_finished`/,
+  );
+  assert.equal(
+    applyFix(src, diags[0]),
+    src.replace('modify_turn_finished as finished', 'on_turn_finished as finished'),
+  );
   assert.match(diags[1].message, /did you mean `RetryModel`\?/);
 });
 

@@ -16,7 +16,10 @@ test('unsupported-control-signal: HookRejection on modify_tool_call, on the rais
   expectAt(diags, ['6:9']);
   assert.equal(diags[0].severity, 'error');
   assert.equal(rangeText(src, diags[0]), 'raise HookRejection(reason="no orders")');
-  assert.match(diags[0].message, /^`modify_tool_call` allows only `RetryModel`; `HookRejection` here fails rasa train \(AST check\), and at run time the unsupported signal is logged and discarded; the original call proceeds through preflight\.$/);
+  assert.match(
+    diags[0].message,
+    /^`modify_tool_call` allows only `RetryModel`; `HookRejection` here fails rasa train \(AST check\), and at run time the unsupported signal is logged and discarded; the original call proceeds through preflight\.$/,
+  );
   // Only statement of the `if` block: replaced by pass so the block stays valid.
   assert.equal(applyFix(src, diags[0]), src.replace('raise HookRejection(reason="no orders")', 'pass'));
 });
@@ -38,7 +41,10 @@ test('unsupported-control-signal: points without signals, via `mh.` and aliases;
   `;
   const diags = await diagnose('unsupported-control-signal', src);
   expectAt(diags, ['7:5', '12:5']);
-  assert.match(diags[0].message, /`modify_model_request` allows no control signal; `RetryModel` here fails rasa train .* keeps the last good request and still calls the LLM/);
+  assert.match(
+    diags[0].message,
+    /`modify_model_request` allows no control signal; `RetryModel` here fails rasa train .* keeps the last good request and still calls the LLM/,
+  );
   assert.equal(applyFix(src, diags[0]), src.replace('    raise mh.RetryModel("again")\n', ''));
   assert.match(diags[1].message, /`modify_knowledge_query` allows no control signal/);
 });
@@ -53,7 +59,10 @@ test('unsupported-control-signal: observe hooks never signal', async () => {
   `;
   const diags = await diagnose('unsupported-control-signal', src);
   expectAt(diags, ['5:5']);
-  assert.match(diags[0].message, /observe hooks cannot raise control signals \(they are for modify hooks only\).*logged and discarded: observe hooks have no effect on the turn/);
+  assert.match(
+    diags[0].message,
+    /observe hooks cannot raise control signals \(they are for modify hooks only\).*logged and discarded: observe hooks have no effect on the turn/,
+  );
   assert.equal(diags[0].fixes, undefined, 'not alone on its line: no removal fix');
 });
 

@@ -23,7 +23,10 @@ test('wrong-arity: no parameter, an extra parameter, *args and keyword-only', as
   expectAt(diags, ['4:22', '7:47', '11:16', '14:21']);
   assert.equal(diags[0].severity, 'error');
   assert.equal(rangeText(src, diags[0]), '()');
-  assert.match(diags[0].message, /`none_at_all` takes no parameter; the engine calls `on_model_response` hooks with exactly one positional argument, the `ModelResponsePayload`/);
+  assert.match(
+    diags[0].message,
+    /`none_at_all` takes no parameter; the engine calls `on_model_response` hooks with exactly one positional argument, the `ModelResponsePayload`/,
+  );
   assert.equal(rangeText(src, diags[1]), 'extra=1');
   assert.match(diags[1].message, /`extra` \(with a default\)/);
   assert.match(diags[2].message, /only `\*args`/);

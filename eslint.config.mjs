@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/e2e/**/*.js', 'media/**/*.js'],
+    files: ['test/e2e/**/*.js', 'media/**/*.js', 'bin/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.mocha, ...globals.browser } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

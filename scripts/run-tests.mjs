@@ -10,7 +10,7 @@ const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['unit', '
 
 function testFiles(dir) {
   let out = [];
-  let names = [];
+  let names;
   try {
     names = readdirSync(dir);
   } catch {

@@ -9,6 +9,7 @@ import type { z as Z } from 'zod';
 type Zod = typeof Z;
 let zod: Zod | undefined;
 function loadZod(): Zod {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
   return (zod ??= (require('./zod-lazy') as typeof import('./zod-lazy')).z);
 }
 

@@ -261,7 +261,7 @@ function parametersOf(params: Node, scope: Scope): Parameter[] {
       afterStar = true;
       continue;
     }
-    let nameNode: Node | null = null;
+    let nameNode: Node | null;
     let kind: ParameterKind = afterStar ? 'keyword-only' : 'positional';
     const typeNode = p.childForFieldName('type');
     let hasDefault = false;

@@ -365,6 +365,7 @@ export class CpythonSyntaxChecker {
         // processing cost ~50 ms here); the checker needs only the standard library.
         // Required here, not at the top: loading child_process (with net and stream) costs ~15 ms,
         // which a check whose verdicts are all remembered, or one without CPython, never needs.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
         const { spawn } = require('node:child_process') as typeof import('node:child_process');
         proc = spawn(this.executable(), ['-I', '-S', '-c', CHECKER_PY], { stdio: 'pipe', windowsHide: true });
       } catch (err) {

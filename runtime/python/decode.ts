@@ -37,8 +37,8 @@ function firstInvalidUtf8(buf: Uint8Array): number {
   let i = 0;
   while (i < buf.length) {
     const b = buf[i] as number;
-    let n = 0;
-    let min = 0;
+    let n: number;
+    let min: number;
     if (b < 0x80) {
       i++;
       continue;

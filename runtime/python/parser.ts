@@ -16,6 +16,7 @@ import type { Parser, Tree } from 'web-tree-sitter';
 // `require`, not `import`: esbuild resolves an `import` with the "import" condition, which picks
 // web-tree-sitter's ES module build; bundled into CommonJS its `import.meta.url` is undefined and
 // Parser.init() fails. A require picks the CommonJS build (test/unit/python/bundle.test.ts).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import TreeSitter = require('web-tree-sitter');
 import type { SyntaxIssue } from './model';
 import type { WasmHeap } from './tree-memory';

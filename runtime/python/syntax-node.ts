@@ -109,8 +109,10 @@ const RELEASED = newColumns(0);
 
 // The columns are also the tree's own fields (assigned in adopt()): node getters read them on
 // every property access, one load instead of two.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface SyntaxTree extends ColumnArrays {}
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SyntaxTree {
   /** Rows filled so far. */
   size = 0;

@@ -104,7 +104,7 @@ describe('hover, completion, symbols, hooks', () => {
     const { items, apply } = await complete(ws.path('agent/hooks/a.py'), src);
     assert.equal(items.length, 18);
     const out = apply('on_tool_result');
-    assert.match(out, /    on_turn_started,\n    on_tool_result,\n\)/);
+    assert.match(out, / {4}on_turn_started,\n {4}on_tool_result,\n\)/);
     assert.match(out, /\n@on_tool_result\(\)\n$/);
     // Already imported: no import edit.
     assert.equal(items.find((i) => i.label === 'modify_tool_call')!.additionalTextEdits?.length ?? 0, 0);

@@ -200,7 +200,7 @@ describe('control signals and crashes', () => {
     assert.ok(r.exception.traceback.every((f) => f.file.endsWith(join('hooks', 'signals.py'))));
     assert.match(
       r.exception.formatted,
-      /^Traceback \(most recent call last\):\n  File ".*signals\.py", line 19, in crash/,
+      /^Traceback \(most recent call last\):\n {2}File ".*signals\.py", line 19, in crash/,
     );
     assert.doesNotMatch(r.exception.formatted, /hooksmith_host/);
   });

@@ -140,7 +140,7 @@ describe('planMantleHook', () => {
   it('never splits a function: a cursor inside one inserts after it, with PEP 8 spacing', () => {
     const text = `from ${M} import ToolCallPayload, on_tool_call\n\n\n@on_tool_call()\nasync def a(payload: ToolCallPayload) -> None:\n    x = (\n        1\n    )\n    return None\n\n\nY = 2\n`;
     const out = apply(text, planMantleHook(text, 6, findDecorator('on_tool_call')!));
-    assert.match(out, /    return None\n\n\n@on_tool_call\(\)\nasync def audit_tool_call\(/);
+    assert.match(out, / {4}return None\n\n\n@on_tool_call\(\)\nasync def audit_tool_call\(/);
     assert.match(out, /return None\n\n\nY = 2\n$/);
     assert.deepEqual(serious(out), []);
   });
@@ -224,11 +224,11 @@ describe('planCayuHook', () => {
     // 91 columns on one line: wrapped the way black would.
     assert.match(
       out,
-      /^from cayu\.observability import \(\n    BeforeToolCallDecision,\n    BeforeToolCallHookContext,\n    RuntimeHook,\n\)\n/,
+      /^from cayu\.observability import \(\n {4}BeforeToolCallDecision,\n {4}BeforeToolCallHookContext,\n {4}RuntimeHook,\n\)\n/,
     );
     assert.match(
       out,
-      /class BeforeToolCallHook\(RuntimeHook\):\n    async def before_tool_call\(\n        self, context: BeforeToolCallHookContext\n    \) -> BeforeToolCallDecision \| None:\n/,
+      /class BeforeToolCallHook\(RuntimeHook\):\n {4}async def before_tool_call\(\n {8}self, context: BeforeToolCallHookContext\n {4}\) -> BeforeToolCallDecision \| None:\n/,
     );
     assert.deepEqual(serious(out, cayuFile, false), []);
   });
@@ -242,11 +242,11 @@ describe('planCayuHook', () => {
     // The existing import was unsorted: new names are appended (sorted among themselves), and wrapped past 88 columns.
     assert.match(
       out,
-      /^from cayu import \(\n    RuntimeHook,\n    BeforeToolCallHookContext,\n    AfterToolCallDecision,\n    ToolCallHookContext,\n\)\n/,
+      /^from cayu import \(\n {4}RuntimeHook,\n {4}BeforeToolCallHookContext,\n {4}AfterToolCallDecision,\n {4}ToolCallHookContext,\n\)\n/,
     );
     assert.match(
       out,
-      /        return None\n\n    async def after_tool_call\(\n        self, context: ToolCallHookContext\n    \) -> AfterToolCallDecision \| None:\n/,
+      / {8}return None\n\n {4}async def after_tool_call\(\n {8}self, context: ToolCallHookContext\n {4}\) -> AfterToolCallDecision \| None:\n/,
     );
     assert.equal(runtimeHookClasses(out)[0]!.methods.join(','), 'before_tool_call,after_tool_call');
     assert.deepEqual(serious(out, cayuFile, false), []);
@@ -269,7 +269,7 @@ describe('planCayuHook', () => {
     const out = apply(text, plan as InsertionPlan);
     assert.match(
       out,
-      /return None\n\n    async def after_session_completed\(self, context: RuntimeHookContext\) -> None:\n        # .*\n        return None\n$/,
+      /return None\n\n {4}async def after_session_completed\(self, context: RuntimeHookContext\) -> None:\n {8}# .*\n {8}return None\n$/,
     );
   });
 });

@@ -74,7 +74,8 @@ function waitForDiagnostics(uri, accept = (d) => d.length > 0, { timeout = 15000
     const done = (err, value) => {
       clearTimeout(timer);
       sub.dispose();
-      err ? reject(err) : resolve(value);
+      if (err) reject(err);
+      else resolve(value);
     };
     const check = () => {
       const diags = vscode.languages.getDiagnostics(uri);

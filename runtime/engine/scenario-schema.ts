@@ -10,6 +10,19 @@ import { QUIET_CALLS } from '../catalogue';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
+// Bounds: a scenario scripts one turn, and the simulator really sleeps its latencies; numbers
+// beyond these are mistakes (2e9 ms is 23 days; past 2^31 ms Node's timers fire at once).
+export const SCENARIO_LIMITS = {
+  /** Scripted latency of one completion, tool or knowledge search. */
+  latencyMs: 60_000,
+  maxIterations: 1_000,
+  completions: 10_000,
+  toolCallsPerCompletion: 1_000,
+  passages: 10_000,
+} as const;
+
+const latencyMs = z.number().nonnegative().max(SCENARIO_LIMITS.latencyMs).default(0);
+
 export const scenarioToolCall = z.strictObject({
   id: z.string().optional().describe('Tool-call id; generated (call_<n>) when absent.'),
   tool_name: z.string().min(1).describe('Tool to call: a mock tool of `tools`, or the knowledge tool.'),
@@ -21,12 +34,12 @@ export const scenarioToolCall = z.strictObject({
 export const scenarioCompletion = z
   .strictObject({
     text: z.string().nullable().optional().describe('Assistant text of this completion.'),
-    tool_calls: z.array(scenarioToolCall).default([]).describe('Tool calls of this completion (one batch).'),
-    latency_ms: z
-      .number()
-      .nonnegative()
-      .default(0)
-      .describe('Scripted provider latency (the simulator waits this long).'),
+    tool_calls: z
+      .array(scenarioToolCall)
+      .max(SCENARIO_LIMITS.toolCallsPerCompletion)
+      .default([])
+      .describe('Tool calls of this completion (one batch).'),
+    latency_ms: latencyMs.describe('Scripted provider latency (the simulator waits this long).'),
     quiet: z
       .enum(QUIET_CALLS)
       .optional()
@@ -51,7 +64,7 @@ export const scenarioTool = z
         'The JSON value the tool returns; the engine serialises it to JSON text for the tool result.',
       ),
     error: z.string().optional().describe('The tool fails with this message (is_error: true).'),
-    latency_ms: z.number().nonnegative().default(0).describe('Scripted tool latency.'),
+    latency_ms: latencyMs.describe('Scripted tool latency.'),
   })
   .describe('A mock tool.');
 
@@ -86,6 +99,7 @@ export const scenarioSchema = z
     system_prompt: z.string().default('You are a helpful assistant.'),
     completions: z
       .array(scenarioCompletion)
+      .max(SCENARIO_LIMITS.completions)
       .default([])
       .describe('The mock LLM’s completions, in the order the engine asks for them.'),
     tools: z.record(z.string(), scenarioTool).default({}).describe('Mock tools by name.'),
@@ -95,8 +109,8 @@ export const scenarioSchema = z
           .string()
           .default('search_knowledge')
           .describe('The tool name that searches knowledge (fires the knowledge query/results points).'),
-        passages: z.array(scenarioPassage).default([]),
-        latency_ms: z.number().nonnegative().default(0),
+        passages: z.array(scenarioPassage).max(SCENARIO_LIMITS.passages).default([]),
+        latency_ms: latencyMs,
       })
       .optional(),
     interrupt: z
@@ -105,13 +119,20 @@ export const scenarioSchema = z
           .number()
           .int()
           .nonnegative()
+          .max(SCENARIO_LIMITS.maxIterations)
           .describe(
             'Interrupt (e.g. barge-in) once this many main-loop iterations have finished; 0: before the first model request.',
           ),
       })
       .optional()
       .describe('Interrupt the turn: status cancelled.'),
-    max_iterations: z.number().int().positive().default(10).describe('Per-turn iteration cap.'),
+    max_iterations: z
+      .number()
+      .int()
+      .positive()
+      .max(SCENARIO_LIMITS.maxIterations)
+      .default(10)
+      .describe('Per-turn iteration cap.'),
     fire_unwired: z
       .boolean()
       .default(false)

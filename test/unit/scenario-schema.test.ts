@@ -85,3 +85,31 @@ test('the payload schema offers every payload type and Cayu context', () => {
   assert.match(p.definitions.ToolResultPayload!.properties.value!.description!, /serialized JSON text/);
   assert.match(p.definitions.ModelRequestPayload!.properties.tool_names!.description!, /read-only/);
 });
+
+test('numbers are bounded: a latency of 2e9 ms or 1e12 ms, a huge iteration cap, each named by its path', () => {
+  const details = errorsOf(() =>
+    validateScenario(
+      {
+        user: 'x',
+        completions: [{ text: 'a', latency_ms: 2e9 }],
+        tools: { t: { latency_ms: 1e12 } },
+        knowledge: { latency_ms: 60_001 },
+        max_iterations: 1e9,
+        interrupt: { after_iteration: 1e6 },
+      },
+      's.yaml',
+    ),
+  );
+  assert.deepEqual(details.map((d) => d.split(':')[0]).sort(), [
+    'completions[0].latency_ms',
+    'interrupt.after_iteration',
+    'knowledge.latency_ms',
+    'max_iterations',
+    'tools.t.latency_ms',
+  ]);
+  assert.ok(
+    details.every((d) => /Too big: expected number to be <=\d+/.test(d)),
+    details.join('\n'),
+  );
+  assert.equal(validateScenario({ user: 'x', max_iterations: 1000 }, 'x').max_iterations, 1000);
+});

@@ -32,6 +32,7 @@ export class RunnerService implements vscode.Disposable {
         }
         return createHookRunner({
           python: choice.python,
+          workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
           log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
         });
       })();

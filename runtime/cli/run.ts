@@ -5,6 +5,7 @@
 // check errors, a module that fails to import).
 import * as fs from 'node:fs';
 import type { RunResult } from '../engine/api';
+import { JSON_LIMITS } from '../engine/json-faithful';
 import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
@@ -60,7 +61,9 @@ export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set([
 ]);
 
 function readPayload(source: string): unknown {
+  if (source !== '-' && fs.statSync(source).size > JSON_LIMITS.bytes) throw tooBig(source);
   const text = source === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(source, 'utf8');
+  if (text.length > JSON_LIMITS.bytes) throw tooBig(source);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -69,6 +72,13 @@ function readPayload(source: string): unknown {
       `${source === '-' ? 'stdin' : source}: not valid JSON: ${(err as Error).message}`,
     );
   }
+}
+
+function tooBig(source: string): RunInputError {
+  return new RunInputError(
+    'payload',
+    `${source === '-' ? 'stdin' : source}: the payload is larger than ${JSON_LIMITS.bytes / 1024 / 1024} MiB, the limit for payloads`,
+  );
 }
 
 export function reportInputError(

@@ -43,6 +43,8 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
   }
   const runner = createHookRunner({
     python,
+    // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
+    workspaceRoots: () => [process.cwd()],
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
   try {

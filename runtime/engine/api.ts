@@ -132,4 +132,6 @@ export interface HookRunnerOptions {
   python?: string;
   /** Log sink for the host's stderr and lifecycle lines. */
   log?: (line: string) => void;
+  /** Folders a scenario's `agent:` may name besides the scenario's own folder tree (the workspace; the CLI's cwd). */
+  workspaceRoots?: () => readonly string[];
 }

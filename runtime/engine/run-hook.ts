@@ -10,6 +10,7 @@ import type { HostPort } from './host-port';
 import { describeTarget, locateHook, type HookTarget } from './hook-locator';
 import { mantleVerdict } from './mantle-outcome';
 import { formatDiagnostic, type ModuleChecker } from './module-check';
+import { unfaithfulJson } from './json-faithful';
 import { validatePayload } from './payload-input';
 
 /** The run could not start: bad input (exit 2). `details` are one line each. */
@@ -100,6 +101,11 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
   const located = locateHook(checked.module, req.handler);
   if (!located.ok) throw new RunInputError('handler', located.message);
   const target = located.target;
+  const unfaithful = unfaithfulJson(req.payload);
+  if (unfaithful)
+    throw new RunInputError('payload', 'the payload holds a value JSON cannot carry faithfully', [
+      unfaithful,
+    ]);
   const check =
     target.engine === 'mantle'
       ? validatePayload(target.point.payloadType, req.payload)

@@ -17,13 +17,16 @@ export interface HookRunner {
   dispose(): Promise<void>;
 }
 
-export function createHookRunnerWithHost(host: HostPort): HookRunner {
+export function createHookRunnerWithHost(
+  host: HostPort,
+  workspaceRoots: () => readonly string[] = () => [],
+): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
   return {
     run: (req) => runHook({ host, checker }, req),
     async simulate(scenario, baseDir) {
-      const loaded = loadScenario(scenario, baseDir);
+      const loaded = loadScenario(scenario, baseDir, workspaceRoots());
       const hooks = await agents.get(loaded.agentRoot);
       if (hooks.errors.length) {
         throw new RunInputError(
@@ -40,5 +43,5 @@ export function createHookRunnerWithHost(host: HostPort): HookRunner {
 
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   const raw = new PythonHost({ python: options.python, log: options.log });
-  return createHookRunnerWithHost(hostPort(raw));
+  return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots);
 }

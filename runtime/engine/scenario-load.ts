@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
+import { unfaithfulJson } from './json-faithful';
 import { formatIssues } from './json-path';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
@@ -36,19 +37,73 @@ export function parseScenarioText(text: string, file: string): unknown {
       `${file}: not valid YAML`,
       doc.errors.map((e) => e.message.split('\n')[0] ?? e.message),
     );
-  return doc.toJS();
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    // The yaml library stops an alias bomb (a billion laughs) with a ReferenceError.
+    if (err instanceof ReferenceError && /alias/i.test(err.message))
+      throw new ScenarioError(
+        `${file}: its YAML aliases expand too far (more than ${MAX_ALIAS_COUNT} alias uses, or aliases that nest exponentially): write the values out`,
+      );
+    throw err;
+  }
+}
+
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * The agent root a scenario names, confined to the scenario's folder tree or one of the
+ * workspace roots (symlinks resolved): `agent: ../other` must not import someone else's code,
+ * and `agent: /` must not scan the file system.
+ */
+export function confinedAgentRoot(
+  base: string,
+  agent: string | undefined,
+  source: string,
+  workspaceRoots: readonly string[] = [],
+): string {
+  const root = path.resolve(base, agent ?? '.');
+  const real = realOrSelf(root);
+  const allowed = [base, ...workspaceRoots].map((r) => realOrSelf(path.resolve(r)));
+  if (allowed.some((a) => isInside(real, a))) return root;
+  throw new ScenarioError(`${source}: agent: ${agent} is outside the scenario's folder and the workspace`, [
+    `agent: resolves to ${real}; allowed: the folder tree of ${[...new Set(allowed)].join(', ')}`,
+  ]);
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+function isInside(p: string, root: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 export function validateScenario(input: unknown, source: string): Scenario {
+  const unfaithful = unfaithfulJson(input);
+  if (unfaithful)
+    throw new ScenarioError(`${source}: the scenario holds a value JSON cannot carry faithfully`, [
+      unfaithful,
+    ]);
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) throw new ScenarioError(`${source}: invalid scenario`, formatIssues(parsed.error));
   return parsed.data;
 }
 
-export function loadScenario(fileOrObject: string | object, baseDir = process.cwd()): LoadedScenario {
+export function loadScenario(
+  fileOrObject: string | object,
+  baseDir = process.cwd(),
+  workspaceRoots: readonly string[] = [],
+): LoadedScenario {
   if (typeof fileOrObject !== 'string') {
     const scenario = validateScenario(fileOrObject, '<inline>');
-    return { scenario, source: '<inline>', agentRoot: path.resolve(baseDir, scenario.agent ?? '.') };
+    const agentRoot = confinedAgentRoot(baseDir, scenario.agent, '<inline>', workspaceRoots);
+    return { scenario, source: '<inline>', agentRoot };
   }
   const file = path.resolve(fileOrObject);
   let text: string;
@@ -63,6 +118,6 @@ export function loadScenario(fileOrObject: string | object, baseDir = process.cw
   return {
     scenario,
     source: fileOrObject,
-    agentRoot: path.resolve(path.dirname(file), scenario.agent ?? '.'),
+    agentRoot: confinedAgentRoot(path.dirname(file), scenario.agent, fileOrObject, workspaceRoots),
   };
 }

@@ -84,7 +84,9 @@ export const scenarioSchema = z
     agent: z
       .string()
       .optional()
-      .describe('Agent root, relative to this file (default: the folder holding the scenario).'),
+      .describe(
+        'Agent root, relative to this file (default: the folder holding the scenario); it must lie inside this file’s folder tree or the workspace.',
+      ),
     user: z.string().describe('The user message that starts the turn.'),
     sender_id: z.string().min(1).default('demo-user'),
     channel: z

@@ -60,6 +60,11 @@ export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set([
   'ignored-signal',
 ]);
 
+/** A hook result that makes `run` / `simulate` exit 1. */
+export function misbehaved(r: { outcome?: RunResult['outcome']; overBudget?: boolean }): boolean {
+  return (r.outcome !== undefined && FAILED_OUTCOMES.has(r.outcome)) || r.overBudget === true;
+}
+
 function readPayload(source: string): unknown {
   if (source !== '-' && fs.statSync(source).size > JSON_LIMITS.bytes) throw tooBig(source);
   const text = source === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(source, 'utf8');
@@ -123,7 +128,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     process.stdout.write(
       parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatRunText(result),
     );
-    return FAILED_OUTCOMES.has(result.outcome) ? 1 : 0;
+    return misbehaved(result) ? 1 : 0;
   } catch (err) {
     if (err instanceof RunInputError) {
       reportInputError('run', err);

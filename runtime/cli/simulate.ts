@@ -1,12 +1,12 @@
 // `hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]`
 // Exit codes: 0 the scenario played and no hook misbehaved; 1 it played and some hook crashed,
-// timed out, returned an invalid value or raised a signal ignored where it stands; 2 usage or
+// timed out, ran over its budget, returned an invalid value or raised an ignored signal; 2 usage or
 // input errors (malformed scenario with its JSON path, agent check errors): nothing runs.
 import { formatSimulationText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
-import { FAILED_OUTCOMES, reportInputError } from './run';
+import { misbehaved, reportInputError } from './run';
 
 const USAGE = 'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]\n';
 
@@ -52,7 +52,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     process.stdout.write(
       format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatSimulationText(result),
     );
-    return result.events.some((e) => e.outcome && FAILED_OUTCOMES.has(e.outcome)) ? 1 : 0;
+    return result.events.some(misbehaved) ? 1 : 0;
   } catch (err) {
     if (err instanceof RunInputError || err instanceof ScenarioError) {
       reportInputError('simulate', err);

@@ -65,6 +65,11 @@ export interface RunResult {
   output: string;
   /** Cayu context actions recorded (emit_custom_event, dispatch, …). */
   actions?: unknown[];
+  /**
+   * A Mantle hook that finished (returned or raised) after its budget: it never yielded to the
+   * event loop in time, so the real engine's whole loop stalled that long. A failure (exit 1).
+   */
+  overBudget?: boolean;
 }
 
 export interface RunRequest {
@@ -99,6 +104,10 @@ export interface TimelineEvent {
   output?: string;
   /** Cayu context actions recorded. */
   actions?: unknown[];
+  /** See RunResult.overBudget. */
+  overBudget?: boolean;
+  /** An observer: scheduled concurrently, not awaited on the turn path (its time is not the turn's). */
+  offTurnPath?: boolean;
 }
 
 export interface TranscriptEntry {
@@ -117,9 +126,9 @@ export interface SimulationResult {
   agentRoot?: string;
   /** Main-loop iterations played (RetryModel re-entries included). */
   iterations?: number;
-  /** Wall time of the whole simulation, scripted latencies included. */
+  /** Wall time of the turn path, scripted latencies included; observers still running are not in it. */
   durationMs?: number;
-  /** Sum of the hooks' own durations. */
+  /** Sum of the durations of the hooks on the turn path (observers excluded). */
   hookMs?: number;
   /** Sum of scripted LLM and tool latencies. */
   scriptedMs?: number;

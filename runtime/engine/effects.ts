@@ -30,3 +30,8 @@ export const NOT_WIRED_NOTE =
   'not invoked by the engine today (rasa-pro 3.21): this is what the engine would do once the point is wired';
 export const HARD_KILL_NOTE =
   'the hook blocked the event loop past its deadline: the host was killed and restarted';
+
+/** A hook that finished past its budget without the cooperative timeout firing: it held the loop. */
+export function overBudgetNote(durationMs: number, timeoutMs: number): string {
+  return `ran ${Math.round(durationMs)} ms against its ${timeoutMs} ms budget without yielding: it blocked the event loop, so the real engine's turn (and every conversation on that process) stalled that long; its result was used only because it arrived before the engine could cancel it`;
+}

@@ -36,7 +36,9 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
   const lines: string[] = [];
   const file = path.relative(cwd, r.file) || r.file;
   lines.push(`${hookKind(r.point, r.lane)} ${r.handler} (${file})`);
-  lines.push(`outcome: ${r.outcome} in ${ms(r.durationMs)} ms (budget ${r.timeoutMs} ms, ${r.policy})`);
+  lines.push(
+    `outcome: ${r.outcome} in ${ms(r.durationMs)} ms (budget ${r.timeoutMs} ms, ${r.policy})${r.overBudget ? ' OVER BUDGET: it blocked the event loop' : ''}`,
+  );
   lines.push(`effect:  ${r.effect}`);
   if (r.signal)
     lines.push(
@@ -77,7 +79,8 @@ function eventLine(e: TimelineEvent): string {
   const timing = e.hook ? `${ms(e.durationMs)}/${e.timeoutMs} ms` : '';
   const hook = e.hook ?? '(no hook)';
   const wired = e.wired ? '' : ' [not wired]';
-  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(12)} ${(e.point + wired).padEnd(30)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}`;
+  const marks = `${e.overBudget ? ' OVER BUDGET' : ''}${e.offTurnPath ? ' (not on the turn path)' : ''}`;
+  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(12)} ${(e.point + wired).padEnd(30)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}${marks}`;
 }
 
 export function formatSimulationText(s: SimulationResult): string {

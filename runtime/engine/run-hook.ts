@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { RunRequest, RunResult } from './api';
 import { cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
+import { overBudgetNote } from './effects';
 import { HostInvocationError } from './host-adapter';
 import type { HostPort } from './host-port';
 import { describeTarget, locateHook, type HookTarget } from './hook-locator';
@@ -66,6 +67,13 @@ export async function invokeHook(
     target.engine === 'mantle'
       ? mantleVerdict(target.point, target.lane, input, fact)
       : cayuVerdict(target.phase, input, fact);
+  // Cayu has no budget (its limit is Hooksmith's safety stop); a Mantle hook past its budget that
+  // still finished never let the cooperative timeout run.
+  const overBudget =
+    target.engine === 'mantle' &&
+    (fact.kind === 'returned' || fact.kind === 'raised') &&
+    fact.durationMs > target.timeoutMs;
+  if (overBudget) verdict.notes.unshift(overBudgetNote(fact.durationMs, target.timeoutMs));
   return {
     engine: target.engine,
     point: target.engine === 'mantle' ? target.point.id : target.phase,
@@ -83,6 +91,7 @@ export async function invokeHook(
         ? { actions: fact.actions }
         : {}
       : {}),
+    ...(overBudget ? { overBudget } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
-// Firing one insertion point inside a simulated turn: observers on independent copies,
-// concurrently; then the modify hook, awaited; one TimelineEvent per hook — or one without `hook`
-// when nothing is registered, so the timeline always shows the point.
+// Firing one insertion point inside a simulated turn. Observers get independent copies and are
+// scheduled concurrently, not awaited on the turn path (spec "Turn lifecycle"); the modify hook is
+// awaited. One TimelineEvent per hook — or one without `hook` when nothing is registered, so the
+// timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
 import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import type { RunResult, TimelineEvent, TranscriptEntry } from './api';
+import { HARD_KILL_NOTE } from './effects';
 import { cloneJson } from './json-equal';
 import type { HostPort } from './host-port';
 import { invokeHook } from './run-hook';
@@ -15,6 +17,8 @@ export interface SimContext {
   transcript: TranscriptEntry[];
   /** "iteration 0", "rephrase", "session" … for the timeline. */
   context: string;
+  /** Observers still running off the turn path; the simulation awaits them after the turn. */
+  background: Promise<void>[];
 }
 
 export interface Fired {
@@ -43,6 +47,7 @@ function eventFrom(ctx: SimContext, hook: AgentHook, r: RunResult, wired: boolea
     notes: r.notes,
     ...(r.output ? { output: r.output } : {}),
     ...(r.actions ? { actions: r.actions } : {}),
+    ...(r.overBudget ? { overBudget: true } : {}),
   };
 }
 
@@ -53,7 +58,7 @@ export function pushEvent(ctx: SimContext, e: TimelineEvent): void {
 
 const NO_HOOK = 'no hook registered: the engine carries on with the payload unchanged';
 
-/** Fires a Mantle point. Observers run concurrently on copies; the modify hook is awaited. */
+/** Fires a Mantle point. Observers are scheduled on copies and not awaited; the modify hook is. */
 export async function firePoint(
   ctx: SimContext,
   pointId: PointId,
@@ -84,18 +89,87 @@ export async function firePoint(
     return { payload: input };
   }
   const run = (h: AgentHook) => invokeHook(ctx.host, h.file, h.agentRoot, h.target, cloneJson(input));
-  // Observers run concurrently among themselves and before the modify hook: an observer that
-  // blocks the loop (host killed) is then never blamed on the modify hook in flight beside it.
-  const observed = await Promise.all(observers.map(run));
-  const modified = modifier ? await run(modifier) : undefined;
-  observers.forEach((h, i) => pushEvent(ctx, withNotes(eventFrom(ctx, h, observed[i]!, point.wired), notes)));
-  if (!modifier || !modified) return { payload: input };
+  for (const h of observers) scheduleObserver(ctx, pointId, h, run(h), point.wired, notes);
+  if (!modifier) return { payload: input };
+  const killsBefore = hardKilledObservers(ctx);
+  let modified = await run(modifier);
+  if (await killedByObserver(ctx, modified, killsBefore)) {
+    // The host ran both: an observer that blocked its loop took the modify hook down with it.
+    // The engine would only have been delayed, so the modify hook gets its own run.
+    modified = await run(modifier);
+    modified.notes.unshift(RERUN_NOTE);
+  }
   pushEvent(ctx, withNotes(eventFrom(ctx, modifier, modified, point.wired), notes));
   const payload =
     modified.payload && typeof modified.payload === 'object'
       ? (modified.payload as Record<string, unknown>)
       : input;
   return { payload, modify: modified };
+}
+
+const OFF_PATH_NOTE = 'observer: scheduled concurrently and not awaited on the turn path';
+const RERUN_NOTE =
+  'run again: an observer running beside it blocked the host past its deadline and the host was restarted';
+
+/** Reserves the observer's place in the timeline now and fills it in when it ends. */
+function scheduleObserver(
+  ctx: SimContext,
+  point: PointId,
+  hook: AgentHook,
+  result: Promise<RunResult>,
+  wired: boolean,
+  notes: string[],
+): void {
+  const placeholder: TimelineEvent = {
+    seq: 0,
+    point,
+    lane: 'observe',
+    hook: hook.label,
+    wired,
+    context: ctx.context,
+    notes: [],
+  };
+  pushEvent(ctx, placeholder);
+  const settled = result.then(
+    (r) => {
+      const seq = placeholder.seq;
+      Object.assign(placeholder, withNotes(eventFrom(ctx, hook, r, wired), [OFF_PATH_NOTE, ...notes]), {
+        seq,
+        offTurnPath: true,
+      });
+    },
+    (err: unknown) => {
+      placeholder.error = {
+        type: err instanceof Error ? err.name : 'Error',
+        message: err instanceof Error ? err.message : String(err),
+        traceback: [],
+        formatted: String(err),
+      };
+      placeholder.offTurnPath = true;
+      throw err;
+    },
+  );
+  settled.catch(() => undefined); // awaited by settleObservers; not an unhandled rejection meanwhile
+  ctx.background.push(settled);
+}
+
+function hardKilledObservers(ctx: SimContext): number {
+  return ctx.events.filter(
+    (e) => e.offTurnPath && e.outcome === 'timed-out' && e.notes.includes(HARD_KILL_NOTE),
+  ).length;
+}
+
+/** The modify hook crashed because the host was killed for an observer blocking its loop. */
+async function killedByObserver(ctx: SimContext, r: RunResult, killsBefore: number): Promise<boolean> {
+  if (r.outcome !== 'crashed' || r.error?.type !== 'HostCrash') return false;
+  // The host's death settled every call in flight: these resolve at once.
+  await Promise.allSettled(ctx.background);
+  return hardKilledObservers(ctx) > killsBefore;
+}
+
+/** Lets every observer still running finish, so its event is complete. */
+export async function settleObservers(ctx: SimContext): Promise<void> {
+  for (let i = 0; i < ctx.background.length; i++) await ctx.background[i];
 }
 
 function withNotes(e: TimelineEvent, notes: string[]): TimelineEvent {

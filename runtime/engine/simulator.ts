@@ -22,6 +22,7 @@ import {
   firePoint,
   phaseHooks,
   pushIdlePhase,
+  settleObservers,
   type SimContext,
 } from './sim-points';
 
@@ -217,11 +218,17 @@ async function iterate(t: Turn): Promise<boolean> {
   const batch = await preflight(t, calls);
   if (batch === 'retry') return false;
   await emitText(t, text);
-  t.messages.push({ role: 'assistant', content: text, tool_calls: calls });
-  for (const call of batch) {
+  const replies: Record<string, unknown>[] = [];
+  const replayed: Record<string, unknown>[] = [];
+  for (const [i, call] of batch.entries()) {
     const r = await dispatchCall(t.ctx, t.sc, t.identity, call, t.clock);
-    t.messages.push({ role: 'tool', tool_call_id: call.id, content: r.value });
+    // Replayed as persisted on tool_executed: the preflight's tool name and the arguments of the
+    // tool-result payload (spec: "arguments used for this call (may be rewritten for
+    // persistence/replay)"); the id and type stay the engine's.
+    replayed.push({ ...calls[i], tool_name: call.tool_name, tool_args: r.arguments });
+    replies.push({ role: 'tool', tool_call_id: call.id, content: r.value });
   }
+  t.messages.push({ role: 'assistant', content: text, tool_calls: replayed }, ...replies);
   return false;
 }
 
@@ -293,7 +300,7 @@ export async function simulateTurn(
   source: string,
 ): Promise<SimulationResult> {
   const t0 = performance.now();
-  const ctx: SimContext = { host, hooks, events: [], transcript: [], context: 'turn' };
+  const ctx: SimContext = { host, hooks, events: [], transcript: [], context: 'turn', background: [] };
   const identity = identityOf(sc);
   const t: Turn = {
     ctx,
@@ -308,9 +315,7 @@ export async function simulateTurn(
     iteration: 0,
   };
   say(ctx, { role: 'user', text: sc.user });
-  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity }, [
-    'observers are scheduled concurrently and not awaited on the turn path',
-  ]);
+  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
   let end: TurnEnd;
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
@@ -324,11 +329,11 @@ export async function simulateTurn(
   }
   ctx.context = 'turn';
   // Always paired with turn_started, whatever happened.
-  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity }, [
-    'observers are scheduled concurrently and not awaited on the turn path',
-  ]);
+  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity });
   await afterSession(t, end.status, end.ending);
-  const hookMs = ctx.events.reduce((s, e) => s + (e.durationMs ?? 0), 0);
+  const turnMs = performance.now() - t0;
+  await settleObservers(ctx);
+  const hookMs = ctx.events.reduce((s, e) => s + (e.offTurnPath ? 0 : (e.durationMs ?? 0)), 0);
   return {
     scenario: source,
     events: ctx.events,
@@ -336,7 +341,7 @@ export async function simulateTurn(
     status: end.status,
     agentRoot: hooks.root,
     iterations: t.iteration,
-    durationMs: Math.round((performance.now() - t0) * 10) / 10,
+    durationMs: Math.round(turnMs * 10) / 10,
     hookMs: Math.round(hookMs * 10) / 10,
     scriptedMs: t.clock.scriptedMs,
     ending: end.ending,

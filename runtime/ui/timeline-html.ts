@@ -37,6 +37,8 @@ function rowLabel(ev: TimelineEvent): string {
     outcomeMeta(ev.outcome).label,
   ];
   if (ev.durationMs !== undefined) parts.push(`${formatMs(ev.durationMs)} of ${formatMs(ev.timeoutMs)}`);
+  if (ev.overBudget) parts.push('over budget: it blocked the event loop');
+  if (ev.offTurnPath) parts.push('not on the turn path');
   if (!ev.wired) parts.push(UNWIRED_LABEL);
   return parts.join(', ');
 }

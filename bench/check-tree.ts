@@ -1,15 +1,15 @@
-// Wall time of `hooksmith check` on a generated tree of 1,000 hook modules, cold:
-// a fresh process each run, process start included (CPython syntax confirmation included):
-// once with every file new to CPython, once with its verdicts remembered from the last check.
-// Beside the wall time: the CPU time the run used (node and its python3, Linux), and how many
-// cores' worth other programs used meanwhile — on a shared machine the wall time means little
-// without it.
+// `hooksmith check --no-cache` against the floor CPython itself sets, in CPU time (user + sys,
+// node and its python3), so that a busy shared machine changes the numbers little:
+//  - the bench's 1,000-file tree against `python3 -m compileall -q -f` on the same tree (a
+//    syntax-only pass: the least any check that confirms syntax with CPython can cost);
+//  - the bundled example agent against one `python3 -c pass` (an interpreter's start).
+// The four commands run interleaved, round after round; medians of RUNS rounds. Wall times are
+// printed beside for reference.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { processCpuMs } from '../runtime/analysis/cpu-load';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
 
@@ -17,19 +17,19 @@ import { line, ms, percentile } from './stats';
 const ROOT =
   [join(__dirname, '..'), join(__dirname, '..', '..')].find((d) => existsSync(join(d, 'package.json'))) ??
   join(__dirname, '..');
-// As users start it (`npx hooksmith`): bin/hooksmith.js runs dist/cli.js from its V8 code cache,
-// which the first run of `check` writes. That run is not measured (see benchCheckTree).
+/** As users start it (`npx hooksmith`). */
 const CLI = join(ROOT, 'bin', 'hooksmith.js');
-const RUNS = 5;
+const EXAMPLE = join(ROOT, 'examples', 'clean-agent');
+const RUNS = 7;
 
-function makeTree(files: number): string {
+/** The bench's tree: 50 agents × 20 modules of 160 lines, each agent with one module of modify hooks. */
+export function makeTree(files: number): string {
   const root = mkdtempSync(join(tmpdir(), 'hooksmith-bench-'));
-  // 50 agents × 20 modules; each agent has exactly one module with modify hooks.
   const observers = hookModuleSource(160).replace(/\n\n@modify_[\s\S]*?(?=\n\n@on_)/, '\n');
   for (let i = 0; i < files; i++) {
     const agent = join(root, `agent-${Math.floor(i / 20)}`, 'hooks');
     mkdirSync(agent, { recursive: true });
-    // Every file a different text, as in a real tree (CPython's verdicts are remembered by text).
+    // Every file a different text, as in a real tree.
     const text = i % 20 === 0 ? hookModuleSource(160) : observers;
     writeFileSync(
       join(agent, `module_${i % 20}.py`),
@@ -39,128 +39,65 @@ function makeTree(files: number): string {
   return root;
 }
 
-const busyMs = () => cpus().reduce((n, c) => n + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
-
-interface Measured {
-  wall: number;
-  /** CPU of the check and its python3 (ms); NaN where /proc is missing. */
+interface Sample {
+  /** CPU seconds of the command and its waited-for children. */
   cpu: number;
-  /** Cores' worth of CPU other programs used during the run. */
-  others: number;
-  note: string;
-  mode: string;
-  python: string;
+  wall: number;
 }
 
-/** Medians of RUNS cold runs, with what --verbose said on the last one. */
-function measure(root: string, extra: string[], env: NodeJS.ProcessEnv = {}): Measured {
-  const walls: number[] = [];
-  const cpuTimes: number[] = [];
-  const others: number[] = [];
-  let last = { status: 0 as number | null, stderr: '' };
-  for (let i = 0; i < RUNS; i++) {
-    const [c0, b0, t0] = [processCpuMs(process.pid), busyMs(), performance.now()];
-    const r = spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json', '--verbose', ...extra], {
-      encoding: 'utf8',
-      maxBuffer: 256 << 20,
-      env: { ...process.env, ...env },
-    });
-    const wall = performance.now() - t0;
-    // /proc/self/stat counts waited-for children: the check, and the python3 it waited for.
-    const cpu = process.platform === 'linux' ? processCpuMs(process.pid) - c0 : NaN;
-    walls.push(wall);
-    cpuTimes.push(cpu);
-    others.push(Math.max(0, (busyMs() - b0 - (Number.isNaN(cpu) ? 0 : cpu)) / wall));
-    last = { status: r.status, stderr: r.stderr };
-  }
-  const lines = last.stderr.trim().split('\n');
-  const said = (re: RegExp) => lines.find((l) => re.test(l))?.replace(/^\[hooksmith\] /, '') ?? '';
-  const problem = lines.find(
-    (l) => !/^\[hooksmith\] (checking \d+ file|python3 used|CPython )/.test(l) && l.trim(),
+/** One run of a command under child_cpu.py (microsecond CPU accounting of the whole tree). */
+function run(command: string[], expect: number[] = [0]): Sample {
+  const t0 = performance.now();
+  const r = spawnSync('python3', [join(ROOT, 'bench', 'child_cpu.py'), ...command], { encoding: 'utf8' });
+  const wall = performance.now() - t0;
+  const [code, cpu] = r.stdout.trim().split(' ').map(Number);
+  if (r.status !== 0 || !expect.includes(code as number))
+    throw new Error(`${command.join(' ')}: exit ${code ?? r.status} ${r.stderr.trim()}`);
+  return { cpu: (cpu as number) * 1000, wall };
+}
+
+const median = (xs: Sample[], k: keyof Sample) =>
+  percentile(
+    xs.map((x) => x[k]),
+    50,
   );
-  const note = last.status === 0 ? '' : ` [exit ${last.status}${problem ? ': ' + problem : ''}]`;
-  return {
-    wall: percentile(walls, 50),
-    cpu: percentile(cpuTimes, 50),
-    others: percentile(others, 50),
-    note,
-    mode: [
-      said(/checking \d+ file/).replace(/^checking \d+ file(\(s\)|s)? /, ''),
-      said(/a tree worker parses/) && 'and a tree worker',
-      said(/share all cores but one/) && "(python3 and V8's threads confined to the other core(s))",
-      said(/now yield to it/) && "(V8's threads yielded to a lagging python3)",
-    ]
-      .filter(Boolean)
-      .join(' '),
-    python: [said(/^\[hooksmith\] python3 used/), said(/^\[hooksmith\] CPython /)].filter(Boolean).join('; '),
-  };
-}
-
-const cpuText = (m: Measured) =>
-  Number.isNaN(m.cpu) ? 'CPU not measured' : `CPU ${(m.cpu / 1000).toFixed(2)} s`;
-
-/**
- * How fast each CPU runs a fixed loop right now (ms, Linux with taskset): on a virtual machine one
- * virtual CPU can run 1.7 times slower than the other for minutes, and the whole machine drifts.
- * Printed beside the check's times so that a slow phase shows as one. Empty where not measurable.
- */
-function cpuSpeeds(): string {
-  if (process.platform !== 'linux') return '';
-  const loop = 'let n = 0; for (let i = 0; i < 2e8; i++) n = (n + i) | 0; if (n === 1) console.log(n)';
-  const times: string[] = [];
-  for (let cpu = 0; cpu < Math.min(cpus().length, 8); cpu++) {
-    const t0 = performance.now();
-    const r = spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', loop], { stdio: 'ignore' });
-    if (r.status !== 0) return '';
-    times.push(`${Math.round(performance.now() - t0)}`);
-  }
-  return `a fixed loop on each CPU: ${times.join(' / ')} ms (equal numbers on an even machine)`;
-}
 
 export async function benchCheckTree(): Promise<string[]> {
-  const root = makeTree(1000);
-  const verdicts = mkdtempSync(join(tmpdir(), 'hooksmith-bench-verdicts-'));
+  if (spawnSync('python3', ['-c', 'pass']).status !== 0) return ['skipped: no python3'];
+  const tree = makeTree(1000);
+  const env = { ...process.env };
+  delete env.HOOKSMITH_NO_CACHE;
   try {
-    // The first use after a build writes the code cache: not what a user waits for every day.
-    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], {
-      stdio: 'ignore',
-      env: { ...process.env, HOOKSMITH_NO_CACHE: '1' },
-    });
-    const speeds = cpuSpeeds();
-    // Every file new to CPython: nothing remembered, nothing written.
-    const auto = measure(root, [], { HOOKSMITH_NO_CACHE: '1' });
-    // Files unchanged since the last check (pre-commit, a re-run): CPython's verdicts remembered.
-    spawnSync(process.execPath, [CLI, 'check', root, '--format', 'json'], {
-      stdio: 'ignore',
-      env: { ...process.env, HOOKSMITH_CACHE_DIR: verdicts },
-    });
-    const remembered = measure(root, [], { HOOKSMITH_CACHE_DIR: verdicts });
-    // Without CPython a tree worker takes the second core (files.ts treeWorkerPays).
-    const noCpython = measure(root, ['--no-cpython']);
-    // The same with one check worker forced (the default starts one only on a core nothing else uses).
-    const worker = measure(root, ['--jobs', '1'], { HOOKSMITH_NO_CACHE: '1' });
+    const runs: Record<'check' | 'compileall' | 'example' | 'pass', Sample[]> = {
+      check: [],
+      compileall: [],
+      example: [],
+      pass: [],
+    };
+    for (let i = 0; i <= RUNS; i++) {
+      const round = {
+        check: run([process.execPath, CLI, 'check', tree, '--no-cache', '--format', 'json']),
+        compileall: run(['python3', '-m', 'compileall', '-q', '-f', tree]),
+        example: run([process.execPath, CLI, 'check', EXAMPLE, '--no-cache', '--format', 'json']),
+        pass: run(['python3', '-c', 'pass']),
+      };
+      if (i === 0) continue; // the first round warms the disk cache and Node's compile cache
+      for (const k of Object.keys(round) as (keyof typeof round)[]) runs[k].push(round[k]);
+    }
+    const treeRatio = median(runs.check, 'cpu') / median(runs.compileall, 'cpu');
+    const exampleRatio = median(runs.example, 'cpu') / median(runs.pass, 'cpu');
+    const each = (k: keyof typeof runs) =>
+      `CPU ${ms(median(runs[k], 'cpu'))}, wall ${ms(median(runs[k], 'wall'))}`;
     return [
-      ...(speeds ? [`machine: ${speeds}`] : []),
-      line(
-        `check, 1,000 modules, cold process, all new to CPython, median of ${RUNS}`,
-        ms(auto.wall) + auto.note,
-        '≤ 1.5 s',
-      ),
-      `  (${cpuText(auto)}; other programs used ${auto.others.toFixed(1)} cores meanwhile; ${auto.mode})`,
-      `  (${auto.python})`,
-      line(
-        '  same, files unchanged since the last check (verdicts remembered)',
-        ms(remembered.wall) + remembered.note,
-        '≤ 1.5 s',
-      ),
-      `  (${cpuText(remembered)}; other programs used ${remembered.others.toFixed(1)} cores meanwhile; ${remembered.mode})`,
-      line('  same, --no-cpython', ms(noCpython.wall) + noCpython.note),
-      `  (${cpuText(noCpython)}; other programs used ${noCpython.others.toFixed(1)} cores meanwhile; ${noCpython.mode})`,
-      line('  same, --jobs 1 (main thread + 1 check worker)', ms(worker.wall) + worker.note),
-      `  (${cpuText(worker)}; other programs used ${worker.others.toFixed(1)} cores meanwhile)`,
+      `medians of ${RUNS} interleaved rounds; CPU = user + sys of the process and its python3`,
+      line('check --no-cache, 1,000 modules (160 lines each)', each('check')),
+      line('python3 -m compileall -q -f, same tree', each('compileall')),
+      line('  ratio of CPU times', treeRatio.toFixed(2), '≤ 4.0'),
+      line('check --no-cache, examples/clean-agent', each('example')),
+      line('python3 -c pass', each('pass')),
+      line('  ratio of CPU times', exampleRatio.toFixed(2), '≤ 6'),
     ];
   } finally {
-    rmSync(root, { recursive: true, force: true });
-    rmSync(verdicts, { recursive: true, force: true });
+    rmSync(tree, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { analyseModule } from '../runtime/analysis';
-import { defaultBackend } from '../runtime/analysis/default-backend';
+import { parseModule } from '../runtime/analysis';
+import { initParser } from '../runtime/python/parser';
 import { clearFunctionCache } from '../runtime/python/function-cache';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
@@ -25,7 +26,7 @@ function timeModule(lines: number, iterations: number, mode: Mode): { samples: n
     const text = mode === 'edit' ? base.replace('"according to"', `"according to${'x'.repeat(i)}"`) : base;
     if (mode === 'cold') clearFunctionCache();
     const t0 = performance.now();
-    const module = defaultBackend.parseModule(text, path);
+    const module = parseModule(text, path);
     analyseModule({ path, text, module, agentModules: [module], isMantleModule: true });
     const dt = performance.now() - t0;
     if (i >= WARMUP) samples.push(dt); // the first runs warm up the JIT and the WASM heap
@@ -35,7 +36,7 @@ function timeModule(lines: number, iterations: number, mode: Mode): { samples: n
 }
 
 export async function benchParseRules(): Promise<string[]> {
-  await defaultBackend.init();
+  await initParser();
   const out: string[] = [
     `load average ${loadavg()
       .map((l) => l.toFixed(1))

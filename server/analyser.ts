@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { analyseModule, compareDiagnostics } from '../runtime/analysis/module';
+import { withVerdict } from '../runtime/cpython/syntax-checker';
 import type { HookDiagnostic } from '../runtime/diagnostics';
 import { discover } from '../runtime/discovery';
 import type { HooksmithSettings } from '../runtime/lsp-shared';
@@ -39,7 +40,7 @@ export interface ModuleState {
   /** Last diagnostics published (core form), for code actions and sibling refresh. */
   diagnostics: HookDiagnostic[];
   /** CPython's last verdict and the text it was for. */
-  cpython?: { text: string; issues: SyntaxIssue[] };
+  cpython?: { text: string; verdict: SyntaxIssue | null };
   /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
   modifySignature: string;
   /** Every hook's handler, point and line, to know when the hooks list changed. */
@@ -201,12 +202,12 @@ export class Analyser {
   }
 
   /** CPython's verdict for `text`; republishes when it changes the syntax diagnostics. */
-  async applyCpython(key: string, text: string, issues: SyntaxIssue[]): Promise<void> {
+  async applyCpython(key: string, text: string, verdict: SyntaxIssue | null): Promise<void> {
     const state = this.modules.get(key);
     if (!state || state.text !== text) return; // stale verdict
-    const before = JSON.stringify(state.cpython?.issues ?? null);
-    state.cpython = { text, issues };
-    if (before === JSON.stringify(issues)) return;
+    const before = state.cpython ? JSON.stringify(state.cpython.verdict) : undefined;
+    state.cpython = { text, verdict };
+    if (before === JSON.stringify(verdict)) return;
     await this.validate(key);
   }
 
@@ -230,9 +231,8 @@ export class Analyser {
   private withCpython(state: ModuleState): HookModule {
     const v = state.cpython;
     if (!v) return state.model;
-    if (v.text === state.text) return { ...state.model, syntaxErrors: v.issues };
-    if (state.model.syntaxErrors.length === 0 && v.issues.length > 0)
-      return { ...state.model, syntaxErrors: v.issues };
+    if (v.text === state.text || (state.model.syntaxErrors.length === 0 && v.verdict))
+      return withVerdict(state.model, v.verdict);
     return state.model;
   }
 

@@ -62,7 +62,7 @@ export function startServer(connection: Connection): void {
   const scheduler = new Scheduler((key) => analyser.validate(key), log);
   const syntax = new SyntaxConfirmer(
     async () => (await settings.get(undefined)).pythonPath,
-    (key, text, issues) => analyser.applyCpython(key, text, issues),
+    (key, text, verdict) => analyser.applyCpython(key, text, verdict),
     log,
   );
 

@@ -1,8 +1,8 @@
 // CPython's syntax verdict for open hook modules, off the fast path: tree-sitter diagnostics
-// are published first; the core's long-lived checker (runtime/python/cpython-syntax.ts)
+// are published first; the core's long-lived checker (runtime/cpython/syntax-checker.ts)
 // compile()s the text a little later and the verdict is handed back. Requests per module
 // are debounced and only the newest text is checked. No python: the check is silently off.
-import { CpythonSyntaxChecker } from '../runtime/python/cpython-syntax';
+import { CpythonSyntaxChecker } from '../runtime/cpython/syntax-checker';
 import type { SyntaxIssue } from '../runtime/python/model';
 
 /** Delay before asking CPython: long enough to skip most keystrokes of a burst. */
@@ -14,7 +14,7 @@ export class SyntaxConfirmer {
 
   constructor(
     private readonly python: () => Promise<string>,
-    private readonly onVerdict: (key: string, text: string, issues: SyntaxIssue[]) => Promise<void>,
+    private readonly onVerdict: (key: string, text: string, verdict: SyntaxIssue | null) => Promise<void>,
     private readonly log: (msg: string) => void,
   ) {}
 
@@ -37,7 +37,7 @@ export class SyntaxConfirmer {
     const verdict = await checker.check(text, key);
     // Undefined: no verdict (no python3, or it crashed or timed out) — tree-sitter's stands.
     if (verdict === undefined) return;
-    await this.onVerdict(key, text, verdict ? [verdict] : []);
+    await this.onVerdict(key, text, verdict);
   }
 
   /** One checker for the server's life, started with the interpreter the settings name. */

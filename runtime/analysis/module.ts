@@ -1,12 +1,34 @@
-// Runs the rule registry over one module. A rule that throws is logged and skipped:
-// one broken rule never hides the diagnostics of the others.
-import type { HookDiagnostic } from '../diagnostics';
+// One module: text → model (parseModule) → diagnostics (analyseModule, the rule registry). Pure
+// and in process: the language server, Run Hook and Simulate Turn use it as is; the CLI's batch
+// check (files.ts) adds CPython's verdicts. A rule that throws is logged and skipped: one broken
+// rule never hides the diagnostics of the others.
+import type { HookDiagnostic, Severity } from '../diagnostics';
+import { buildModel, parse } from '../python';
 import type { HookModule } from '../python/model';
 import { RULES } from '../rules';
 import { CAYU_ROOTS } from '../rules/cayu-common';
 import type { Rule } from '../rules/rule';
 import { importsAnyRoot } from '../rules/util/module-facts';
-import type { AnalysisOptions } from './options';
+
+/** Settings that shape one analysis: rules on/off and severity overrides by code, a logger. */
+export interface AnalysisOptions {
+  /** Rule code → enabled. A code missing here keeps its default (enabled). */
+  rules?: Readonly<Record<string, boolean>>;
+  /** Rule code → severity to report instead of the rule's own. */
+  severity?: Readonly<Record<string, Severity>>;
+  /** Where a rule that throws is reported; the other rules still run. */
+  logger?: (message: string) => void;
+}
+
+/** Text → model (the parser must be ready: initParser); the tree is freed at once (it lives on the WASM heap). */
+export function parseModule(text: string, path: string): HookModule {
+  const tree = parse(text);
+  try {
+    return buildModel(tree, text, path);
+  } finally {
+    tree.delete();
+  }
+}
 
 export interface ModuleInput {
   /** File path diagnostics carry (absolute in the server, as given on the CLI). */
@@ -74,7 +96,7 @@ export function compareDiagnostics(a: HookDiagnostic, b: HookDiagnostic): number
   );
 }
 
-/** The registry's codes ranked once in localeCompare order (localeCompare costs ~1 µs a call). */
+/** The registry's codes ranked once in localeCompare order (compared for every pair of diagnostics). */
 const CODE_RANK = new Map(
   RULES.map((r) => r.code)
     .sort((x, y) => x.localeCompare(y))

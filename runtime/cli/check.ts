@@ -6,6 +6,7 @@ import { analyseFiles, type FilesOptions } from '../analysis';
 import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
+import { parseCommandArgs } from './args';
 import { toFinding } from './format-finding';
 import { formatText } from './format-text';
 import { formatJson } from './format-json';
@@ -16,7 +17,7 @@ const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
 const USAGE =
-  'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--jobs N] [--verbose]';
+  'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--verbose]';
 
 export interface CheckArgs {
   paths: string[];
@@ -24,9 +25,7 @@ export interface CheckArgs {
   cpython: boolean;
   /** The interpreter that confirms syntax (default python3). */
   python?: string;
-  /** Check workers besides the main thread (0: single-threaded); undefined: automatic. */
-  jobs?: number;
-  /** Log how the check runs (threads) to stderr. */
+  /** Log what CPython and the verdict cache did to stderr. */
   verbose: boolean;
   /** Use and update the cache of CPython's verdicts (default true; --no-cache). */
   cache: boolean;
@@ -34,53 +33,26 @@ export interface CheckArgs {
 
 /** Parses check's arguments; a string is the usage error to print. */
 export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
-  const paths: string[] = [];
-  let format: Format = 'text';
-  let cpython = true;
-  let jobs: number | undefined;
-  let python: string | undefined;
-  let verbose = false;
-  let cache = true;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      paths.push(...args.slice(i + 1));
-      break;
-    }
-    if (a === '--format' || a.startsWith('--format=')) {
-      const v = a === '--format' ? args[++i] : a.slice('--format='.length);
-      if (v === undefined) return `option --format needs a value (${FORMATS.join('|')})`;
-      if (!(FORMATS as readonly string[]).includes(v))
-        return `unknown format '${v}' (expected ${FORMATS.join('|')})`;
-      format = v as Format;
-    } else if (a === '--no-cpython') {
-      cpython = false;
-    } else if (a === '--python' || a.startsWith('--python=')) {
-      const v = a === '--python' ? args[++i] : a.slice('--python='.length);
-      if (!v) return 'option --python needs an interpreter path';
-      python = v;
-    } else if (a === '--verbose') {
-      verbose = true;
-    } else if (a === '--no-cache') {
-      cache = false;
-    } else if (a === '--jobs' || a.startsWith('--jobs=')) {
-      const v = a === '--jobs' ? args[++i] : a.slice('--jobs='.length);
-      if (v === undefined || !/^\d{1,2}$/.test(v))
-        return `option --jobs needs a number of worker threads (0 to 99)`;
-      jobs = Number(v);
-    } else if (a.startsWith('-') && a !== '-') {
-      return `unknown option '${a}'`;
-    } else {
-      paths.push(a);
-    }
-  }
+  const parsed = parseCommandArgs(args, {
+    format: { type: 'string' },
+    'no-cpython': { type: 'boolean' },
+    python: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    verbose: { type: 'boolean' },
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { values, positionals } = parsed;
+  const format = (values.format as string | undefined) ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format))
+    return `unknown format '${format}' (expected ${FORMATS.join('|')})`;
+  const python = values.python as string | undefined;
+  if (python === '') return 'option --python needs an interpreter path';
   return {
-    paths: paths.length ? paths : ['.'],
-    format,
-    cpython,
-    verbose,
-    cache,
-    ...(jobs === undefined ? {} : { jobs }),
+    paths: positionals.length ? positionals : ['.'],
+    format: format as Format,
+    cpython: !values['no-cpython'],
+    verbose: !!values.verbose,
+    cache: !values['no-cache'],
     ...(python === undefined ? {} : { python }),
   };
 }
@@ -95,7 +67,7 @@ function isFile(p: string): boolean {
 
 export async function runCheckCommand(
   args: string[],
-  opts: Omit<FilesOptions, 'cpython' | 'workers' | 'verbose' | 'python'> = {},
+  opts: Omit<FilesOptions, 'cpython' | 'verbose' | 'python'> = {},
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE + '\n');
@@ -115,11 +87,9 @@ export async function runCheckCommand(
   buildEachPathOnce(); // this process checks each file once: no def cache (see function-cache.ts)
   const result = await analyseFiles(parsed.paths, {
     ...opts,
-    oneShot: true, // this process exits after the check
     cpython: parsed.cpython,
     verbose: parsed.verbose,
     ...(parsed.cache ? {} : { cache: false }),
-    ...(parsed.jobs === undefined ? {} : { workers: parsed.jobs }),
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
   });
   if (result.missing.length) {

@@ -9,6 +9,7 @@ import { JSON_LIMITS } from '../engine/json-faithful';
 import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
+import { parseCommandArgs } from './args';
 
 const USAGE =
   'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
@@ -20,32 +21,16 @@ interface RunArgs {
   format: 'text' | 'json';
 }
 
-function parseArgs(args: string[]): RunArgs | string {
-  let target: string | undefined;
-  let payload: string | undefined;
-  let python: string | undefined;
-  let format = 'text';
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    try {
-      if (a === '--payload') payload = value();
-      else if (a === '--python') python = value();
-      else if (a === '--format') format = value();
-      else if (a.startsWith('--payload=')) payload = a.slice(10);
-      else if (a.startsWith('--python=')) python = a.slice(9);
-      else if (a.startsWith('--format=')) format = a.slice(9);
-      else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
-      else if (target === undefined) target = a;
-      else return `unexpected argument ${a}`;
-    } catch (err) {
-      return (err as Error).message;
-    }
-  }
+function parseRunArgs(args: string[]): RunArgs | string {
+  const parsed = parseCommandArgs(args, {
+    payload: { type: 'string' },
+    python: { type: 'string' },
+    format: { type: 'string' },
+  });
+  if (typeof parsed === 'string') return parsed;
+  const [target, extra] = parsed.positionals;
+  const { payload, python, format = 'text' } = parsed.values as Record<string, string | undefined>;
+  if (extra !== undefined) return `unexpected argument ${extra}`;
   if (!target) return 'missing FILE::HANDLER';
   if (!target.includes('::')) return `expected FILE::HANDLER, got ${target}`;
   if (payload === undefined) return 'missing --payload JSON_FILE|-';
@@ -100,7 +85,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const parsed = parseArgs(args);
+  const parsed = parseRunArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith run: ${parsed}\n${USAGE}`);
     return 2;

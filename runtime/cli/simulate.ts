@@ -6,41 +6,33 @@ import { formatSimulationText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
+import { parseCommandArgs } from './args';
 import { misbehaved, reportInputError } from './run';
 
 const USAGE = 'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]\n';
+
+function parseSimulateArgs(args: string[]): { file: string; python?: string; format: string } | string {
+  const parsed = parseCommandArgs(args, { python: { type: 'string' }, format: { type: 'string' } });
+  if (typeof parsed === 'string') return parsed;
+  const [file, extra] = parsed.positionals;
+  const { python, format = 'text' } = parsed.values as Record<string, string | undefined>;
+  if (extra !== undefined) return `unexpected argument ${extra}`;
+  if (!file) return 'missing SCENARIO_FILE';
+  if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
+  return { file, python, format };
+}
 
 export async function runSimulateCommand(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE);
     return 0;
   }
-  let file: string | undefined;
-  let python: string | undefined;
-  let format = 'text';
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--python' || a === '--format') {
-      const v = args[++i];
-      if (v === undefined) {
-        process.stderr.write(`hooksmith simulate: ${a} needs a value\n${USAGE}`);
-        return 2;
-      }
-      if (a === '--python') python = v;
-      else format = v;
-    } else if (a.startsWith('--python=')) python = a.slice(9);
-    else if (a.startsWith('--format=')) format = a.slice(9);
-    else if (a.startsWith('-') || file !== undefined) {
-      process.stderr.write(`hooksmith simulate: unexpected argument ${a}\n${USAGE}`);
-      return 2;
-    } else file = a;
-  }
-  if (!file || (format !== 'text' && format !== 'json')) {
-    process.stderr.write(
-      `hooksmith simulate: ${file ? `--format must be text or json, got ${format}` : 'missing SCENARIO_FILE'}\n${USAGE}`,
-    );
+  const parsed = parseSimulateArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`hooksmith simulate: ${parsed}\n${USAGE}`);
     return 2;
   }
+  const { file, python, format } = parsed;
   const runner = createHookRunner({
     python,
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.

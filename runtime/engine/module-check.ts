@@ -1,12 +1,14 @@
-// Before a hook runs, the same checks as `hooksmith check`: error-severity diagnostics mean
-// the engine would refuse the module at train/load time, so Hooksmith does not run it either.
-// Results are cached per file by size and mtime (the runner keeps one cache).
+// Before a hook runs, the same rules as `hooksmith check`, in process (analyseAgent: no python3
+// is started and no cache written; a syntax error only CPython sees fails at import instead):
+// error-severity diagnostics mean the engine would refuse the module at train/load time, so
+// Hooksmith does not run it either. Results are cached per file by size and mtime (the runner
+// keeps one cache).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyseFiles } from '../analysis';
-import { defaultBackend } from '../analysis/default-backend';
+import { analyseAgent, parseModule } from '../analysis';
 import type { HookDiagnostic } from '../diagnostics';
-import { findAgentRoot, isMantleModulePath, nodeFs } from '../discovery';
+import { discoverPath, findAgentRoot, isMantleModulePath, nodeFs } from '../discovery';
+import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
 import { agentFiles, filesStamp } from './sim-agent';
 
@@ -37,12 +39,12 @@ export class ModuleChecker {
     if (hit && hit.stamp === stampOf(hit.siblings)) return hit.result;
     const siblings = root ? agentFiles(root) : [];
     const stamp = stampOf(siblings);
-    await defaultBackend.init();
+    await initParser();
     const text = fs.readFileSync(abs, 'utf8');
-    const module = defaultBackend.parseModule(text, abs);
+    const module = parseModule(text, abs);
     const agentRoot = root ?? path.dirname(abs);
-    const { diagnostics } = await analyseFiles([abs]);
-    const own = diagnostics.get(abs) ?? [];
+    const [agent] = discoverPath(abs, nodeFs) ?? [];
+    const own = (agent && analyseAgent(agent).get(abs)) ?? [];
     const result: CheckedModule = {
       file: abs,
       agentRoot,

@@ -2,11 +2,11 @@
 // (one modify hook per point — a second is a check error), Cayu phase methods by phase.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyseFiles } from '../analysis';
-import { defaultBackend } from '../analysis/default-backend';
+import { analyseAgent, parseModule } from '../analysis';
 import type { CayuPhaseId, PointId } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import { agentAt, nodeFs } from '../discovery';
+import { initParser } from '../python/parser';
 import { hooksOf, type HookTarget } from './hook-locator';
 import { ScenarioError } from './scenario-load';
 
@@ -73,16 +73,16 @@ export class AgentHooksCache {
   }
 }
 
-/** Discovers, checks and indexes the hooks of the agent at `root`. */
+/** Discovers, checks (in process: analyseAgent) and indexes the hooks of the agent at `root`. */
 export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   const abs = path.resolve(root);
   if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
     throw new ScenarioError(
       `agent root is not a folder: ${root} (set agent: in the scenario, relative to the scenario file)`,
     );
-  await defaultBackend.init();
+  await initParser();
   const agent = agentAt(abs, nodeFs);
-  const { diagnostics } = await analyseFiles([abs]);
+  const diagnostics = analyseAgent(agent);
   const all = [...diagnostics.values()].flat();
   const out: AgentHooks = {
     root: abs,
@@ -95,7 +95,7 @@ export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   };
   const mantleFiles = new Set(agent.mantleModules);
   for (const file of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
-    const module = defaultBackend.parseModule(fs.readFileSync(file, 'utf8'), file);
+    const module = parseModule(fs.readFileSync(file, 'utf8'), file);
     for (const target of hooksOf(module)) {
       const hook: AgentHook = {
         file,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pyenvTarget } from '../python/pyenv';
+import { pyenvTarget } from '../cpython/pyenv';
 import { LineSplitter } from './line-splitter';
 import type {
   CrashedResult,

@@ -49,20 +49,6 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
   }
 }
 
-/**
- * The model of a tree already read into a SyntaxTree (a tree worker's, runtime/analysis/
- * tree-worker.ts), with the parser's reason when the tree is a stand-in (substituteReason). The
- * caller keeps the SyntaxTree: no node of it is referenced by the model.
- */
-export function modelOfSyntax(
-  syntax: SyntaxTree,
-  text: string,
-  path: string,
-  substitute: SyntaxIssue | undefined,
-): HookModule {
-  return modelOf(syntax, text, path, substitute);
-}
-
 function modelOf(
   syntax: SyntaxTree,
   text: string,

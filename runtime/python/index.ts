@@ -5,10 +5,3 @@ export { buildModel } from './build-model';
 export { ParsedDocument, type TextChange } from './document';
 export * from './hooks';
 export { decodeSource, type DecodedSource } from './decode';
-export {
-  CpythonSyntaxChecker,
-  checkSyntax,
-  checkSyntaxMany,
-  mergeSyntaxIssues,
-  type CpythonOptions,
-} from './cpython-syntax';

@@ -44,8 +44,7 @@ async function create(): Promise<Parser> {
   const views = moduleOptions as Partial<WasmHeap>;
   if (views.HEAPU8 && views.HEAPU16 && views.HEAPU32) heap = moduleOptions as unknown as WasmHeap;
   // Bytes, not a path: given a path, web-tree-sitter reads it through `import('fs/promises')`,
-  // which starts Node's ES module loader inside our CommonJS bundle (and fails where the bundle
-  // runs from a V8 code cache, bin/hooksmith.js, without a module loader).
+  // which starts Node's ES module loader inside our CommonJS bundle.
   const language = await TreeSitter.Language.load(
     readFileSync(locate('tree-sitter-python.wasm', 'tree-sitter-python')),
   );

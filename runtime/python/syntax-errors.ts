@@ -1,6 +1,6 @@
 // The first real syntax error in a tree. Tree-sitter's error recovery cascades, so only the
 // earliest ERROR/MISSING node is reported, with CPython's wording where the shape is clear.
-// CPython itself (cpython-syntax.ts) confirms and refines this when python3 is available.
+// CPython itself (runtime/cpython/syntax-checker.ts) confirms and refines this when python3 is available.
 import type { SyntaxNode as Node } from './syntax-node';
 import type { Range, SyntaxIssue } from './model';
 import { positionOf, rangeOf } from './tree-utils';

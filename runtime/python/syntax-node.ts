@@ -64,12 +64,10 @@ export interface Columns extends ColumnArrays {
 
 /**
  * Storage for `capacity` rows: every column a view into one ArrayBuffer (one allocation per tree
- * rather than eleven, and one buffer to transfer to another thread), widest elements first so
- * that every view is aligned.
+ * rather than eleven), widest elements first so that every view is aligned.
  */
-function newColumns(capacity: number, buffer = new ArrayBuffer(capacity * ROW_BYTES)): Columns {
-  if (buffer.byteLength !== capacity * ROW_BYTES)
-    throw new Error(`tree storage: ${buffer.byteLength} bytes for ${capacity} rows`);
+function newColumns(capacity: number): Columns {
+  const buffer = new ArrayBuffer(capacity * ROW_BYTES);
   const c = { capacity } as Columns;
   let offset = 0;
   for (const k of PACK_ORDER) {
@@ -78,16 +76,6 @@ function newColumns(capacity: number, buffer = new ArrayBuffer(capacity * ROW_BY
     offset += capacity * make.BYTES_PER_ELEMENT;
   }
   return c;
-}
-
-/** The one ArrayBuffer under a storage (see newColumns). */
-export function columnsBuffer(cols: Columns): ArrayBuffer {
-  return cols.typeOf.buffer as ArrayBuffer;
-}
-
-/** Storage over a buffer from another thread's takeColumns() (views, no copy). */
-export function unpackColumns(buffer: ArrayBuffer, capacity: number): Columns {
-  return newColumns(capacity, buffer);
 }
 
 /** Twice the capacity, holding the first `size` rows of `old`. */
@@ -126,16 +114,11 @@ export class SyntaxTree {
     readonly typeNames: readonly string[],
     /** Field name by the field column's value (0: no field). */
     readonly fieldNames: readonly (string | null)[],
-    /** Rows to make room for; or storage already filled (a tree worker's, with `size` rows). */
-    capacity: number | { columns: Columns; size: number },
+    /** Rows to make room for. */
+    capacity: number,
   ) {
     this.idBase = (treeSerial++ % 0x10_0000) * 0x1000_0000;
     this.cols = RELEASED;
-    if (typeof capacity !== 'number') {
-      this.adopt(capacity.columns);
-      this.size = capacity.size;
-      return;
-    }
     // The smallest pooled storage that fits, so large storage stays for large trees.
     let best = -1;
     for (let i = 0; i < pool.length; i++) {
@@ -215,18 +198,6 @@ export class SyntaxTree {
     for (let i = 1; i < pool.length; i++)
       if ((pool[i] as Columns).capacity < (pool[smallest] as Columns).capacity) smallest = i;
     if ((pool[smallest] as Columns).capacity < cols.capacity) pool[smallest] = cols;
-  }
-
-  /**
-   * Hands the storage over (to post it to another thread: columnsBuffer, unpackColumns) instead
-   * of pooling it; this tree then reads as released. Undefined when already released.
-   */
-  takeColumns(): Columns | undefined {
-    const cols = this.cols;
-    if (cols === RELEASED) return undefined;
-    this.adopt(RELEASED);
-    this.size = 0;
-    return cols;
   }
 
   /** Type name of a row (without making its node). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { analyseFiles, analyseModule } from '../../runtime/analysis';
 import { initParser } from '../../runtime/python';
-import { parseModule } from '../../runtime/analysis/default-backend';
+import { parseModule } from '../../runtime/analysis';
 import type { Rule } from '../../runtime/rules/rule';
 import { RULES } from '../../runtime/rules';
 
@@ -136,18 +136,13 @@ describe('analyseFiles with a failing front end', () => {
       writeFileSync(join(root, 'hooks', 'a.py'), MANTLE);
       writeFileSync(join(root, 'hooks', 'b.py'), MANTLE);
       const logs: string[] = [];
-      const { defaultBackend } = await import('../../runtime/analysis');
-      const backend = {
-        ...defaultBackend,
-        parseModule: (text: string, path: string) => {
-          if (path.endsWith('a.py')) throw new Error('parser bug');
-          return defaultBackend.parseModule(text, path);
-        },
-        cpythonSyntax: async () => {
-          throw new Error('python3 vanished');
-        },
+      const parse = (text: string, path: string) => {
+        if (path.endsWith('a.py')) throw new Error('parser bug');
+        return parseModule(text, path);
       };
-      const r = await analyseFiles([root], { backend, options: { logger: (m) => logs.push(m) } });
+      // An "interpreter" that exits before answering.
+      const python = '/bin/false';
+      const r = await analyseFiles([root], { parse, python, options: { logger: (m) => logs.push(m) } });
       assert.deepEqual([...r.diagnostics.keys()], [join(root, 'hooks', 'b.py')]);
       assert.deepEqual(
         r.diagnostics.get(join(root, 'hooks', 'b.py'))!.map((d) => d.code),
@@ -156,7 +151,9 @@ describe('analyseFiles with a failing front end', () => {
       assert.equal(logs.length, 2);
       assert.equal(logs.filter((l) => /could not analyse .*a\.py: parser bug/.test(l)).length, 1);
       assert.equal(
-        logs.filter((l) => /syntax is checked by tree-sitter only: python3 vanished/.test(l)).length,
+        logs.filter((l) =>
+          /syntax is checked by tree-sitter only: \/bin\/false exited before answering/.test(l),
+        ).length,
         1,
       );
     } finally {

@@ -1,6 +1,6 @@
 // Reads example files through the real parser (for tests about the examples themselves).
 import { readFileSync } from 'node:fs';
-import { parseModule as parseText } from '../../runtime/analysis/default-backend';
+import { parseModule as parseText } from '../../runtime/analysis';
 import type { HookModule } from '../../runtime/python/model';
 import { phaseMethods } from '../../runtime/rules/cayu-common';
 

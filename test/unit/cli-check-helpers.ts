@@ -28,10 +28,10 @@ if (command !== 'check') {
 `;
 
 /**
- * Bundles the CLI like scripts/build.mjs into `dir`: cli.js (and check-worker.js and tree-worker.js when `worker`)
- * with both tree-sitter WASM files beside it.
+ * Bundles the CLI like scripts/build.mjs into `dir`: cli.js with both tree-sitter WASM files and
+ * CPython's syntax checker beside it.
  */
-export function bundleCli(dir: string, { worker = false }: { worker?: boolean } = {}): void {
+export function bundleCli(dir: string): void {
   const common: BuildOptions = {
     outdir: dir,
     bundle: true,
@@ -44,16 +44,6 @@ export function bundleCli(dir: string, { worker = false }: { worker?: boolean } 
     alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
     logLevel: 'silent',
   };
-  if (worker) {
-    buildSync({
-      ...common,
-      entryPoints: { 'check-worker': join(ROOT, 'runtime', 'analysis', 'check-worker.ts') },
-    });
-    buildSync({
-      ...common,
-      entryPoints: { 'tree-worker': join(ROOT, 'runtime', 'analysis', 'tree-worker.ts') },
-    });
-  }
   try {
     buildSync({ ...common, entryPoints: { cli: join(ROOT, 'runtime', 'cli', 'main.ts') } });
   } catch {
@@ -71,6 +61,7 @@ export function bundleCli(dir: string, { worker = false }: { worker?: boolean } 
       },
     });
   }
+  copyFileSync(join(ROOT, 'runtime/cpython/syntax_checker.py'), join(dir, 'syntax_checker.py'));
   copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
   copyFileSync(
     join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'),

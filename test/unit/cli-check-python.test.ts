@@ -12,7 +12,7 @@ const FAULTY = 'examples/faulty-agent';
 it('--python takes a path; the real interpreter behind python3 gives the same findings', () => {
   assert.equal((parseCheckArgs(['--python', '/x/py', 'a']) as { python?: string }).python, '/x/py');
   assert.equal((parseCheckArgs(['--python=/x/py']) as { python?: string }).python, '/x/py');
-  assert.match(String(parseCheckArgs(['--python'])), /--python needs an interpreter path/);
+  assert.match(String(parseCheckArgs(['--python'])), /option --python needs a value/);
   const real = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], {
     encoding: 'utf8',
   }).trim();

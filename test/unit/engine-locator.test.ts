@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { defaultBackend } from '../../runtime/analysis/default-backend';
+import { parseModule } from '../../runtime/analysis';
+import { initParser } from '../../runtime/python/parser';
 import { returnedValue, toHostFact, toInvokeRequest } from '../../runtime/engine/host-adapter';
 import { hooksOf, locateHook } from '../../runtime/engine/hook-locator';
 
-before(() => defaultBackend.init());
+before(() => initParser());
 
 const SOURCE = `from rasa.mantle.hooks import modify_tool_call, on_turn_started, ToolCallPayload
 from cayu.observability import RuntimeHook
@@ -32,7 +33,7 @@ class Plain:
 `;
 
 test('hooks of a module: Mantle functions with point, lane and timeout; Cayu overridden phases', () => {
-  const module = defaultBackend.parseModule(SOURCE, '/a/hooks.py');
+  const module = parseModule(SOURCE, '/a/hooks.py');
   const hooks = hooksOf(module).map((h) =>
     h.engine === 'mantle' ? `${h.handler}:${h.point.id}:${h.lane}:${h.timeoutMs}` : `${h.handler}:${h.phase}`,
   );
@@ -44,7 +45,7 @@ test('hooks of a module: Mantle functions with point, lane and timeout; Cayu ove
 });
 
 test('handler errors say what is wrong and list the hooks', () => {
-  const module = defaultBackend.parseModule(SOURCE, '/a/hooks.py');
+  const module = parseModule(SOURCE, '/a/hooks.py');
   const miss = (h: string) => {
     const r = locateHook(module, h);
     assert.ok(!r.ok);

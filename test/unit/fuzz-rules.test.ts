@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { analyseModule } from '../../runtime/analysis';
-import { parseModule } from '../../runtime/analysis/default-backend';
+import { parseModule } from '../../runtime/analysis';
 import { initParser } from '../../runtime/python';
 import type { Range } from '../../runtime/python/model';
 

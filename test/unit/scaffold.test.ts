@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { analyseModule } from '../../runtime/analysis';
-import { parseModule } from '../../runtime/analysis/default-backend';
+import { parseModule } from '../../runtime/analysis';
 import { HOOK_DECORATORS, findCayuPhase, findDecorator } from '../../runtime/catalogue';
 import { initParser } from '../../runtime/python';
 import {

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { analyseModule } from '../../runtime/analysis';
-import { parseModule } from '../../runtime/analysis/default-backend';
+import { parseModule } from '../../runtime/analysis';
 import { CAYU_PHASES, HOOK_DECORATORS } from '../../runtime/catalogue';
 import { initParser, mantleHooks } from '../../runtime/python';
 import { expandSnippet } from '../../runtime/scaffold';

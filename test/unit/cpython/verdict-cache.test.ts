@@ -1,16 +1,18 @@
-// CPython's verdicts remembered across runs (runtime/python/cpython-cache.ts): stored and found by
-// text, per interpreter binary; a corrupt or foreign file is ignored; the newest MAX_ENTRIES are
+// CPython's verdicts remembered across runs (runtime/cpython/verdict-cache.ts): stored and found by
+// text, per interpreter binary; a corrupt, foreign or forged file is ignored; the newest MAX_ENTRIES are
 // kept. Through analyseFiles with the real python3: the second run asks python3 nothing and
 // reports the same findings (a CPython-only syntax error included), an edited file is asked for
 // again, and --no-cache / HOOKSMITH_NO_CACHE leave the cache alone.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -23,9 +25,8 @@ import {
   defaultCacheDir,
   interpreterIdentity,
   MAX_ENTRIES,
-  textKey,
   VerdictCache,
-} from '../../../runtime/python/cpython-cache';
+} from '../../../runtime/cpython/verdict-cache';
 import type { SyntaxIssue } from '../../../runtime/python/model';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hooksmith-vcache-'));
@@ -43,68 +44,77 @@ describe('VerdictCache', () => {
   it('stores verdicts by text key and finds them in the next run; "no verdict" is not stored', () => {
     const dir = freshDir();
     const a = VerdictCache.open('python-a', dir) as VerdictCache;
-    assert.equal(a.get(textKey('x = 1\n')), undefined);
-    a.set(textKey('x = 1\n'), null);
-    a.set(textKey('def f(a=1, b): pass\n'), issue);
-    a.set(textKey('crashed\n'), undefined);
+    assert.equal(a.get(a.keyOf('x = 1\n')), undefined);
+    a.set(a.keyOf('x = 1\n'), null);
+    a.set(a.keyOf('def f(a=1, b): pass\n'), issue);
+    a.set(a.keyOf('crashed\n'), undefined);
     a.save();
     const b = VerdictCache.open('python-a', dir) as VerdictCache;
-    assert.equal(b.get(textKey('x = 1\n')), null);
-    assert.deepEqual(b.get(textKey('def f(a=1, b): pass\n')), issue);
-    assert.equal(b.get(textKey('crashed\n')), undefined);
-    assert.equal(b.get(textKey('x = 1')), undefined, 'another text');
+    assert.equal(b.get(b.keyOf('x = 1\n')), null);
+    assert.deepEqual(b.get(b.keyOf('def f(a=1, b): pass\n')), issue);
+    assert.equal(b.get(b.keyOf('crashed\n')), undefined);
+    assert.equal(b.get(b.keyOf('x = 1')), undefined, 'another text');
     assert.deepEqual(b.stats, { hits: 2, misses: 2 });
-    // Another interpreter has its own verdicts.
-    assert.equal((VerdictCache.open('python-b', dir) as VerdictCache).get(textKey('x = 1\n')), undefined);
+    // Another interpreter has its own verdicts, under other keys.
+    const other = VerdictCache.open('python-b', dir) as VerdictCache;
+    assert.notEqual(other.keyOf('x = 1\n'), b.keyOf('x = 1\n'));
+    assert.equal(other.get(other.keyOf('x = 1\n')), undefined);
   });
 
-  it('a corrupt, foreign or hand-edited file is ignored, not trusted', () => {
+  it('a corrupt, foreign, forged or hand-edited file is ignored, not trusted', () => {
     const dir = freshDir();
     const c = VerdictCache.open('python-a', dir) as VerdictCache;
-    c.set(textKey('y = 2\n'), null);
+    const bad = 'def f(a=1, b): pass\n';
+    c.set(c.keyOf('y = 2\n'), null);
+    c.set(c.keyOf(bad), issue);
     c.save();
-    const [file] = readdirSync(dir);
-    const path = join(dir, file as string);
-    for (const body of [
-      '{not json',
-      '[]',
-      JSON.stringify({ format: 1, identity: 'python-z', verdicts: { [textKey('y = 2\n')]: null } }),
-    ]) {
-      writeFileSync(path, body);
-      assert.equal(
-        (VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')),
-        undefined,
-        body,
-      );
+    const path = join(dir, readdirSync(dir).find((f) => f.startsWith('cpython-verdicts-')) as string);
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    const reopen = () => VerdictCache.open('python-a', dir) as VerdictCache;
+    const write = (body: unknown) =>
+      writeFileSync(path, typeof body === 'string' ? body : JSON.stringify(body));
+    for (const body of ['{not json', '[]', { ...saved, identity: 'python-z' }, { ...saved, format: 1 }]) {
+      write(body);
+      assert.equal(reopen().get(c.keyOf('y = 2\n')), undefined, JSON.stringify(body));
     }
     // A file larger than any cache could be is not even parsed.
-    writeFileSync(
-      path,
-      JSON.stringify({
-        format: 1,
-        identity: 'python-a',
-        verdicts: { [textKey('y = 2\n')]: null },
-        pad: 'x'.repeat(17 << 20),
-      }),
-    );
-    assert.equal(
-      (VerdictCache.open('python-a', dir) as VerdictCache).get(textKey('y = 2\n')),
-      undefined,
-      'oversized',
-    );
-    // Entries of the wrong shape are dropped one by one.
-    writeFileSync(
-      path,
-      JSON.stringify({
-        format: 1,
-        identity: 'python-a',
-        verdicts: { [textKey('y = 2\n')]: null, [textKey('z\n')]: { message: 1 } },
-      }),
-    );
-    const d = VerdictCache.open('python-a', dir) as VerdictCache;
-    assert.equal(d.get(textKey('y = 2\n')), null);
-    assert.equal(d.get(textKey('z\n')), undefined);
+    write({ ...saved, pad: 'x'.repeat(17 << 20) });
+    assert.equal(reopen().get(c.keyOf('y = 2\n')), undefined, 'oversized');
+    // A forged verdict under a real key: a null hiding the syntax error, or a message with
+    // terminal escapes. The signature does not match: python3 is asked again.
+    const [okKey, badKey] = [c.keyOf('y = 2\n'), c.keyOf(bad)];
+    const forged = structuredClone(saved);
+    forged.verdicts[badKey][0] = null;
+    forged.verdicts[okKey][0] = { ...issue, message: '\u001b[2J\u001b]0;pwned\u0007' };
+    write(forged);
+    const d = reopen();
+    assert.equal(d.get(badKey), undefined, 'a forged null');
+    assert.equal(d.get(okKey), undefined, 'a forged message');
+    // Entries of the wrong shape are dropped one by one; the genuine ones stay.
+    const shaped = structuredClone(saved);
+    shaped.verdicts.other = [{ message: 1 }, 'x'];
+    shaped.verdicts[okKey] = [...saved.verdicts[okKey]];
+    write(shaped);
+    const e = reopen();
+    assert.equal(e.get(okKey), null);
+    assert.deepEqual(e.get(badKey), issue);
+    assert.equal(e.get('other'), undefined);
   });
+
+  it(
+    'a key others could read or replace is not used: nothing is remembered',
+    { skip: process.platform === 'win32' },
+    () => {
+      const dir = freshDir();
+      const c = VerdictCache.open('python-a', dir) as VerdictCache;
+      assert.ok(c);
+      chmodSync(join(dir, 'key'), 0o644);
+      assert.equal(VerdictCache.open('python-a', dir), undefined);
+      writeFileSync(join(dir, 'key'), 'not a key', { mode: 0o600 });
+      chmodSync(join(dir, 'key'), 0o600);
+      assert.equal(VerdictCache.open('python-a', dir), undefined);
+    },
+  );
 
   it(`keeps the ${MAX_ENTRIES} most recently used verdicts`, () => {
     const dir = freshDir();
@@ -121,9 +131,7 @@ describe('VerdictCache', () => {
   it('an unwritable directory only means nothing is remembered', () => {
     const blocker = join(tmp, 'a-file');
     writeFileSync(blocker, 'x');
-    const c = VerdictCache.open('python-a', join(blocker, 'cache')) as VerdictCache;
-    c.set('k', null);
-    assert.doesNotThrow(() => c.save());
+    assert.equal(VerdictCache.open('python-a', join(blocker, 'cache')), undefined);
   });
 
   it('the interpreter identity follows the binary: a new mtime is a new interpreter', () => {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { directInterpreter, pyenvTarget } from '../../../runtime/python/pyenv';
+import { directInterpreter, pyenvTarget } from '../../../runtime/cpython/pyenv';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hooksmith-pyenv-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -85,7 +85,7 @@ def _real(path: str) -> bool:
 def hello(rid: int) -> None:
     send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
           "executable": sys.executable, "pid": os.getpid(),
-          "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.observability")})
+          "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.runtime.hooks")})
 
 
 def _signals():

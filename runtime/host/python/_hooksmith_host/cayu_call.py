@@ -41,11 +41,11 @@ class Record:
 def _shim():
     """The shim's context classes (used even under a real cayu: its contexts need a live runtime)."""
     global _shim_module
-    obs = importlib.import_module("cayu.observability")
+    obs = importlib.import_module("cayu.runtime.hooks")
     if not is_real(obs):
         return obs
     if _shim_module is None:
-        spec = importlib.util.spec_from_file_location("_hooksmith_cayu_shim", os.path.join(SHIM_DIR, "cayu_observability.py"))
+        spec = importlib.util.spec_from_file_location("_hooksmith_cayu_shim", os.path.join(SHIM_DIR, "cayu_hooks.py"))
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
         _shim_module = mod
@@ -60,7 +60,7 @@ def build_context(phase: str, hook_name: str, data: Dict[str, Any]):
     """Returns (context, original arguments, arguments copy handed to the hook)."""
     spec = _PHASES[phase]
     shim = _shim()
-    tool_result_cls = importlib.import_module("cayu.observability").ToolResult
+    tool_result_cls = importlib.import_module("cayu.core.tools").ToolResult
     status = {"after_session_completed": "completed", "after_session_failed": "failed",
               "after_session_interrupted": "interrupted"}.get(phase, "running")
     session = Record(data.get("session") or {"id": "session-1", "status": status})

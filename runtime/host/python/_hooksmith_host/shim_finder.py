@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Optional
 
+from _hooksmith_host import shim_scope
+
 SHIM_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shims")
 
 # name -> (shim file or None for an empty package, is_package)
@@ -20,10 +22,27 @@ SHIMS = {
     "rasa.mantle": (None, True),
     "rasa.mantle.hooks": ("rasa_mantle_hooks.py", False),
     "cayu": ("cayu_reexport.py", True),
-    "cayu.observability": ("cayu_observability.py", False),
-    "cayu.runtime": (None, True),
-    "cayu.runtime.hooks": ("cayu_reexport.py", False),
+    "cayu.runtime": ("cayu_reexport.py", True),
+    "cayu.runtime.hooks": ("cayu_hooks.py", False),
+    "cayu.core": ("cayu_reexport.py", True),
+    "cayu.core.tools": ("cayu_core_tools.py", False),
+    "cayu.core.events": ("cayu_core_events.py", False),
+    "cayu._validation": ("cayu_validation.py", False),
+    "cayu.observability": ("cayu_reexport.py", True),
+    "cayu.observability.hooks": ("cayu_reexport.py", False),
 }
+
+
+class _OutOfScopeLoader(importlib.abc.Loader):
+    """A ``cayu`` submodule the shim does not provide: importing it says so, and how to get it."""
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module) -> None:
+        # ModuleNotFoundError named after the module: ``from cayu import X`` then falls back to the
+        # package's __getattr__, which names X; ``import cayu.X`` gets this message.
+        raise ModuleNotFoundError(shim_scope.out_of_scope(module.__name__), name=module.__name__)
 
 
 class _EmptyPackageLoader(importlib.abc.Loader):
@@ -38,6 +57,9 @@ class ShimFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname: str, path, target=None) -> Optional[importlib.machinery.ModuleSpec]:
         entry = SHIMS.get(fullname)
         if entry is None:
+            # Under the shim's own cayu, a submodule it lacks explains itself; a real cayu's stands.
+            if fullname.startswith("cayu.") and _shim_cayu():
+                return importlib.machinery.ModuleSpec(fullname, _OutOfScopeLoader())
             return None
         file, is_package = entry
         if file is None:
@@ -47,6 +69,11 @@ class ShimFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(
             fullname, os.path.join(SHIM_DIR, file), submodule_search_locations=[] if is_package else None
         )
+
+
+def _shim_cayu() -> bool:
+    parent = sys.modules.get("cayu")
+    return parent is not None and not is_real(parent)
 
 
 def install() -> None:

@@ -10,7 +10,6 @@ import copy
 import json
 from typing import Any, Callable, Dict, Optional
 
-_MISSING = object()
 
 
 class ValidationError(ValueError):
@@ -34,8 +33,24 @@ class ValidationError(ValueError):
         return list(self._errors)
 
 
+class _Undefined:
+    """Pydantic's ``PydanticUndefined``: the default of a required field."""
+
+    def __repr__(self) -> str:
+        return "PydanticUndefined"
+
+    def __reduce__(self) -> str:
+        return "_MISSING"
+
+
+_MISSING = _Undefined()
+
+
 class ShimField:
-    __slots__ = ("name", "python_type", "default", "convert")
+    """A field, shaped as pydantic v2's ``FieldInfo`` where hook tests look at it."""
+
+    __slots__ = ("name", "python_type", "default", "convert", "default_factory", "description", "alias",
+                 "title", "json_schema_extra", "frozen")
 
     def __init__(self, name: str, python_type: str = "Any", default: Any = _MISSING,
                  convert: Optional[Callable[[Any], Any]] = None):
@@ -43,13 +58,94 @@ class ShimField:
         self.python_type = python_type
         self.default = default
         self.convert = convert
+        self.default_factory = None
+        self.description = None
+        self.alias = None
+        self.title = None
+        self.json_schema_extra = None
+        self.frozen = None
 
-    @property
     def is_required(self) -> bool:
         return self.default is _MISSING
 
+    @property
+    def annotation(self) -> Any:
+        return annotation_of(self.python_type)
+
+    def get_default(self, *, call_default_factory: bool = False, validated_data: Any = None) -> Any:
+        return self.default
+
     def make_default(self) -> Any:
         return copy.deepcopy(self.default)
+
+    def __repr__(self) -> str:
+        shown = getattr(self.annotation, "__name__", None) or repr(self.annotation).replace("typing.", "")
+        tail = "required=True" if self.is_required() else f"default={self.default!r}"
+        return f"FieldInfo(annotation={shown}, {tail})"
+
+
+_ANNOTATION_NAMES: Dict[str, Any] = {"str": str, "int": int, "float": float, "bool": bool, "dict": dict,
+                                     "list": list, "Any": Any, "None": type(None)}
+
+
+def annotation_of(python_type: str) -> Any:
+    """The catalogue's annotation text ("str | None", "list[dict]", "Literal['a', 'b']") as a typing object."""
+    import typing
+    alternatives = [t.strip() for t in _split_union(python_type)]
+    parts = []
+    for alt in alternatives:
+        base, _, inner = alt.partition("[")
+        inner = inner[:-1] if inner.endswith("]") else inner
+        if base == "Literal":
+            parts.append(typing.Literal[tuple(c.strip().strip("'\"") for c in inner.split(","))])
+        elif base in ("list", "dict") and inner:
+            args = tuple(annotation_of(a) for a in inner.split(","))
+            parts.append(typing.List[args[0]] if base == "list" else typing.Dict[args])  # type: ignore[index]
+        elif base in _ANNOTATION_NAMES:
+            parts.append(_ANNOTATION_NAMES[base])
+        else:
+            parts.append(_NAMED_MODELS.get(base, Any))
+    return parts[0] if len(parts) == 1 else typing.Union[tuple(parts)]  # type: ignore[return-value]
+
+
+def _split_union(python_type: str) -> list:
+    out, depth, cur = [], 0, ""
+    for ch in python_type:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == "|" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur]
+
+
+_JSON_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "dict": "object",
+               "list": "array", "None": "null"}
+
+
+def _schema_of(python_type: str, defs: Dict[str, Any]) -> Dict[str, Any]:
+    alternatives = [t.strip() for t in _split_union(python_type)]
+    options = []
+    for alt in alternatives:
+        base, _, inner = alt.partition("[")
+        inner = inner[:-1] if inner.endswith("]") else inner
+        if base == "Literal":
+            choices = [c.strip().strip("'\"") for c in inner.split(",")]
+            options.append({"enum": choices, "type": "string"})
+        elif base == "list":
+            options.append({"type": "array", "items": _schema_of(inner, defs) if inner else {}})
+        elif base == "dict":
+            options.append({"type": "object", "additionalProperties": True})
+        elif base in _JSON_TYPES:
+            options.append({"type": _JSON_TYPES[base]})
+        elif base in _NAMED_MODELS:
+            defs[base] = _NAMED_MODELS[base].model_json_schema()
+            options.append({"$ref": f"#/$defs/{base}"})
+        else:
+            options.append({})
+    return options[0] if len(options) == 1 else {"anyOf": options}
 
 
 _SIMPLE_TYPES = {
@@ -120,7 +216,7 @@ class ShimModel:
                 if not _type_ok(f.python_type, v):
                     errors.append({"type": "type_error", "loc": (name,), "msg": f"Input should be {f.python_type}", "input": v})
                 values[name] = v
-            elif f.is_required:
+            elif f.is_required():
                 errors.append({"type": "missing", "loc": (name,), "msg": "Field required", "input": data})
             else:
                 values[name] = f.make_default()
@@ -146,7 +242,7 @@ class ShimModel:
     @classmethod
     def model_construct(cls, _fields_set: Optional[set] = None, **values: Any) -> "ShimModel":
         obj = cls.__new__(cls)
-        data = {n: (values[n] if n in values else (None if f.is_required else f.make_default()))
+        data = {n: (values[n] if n in values else (None if f.is_required() else f.make_default()))
                 for n, f in cls.model_fields.items()}
         object.__setattr__(obj, "__dict__", data)
         object.__setattr__(obj, "__pydantic_fields_set__", set(values) if _fields_set is None else set(_fields_set))
@@ -192,13 +288,35 @@ class ShimModel:
             value = self.__dict__.get(name)
             if exclude_none and value is None:
                 continue
-            if exclude_defaults and not f.is_required and value == f.default:
+            if exclude_defaults and not f.is_required() and value == f.default:
                 continue
             out[name] = _dump(value, mode)
         return out
 
     def model_dump_json(self, *, indent: Optional[int] = None, **kw: Any) -> str:
         return json.dumps(self.model_dump(mode="json", **kw), indent=indent)
+
+    @classmethod
+    def model_json_schema(cls, *_args: Any, **_kw: Any) -> Dict[str, Any]:
+        """Pydantic's JSON Schema layout: title, type, properties with titles, required, $defs."""
+        defs: Dict[str, Any] = {}
+        props: Dict[str, Any] = {}
+        for name, f in cls.model_fields.items():
+            prop = {**_schema_of(f.python_type, defs), "title": name.replace("_", " ").title()}
+            if not f.is_required():
+                prop["default"] = _dump(f.default, "json")
+            props[name] = prop
+        schema: Dict[str, Any] = {"properties": props, "title": cls.__name__, "type": "object"}
+        required = [n for n, f in cls.model_fields.items() if f.is_required()]
+        if required:
+            schema["required"] = required
+        if cls.model_config.get("extra") == "forbid":
+            schema["additionalProperties"] = False
+        if cls.__doc__:
+            schema["description"] = cls.__doc__.strip()
+        if defs:
+            schema["$defs"] = defs
+        return schema
 
     @property
     def model_fields_set(self) -> set:
@@ -227,6 +345,15 @@ class ShimModel:
 
     def __repr_args__(self):
         return list(iter(self))
+
+
+# Models a field's annotation may name ("ChannelInfo"); shims register theirs.
+_NAMED_MODELS: Dict[str, Any] = {}
+
+
+def register_model(cls: type) -> type:
+    _NAMED_MODELS[cls.__name__] = cls
+    return cls
 
 
 def define_model(name: str, fields: list, module: str, doc: str = "", base: type = ShimModel,

@@ -7,7 +7,7 @@ timeout on the function as ``fn.__hooksmith__`` and return it unchanged.
 from typing import Any, Callable, Optional
 
 from _hooksmith_host.catalogue import MANTLE
-from _hooksmith_host.shim_model import MISSING, ShimField, ShimModel, ValidationError, define_model
+from _hooksmith_host.shim_model import MISSING, ShimField, ShimModel, ValidationError, define_model, register_model
 
 __hooksmith_shim__ = True
 _MODULE = __name__
@@ -20,6 +20,7 @@ class ChannelInfo(ShimModel):
 
 
 ChannelInfo.__module__ = _MODULE
+register_model(ChannelInfo)
 
 
 def _channel(value: Any) -> Any:

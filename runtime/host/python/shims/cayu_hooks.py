@@ -1,5 +1,6 @@
-"""Shim of ``cayu.observability`` (also re-exported as ``cayu`` and ``cayu.runtime.hooks``),
-served by Hooksmith's host only when the real module cannot be imported.
+"""Shim of ``cayu.runtime.hooks``, where the real package defines the hook API (re-exported by
+the shims of ``cayu``, ``cayu.runtime`` and the documented ``cayu.observability``), served by
+Hooksmith's host only when the real package cannot be imported.
 
 Decisions enforce Cayu's validator rules: extra="forbid"; proceed_modified needs
 modified_arguments, short_circuit needs synthetic_result, block needs a non-blank
@@ -13,6 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from _hooksmith_host.catalogue import CAYU
 from _hooksmith_host.shim_model import ShimField, ShimModel, ValidationError
+from cayu.core.tools import ToolResult
 
 __hooksmith_shim__ = True
 _MODULE = __name__
@@ -26,17 +28,6 @@ else:  # Python 3.9/3.10: a str-valued Enum whose str() is its value, like StrEn
 
 RuntimeHookPhase = _StrEnumBase("RuntimeHookPhase", {p["id"].upper(): p["id"] for p in CAYU["phases"]})
 RuntimeHookPhase.__module__ = _MODULE
-
-
-class ToolResult(ShimModel):
-    """A tool's result: text content, optional structured data and artifacts, and an error flag."""
-
-    model_fields = {
-        "content": ShimField("content", "str", ""),
-        "structured": ShimField("structured", "Any", None),
-        "artifacts": ShimField("artifacts", "list", []),
-        "is_error": ShimField("is_error", "bool", False),
-    }
 
 
 def _tool_result(value: Any) -> Any:
@@ -104,7 +95,6 @@ def _decision_class(name: str) -> type:
 
 BeforeToolCallDecision = _decision_class("BeforeToolCallDecision")
 AfterToolCallDecision = _decision_class("AfterToolCallDecision")
-ToolResult.__module__ = _MODULE
 
 
 class _HookActionContext:

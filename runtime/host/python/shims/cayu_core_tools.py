@@ -1,0 +1,23 @@
+"""Shim of ``cayu.core.tools``: the ``ToolResult`` model hooks build and inspect. The rest of the
+module (tools, specs, contexts) is out of the shim's scope."""
+from _hooksmith_host.shim_model import ShimField, ShimModel
+from _hooksmith_host.shim_scope import missing_name
+
+__hooksmith_shim__ = True
+
+
+class ToolResult(ShimModel):
+    """A tool's result: text content, optional structured data and artifacts, and an error flag."""
+
+    model_config = {"extra": "forbid"}
+    model_fields = {
+        "content": ShimField("content", "str", ""),
+        "structured": ShimField("structured", "Any", None),
+        "artifacts": ShimField("artifacts", "list", []),
+        "is_error": ShimField("is_error", "bool", False),
+    }
+
+
+ToolResult.__module__ = __name__
+__all__ = ["ToolResult"]
+__getattr__ = missing_name(__name__)

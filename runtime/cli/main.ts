@@ -12,6 +12,9 @@ commands:
   simulate SCENARIO_FILE [--python PATH] [--format text|json]
                                                    play a whole turn with a mock LLM and tools
   payload POINT                                    print a valid sample payload for a point
+  test [PATH...] [--format text|json|junit] [-k PATTERN] [--update]
+                                                   run scenarios and payload cases with expectations
+  fuzz FILE::HANDLER [--runs N] [--seed S]         run a hook on generated payloads
 `;
 
 export type CommandMain = (args: string[]) => Promise<number>;
@@ -21,6 +24,8 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
   run: async () => (await import('./run')).runRunCommand,
   simulate: async () => (await import('./simulate')).runSimulateCommand,
   payload: async () => (await import('./payload')).runPayloadCommand,
+  test: async () => (await import('./test')).runTestCommand,
+  fuzz: async () => (await import('./fuzz')).runFuzzCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

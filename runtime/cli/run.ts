@@ -9,6 +9,7 @@ import { JSON_LIMITS } from '../engine/json-faithful';
 import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
+import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs } from './args';
 
 const USAGE =
@@ -38,12 +39,7 @@ function parseRunArgs(args: string[]): RunArgs | string {
   return { target, payload, python, format };
 }
 
-export const FAILED_OUTCOMES: ReadonlySet<RunResult['outcome']> = new Set([
-  'crashed',
-  'timed-out',
-  'invalid-return',
-  'ignored-signal',
-]);
+export { FAILED_OUTCOMES };
 
 /** A hook result that makes `run` / `simulate` exit 1. */
 export function misbehaved(r: { outcome?: RunResult['outcome']; overBudget?: boolean }): boolean {

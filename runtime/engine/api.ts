@@ -117,10 +117,19 @@ export interface TranscriptEntry {
   fallback?: string;
 }
 
+/** A tool that really ran (not blocked or short-circuited by a hook), with the arguments it ran with. */
+export interface ToolRun {
+  tool_name: string;
+  arguments: Record<string, unknown>;
+  is_error: boolean;
+}
+
 export interface SimulationResult {
   scenario: string;
   events: TimelineEvent[];
   transcript: TranscriptEntry[];
+  /** The tools that ran, in order. */
+  tools?: ToolRun[];
   status: 'completed' | 'cancelled' | 'error';
   /** Agent root the hooks came from. */
   agentRoot?: string;

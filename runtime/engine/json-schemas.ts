@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { allFields, CAYU_PHASE_IDS, PAYLOAD_TYPES, payloadSchema, type PayloadType } from '../catalogue';
 import { CAYU_CONTEXT_SCHEMAS } from './cayu-context';
+import { payloadCaseKeys } from '../testing/expect-schema';
 import { scenarioSchema } from './scenario-schema';
 
 type Json = Record<string, unknown>;
@@ -17,16 +18,27 @@ function toJson(schema: z.ZodType): Json {
 }
 
 /** Lets a file name its own schema (`"$schema": "…"`) although unknown keys are refused. */
-function allowSchemaKey(s: Json): Json {
+function allowSchemaKey(s: Json, extra: Json = {}): Json {
   const props = (s.properties ?? {}) as Json;
   return {
     ...s,
-    properties: { $schema: { type: 'string', description: 'The JSON Schema of this file.' }, ...props },
+    properties: {
+      $schema: { type: 'string', description: 'The JSON Schema of this file.' },
+      ...extra,
+      ...props,
+    },
   };
 }
 
+/** A payload file may also be a test case of a hook (runtime/testing/expect-schema.ts). */
+function payloadCaseProperties(): Json {
+  const out: Json = {};
+  for (const [k, s] of Object.entries(payloadCaseKeys)) out[k] = withoutDraft(toJson(s));
+  return out;
+}
+
 function payloadJson(type: PayloadType): Json {
-  const s = allowSchemaKey(toJson(payloadSchema(type)));
+  const s = allowSchemaKey(toJson(payloadSchema(type)), payloadCaseProperties());
   const props = s.properties as Record<string, Json>;
   for (const f of allFields(type)) {
     const what =
@@ -45,7 +57,7 @@ function cayuJson(phase: (typeof CAYU_PHASE_IDS)[number]): Json {
   return {
     title: `Cayu ${phase} context`,
     description: `Context data of a Cayu ${phase} hook (hooksmith run Class.${phase}).`,
-    ...allowSchemaKey(toJson(CAYU_CONTEXT_SCHEMAS[phase])),
+    ...allowSchemaKey(toJson(CAYU_CONTEXT_SCHEMAS[phase]), payloadCaseProperties()),
   };
 }
 

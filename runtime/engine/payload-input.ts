@@ -17,9 +17,12 @@ export function validatePayload(type: PayloadTypeName, input: unknown): PayloadC
   return { ok: true, payload: parsed.data as Record<string, unknown> };
 }
 
-/** A payload file may name its JSON Schema (`"$schema": "…"`); the engine never sees that key. */
+/**
+ * A payload file may name its JSON Schema (`"$schema": "…"`) and, as a test case, the hook it
+ * tests and what to expect (`hook`, `expect`: runtime/testing); the engine never sees those keys.
+ */
 export function withoutSchemaKey(input: Record<string, unknown>): Record<string, unknown> {
-  if (!('$schema' in input)) return input;
-  const { $schema: _schema, ...rest } = input;
+  if (!('$schema' in input) && !('hook' in input) && !('expect' in input)) return input;
+  const { $schema: _schema, hook: _hook, expect: _expect, ...rest } = input;
   return rest;
 }

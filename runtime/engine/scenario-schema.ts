@@ -7,6 +7,7 @@
 // model request/response points with that context and never counts as an iteration.
 import { z } from 'zod';
 import { QUIET_CALLS } from '../catalogue';
+import { scenarioExpect, scenarioGoals } from '../testing/expect-schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -141,6 +142,8 @@ export const scenarioSchema = z
       .describe(
         'Also fire incoming_message and outgoing_text, which the engine does not invoke today (labelled so).',
       ),
+    expect: scenarioExpect.optional(),
+    goals: scenarioGoals.optional(),
   })
   .describe('A Hooksmith turn scenario.');
 

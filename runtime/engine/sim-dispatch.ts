@@ -187,6 +187,8 @@ export async function dispatchCall(
   if (cayu) ({ args, result } = await beforeToolCall(ctx, call));
   const skipped = result !== undefined;
   result ??= await runTool(ctx, sc, identity, call, args, clock);
+  if (!skipped)
+    ctx.tools.push({ tool_name: call.tool_name, arguments: cloneJson(args), is_error: result.is_error });
   if (cayu && !skipped) result = await afterToolCall(ctx, call, args, result);
   if (cayu && skipped)
     engineNote(

@@ -3,7 +3,7 @@
 // awaited. One TimelineEvent per hook — or one without `hook` when nothing is registered, so the
 // timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
 import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
-import type { RunResult, TimelineEvent, TranscriptEntry } from './api';
+import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from './api';
 import { HARD_KILL_NOTE } from './effects';
 import { cloneJson } from './json-equal';
 import type { HostPort } from './host-port';
@@ -15,6 +15,7 @@ export interface SimContext {
   hooks: AgentHooks;
   events: TimelineEvent[];
   transcript: TranscriptEntry[];
+  tools: ToolRun[];
   /** "iteration 0", "rephrase", "session" … for the timeline. */
   context: string;
   /** Observers still running off the turn path; the simulation awaits them after the turn. */

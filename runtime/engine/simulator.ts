@@ -300,7 +300,15 @@ export async function simulateTurn(
   source: string,
 ): Promise<SimulationResult> {
   const t0 = performance.now();
-  const ctx: SimContext = { host, hooks, events: [], transcript: [], context: 'turn', background: [] };
+  const ctx: SimContext = {
+    host,
+    hooks,
+    events: [],
+    transcript: [],
+    tools: [],
+    context: 'turn',
+    background: [],
+  };
   const identity = identityOf(sc);
   const t: Turn = {
     ctx,
@@ -338,6 +346,7 @@ export async function simulateTurn(
     scenario: source,
     events: ctx.events,
     transcript: ctx.transcript,
+    tools: ctx.tools,
     status: end.status,
     agentRoot: hooks.root,
     iterations: t.iteration,

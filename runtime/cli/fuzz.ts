@@ -1,0 +1,3 @@
+export async function runFuzzCommand(_args: string[]): Promise<number> {
+  return 2;
+}

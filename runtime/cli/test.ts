@@ -1,0 +1,101 @@
+// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]`
+// Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
+// case passed; 1 some expectation failed; 2 a malformed file, a case that could not run (agent
+// check errors, import failure, a payload the hook's point rejects) or a usage error.
+import * as path from 'node:path';
+import type { CaseResult, TestCase } from '../testing/cases';
+import { discoverCases } from '../testing/discover-cases';
+import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
+import { runCases } from '../testing/run-cases';
+import { writeSnapshots } from '../testing/snapshot-update';
+import { parseCommandArgs } from './args';
+
+const USAGE =
+  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n';
+
+const FORMATS = { text: formatTestText, json: formatTestJson, junit: formatTestJunit };
+
+function relative(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}
+
+/** -k: case-insensitive substring of `file::name`; several words with `or` / `not` like pytest's. */
+export function selectCases(cases: TestCase[], pattern: string | undefined): TestCase[] {
+  if (!pattern) return cases;
+  const alternatives = pattern.split(/\s+or\s+/i).map((alt) =>
+    alt.split(/\s+and\s+/i).map((term) => {
+      const negate = /^not\s+/i.test(term);
+      return {
+        negate,
+        text: term
+          .replace(/^not\s+/i, '')
+          .trim()
+          .toLowerCase(),
+      };
+    }),
+  );
+  return cases.filter((c) => {
+    const id = `${relative(c.file)}::${c.name}`.toLowerCase();
+    return alternatives.some((terms) => terms.every((t) => id.includes(t.text) !== t.negate));
+  });
+}
+
+export async function runTestCommand(args: string[]): Promise<number> {
+  const parsed = parseCommandArgs(args, {
+    format: { type: 'string' },
+    k: { type: 'string', short: 'k' },
+    update: { type: 'boolean' },
+    python: { type: 'string' },
+  });
+  if (typeof parsed === 'string') {
+    process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as {
+    format?: string;
+    k?: string;
+    update?: boolean;
+    python?: string;
+    help?: boolean;
+  };
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const format = (values.format ?? 'text') as keyof typeof FORMATS;
+  if (!Object.hasOwn(FORMATS, format)) {
+    process.stderr.write(
+      `hooksmith test: --format must be text, json or junit, got ${values.format}\n${USAGE}`,
+    );
+    return 2;
+  }
+  const t0 = performance.now();
+  const found = discoverCases(positionals);
+  const cases = selectCases(found.cases, values.k);
+  const progress = process.stdout.isTTY && format === 'text';
+  let done = 0;
+  const onResult = (_r: CaseResult) => {
+    done++;
+    if (progress) process.stdout.write(`\r\x1b[K${done}/${cases.length} cases`);
+  };
+  const results = await runCases(cases, {
+    python: values.python,
+    onResult,
+    log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+  });
+  if (progress) process.stdout.write('\r\x1b[K');
+  if (values.update) {
+    for (const f of writeSnapshots(results))
+      process.stderr.write(`hooksmith test: updated snapshots in ${relative(f)}\n`);
+  }
+  const report = { results, malformed: found.malformed, durationMs: performance.now() - t0, relative };
+  process.stdout.write(FORMATS[format](report));
+  if (!cases.length && !found.malformed.length)
+    process.stderr.write(
+      `hooksmith test: no scenario or payload case found${values.k ? ` matching -k ${values.k}` : ''}\n`,
+    );
+  const c = counts(report);
+  return c.errors ? 2 : c.failed ? 1 : 0;
+}

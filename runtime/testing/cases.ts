@@ -1,0 +1,58 @@
+// Test cases and their results, shared by `hooksmith test`, its reports and the Testing view.
+import type { RunResult, SimulationResult } from '../engine/api';
+import type { KeyPath } from './source-lines';
+
+export interface ExpectationResult {
+  /** "tool_not_called delete_account", "status", … */
+  name: string;
+  passed: boolean;
+  /** In words, or the expected text / JSON (for a diff). */
+  expected: string;
+  actual: string;
+  /** The key in the file, and its 1-based line. */
+  path: KeyPath;
+  line: number;
+  /** A snapshot expectation: the observed value `--update` writes. */
+  observed?: unknown;
+}
+
+export interface TestCase {
+  kind: 'scenario' | 'payload';
+  /** Absolute file. */
+  file: string;
+  /** The scenario's name (else the file's), or the payload file's name and its hook. */
+  name: string;
+  agentRoot: string;
+  /** 1-based line of the case (its `expect` / `goals` key, else 1). */
+  line: number;
+  /** Payload cases: FILE::HANDLER relative to the agent root, and the payload without case keys. */
+  hook?: string;
+  payload?: Record<string, unknown>;
+  /** The file's text, for lines and --update. */
+  text: string;
+}
+
+export type CaseStatus = 'passed' | 'failed' | 'error';
+
+export interface CaseResult {
+  case: TestCase;
+  status: CaseStatus;
+  durationMs: number;
+  expectations: ExpectationResult[];
+  /** status error: why the case could not run (malformed file, agent check errors, import failure). */
+  error?: { message: string; details: string[] };
+  simulation?: SimulationResult;
+  run?: RunResult;
+}
+
+/** A file that is no valid case (exit 2), reported beside the results. */
+export interface MalformedFile {
+  file: string;
+  message: string;
+  details: string[];
+}
+
+/** "examples/a.scenario.yaml::order a pizza" — what -k matches and reports name. */
+export function caseId(c: TestCase, relative: (f: string) => string): string {
+  return `${relative(c.file)}::${c.name}`;
+}

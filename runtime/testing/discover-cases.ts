@@ -1,0 +1,126 @@
+// Finds test cases under paths: every scenario (`*.scenario.yaml|yml|json`) and every payload
+// file with an `expect` block (`.hooksmith/payloads/*.json`). A file that is no valid case is
+// reported as malformed (exit 2) and the others still run.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { formatIssues } from '../engine/json-path';
+import { withoutSchemaKey } from '../engine/payload-input';
+import { loadScenario, ScenarioError } from '../engine/scenario-load';
+import type { MalformedFile, TestCase } from './cases';
+import { payloadCaseKeys } from './expect-schema';
+import { sourceLines } from './source-lines';
+
+const SCENARIO = /\.scenario\.(ya?ml|json)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv', '.vscode-test', 'dist']);
+
+export function isScenarioFile(file: string): boolean {
+  return SCENARIO.test(file);
+}
+
+export function isPayloadFile(file: string): boolean {
+  return (
+    file.endsWith('.json') &&
+    path.basename(path.dirname(file)) === 'payloads' &&
+    path.basename(path.dirname(path.dirname(file))) === '.hooksmith'
+  );
+}
+
+function walk(dir: string, out: string[]): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (SKIP_DIRS.has(e.name) || (e.name.startsWith('.') && e.name !== '.hooksmith')) continue;
+      walk(full, out);
+    } else if (e.isFile() && (isScenarioFile(full) || isPayloadFile(full))) out.push(full);
+  }
+}
+
+/** The candidate files under the paths (files given directly are taken as they are), sorted. */
+export function caseFiles(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths.length ? paths : ['.']) {
+    const abs = path.resolve(p);
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    if (st?.isDirectory()) walk(abs, out);
+    else if (st?.isFile()) out.push(abs);
+  }
+  return [...new Set(out)].sort();
+}
+
+const payloadCase = z.object(payloadCaseKeys);
+
+function scenarioCase(file: string, text: string): TestCase {
+  const loaded = loadScenario(file);
+  const lines = sourceLines(text);
+  const key = loaded.scenario.expect ? 'expect' : loaded.scenario.goals ? 'goals' : undefined;
+  return {
+    kind: 'scenario',
+    file,
+    name: loaded.scenario.name ?? path.basename(file),
+    agentRoot: loaded.agentRoot,
+    line: key ? lines.lineOf([key]) : 1,
+    text,
+  };
+}
+
+function payloadFileCase(file: string, text: string): TestCase | MalformedFile | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { file, message: 'not valid JSON', details: [(err as Error).message] };
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('expect' in data))
+    return undefined;
+  const parsed = payloadCase.safeParse(data);
+  if (!parsed.success) return { file, message: 'invalid payload case', details: formatIssues(parsed.error) };
+  return {
+    kind: 'payload',
+    file,
+    name: `${path.basename(file, '.json')} → ${parsed.data.hook}`,
+    agentRoot: path.dirname(path.dirname(path.dirname(file))),
+    line: sourceLines(text).lineOf(['expect']),
+    hook: parsed.data.hook,
+    payload: withoutSchemaKey(data as Record<string, unknown>),
+    text,
+  };
+}
+
+/** Reads and validates one candidate file: a case, a malformed file, or nothing (a plain sample). */
+export function readCase(file: string): TestCase | MalformedFile | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return { file, message: 'cannot read', details: [(err as Error).message] };
+  }
+  if (isScenarioFile(file)) {
+    try {
+      return scenarioCase(file, text);
+    } catch (err) {
+      if (err instanceof ScenarioError) return { file, message: err.message, details: err.details };
+      throw err;
+    }
+  }
+  if (isPayloadFile(file) || file.endsWith('.json')) return payloadFileCase(file, text);
+  return undefined;
+}
+
+export function discoverCases(paths: readonly string[]): { cases: TestCase[]; malformed: MalformedFile[] } {
+  const cases: TestCase[] = [];
+  const malformed: MalformedFile[] = [];
+  for (const f of caseFiles(paths)) {
+    const c = readCase(f);
+    if (!c) continue;
+    if ('kind' in c) cases.push(c);
+    else malformed.push(c);
+  }
+  return { cases, malformed };
+}

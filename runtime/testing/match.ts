@@ -1,0 +1,57 @@
+// The matchers expectations share: subset match of JSON values and checks on a text.
+import type { TextMatch } from './expect-schema';
+
+/** Where `actual` departs from `expected` (a JSON path), or null when every expected key matches. */
+export function subsetMismatch(expected: unknown, actual: unknown, at = ''): string | null {
+  if (expected !== null && typeof expected === 'object') {
+    if (Array.isArray(expected)) {
+      if (!Array.isArray(actual) || actual.length !== expected.length) return at || '(root)';
+      for (let i = 0; i < expected.length; i++) {
+        const m = subsetMismatch(expected[i], actual[i], `${at}[${i}]`);
+        if (m) return m;
+      }
+      return null;
+    }
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return at || '(root)';
+    for (const [k, v] of Object.entries(expected)) {
+      const m = subsetMismatch(v, (actual as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
+      if (m) return m;
+    }
+    return null;
+  }
+  return expected === actual ? null : at || '(root)';
+}
+
+const list = (v: string | string[] | undefined): string[] =>
+  v === undefined ? [] : Array.isArray(v) ? v : [v];
+
+/** The checks of a TextMatch that fail on `text`, in words ([] when all hold). */
+export function textFailures(m: TextMatch, text: string): string[] {
+  const out: string[] = [];
+  if (m.equals !== undefined && text !== m.equals) out.push(`equals ${JSON.stringify(m.equals)}`);
+  for (const c of list(m.contains)) if (!text.includes(c)) out.push(`contains ${JSON.stringify(c)}`);
+  if (m.matches !== undefined && !safeRegex(m.matches).test(text)) out.push(`matches /${m.matches}/`);
+  for (const c of list(m.not_contains))
+    if (text.includes(c)) out.push(`does not contain ${JSON.stringify(c)}`);
+  return out;
+}
+
+/** The checks of a TextMatch in words, for "expected". */
+export function describeText(m: TextMatch): string {
+  const parts: string[] = [];
+  if (m.equals !== undefined) parts.push(`equals ${JSON.stringify(m.equals)}`);
+  for (const c of list(m.contains)) parts.push(`contains ${JSON.stringify(c)}`);
+  if (m.matches !== undefined) parts.push(`matches /${m.matches}/`);
+  for (const c of list(m.not_contains)) parts.push(`does not contain ${JSON.stringify(c)}`);
+  return parts.join(' and ') || '(no check)';
+}
+
+function safeRegex(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return new RegExp(source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  }
+}
+
+export { list as asList };

@@ -1,0 +1,133 @@
+// `hooksmith test` reports: text (pytest-like), JSON, and JUnit XML for CI dashboards.
+import type { CaseResult, MalformedFile } from './cases';
+
+export interface TestReport {
+  results: CaseResult[];
+  malformed: MalformedFile[];
+  durationMs: number;
+  /** Paths as the user sees them (relative to the current directory). */
+  relative: (file: string) => string;
+}
+
+export function counts(r: Pick<TestReport, 'results' | 'malformed'>) {
+  const n = (s: string) => r.results.filter((x) => x.status === s).length;
+  return { passed: n('passed'), failed: n('failed'), errors: n('error') + r.malformed.length };
+}
+
+/** `N passed, N failed` (and `, N errors` when some case could not run). */
+export function summaryLine(r: Pick<TestReport, 'results' | 'malformed'>): string {
+  const c = counts(r);
+  return `${c.passed} passed, ${c.failed} failed${c.errors ? `, ${c.errors} error${c.errors > 1 ? 's' : ''}` : ''}`;
+}
+
+const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
+
+export function formatTestText(r: TestReport): string {
+  const out: string[] = [];
+  for (const x of r.results) {
+    const tag = x.status === 'passed' ? 'PASSED' : x.status === 'failed' ? 'FAILED' : 'ERROR ';
+    out.push(`${tag} ${r.relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)`);
+  }
+  for (const m of r.malformed) out.push(`ERROR  ${r.relative(m.file)}: ${m.message}`);
+  const bad = r.results.filter((x) => x.status !== 'passed');
+  if (bad.length || r.malformed.length) out.push('', '=== failures ===');
+  for (const x of bad) {
+    const file = r.relative(x.case.file);
+    out.push('', `--- ${file}::${x.case.name}`);
+    if (x.error) {
+      out.push(`  ${file}:${x.case.line}: ${x.error.message}`);
+      for (const d of x.error.details) out.push(`    ${indent(d, '    ')}`);
+    }
+    for (const e of x.expectations.filter((e) => !e.passed)) {
+      out.push(`  ${file}:${e.line}: ${e.name}`);
+      out.push(`    expected: ${indent(e.expected, '              ')}`);
+      out.push(`    actual:   ${indent(e.actual, '              ')}`);
+    }
+  }
+  for (const m of r.malformed) {
+    out.push('', `--- ${r.relative(m.file)} (malformed)`, `  ${m.message}`);
+    for (const d of m.details) out.push(`    ${d}`);
+  }
+  out.push('', `${summaryLine(r)} (${(r.durationMs / 1000).toFixed(2)} s)`);
+  return out.join('\n') + '\n';
+}
+
+export function formatTestJson(r: TestReport): string {
+  const c = counts(r);
+  return (
+    JSON.stringify(
+      {
+        ...c,
+        durationMs: Math.round(r.durationMs),
+        cases: r.results.map((x) => ({
+          file: r.relative(x.case.file),
+          name: x.case.name,
+          kind: x.case.kind,
+          line: x.case.line,
+          status: x.status,
+          durationMs: x.durationMs,
+          expectations: x.expectations.map(({ observed: _o, path: _p, ...e }) => e),
+          ...(x.error ? { error: x.error } : {}),
+        })),
+        malformed: r.malformed.map((m) => ({ ...m, file: r.relative(m.file) })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+const xml = (s: string) =>
+  s
+    // XML 1.0 has no place for control characters other than tab and newlines.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+/** JUnit XML: a testsuite per agent, a testcase per case; failures name file:line. */
+export function formatTestJunit(r: TestReport): string {
+  const suites = new Map<string, CaseResult[]>();
+  for (const x of r.results) suites.set(x.case.agentRoot, [...(suites.get(x.case.agentRoot) ?? []), x]);
+  const c = counts(r);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="hooksmith" tests="${r.results.length + r.malformed.length}" failures="${c.failed}" errors="${c.errors}" time="${(r.durationMs / 1000).toFixed(3)}">`,
+  ];
+  for (const [root, list] of suites) {
+    const f = list.filter((x) => x.status === 'failed').length;
+    const e = list.filter((x) => x.status === 'error').length;
+    const time = list.reduce((s, x) => s + x.durationMs, 0) / 1000;
+    out.push(
+      `  <testsuite name="${xml(r.relative(root) || '.')}" tests="${list.length}" failures="${f}" errors="${e}" time="${time.toFixed(3)}">`,
+    );
+    for (const x of list) {
+      const file = r.relative(x.case.file);
+      out.push(
+        `    <testcase classname="${xml(file)}" name="${xml(x.case.name)}" file="${xml(file)}" line="${x.case.line}" time="${(x.durationMs / 1000).toFixed(3)}">`,
+      );
+      if (x.error)
+        out.push(`      <error message="${xml(x.error.message)}">${xml(x.error.details.join('\n'))}</error>`);
+      for (const e of x.expectations.filter((e) => !e.passed))
+        out.push(
+          `      <failure message="${xml(`${file}:${e.line}: ${e.name}`)}">${xml(`expected: ${e.expected}\nactual: ${e.actual}`)}</failure>`,
+        );
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  if (r.malformed.length) {
+    out.push(
+      `  <testsuite name="malformed files" tests="${r.malformed.length}" failures="0" errors="${r.malformed.length}">`,
+    );
+    for (const m of r.malformed)
+      out.push(
+        `    <testcase classname="${xml(r.relative(m.file))}" name="${xml(r.relative(m.file))}"><error message="${xml(m.message)}">${xml(m.details.join('\n'))}</error></testcase>`,
+      );
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return out.join('\n') + '\n';
+}

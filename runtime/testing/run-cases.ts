@@ -1,0 +1,92 @@
+// Runs test cases: one warm Python host per agent (its cases one after another), agents in
+// parallel. A case that cannot run (agent check errors, import failure, bad payload) is an error.
+import * as path from 'node:path';
+import { RunInputError } from '../engine/run-hook';
+import { createHookRunner, type HookRunner } from '../engine/runner';
+import { ScenarioError } from '../engine/scenario-load';
+import type { CaseResult, TestCase } from './cases';
+import { evaluatePayloadCase } from './evaluate-payload';
+import { evaluateScenario } from './evaluate-scenario';
+import type { PayloadCaseExpect } from './expect-schema';
+import { sourceLines } from './source-lines';
+import { loadScenario } from '../engine/scenario-load';
+
+export interface RunCasesOptions {
+  python?: string;
+  /** A runner for an agent; default: a new one per agent, disposed when its cases are done. */
+  runnerFor?: (agentRoot: string) => HookRunner;
+  /** Called as each case finishes (progress, the Testing view). */
+  onResult?: (r: CaseResult) => void;
+  log?: (line: string) => void;
+}
+
+function failure(err: unknown): { message: string; details: string[] } | undefined {
+  if (err instanceof RunInputError || err instanceof ScenarioError)
+    return { message: err.message, details: err.details };
+  if (err instanceof Error && err.name === 'PythonHostError') return { message: err.message, details: [] };
+  return undefined;
+}
+
+export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResult> {
+  const t0 = performance.now();
+  const done = (r: Omit<CaseResult, 'case' | 'durationMs'>): CaseResult => ({
+    case: c,
+    durationMs: Math.round((performance.now() - t0) * 10) / 10,
+    ...r,
+  });
+  const lines = sourceLines(c.text);
+  try {
+    if (c.kind === 'scenario') {
+      const { scenario } = loadScenario(c.file);
+      const simulation = await runner.simulate(c.file);
+      const expectations = evaluateScenario(scenario, simulation, lines);
+      return done({
+        status: expectations.every((e) => e.passed) ? 'passed' : 'failed',
+        expectations,
+        simulation,
+      });
+    }
+    const sep = c.hook!.lastIndexOf('::');
+    const run = await runner.run({
+      file: path.resolve(c.agentRoot, c.hook!.slice(0, sep)),
+      handler: c.hook!.slice(sep + 2),
+      payload: c.payload,
+    });
+    const expect = (JSON.parse(c.text) as { expect: PayloadCaseExpect }).expect;
+    const expectations = evaluatePayloadCase(expect, run, lines);
+    return done({ status: expectations.every((e) => e.passed) ? 'passed' : 'failed', expectations, run });
+  } catch (err) {
+    const f = failure(err);
+    if (!f) throw err;
+    return done({ status: 'error', expectations: [], error: f });
+  }
+}
+
+export async function runCases(
+  cases: readonly TestCase[],
+  opts: RunCasesOptions = {},
+): Promise<CaseResult[]> {
+  const byAgent = new Map<string, TestCase[]>();
+  for (const c of cases) {
+    const list = byAgent.get(c.agentRoot) ?? [];
+    list.push(c);
+    byAgent.set(c.agentRoot, list);
+  }
+  const results = new Map<TestCase, CaseResult>();
+  await Promise.all(
+    [...byAgent].map(async ([root, list]) => {
+      const own = !opts.runnerFor;
+      const runner = opts.runnerFor?.(root) ?? createHookRunner({ python: opts.python, log: opts.log });
+      try {
+        for (const c of list) {
+          const r = await runCase(runner, c);
+          results.set(c, r);
+          opts.onResult?.(r);
+        }
+      } finally {
+        if (own) await runner.dispose();
+      }
+    }),
+  );
+  return cases.map((c) => results.get(c)!);
+}

@@ -192,10 +192,9 @@ function genericArgs(e: Node): Node[] {
   } else if (e.type === 'subscript') {
     for (const c of e.childrenForFieldName('subscript')) {
       if (!c) continue;
-      if (c.type === 'tuple')
-        for (const t of c.namedChildren)
-          if (t) out.push(t);
-          else out.push(c);
+      if (c.type === 'tuple') {
+        for (const t of c.namedChildren) if (t) out.push(t);
+      } else out.push(c);
     }
   }
   return out;

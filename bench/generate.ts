@@ -89,7 +89,13 @@ async def finished_${i}(payload: TurnFinishedPayload) -> None:
 
 /** A hook module of about `lines` lines. */
 export function hookModuleSource(lines: number): string {
-  let text = HEADER + MODIFY_HOOKS;
-  for (let i = 0; text.split('\n').length < lines; i++) text += observerBlock(i);
-  return text;
+  const parts = [HEADER + MODIFY_HOOKS];
+  let count = parts[0].split('\n').length;
+  // Counted per block: re-splitting the whole text after each block would be quadratic.
+  for (let i = 0; count < lines; i++) {
+    const block = observerBlock(i);
+    parts.push(block);
+    count += block.split('\n').length - 1;
+  }
+  return parts.join('');
 }

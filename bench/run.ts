@@ -6,6 +6,7 @@ type Section = { title: string; run: () => Promise<string[]> };
 
 const SECTIONS: Section[] = [
   { title: 'Core: parse + rules', run: async () => (await import('./parse-rules')).benchParseRules() },
+  { title: 'Core: linear scaling', run: async () => (await import('./scaling')).benchScaling() },
   { title: 'Core: hooksmith check', run: async () => (await import('./check-tree')).benchCheckTree() },
   { title: 'Language server over stdio', run: async () => (await import('./lsp-latency')).benchLsp() },
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },

@@ -68,8 +68,9 @@ function modelOf(
   const stack: Node[] = [root];
   while (stack.length) {
     const n = stack.pop() as Node;
-    for (let i = n.namedChildCount - 1; i >= 0; i--) {
-      const c = n.namedChild(i);
+    const children = n.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
       if (!c) continue;
       if (IMPORT_TYPES.has(c.type)) {
         for (const b of importBindings(c, true)) {
@@ -192,9 +193,7 @@ function functionDef(
   const body = def.childForFieldName('body');
   let isAsync = false;
   let defKeyword: Node | undefined;
-  for (let i = 0; i < def.childCount; i++) {
-    const c = def.child(i);
-    if (!c) continue;
+  for (const c of def.children) {
     if (c.type === 'async') isAsync = true;
     if (c.type === 'def') {
       defKeyword = c;

@@ -73,8 +73,9 @@ function statementTerminates(s: Node, depth: number): boolean {
 }
 
 function lastBlock(n: Node): Node | null {
-  for (let i = n.namedChildCount - 1; i >= 0; i--) {
-    const c = n.namedChild(i);
+  const children = n.namedChildren;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const c = children[i];
     if (c?.type === 'block') return c;
   }
   return null;

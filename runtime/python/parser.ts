@@ -77,13 +77,21 @@ export function isParserReady(): boolean {
 }
 
 export interface ParseOptions {
-  /** Give up on a pathological source after this long (default 3000 ms). */
+  /** Give up on a pathological source after this long (default: parseBudgetMs of its length). */
   timeoutMs?: number;
 }
 
 /** CPython rejects the 100th indentation level (tokenizer MAXINDENT). */
 const MAX_INDENT_LEVELS = 100;
-const DEFAULT_PARSE_BUDGET_MS = 3000;
+
+/**
+ * The default budget: a fixed part for small sources, plus a part that grows with the length, so
+ * that a large but ordinary module (parse time grows linearly) is never taken for a pathological
+ * one on a busy machine.
+ */
+export function parseBudgetMs(text: string): number {
+  return 3000 + Math.ceil(text.length / 512);
+}
 
 /** Trees that stand in for a source we refused to parse, with the reason. */
 const substitutes = new WeakMap<Tree, SyntaxIssue>();
@@ -106,7 +114,7 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   if (!p) throw new Error('parser not initialised: await initParser() first');
   const deep = excessiveIndentation(text);
   if (deep) return substitute(p, deep);
-  const budget = opts.timeoutMs ?? DEFAULT_PARSE_BUDGET_MS;
+  const budget = opts.timeoutMs ?? parseBudgetMs(text);
   const deadline = performance.now() + budget;
   const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
   // tree-sitter calls back every few hundred operations; reading the clock on every 32nd call

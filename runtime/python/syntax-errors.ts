@@ -28,8 +28,9 @@ function firstErrorNode(root: Node): Node | undefined {
   while (stack.length) {
     const n = stack.pop() as Node;
     if (n.isMissing || n.type === 'ERROR') return n;
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i);
+    const children = n.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
       if (c && (c.hasError || c.isMissing)) stack.push(c);
     }
   }
@@ -46,12 +47,13 @@ function leaves(n: Node, cap = 2000): Node[] {
   const stack: Node[] = [n];
   while (stack.length && out.length < cap) {
     const c = stack.pop() as Node;
-    if (c.childCount === 0) {
+    const children = c.children;
+    if (children.length === 0) {
       out.push(c);
       continue;
     }
-    for (let i = c.childCount - 1; i >= 0; i--) {
-      const k = c.child(i);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const k = children[i];
       if (k) stack.push(k);
     }
   }

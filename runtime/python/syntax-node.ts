@@ -311,13 +311,9 @@ export class SyntaxNode {
     return n;
   }
 
+  /** By index through the children array (made once): a loop over child(i) stays linear. */
   child(i: number): SyntaxNode | null {
-    if (this._children) return this._children[i] ?? null;
-    const t = this.tree;
-    let k = 0;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
-      if (k++ === i) return t.node(c);
-    return null;
+    return this.children[i] ?? null;
   }
 
   get namedChildren(): SyntaxNode[] {
@@ -338,13 +334,16 @@ export class SyntaxNode {
     return n;
   }
 
+  /** By index through the named children array (made once): a loop over namedChild(i) stays linear. */
   namedChild(i: number): SyntaxNode | null {
-    if (this._named) return this._named[i] ?? null;
-    const t = this.tree;
-    let k = 0;
-    for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
-      if ((t.flags[c] as number) & NAMED && k++ === i) return t.node(c);
-    return null;
+    // The first named child is the common single read: no array for it.
+    if (i === 0 && !this._named) {
+      const t = this.tree;
+      for (let c = this.row + 1, e = t.end[this.row] as number; c < e; c = t.end[c] as number)
+        if ((t.flags[c] as number) & NAMED) return t.node(c);
+      return null;
+    }
+    return this.namedChildren[i] ?? null;
   }
 
   childForFieldName(name: string): SyntaxNode | null {

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { analyseModule } from '../runtime/analysis';
-import { defaultBackend } from '../runtime/analysis/default-backend';
+import { analyseModule, parseModule } from '../runtime/analysis';
+import { initParser } from '../runtime/python/parser';
 import { clearFunctionCache } from '../runtime/python/function-cache';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
@@ -28,7 +28,7 @@ function perModule(lines: number, runs: number): { wall: number; cpu: number; no
   for (let i = 0; i < runs + 3; i++) {
     clearFunctionCache();
     const [t0, c0] = [performance.now(), process.cpuUsage()];
-    const module = defaultBackend.parseModule(text, path);
+    const module = parseModule(text, path);
     analyseModule({ path, text, module, agentModules: [module], isMantleModule: true });
     const c = process.cpuUsage(c0);
     // The first runs warm up the JIT.
@@ -43,7 +43,7 @@ function perModule(lines: number, runs: number): { wall: number; cpu: number; no
 }
 
 export async function benchScaling(): Promise<string[]> {
-  await defaultBackend.init();
+  await initParser();
   perModule(3000, 20); // JIT warm-up for every size
   const sizes = [
     [160, 400],

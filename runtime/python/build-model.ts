@@ -43,13 +43,17 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const syntax = toSyntaxTree(tree, text);
   try {
     useLspLines(tree, text); // the server's features read positions off the tree-sitter tree too
-    return modelOf(syntax, text, path, substituteReason(tree));
+    return modelOfSyntax(syntax, text, path, substituteReason(tree));
   } finally {
     syntax.release(); // the model is plain data: no node outlives the build
   }
 }
 
-function modelOf(
+/**
+ * The model of a tree already read into a SyntaxTree, with the parser's reason when the tree is a
+ * stand-in (substituteReason). Exported for tests that count how often a build reads the tree.
+ */
+export function modelOfSyntax(
   syntax: SyntaxTree,
   text: string,
   path: string,

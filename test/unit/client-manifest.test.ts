@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CONTEXT_VALUES } from '../../client/explorer/tree-model';
 import { DEFAULT_SETTINGS } from '../../runtime/lsp-shared';
+import { MANIFEST, manifestWithRuleCodes } from '../../scripts/gen-rule-codes';
 import { RULES } from '../../runtime/rules';
 
 const root = join(__dirname, '..', '..');
@@ -137,9 +138,14 @@ describe('package.json contributes', () => {
     assert.deepEqual(Object.keys(props).sort(), expected);
     for (const [k, v] of Object.entries(DEFAULT_SETTINGS))
       assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
-    const codes = RULES.map((r) => r.code).sort();
-    assert.deepEqual([...props['hooksmith.rules']!.propertyNames!.enum].sort(), codes);
-    assert.deepEqual([...props['hooksmith.severity']!.propertyNames!.enum].sort(), codes);
+    const codes = RULES.map((r) => r.code);
+    assert.deepEqual(props['hooksmith.rules']!.propertyNames!.enum, codes);
+    assert.deepEqual(props['hooksmith.severity']!.propertyNames!.enum, codes);
+  });
+
+  it('the rule-code lists are up to date with the registry (run: node --import tsx scripts/gen-rule-codes.ts)', () => {
+    const committed = readFileSync(MANIFEST, 'utf8');
+    assert.equal(committed, manifestWithRuleCodes(committed), 'package.json is stale');
   });
 
   it('activates on hook modules and Python, and points at files that ship', () => {

@@ -13,22 +13,13 @@ import * as path from 'node:path';
 export interface DiscoveryFs {
   /** 'file', 'dir', or undefined when the path does not exist (symlinks followed). */
   kind(p: string): 'file' | 'dir' | undefined;
-  /** Entry names of a directory (empty when unreadable). */
-  list(dir: string): string[];
+  /**
+   * A directory's entries with their kinds (`kind` follows symlinks; `symlink` says whether it is
+   * one). Throws when the directory cannot be read: discovery reports it.
+   */
+  entries(dir: string): DirEntry[];
   /** The first bytes of a file as latin1 text, for the cheap Cayu pre-filter ('' when unreadable). */
   head(file: string): string;
-  /**
-   * Optional: the Cayu pre-filter answered directly (isCayuCandidate of head(file)), for a file
-   * system that holds the bytes and can search them without making a string of each file.
-   */
-  cayuCandidate?(file: string): boolean;
-  /** A symlinked directory (not followed when searching, to avoid loops). */
-  isSymlink(p: string): boolean;
-  /**
-   * Optional: a directory's entries with their kinds in one call (readdir with file types),
-   * sparing a stat per entry. `kind` follows symlinks; `symlink` says whether it is one.
-   */
-  entries?(dir: string): DirEntry[];
 }
 
 export interface DirEntry {
@@ -48,15 +39,31 @@ export interface Agent {
   report?: string[];
 }
 
+/** A path discovery could not look into, and why. */
+export interface Unreadable {
+  path: string;
+  reason: string;
+}
+
 export interface Discovery {
   agents: Agent[];
   /** Paths that do not exist, as given. */
   missing: string[];
+  /** PATHs that are neither a file nor a folder (a FIFO, a symlink loop), as given, and why. */
+  unusable: Unreadable[];
+  /** Folders that could not be read: hook modules there are not checked. */
+  unreadable: Unreadable[];
+  /** Set when discovery stopped after looking at this many files and folders (MAX_ENTRIES). */
+  capped?: number;
 }
 
 /** Folders never searched: VCS, dependencies, virtual environments, caches. */
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'venv', 'env', 'dist', 'build']);
+/** The kernel's and the system's folders, never searched (`/` given as a root must not walk them). */
+const SYSTEM_DIRS = new Set(['/proc', '/sys', '/dev', '/run']);
 const MAX_DEPTH = 25;
+/** Files and folders one discovery looks at before it stops (and says so). */
+export const MAX_ENTRIES = 100_000;
 /** `RuntimeHook` as a word in a file's first HEAD_BYTES marks a Cayu candidate. */
 const CAYU_WORD = 'RuntimeHook';
 const CAYU_MARK = new RegExp(`\\b${CAYU_WORD}\\b`);
@@ -65,23 +72,6 @@ export const HEAD_BYTES = 256 * 1024;
 /** Whether a file's first bytes (as latin1 text) mark it as a Cayu candidate. */
 export function isCayuCandidate(head: string): boolean {
   return CAYU_MARK.test(head);
-}
-
-/** A byte that `\w` matches in latin1 text: [A-Za-z0-9_]. */
-function isWordByte(b: number | undefined): boolean {
-  return (
-    b !== undefined &&
-    ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f)
-  );
-}
-
-/** isCayuCandidate of the latin1 text of `bytes`' first HEAD_BYTES, searched in the bytes. */
-export function bytesAreCayuCandidate(bytes: Uint8Array): boolean {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEAD_BYTES));
-  for (let at = buf.indexOf(CAYU_WORD, 0, 'latin1'); at >= 0; at = buf.indexOf(CAYU_WORD, at + 1, 'latin1')) {
-    if (!isWordByte(buf[at - 1]) && !isWordByte(buf[at + CAYU_WORD.length])) return true;
-  }
-  return false;
 }
 
 /** `name` inside the folder `dir` (an absolute, normalised path), as path.join would give it. */
@@ -93,7 +83,72 @@ export function isSkippedDir(name: string): boolean {
   return name.startsWith('.') || SKIP_DIRS.has(name);
 }
 
-export function isAgentRoot(dir: string, f: DiscoveryFs): boolean {
+/**
+ * One discovery's view of the file system: each question asked once (a discovery asks for the
+ * same kinds and listings several times), folders it could not read and its bound recorded.
+ */
+class Walk {
+  readonly unreadable: Unreadable[] = [];
+  capped = false;
+  private seen = 0;
+  private readonly kinds = new Map<string, 'file' | 'dir' | undefined>();
+  private readonly listed = new Map<string, DirEntry[]>();
+
+  constructor(
+    readonly fs: DiscoveryFs,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
+
+  kind(p: string): 'file' | 'dir' | undefined {
+    if (!this.kinds.has(p)) this.kinds.set(p, this.fs.kind(p));
+    return this.kinds.get(p);
+  }
+
+  head(file: string): string {
+    return this.fs.head(file);
+  }
+
+  /** A folder's entries sorted by name; none for a system folder, an unreadable one or past the bound. */
+  entries(dir: string): DirEntry[] {
+    let found = this.listed.get(dir);
+    if (found) return found;
+    found = [];
+    if (!SYSTEM_DIRS.has(dir) && !this.capped) {
+      try {
+        found = this.fs.entries(dir).sort(byName);
+      } catch (err) {
+        // A folder removed while we walk is simply gone; any other failure hides its files.
+        if (!gone(err)) this.unreadable.push({ path: dir, reason: reasonOf(err) });
+      }
+      this.seen += found.length;
+      if (this.seen > this.maxEntries) {
+        this.capped = true;
+        found = [];
+      }
+    }
+    this.listed.set(dir, found);
+    for (const e of found) if (!e.symlink) this.kinds.set(childPath(dir, e.name), e.kind);
+    return found;
+  }
+}
+
+const asWalk = (f: DiscoveryFs | Walk): Walk => (f instanceof Walk ? f : new Walk(f));
+
+const gone = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+
+/** Why a file system call failed, in words (the errno's meaning, else the message). */
+function reasonOf(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const known: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'a loop of symbolic links',
+    EIO: 'input/output error',
+  };
+  return (code && known[code]) ?? (err instanceof Error ? err.message : String(err));
+}
+
+export function isAgentRoot(dir: string, f: DiscoveryFs | Walk): boolean {
   return f.kind(childPath(dir, 'hooks.py')) === 'file' || f.kind(childPath(dir, 'hooks')) === 'dir';
 }
 
@@ -112,7 +167,7 @@ function isMantleModuleRel(rel: readonly string[]): boolean {
 }
 
 /** The agent root a file belongs to: the nearest folder above it holding hooks.py or hooks/. */
-export function findAgentRoot(file: string, f: DiscoveryFs): string | undefined {
+export function findAgentRoot(file: string, f: DiscoveryFs | Walk): string | undefined {
   let dir = path.dirname(path.resolve(file));
   for (;;) {
     if (isAgentRoot(dir, f)) return dir;
@@ -124,24 +179,11 @@ export function findAgentRoot(file: string, f: DiscoveryFs): string | undefined 
 
 const byName = (a: DirEntry, b: DirEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** A directory's entries sorted by name, through `entries` when the file system has it. */
-function entriesOf(dir: string, f: DiscoveryFs): DirEntry[] {
-  if (f.entries) return f.entries(dir).sort(byName);
-  return f
-    .list(dir)
-    .sort()
-    .map((name) => {
-      const p = childPath(dir, name);
-      const kind = f.kind(p);
-      return { name, kind, symlink: kind === 'dir' && f.isSymlink(p) };
-    });
-}
-
 /** Python files below `dir` (search skips dependencies, venvs, dot-folders and symlinked folders). */
-function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false): string[] {
+function pythonFiles(dir: string, f: Walk, depth = 0, stopAtRoots = false): string[] {
   if (depth > MAX_DEPTH) return [];
   const out: string[] = [];
-  for (const { name, kind, symlink } of entriesOf(dir, f)) {
+  for (const { name, kind, symlink } of f.entries(dir)) {
     const p = childPath(dir, name);
     if (kind === 'dir') {
       if (isSkippedDir(name) || symlink || f.kind(childPath(p, 'pyvenv.cfg')) === 'file') continue;
@@ -154,7 +196,7 @@ function pythonFiles(dir: string, f: DiscoveryFs, depth = 0, stopAtRoots = false
   return out;
 }
 
-function mantleModules(root: string, f: DiscoveryFs): string[] {
+function mantleModules(root: string, f: Walk): string[] {
   const out: string[] = [];
   const hooksPy = childPath(root, 'hooks.py');
   if (f.kind(hooksPy) === 'file') out.push(hooksPy);
@@ -167,13 +209,14 @@ function mantleModules(root: string, f: DiscoveryFs): string[] {
   return out.sort();
 }
 
-/** The Cayu pre-filter through the file system (see DiscoveryFs.cayuCandidate). */
-function cayuCandidate(file: string, f: DiscoveryFs): boolean {
-  return f.cayuCandidate ? f.cayuCandidate(file) : isCayuCandidate(f.head(file));
+/** The Cayu pre-filter: `RuntimeHook` in the file's first bytes. */
+function cayuCandidate(file: string, f: Walk): boolean {
+  return isCayuCandidate(f.head(file));
 }
 
 /** An agent at `root`: its Mantle modules and Cayu candidates (nested agent roots excluded). */
-export function agentAt(root: string, f: DiscoveryFs): Agent {
+export function agentAt(root: string, fs: DiscoveryFs | Walk): Agent {
+  const f = asWalk(fs);
   const mantle = mantleModules(root, f);
   const cayu = pythonFiles(root, f, 0, true).filter((p) => cayuCandidate(p, f));
   return { root, mantleModules: mantle, cayuModules: cayu };
@@ -184,11 +227,11 @@ export function agentAt(root: string, f: DiscoveryFs): Agent {
  * root is an agent with more agents in subfolders): the search goes on below a root, except
  * into its `hooks/` folder, whose files all belong to that root by the loader's rule.
  */
-export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[] {
+function findAgentRoots(dir: string, f: Walk, depth = 0): string[] {
   const isRoot = isAgentRoot(dir, f);
   const out: string[] = isRoot ? [dir] : [];
   if (depth > MAX_DEPTH) return out;
-  for (const { name, kind, symlink } of entriesOf(dir, f)) {
+  for (const { name, kind, symlink } of f.entries(dir)) {
     if (isRoot && name === 'hooks') continue;
     if (isSkippedDir(name) || kind !== 'dir' || symlink) continue;
     const p = childPath(dir, name);
@@ -199,7 +242,8 @@ export function findAgentRoots(dir: string, f: DiscoveryFs, depth = 0): string[]
 }
 
 /** Agents for one PATH: an agent root, a folder holding agent roots, or a single file. */
-export function discoverPath(given: string, f: DiscoveryFs): Agent[] | undefined {
+export function discoverPath(given: string, fs: DiscoveryFs | Walk): Agent[] | undefined {
+  const f = asWalk(fs);
   const abs = path.resolve(given);
   const kind = f.kind(abs);
   if (kind === undefined) return undefined;
@@ -219,42 +263,24 @@ export function discoverPath(given: string, f: DiscoveryFs): Agent[] | undefined
 }
 
 /**
- * The same file system, answering each question once: one discovery asks for the same kinds and
- * listings several times (agent roots, then each agent's Mantle and Cayu walks).
+ * Discovers every PATH; the same agent found twice is merged (report lists united). Stops after
+ * looking at `maxEntries` files and folders (Discovery.capped).
  */
-function memoized(f: DiscoveryFs): DiscoveryFs {
-  const kinds = new Map<string, 'file' | 'dir' | undefined>();
-  const listed = new Map<string, DirEntry[]>();
-  return {
-    kind(p) {
-      if (!kinds.has(p)) kinds.set(p, f.kind(p));
-      return kinds.get(p);
-    },
-    list: (dir) => f.list(dir),
-    head: (file) => f.head(file),
-    ...(f.cayuCandidate ? { cayuCandidate: (file: string) => f.cayuCandidate!(file) } : {}),
-    isSymlink: (p) => f.isSymlink(p),
-    entries(dir) {
-      let e = listed.get(dir);
-      if (!e) {
-        e = entriesOf(dir, f);
-        listed.set(dir, e);
-        for (const x of e) if (!x.symlink) kinds.set(childPath(dir, x.name), x.kind);
-      }
-      return [...e];
-    },
-  };
-}
-
-/** Discovers every PATH; the same agent found twice is merged (report lists united). */
-export function discover(paths: readonly string[], system: DiscoveryFs = nodeFs): Discovery {
-  const f = memoized(system);
+export function discover(
+  paths: readonly string[],
+  system: DiscoveryFs = nodeFs,
+  maxEntries = MAX_ENTRIES,
+): Discovery {
+  const f = new Walk(system, maxEntries);
   const byRoot = new Map<string, Agent>();
   const missing: string[] = [];
+  const unusable: Unreadable[] = [];
   for (const given of paths) {
     const agents = discoverPath(given, f);
     if (!agents) {
-      missing.push(given);
+      const why = system === nodeFs ? pathProblem(given) : undefined;
+      if (why) unusable.push({ path: given, reason: why });
+      else missing.push(given);
       continue;
     }
     for (const a of agents) {
@@ -268,7 +294,25 @@ export function discover(paths: readonly string[], system: DiscoveryFs = nodeFs)
       byRoot.set(a.root, { root: a.root, mantleModules: prev.mantleModules, cayuModules: cayu, report });
     }
   }
-  return { agents: [...byRoot.values()], missing };
+  return {
+    agents: [...byRoot.values()],
+    missing,
+    unusable,
+    unreadable: f.unreadable,
+    ...(f.capped ? { capped: maxEntries } : {}),
+  };
+}
+
+/** Why a PATH on disk that is neither a file nor a folder cannot be checked; undefined when it does not exist. */
+function pathProblem(given: string): string | undefined {
+  try {
+    const st = fs.statSync(given);
+    return st.isFile() || st.isDirectory()
+      ? undefined
+      : 'not a regular file or folder (a FIFO, socket or device)';
+  } catch (err) {
+    return gone(err) ? undefined : reasonOf(err);
+  }
 }
 
 let headBuffer: Buffer | undefined;
@@ -280,13 +324,6 @@ export const nodeFs: DiscoveryFs = {
       return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : undefined;
     } catch {
       return undefined;
-    }
-  },
-  list(dir) {
-    try {
-      return fs.readdirSync(dir);
-    } catch {
-      return [];
     }
   },
   head(file) {
@@ -304,21 +341,8 @@ export const nodeFs: DiscoveryFs = {
       if (fd !== undefined) fs.closeSync(fd);
     }
   },
-  isSymlink(p) {
-    try {
-      return fs.lstatSync(p).isSymbolicLink();
-    } catch {
-      return false;
-    }
-  },
   entries(dir) {
-    let found: fs.Dirent[];
-    try {
-      found = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return [];
-    }
-    return found.map((d) => {
+    return fs.readdirSync(dir, { withFileTypes: true }).map((d) => {
       if (d.isDirectory()) return { name: d.name, kind: 'dir', symlink: false };
       if (d.isFile()) return { name: d.name, kind: 'file', symlink: false };
       // A symlink (followed for its kind) or an unusual entry: ask stat.

@@ -91,7 +91,12 @@ export class Analyser {
     this.folders = folders;
     this.files.extraRoots = extraRoots;
     this.files.invalidate();
-    const { agents } = discover([...folders, ...extraRoots].filter((p) => fs.existsSync(p)));
+    const { agents, unreadable, capped } = discover(
+      [...folders, ...extraRoots].filter((p) => fs.existsSync(p)),
+    );
+    for (const u of unreadable) this.host.log(`[hooksmith] cannot read folder ${u.path}: ${u.reason}`);
+    if (capped)
+      this.host.log(`[hooksmith] stopped looking for hook modules after ${capped} files and folders`);
     const found: string[] = [];
     // Disk modules no longer discovered (a root removed from the settings, say) are dropped.
     const discovered = new Set(agents.flatMap((a) => [...a.mantleModules, ...a.cayuModules]));

@@ -3,7 +3,7 @@
 // thread parses), parse and run the rules agent by agent (agent.ts), then add syntax-error once
 // CPython has judged each file.
 import type { HookDiagnostic } from '../diagnostics';
-import { discover, nodeFs, type DiscoveryFs } from '../discovery';
+import { discover, nodeFs, type Discovery, type DiscoveryFs } from '../discovery';
 import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
 import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
@@ -39,11 +39,10 @@ export interface FilesOptions {
   parse?: (text: string, path: string) => HookModule;
 }
 
-export interface FilesResult {
+/** What discovery could not see (missing, unusable PATHs, unreadable folders, its bound), and: */
+export interface FilesResult extends Omit<Discovery, 'agents'> {
   /** Absolute file path → its diagnostics (files without findings map to []). */
   diagnostics: Map<string, HookDiagnostic[]>;
-  /** PATH arguments that do not exist. */
-  missing: string[];
   /** Files checked. */
   fileCount: number;
 }
@@ -66,7 +65,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const ready = initParser();
   ready.catch(() => undefined);
   try {
-    const { agents, missing } = discover(paths, opts.fs ?? nodeFs);
+    const { agents, ...unseen } = discover(paths, opts.fs ?? nodeFs);
     const sources = agents.map(agentSources);
     const { verdicts, asked } = verdictsFor(
       sources.flat().filter((f) => !f.failure),
@@ -99,7 +98,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     }
     if (opts.verbose && checker?.version)
       log(`[hooksmith] CPython ${checker.version} judged ${asked} file(s)`);
-    return { diagnostics, missing, fileCount: ruled.length };
+    return { diagnostics, fileCount: ruled.length, ...unseen };
   } finally {
     await checker?.end();
   }

@@ -1,12 +1,15 @@
 // `hooksmith check [PATH...] [--format text|json|sarif]`
-// Exit 0: no error-severity diagnostic; 1: at least one; 2: usage error (unknown flag,
-// bad format, missing path).
+// Exit 0: no error-severity diagnostic; 1: at least one; 2: the check could not do what it was
+// asked (unknown flag, bad format, a PATH that is missing or neither file nor folder — nothing is
+// checked then —, a folder it could not read or the discovery bound reached — the findings
+// of what it could read are still printed).
 import { statSync } from 'node:fs';
 import { analyseFiles, type FilesOptions } from '../analysis';
 import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
 import { parseCommandArgs } from './args';
+import { printable } from './printable';
 import { toFinding } from './format-finding';
 import { formatText } from './format-text';
 import { formatJson } from './format-json';
@@ -78,25 +81,32 @@ export async function runCheckCommand(
     process.stderr.write(`hooksmith check: ${parsed}\n${USAGE}\n`);
     return 2;
   }
+  const say = (m: string) => process.stderr.write(printable(`hooksmith check: ${m}`) + '\n');
   const notPython = parsed.paths.filter((p) => !p.endsWith('.py') && isFile(p));
   if (notPython.length) {
-    for (const p of notPython)
-      process.stderr.write(`hooksmith check: not a Python file: ${p} (give an agent folder or a .py file)\n`);
+    for (const p of notPython) say(`not a Python file: ${p} (give an agent folder or a .py file)`);
     return 2;
   }
   buildEachPathOnce(); // this process checks each file once: no def cache (see function-cache.ts)
   const result = await analyseFiles(parsed.paths, {
     ...opts,
+    options: { logger: (m) => process.stderr.write(printable(m) + '\n'), ...opts.options },
     cpython: parsed.cpython,
     verbose: parsed.verbose,
     ...(parsed.cache ? {} : { cache: false }),
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
   });
-  if (result.missing.length) {
-    for (const m of result.missing)
-      process.stderr.write(`hooksmith check: no such file or directory: ${m}\n`);
+  if (result.missing.length || result.unusable.length) {
+    for (const m of result.missing) say(`no such file or directory: ${m}`);
+    for (const u of result.unusable) say(`cannot check ${u.path}: ${u.reason}`);
     return 2;
   }
+  for (const u of result.unreadable)
+    say(`cannot read folder ${u.path}: ${u.reason}; its files are not checked`);
+  if (result.capped)
+    say(
+      `stopped looking for hook modules after ${result.capped.toLocaleString('en')} files and folders: give narrower PATHs`,
+    );
   const all: HookDiagnostic[] = [...result.diagnostics.values()].flat().sort(compareDiagnostics);
   const cwd = process.cwd();
   const findings = all.map((d) => toFinding(d, cwd));
@@ -105,7 +115,8 @@ export async function runCheckCommand(
       ? formatJson(findings)
       : parsed.format === 'sarif'
         ? formatSarif(findings, version, cwd)
-        : formatText(findings, result.fileCount);
+        : printable(formatText(findings, result.fileCount));
   await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+  if (result.unreadable.length || result.capped) return 2;
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs } from './args';
+import { printable } from './printable';
 
 const USAGE =
   'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
@@ -72,7 +73,9 @@ export function reportInputError(
   err: RunInputError | { message: string; details: string[] },
 ): void {
   process.stderr.write(
-    `hooksmith ${command}: ${err.message}\n${err.details.map((d) => `  ${d.replace(/\n/g, '\n  ')}\n`).join('')}`,
+    printable(
+      `hooksmith ${command}: ${err.message}\n${err.details.map((d) => `  ${d.replace(/\n/g, '\n  ')}\n`).join('')}`,
+    ),
   );
 }
 
@@ -96,7 +99,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     if (err instanceof RunInputError) reportInputError('run', err);
     else
       process.stderr.write(
-        `hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`,
+        printable(`hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`),
       );
     return 2;
   }
@@ -107,7 +110,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   try {
     const result = await runner.run({ file, handler, payload });
     process.stdout.write(
-      parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatRunText(result),
+      parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatRunText(result)),
     );
     return misbehaved(result) ? 1 : 0;
   } catch (err) {
@@ -116,7 +119,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof Error && err.name === 'PythonHostError') {
-      process.stderr.write(`hooksmith run: ${err.message}\n`);
+      process.stderr.write(printable(`hooksmith run: ${err.message}\n`));
       return 2;
     }
     throw err;

@@ -7,6 +7,7 @@ import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { parseCommandArgs } from './args';
+import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
 
 const USAGE = 'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]\n';
@@ -42,7 +43,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
   try {
     const result = await runner.simulate(file);
     process.stdout.write(
-      format === 'json' ? JSON.stringify(result, null, 2) + '\n' : formatSimulationText(result),
+      format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatSimulationText(result)),
     );
     return result.events.some(misbehaved) ? 1 : 0;
   } catch (err) {
@@ -51,7 +52,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof Error && err.name === 'PythonHostError') {
-      process.stderr.write(`hooksmith simulate: ${err.message}\n`);
+      process.stderr.write(printable(`hooksmith simulate: ${err.message}\n`));
       return 2;
     }
     throw err;

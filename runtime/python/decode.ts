@@ -22,13 +22,17 @@ function issueAt(message: string, line: number, character: number): SyntaxIssue 
 
 /** Line/UTF-16 column of byte offset `at`, decoding the valid prefix. */
 function positionOfByte(buf: Uint8Array, at: number): { line: number; character: number } {
-  const prefix = new TextDecoder('utf-8').decode(buf.subarray(0, at));
+  const prefix = new TextDecoder('utf-8', { ignoreBOM: true }).decode(buf.subarray(0, at));
   const lines = prefix.split(/\r\n|\r|\n/);
   return { line: lines.length - 1, character: (lines[lines.length - 1] ?? '').length };
 }
 
-/** The UTF-8 decoder for valid input (one instance: a check decodes every file). */
-const UTF8 = new TextDecoder('utf-8');
+/**
+ * The UTF-8 decoder for valid input (one instance: a check decodes every file). The file's BOM is
+ * dropped before decoding, as CPython drops it; a second one stays in the text, where CPython
+ * fails it (so does `import`).
+ */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** First byte offset where `buf` stops being valid UTF-8 (-1: valid). */
 function firstInvalidUtf8(buf: Uint8Array): number {
@@ -94,8 +98,16 @@ export function decodeSource(buf: Uint8Array): DecodedSource {
       issue: issueAt('source code cannot contain null bytes (is this a binary file?)', p.line, p.character),
     };
   }
-  const hasBom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  const bom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+  const hasBom = bom(buf);
   const body = hasBom ? buf.subarray(3) : buf;
+  // CPython drops one byte-order mark; a second is a character no Python source may hold.
+  if (hasBom && bom(body))
+    return {
+      text: UTF8.decode(body),
+      binary: false,
+      issue: issueAt('invalid non-printable character U+FEFF', 0, 0),
+    };
   const bad = firstInvalidUtf8(body);
   if (bad < 0) return { text: UTF8.decode(body), binary: false };
 
@@ -112,7 +124,7 @@ export function decodeSource(buf: Uint8Array): DecodedSource {
   }
   const p = positionOfByte(body, bad);
   const byte = (body[bad] as number).toString(16).padStart(2, '0');
-  const lossy = new TextDecoder('utf-8').decode(body);
+  const lossy = new TextDecoder('utf-8', { ignoreBOM: true }).decode(body);
   // Mostly undecodable bytes: a binary file, not a mis-encoded source.
   const replaced = lossy.split('\ufffd').length - 1;
   const binary = replaced > 8 && replaced > lossy.length / 10;

@@ -70,7 +70,7 @@ export function bundleCli(dir: string): void {
 }
 
 let bundle: string | undefined;
-function cliBundle(): string {
+export function cliBundle(): string {
   if (bundle) return bundle;
   const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cli-'));
   bundleCli(dir);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { discover, findAgentRoot, isMantleModulePath, nodeFs } from '../../runtime/discovery';
+import { discover, findAgentRoot, isMantleModulePath, MAX_ENTRIES, nodeFs } from '../../runtime/discovery';
 
 const HOOK = 'from cayu.observability import RuntimeHook\nclass H(RuntimeHook):\n    pass\n';
 
@@ -123,25 +123,63 @@ describe('discovery', () => {
       ['/w/cayu.py', HOOK],
     ]);
     const dirs = new Set(['/w', '/w/hooks']);
+    const kind = (p: string) =>
+      files.has(p) ? ('file' as const) : dirs.has(p) ? ('dir' as const) : undefined;
     const mem = {
-      kind: (p: string) => (files.has(p) ? ('file' as const) : dirs.has(p) ? ('dir' as const) : undefined),
-      list: (d: string) =>
+      kind,
+      entries: (d: string) =>
         [...files.keys(), ...dirs]
           .filter((p) => dirname(p) === d && p !== d)
-          .map((p) => p.slice(d.length + 1)),
+          .map((p) => ({ name: p.slice(d.length + 1), kind: kind(p), symlink: false })),
       head: (f: string) => files.get(f) ?? '',
-      isSymlink: () => false,
     };
     const { agents } = discover(['/w'], mem);
     assert.deepEqual(agents, [{ root: '/w', mantleModules: ['/w/hooks/a.py'], cayuModules: ['/w/cayu.py'] }]);
   });
-});
 
-describe('discovery through a file system without entries()', () => {
-  it('finds exactly what nodeFs (readdir with file types) finds', () => {
-    const { entries: _entries, ...plain } = nodeFs;
-    const examples = join(__dirname, '..', '..', 'examples');
-    assert.deepEqual(discover([examples], plain), discover([examples], nodeFs));
-    assert.ok(discover([examples], nodeFs).agents.length >= 2);
+  it('stops after a bound of files and folders and says so (a root such as / stays bounded)', () => {
+    const all = discover([join(root, 'agents')]);
+    assert.equal(all.capped, undefined);
+    const bounded = discover([join(root, 'agents')], nodeFs, 5);
+    assert.equal(bounded.capped, 5);
+    assert.ok(
+      bounded.agents.flatMap((a) => a.mantleModules).length <
+        all.agents.flatMap((a) => a.mantleModules).length,
+    );
+    assert.equal(MAX_ENTRIES, 100_000);
+  });
+
+  it('never walks the system folders (/proc, /sys, /dev, /run)', () => {
+    const asked: string[] = [];
+    const fs = {
+      kind: (p: string) =>
+        ['/', '/proc', '/sys', '/dev', '/run', '/srv'].includes(p) ? ('dir' as const) : undefined,
+      entries: (d: string) => {
+        asked.push(d);
+        return d === '/'
+          ? ['proc', 'sys', 'dev', 'run', 'srv'].map((name) => ({
+              name,
+              kind: 'dir' as const,
+              symlink: false,
+            }))
+          : [];
+      },
+      head: () => '',
+    };
+    discover(['/'], fs);
+    assert.deepEqual(asked.sort(), ['/', '/srv']);
+  });
+
+  it('an unreadable folder is reported with why; one removed while walking is not', () => {
+    const fs = {
+      ...nodeFs,
+      entries: (d: string) => {
+        if (d.endsWith('/a')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+        if (d.endsWith('/b')) throw Object.assign(new Error('ENOENT: gone'), { code: 'ENOENT' });
+        return nodeFs.entries(d);
+      },
+    };
+    const { unreadable } = discover([join(root, 'agents')], fs);
+    assert.deepEqual(unreadable, [{ path: join(root, 'agents/a'), reason: 'permission denied' }]);
   });
 });

@@ -1,12 +1,13 @@
 // unsupported-control-signal: RetryModel / HookRejection raised where the point and lane do not allow it.
 import { CONTROL_SIGNALS, HOOK_DECORATORS, type ControlSignal } from '../catalogue';
-import type { Fix } from '../diagnostics';
+import type { Fix, TextEdit } from '../diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
-import { mantleHooks, type MantleHook } from './util/hooks';
+import { mantleHooks, payloadParameter, type MantleHook } from './util/hooks';
+import { spellMantleName } from './util/mantle-import-fix';
 import { resolveMantleName } from './util/names';
-import { indentOf, lineText, splitLines } from './util/text';
+import { lineText } from './util/text';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {
   const name = resolveMantleName(module, r.exception)?.member;
@@ -25,42 +26,49 @@ function runtimeEffect(h: MantleHook): string {
   return h.point.unsupportedSignalEffect;
 }
 
-/** The nearest line from `from` on (going `step`) that holds code, not blank or only a comment. */
-function codeLine(lines: readonly string[], from: number, step: 1 | -1): string | undefined {
-  for (let i = from; i >= 0 && i < lines.length; i += step) {
-    const t = lines[i].trim();
-    if (t && !t.startsWith('#')) return lines[i];
-  }
-  return undefined;
+/** The keyword each signal's message goes by: `RetryModel(feedback=…)`, `HookRejection(reason=…)`. */
+const MESSAGE_KEYWORD: Record<ControlSignal, string> = { RetryModel: 'feedback', HookRejection: 'reason' };
+
+/** Fix titles say what the engine will do, so no fix silently changes what the hook means. */
+const SWITCH_TITLE: Record<ControlSignal, string> = {
+  RetryModel: 'Raise RetryModel instead: the model is asked again with this feedback',
+  HookRejection: 'Raise HookRejection instead: this is rejected and the user receives the fallback',
+};
+const REMOVE_TITLE: Record<ControlSignal, string> = {
+  HookRejection: 'Remove the rejection: this hook will no longer block anything',
+  RetryModel: 'Remove the retry: this hook will no longer ask the model again',
+};
+
+/** The signal the point does allow, keeping the message (and its keyword) and merging the import. */
+function switchFix(
+  module: HookModule,
+  source: string,
+  r: RaiseFacts,
+  from: ControlSignal,
+  to: ControlSignal,
+): Fix | undefined {
+  if (!r.exception) return undefined;
+  const spelled = spellMantleName(module, source, to);
+  const edits: TextEdit[] = [{ range: r.exception.range, newText: spelled.text }];
+  for (const k of r.call?.keywords ?? [])
+    if (k.name === MESSAGE_KEYWORD[from]) edits.push({ range: k.nameRange, newText: MESSAGE_KEYWORD[to] });
+  return fix(SWITCH_TITLE[to], [...spelled.importEdits, ...edits]);
 }
 
 /**
- * Removing the raise is offered only when the statement is alone on its lines. When it is the
- * only statement of its block (the line before ends with `:` and the next line is dedented),
- * it becomes `pass` so the block stays valid.
+ * Removing the signal, named as such: the raise becomes `return <payload>` (what the engine does
+ * with a discarded signal) or a bare `return` in an observer. Only when it stands alone on its line.
  */
-function removalFix(source: string, r: RaiseFacts): Fix | undefined {
-  const lines = splitLines(source);
+function removalFix(source: string, h: MantleHook, r: RaiseFacts, signal: ControlSignal): Fix | undefined {
   const first = lineText(source, r.range.start.line);
   const last = lineText(source, r.range.end.line);
   if (first.slice(0, r.range.start.character).trim() !== '') return undefined;
   const after = last.slice(r.range.end.character).trim();
   if (after !== '' && !after.startsWith('#')) return undefined;
-  const indent = indentOf(first).length;
-  const prev = codeLine(lines, r.range.start.line - 1, -1);
-  const next = codeLine(lines, r.range.end.line + 1, 1);
-  const opensBlock = prev !== undefined && /:\s*(#.*)?$/.test(prev);
-  const closesBlock = next === undefined || indentOf(next).length < indent;
-  if (opensBlock && closesBlock) {
-    return fix('Replace the raise with `pass`', [{ range: r.range, newText: 'pass' }]);
-  }
-  const start = { line: r.range.start.line, character: 0 };
-  // On the file's last line (no final newline) the removal ends at the line's end, not past the text.
-  const isLastLine = r.range.end.line + 1 >= lines.length;
-  const end = isLastLine
-    ? { line: r.range.end.line, character: last.length }
-    : { line: r.range.end.line + 1, character: 0 };
-  return fix('Remove the raise statement', [{ range: { start, end }, newText: '' }]);
+  const param = payloadParameter(h.fn);
+  if (h.lane === 'modify' && !param) return undefined;
+  const text = h.lane === 'modify' ? `return ${param!.name}` : 'return';
+  return fix(REMOVE_TITLE[signal], [{ range: r.range, newText: text }]);
 }
 
 export const unsupportedControlSignal: Rule = {
@@ -72,7 +80,7 @@ export const unsupportedControlSignal: Rule = {
     what: `A \`raise RetryModel(...)\` or \`raise HookRejection(...)\` (imported, aliased, or as \`mh.RetryModel\`) in a hook where the point and lane do not allow it. Only modify hooks may signal: ${CONTROL_SIGNALS.map((s) => `\`${s}\` on ${andList(HOOK_DECORATORS.filter((d) => d.lane === 'modify' && d.point.signals.includes(s)).map((d) => `\`${d.name}\``))}`).join(', ')}. Raises in helper functions the hook calls are not followed.`,
     why: "The engine's AST check rejects the hook at `rasa train`. As a runtime backstop the signal is logged and discarded and the original payload is kept, so the veto or retry the author intended never happens.",
     spec: 'spec/mantle-hooks.md, Control signals: "Raising a control signal at any other point is invalid hook behaviour and fails at train time when detected by the AST check." Insertion points: "Control signals (modify only)".',
-    fix: 'Remove the raise, or move the logic to a point that allows the signal (e.g. veto tool calls with `RetryModel` in `modify_tool_call`, not in `modify_tool_result`). The quick fix removes the statement when it stands alone on its lines (or replaces it with `pass` when it is the only statement of its block).',
+    fix: 'Raise the signal the point allows, or move the logic to a point that allows the signal (e.g. veto tool calls with `RetryModel` in `modify_tool_call`, not in `modify_tool_result`). Quick fixes: where the point allows the other signal, "Raise RetryModel instead" / "Raise HookRejection instead" keeps the message (and merges the import); removing the signal is offered only under its own name ("Remove the rejection: this hook will no longer block anything"), and returns the payload unchanged (what the engine does with the discarded signal). No fix is preferred: each changes what the hook does.',
   },
   fixable: true,
   check(ctx) {
@@ -82,14 +90,19 @@ export const unsupportedControlSignal: Rule = {
         const signal = signalOf(ctx.module, r);
         if (!signal) continue;
         if (h.lane === 'modify' && h.point.signals.includes(signal)) continue;
-        const removal = removalFix(ctx.text, r);
+        const fixes = [
+          ...(h.lane === 'modify' ? h.point.signals.filter((s) => s !== signal) : []).map((to) =>
+            switchFix(ctx.module, ctx.text, r, signal, to),
+          ),
+          removalFix(ctx.text, h, r, signal),
+        ].filter((f): f is Fix => f !== undefined);
         out.push(
           report(
             this,
             ctx,
             r.range,
             `${allowedText(h)}; ${q(signal)} here fails rasa train (AST check), and at run time ${runtimeEffect(h)}.`,
-            { fixes: removal ? [removal] : [] },
+            { fixes },
           ),
         );
       }

@@ -20,8 +20,24 @@ test('unsupported-control-signal: HookRejection on modify_tool_call, on the rais
     diags[0].message,
     /^`modify_tool_call` allows only `RetryModel`; `HookRejection` here fails rasa train \(AST check\), and at run time the unsupported signal is logged and discarded; the original call proceeds through preflight\.$/,
   );
-  // Only statement of the `if` block: replaced by pass so the block stays valid.
-  assert.equal(applyFix(src, diags[0]), src.replace('raise HookRejection(reason="no orders")', 'pass'));
+  // The point's own signal first, message and keyword kept; never a silent `pass`.
+  assert.deepEqual(
+    diags[0].fixes?.map((f) => [f.title, !!f.isPreferred]),
+    [
+      ['Raise RetryModel instead: the model is asked again with this feedback', false],
+      ['Remove the rejection: this hook will no longer block anything', false],
+    ],
+  );
+  assert.equal(
+    applyFix(src, diags[0]),
+    src
+      .replace('modify_tool_call\n', 'modify_tool_call, RetryModel\n')
+      .replace('raise HookRejection(reason="no orders")', 'raise RetryModel(feedback="no orders")'),
+  );
+  assert.equal(
+    applyFix(src, diags[0], 1),
+    src.replace('raise HookRejection(reason="no orders")', 'return call'),
+  );
 });
 
 test('unsupported-control-signal: points without signals, via `mh.` and aliases; the fix removes a standalone raise line', async () => {
@@ -45,7 +61,11 @@ test('unsupported-control-signal: points without signals, via `mh.` and aliases;
     diags[0].message,
     /`modify_model_request` allows no control signal; `RetryModel` here fails rasa train .* keeps the last good request and still calls the LLM/,
   );
-  assert.equal(applyFix(src, diags[0]), src.replace('    raise mh.RetryModel("again")\n', ''));
+  assert.deepEqual(
+    diags[0].fixes?.map((f) => f.title),
+    ['Remove the retry: this hook will no longer ask the model again'],
+  );
+  assert.equal(applyFix(src, diags[0]), src.replace('raise mh.RetryModel("again")', 'return r'));
   assert.match(diags[1].message, /`modify_knowledge_query` allows no control signal/);
 });
 

@@ -229,6 +229,32 @@ export class Analyser {
   }
 
   /**
+   * The diagnostics the module would have with `text` instead of its current text, its agent's
+   * other modules as they are: Fix All checks the result of its edits with this.
+   */
+  async diagnoseText(state: ModuleState, text: string): Promise<HookDiagnostic[]> {
+    if (state.engine === 'none') return [];
+    const tree = parse(text);
+    try {
+      const model = buildModel(tree, text, state.path ?? state.key);
+      const settings = await this.host.settings(state.uri);
+      return analyseModule({
+        path: state.path ?? state.key,
+        text,
+        module: model,
+        agentModules:
+          state.engine === 'mantle'
+            ? this.siblings(state).map((s) => (s === state ? model : s.model))
+            : [model],
+        isMantleModule: state.engine === 'mantle',
+        options: analysisOptions(settings, this.host.log),
+      });
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /**
    * CPython's verdict wins over tree-sitter's (it is what the engine runs). A verdict for an
    * older text is still used while tree-sitter sees no error, so an error only CPython finds
    * (`def f(a=1, b)`) does not flicker away on every keystroke until the next check.

@@ -1,6 +1,8 @@
 // Code actions from the fixes the rules attach to their diagnostics. Per diagnostic, in a
 // fixed order: the preferred fix, the other suggestions, "Show documentation for <code>".
-// Plus `source.fixAll.hooksmith`: every preferred fix of the file whose edits do not overlap.
+// Plus `source.fixAll.hooksmith`: the preferred fixes of the file whose edits do not overlap and
+// whose result, analysed again, has no diagnostic the file did not have (as ESLint and ruff do:
+// Fix All never creates a problem, e.g. a did-you-mean rename that makes a duplicate hook).
 import {
   CodeActionKind,
   type CodeAction,
@@ -11,9 +13,10 @@ import {
 import { ruleDocsUrl, type HookDiagnostic } from '../../runtime/diagnostics';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
 import type { Range } from '../../runtime/python/model';
-import type { Analyser } from '../analyser';
+import type { Analyser, ModuleState } from '../analyser';
+import { applyEdits } from '../../runtime/scaffold-source';
 
-export function codeActions(analyser: Analyser, p: CodeActionParams): CodeAction[] {
+export async function codeActions(analyser: Analyser, p: CodeActionParams): Promise<CodeAction[]> {
   const state = analyser.get(p.textDocument.uri);
   if (!state) return [];
   const uri = p.textDocument.uri;
@@ -28,7 +31,7 @@ export function codeActions(analyser: Analyser, p: CodeActionParams): CodeAction
     }
   }
   if (wants(FIX_ALL_KIND)) {
-    const all = fixAll(uri, state.diagnostics);
+    const all = await fixAll(analyser, state, uri);
     if (all) out.push(all);
   }
   return out;
@@ -53,10 +56,11 @@ function actionsFor(uri: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction
   return out;
 }
 
-function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction | undefined {
+async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Promise<CodeAction | undefined> {
+  const before = countByCode(state.diagnostics);
   const taken: Range[] = [];
   const edits: TextEdit[] = [];
-  for (const d of diagnostics) {
+  for (const d of state.diagnostics) {
     const fix = d.fixes?.find((f) => f.isPreferred);
     if (!fix || fix.edits.length === 0) continue;
     // Two fixes inserting the same import line at the same spot: keep one.
@@ -64,6 +68,10 @@ function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction
       (e) => !edits.some((x) => sameRange(x.range, e.range) && x.newText === e.newText),
     );
     if (fresh.some((e) => taken.some((t) => overlaps(t, e.range)))) continue;
+    const after = countByCode(
+      await analyser.diagnoseText(state, applyEdits(state.text, [...edits, ...fresh])),
+    );
+    if ([...after].some(([code, n]) => n > (before.get(code) ?? 0))) continue;
     for (const e of fresh) {
       edits.push(e);
       taken.push(e.range);
@@ -75,6 +83,12 @@ function fixAll(uri: string, diagnostics: readonly HookDiagnostic[]): CodeAction
     kind: FIX_ALL_KIND,
     edit: { changes: { [uri]: edits } },
   };
+}
+
+function countByCode(diagnostics: readonly HookDiagnostic[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of diagnostics) out.set(d.code, (out.get(d.code) ?? 0) + 1);
+  return out;
 }
 
 function matches(d: HookDiagnostic, lsp: Diagnostic): boolean {

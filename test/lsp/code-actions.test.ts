@@ -121,4 +121,34 @@ describe('code actions', () => {
       [],
     );
   });
+
+  it('fixAll drops a fix whose result has a new diagnostic (a did-you-mean rename making a duplicate hook)', async () => {
+    const text =
+      'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call, modify_tool_cal, on_turn_started\n\n\n' +
+      '@modify_tool_call()\nasync def a(call: ToolCallPayload) -> ToolCallPayload:\n    return call\n\n\n' +
+      '@modify_tool_cal()\nasync def b(call: ToolCallPayload) -> ToolCallPayload:\n    return call\n\n\n' +
+      '@on_turn_started\nasync def started(payload):\n    pass\n';
+    const v = await c.change(uri, [{ text }]);
+    const before = await c.waitFor(uri, (p) => p.version === v);
+    const unknown = before.diagnostics.find((d) => d.code === 'unknown-import')!;
+    assert.ok(unknown, JSON.stringify(before.diagnostics.map((d) => d.code)));
+    // The rename is still a quick fix of its own, just not part of Fix All.
+    assert.ok(
+      (await actionsFor(unknown)).some((a) => a.isPreferred && a.title === 'Import modify_tool_call'),
+    );
+    const r = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.hooksmith'] },
+    })) as CodeAction[];
+    const fixed = apply(text, r[0]!.edit!.changes![uri]!);
+    assert.match(fixed, /@on_turn_started\(\)/, 'the safe fix is applied');
+    assert.match(fixed, /modify_tool_cal, on_turn_started/, 'the rename is not');
+    const v2 = await c.change(uri, [{ text: fixed }]);
+    const after = await c.waitFor(uri, (p) => p.version === v2);
+    assert.ok(
+      !after.diagnostics.some((d) => d.code === 'duplicate-modify-hook'),
+      JSON.stringify(after.diagnostics),
+    );
+  });
 });

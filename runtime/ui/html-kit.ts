@@ -58,8 +58,20 @@ export function outcomeMeta(outcome: Outcome | undefined): OutcomeMeta {
     : { label: 'No hook', symbol: '·', tone: 'muted' };
 }
 
+/**
+ * Symbols the webview fonts may lack (⏱ needs an emoji font) are drawn as inline SVG in the
+ * codicon style (16×16, currentColor), so they never render as an empty box.
+ */
+const SVG_SYMBOLS: Record<string, string> = {
+  '⏱': `<svg class="icon" viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" stroke-width="1.4"><circle cx="8" cy="9" r="5.5"/><path d="M8 6v3.2l2 1.3M6.5 1.8h3"/></svg>`,
+};
+
+export function symbolHtml(symbol: string): string {
+  return SVG_SYMBOLS[symbol] ?? escapeHtml(symbol);
+}
+
 export function badge(meta: OutcomeMeta, extraClass = ''): string {
-  return `<span class="badge tone-${meta.tone}${extraClass ? ` ${extraClass}` : ''}"><span aria-hidden="true">${escapeHtml(meta.symbol)}</span> ${escapeHtml(meta.label)}</span>`;
+  return `<span class="badge tone-${meta.tone}${extraClass ? ` ${extraClass}` : ''}"><span aria-hidden="true">${symbolHtml(meta.symbol)}</span> ${escapeHtml(meta.label)}</span>`;
 }
 
 export function laneBadge(lane: string): string {
@@ -127,7 +139,9 @@ button.secondary{color:var(--vscode-button-secondaryForeground,#fff);background:
 :focus-visible{outline:1px solid var(--vscode-focusBorder,#007fd4);outline-offset:1px}
 a{color:var(--vscode-textLink-foreground,#3794ff)}a:hover{color:var(--vscode-textLink-activeForeground,#3794ff)}
 table.diff{border-collapse:collapse;width:100%;margin:4px 0;table-layout:fixed}
-table.diff th:nth-child(1){width:24%}table.diff th:nth-child(2),table.diff th:nth-child(3){width:33%}table.diff th:nth-child(4){width:10%}
+table.diff th:nth-child(1){width:24%}table.diff th:nth-child(2),table.diff th:nth-child(3){width:auto}table.diff th:nth-child(4){width:8.5em;white-space:nowrap}
+table.diff td code{white-space:pre-wrap}
+svg.icon{vertical-align:-1px}
 table.diff th,table.diff td{text-align:left;padding:2px 8px;border-bottom:1px solid var(--border);vertical-align:top;word-break:break-word}
 table.diff th{color:var(--muted);font-weight:500;font-size:.85em}
 tr.d-changed td.k{border-left:3px solid var(--warn)}tr.d-added td.k{border-left:3px solid var(--ok)}tr.d-removed td.k{border-left:3px solid var(--error)}tr.d-restored td.k{border-left:3px solid var(--info)}

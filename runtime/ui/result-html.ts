@@ -17,6 +17,7 @@ import {
   type WebviewSecurity,
 } from './html-kit';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
+import { isFailure, userView } from './user-view';
 
 export interface ResultOptions extends WebviewSecurity {
   /** The payload file the run used (the "Open payload" button posts {type:'openPayload'}). */
@@ -24,17 +25,42 @@ export interface ResultOptions extends WebviewSecurity {
 }
 
 const POLICY_WORDS: Record<RunResult['policy'], string> = {
-  'fail-open': 'fail-open: a crash or timeout lets the engine carry on with the input',
-  'fail-closed': 'fail-closed: a crash or timeout stops the engine here',
-  observe: 'observer: failures are logged and never affect the turn',
+  'fail-open': 'Fail-open: a crash or timeout lets the engine carry on with the input',
+  'fail-closed': 'Fail-closed: a crash or timeout stops the engine here',
+  observe: 'Observer: failures are logged and never affect the turn',
   cayu: 'Cayu phase: the decision returned is applied',
 };
+
+/** What the engine carries on with after a failed run, by fail policy (no diff: the hook gave nothing). */
+const CARRIES_ON: Record<RunResult['policy'], string> = {
+  'fail-open': 'the input payload, unchanged',
+  'fail-closed': 'nothing: the engine stops here',
+  observe: 'the turn as it was',
+  cayu: 'the default decision',
+};
+
+const FAILED_WORDS: Partial<Record<RunResult['outcome'], string>> = {
+  crashed: 'crashed',
+  'timed-out': 'timed out',
+  'invalid-return': 'returned something the engine refuses',
+};
+
+function renderUserView(result: RunResult): string {
+  const v = userView(result);
+  if (v.kind === 'text') return `<blockquote class="user-text">${escapeHtml(v.text)}</blockquote>`;
+  if (v.kind === 'fallback')
+    return `<p class="user-fallback">The fallback response: <code>${escapeHtml(v.response)}</code></p>`;
+  return `<p class="user-nothing">${escapeHtml(v.why[0]!.toUpperCase() + v.why.slice(1))}</p>`;
+}
 
 const RESULT_CSS = `
 .head{display:flex;flex-wrap:wrap;align-items:center;gap:10px}
 .meta{display:flex;flex-wrap:wrap;gap:6px 18px;color:var(--muted);margin:6px 0 10px;align-items:center}
 .effect{padding:10px 14px;border-left:3px solid var(--info);background:var(--card);border-radius:2px;margin:10px 0}
 .effect .label{display:block;font-size:.8em;text-transform:uppercase;letter-spacing:.05em;color:var(--muted)}
+.effect .next{margin:6px 0 0;color:var(--muted)}.effect .next strong{color:var(--vscode-foreground)}
+.user-text{margin:4px 0;padding:6px 10px;border-radius:4px;background:var(--vscode-textBlockQuote-background,rgba(128,128,128,.1));white-space:pre-wrap;font-size:1.05em}
+.user-fallback,.user-nothing{margin:4px 0}.user-nothing{font-style:italic;color:var(--muted)}
 .toolbar{display:flex;gap:8px;margin:10px 0}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 ol.traceback{margin:4px 0;padding-left:20px}.frame-text{margin:2px 0 6px}
@@ -58,6 +84,9 @@ export function renderRunResultHtml(result: RunResult, opts: ResultOptions): str
   let payload: string;
   if (result.engine === 'cayu') {
     payload = `<div class="cols"><div><h3 class="note">Context</h3><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></div><div><h3 class="note">Decision</h3><pre>${escapeHtml(prettyJson(result.payload))}</pre></div></div>`;
+  } else if (result.lane === 'modify' && isFailure(result)) {
+    // A crash, timeout or refused return has no result to diff: say what the engine uses instead.
+    payload = `<p>No diff: the hook ${escapeHtml(FAILED_WORDS[result.outcome] ?? result.outcome)}. The engine carries on with <strong>${escapeHtml(CARRIES_ON[result.policy])}</strong>.</p><details><summary>Input</summary><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></details>`;
   } else if ((result.payload === null || result.payload === undefined) && (result.error || result.signal)) {
     payload = `<p class="note">The hook returned nothing the engine uses.</p><details><summary>Input</summary><pre>${escapeHtml(prettyJson(result.inputPayload))}</pre></details>`;
   } else if (result.lane === 'observe') {
@@ -82,8 +111,8 @@ ${cspMeta(opts)}
 <header>
 <div class="head"><h1><code>${escapeHtml(result.handler)}</code></h1>${badge(meta)}</div>
 <div class="meta"><span class="mono">${escapeHtml(result.point)}</span>${laneBadge(result.lane)}<span title="${escapeHtml(result.file)}">${escapeHtml(shortPath(result.file))}</span><span>${bar}</span></div>
-<div class="effect" role="status"><span class="label">What the end user would have seen</span>${escapeHtml(result.effect)}</div>
-<p class="note">Fail policy — ${escapeHtml(POLICY_WORDS[result.policy] ?? result.policy)}</p>
+<div class="effect" role="status"><span class="label">What the end user would have seen</span>${renderUserView(result)}<p class="next"><strong>Next:</strong> ${escapeHtml(result.effect)}</p></div>
+<p class="note">${escapeHtml(POLICY_WORDS[result.policy] ?? result.policy)}</p>
 <div class="toolbar"><button data-action="rerun" title="Run the hook again with the same payload">▶ Re-run</button>${opts.payloadFile ? `<button class="secondary" data-action="openPayload" title="${escapeHtml(opts.payloadFile)}">Open payload</button>` : ''}</div>
 </header>
 <main>

@@ -41,16 +41,21 @@ test('crash: badge, traceback frames as links, effect, policy, budget bar; all t
   });
   assert.match(html, /tone-error"><span aria-hidden="true">✕<\/span> Crashed/);
   assert.match(html, /class="frame mono" data-file="\/agent\/hooks.py" data-line="3"/);
+  // The user sees nothing from a tool_result hook; the engine's next step is its own line.
+  assert.match(html, /What the end user would have seen<\/span><p class="user-nothing">Nothing directly/);
+  assert.match(html, /<strong>Next:<\/strong> the engine carries on with the original result/);
+  assert.match(html, /Fail-open: a crash or timeout lets the engine carry on/);
+  assert.ok(!/fail-open: fail-open/i.test(html));
+  // A crash has no result to diff: the panel says what the engine carries on with.
   assert.match(
     html,
-    /What the end user would have seen<\/span>the engine carries on with the original result/,
+    /No diff: the hook crashed\. The engine carries on with <strong>the input payload, unchanged<\/strong>/,
   );
-  assert.match(html, /fail-open: a crash or timeout lets the engine carry on/);
+  assert.ok(!html.includes('<table class="diff"'));
   assert.match(html, /role="meter" aria-valuemin="0" aria-valuemax="500" aria-valuenow="250"/);
   assert.match(html, /#run-bar>\.fill\{width:50\.0%\}/);
   assert.match(html, /data-action="rerun"/);
   assert.match(html, /data-action="openPayload"/);
-  assert.match(html, /class="d-restored"/);
   assert.equal([...html.matchAll(/<script/g)].length, 1);
   assert.ok(!html.includes('<b>') && !html.includes('<i>'));
   assert.ok(!/\sstyle="/.test(html));
@@ -60,10 +65,56 @@ test('no payload file: no "Open payload" button', () => {
   assert.ok(!renderRunResultHtml(CRASH, SEC).includes('data-action="openPayload"'));
 });
 
-test('a fail-closed crash (payload null) shows the input, not a diff against null', () => {
-  const html = renderRunResultHtml({ ...CRASH, payload: null, notes: [], policy: 'fail-closed' }, SEC);
-  assert.match(html, /returned nothing the engine uses/);
-  assert.ok(!html.includes('<table class="diff"'));
+test('a fail-closed timeout (payload null) shows no diff against null but what the engine carries on with', () => {
+  const html = renderRunResultHtml(
+    {
+      ...CRASH,
+      point: 'tool_call',
+      outcome: 'timed-out',
+      error: null,
+      payload: null,
+      notes: [],
+      policy: 'fail-closed',
+    },
+    SEC,
+  );
+  assert.ok(!html.includes('<table class="diff"') && !html.includes('→ null') && !/\d changed/.test(html));
+  assert.match(
+    html,
+    /No diff: the hook timed out\. The engine carries on with <strong>nothing: the engine stops here/,
+  );
+  // The user hears the point's fallback response; the badge's clock is an SVG, not an emoji.
+  assert.match(html, /The fallback response: <code>utter_tool_call_hook_error<\/code>/);
+  assert.match(html, /<svg class="icon"[^>]*>.*<\/svg><\/span> Timed out/);
+});
+
+test('outgoing_text: the user-visible text itself (rewritten, leading spaces kept), not a description', () => {
+  const base = { ...CRASH, point: 'outgoing_text', error: null, notes: [], policy: 'fail-open' as const };
+  const html = renderRunResultHtml(
+    {
+      ...base,
+      outcome: 'returned',
+      inputPayload: { text: 'hi' },
+      payload: { text: '  HI THERE' },
+      effect: 'this text is stored and sent to the user',
+    },
+    SEC,
+  );
+  assert.match(html, /<blockquote class="user-text">  HI THERE<\/blockquote>/);
+  assert.match(html, /<strong>Next:<\/strong> this text is stored and sent to the user/);
+  // Leading whitespace survives in the diff cells.
+  assert.match(html, /table\.diff td code\{white-space:pre-wrap\}/);
+  const rejected = renderRunResultHtml(
+    {
+      ...base,
+      outcome: 'hook-rejection',
+      payload: null,
+      inputPayload: { text: 'hi' },
+      signal: { type: 'HookRejection', reason: 'rude', honoured: true },
+    },
+    SEC,
+  );
+  assert.match(rejected, /The fallback response: <code>the outgoing-text fallback<\/code>/);
 });
 
 test('a real run (python3): modify hook changing the payload shows the changed field', async () => {

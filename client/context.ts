@@ -13,9 +13,21 @@ import { HooksStore } from './hooks-store';
 import { createLanguageClient } from './language-client';
 import { Logger } from './log';
 import { RestartPolicy, type CrashVerdict } from './restart-policy';
-import { ServerStatus } from './status';
+import { ServerStatus, type ProblemCounts } from './status';
 
 export const COMMAND_PREFIX = 'hooksmith.';
+
+/** Hooksmith's own errors and warnings across the workspace, with their own severity. */
+function countProblems(): ProblemCounts {
+  const out = { errors: 0, warnings: 0 };
+  for (const [, diags] of vscode.languages.getDiagnostics())
+    for (const d of diags) {
+      if (d.source !== 'hooksmith') continue;
+      if (d.severity === vscode.DiagnosticSeverity.Error) out.errors++;
+      else if (d.severity === vscode.DiagnosticSeverity.Warning) out.warnings++;
+    }
+  return out;
+}
 
 export class HooksmithContext implements vscode.Disposable {
   readonly log = new Logger('Hooksmith');
@@ -37,6 +49,8 @@ export class HooksmithContext implements vscode.Disposable {
       this.hooks.onDidChange((r) =>
         this.status.setHookCount(r ? r.agents.reduce((n, a) => n + a.hooks.length, 0) : undefined),
       ),
+      vscode.languages.onDidChangeDiagnostics(() => this.status.setProblems(countProblems())),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.status.refresh()),
     );
   }
 

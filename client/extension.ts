@@ -20,6 +20,8 @@ export interface HooksmithApi {
   readonly commands: readonly string[];
   /** The last lines of the Hooksmith output channel (for tests). */
   logLines(): readonly string[];
+  /** What the status-bar item shows (for tests). */
+  statusBar(): { text: string; tooltip: string; command: string | undefined };
 }
 
 let context: HooksmithContext | undefined;
@@ -67,6 +69,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Hook
       return ctx.registeredCommands;
     },
     logLines: () => ctx.log.lines(),
+    statusBar: () => ctx.status.snapshot(),
   };
 }
 

@@ -1,5 +1,7 @@
 // The status-bar item: what the language server is doing, and the click that helps —
-// the output channel while it works, a restart once it stopped or crashed.
+// the output channel while it works, a restart once it stopped or crashed. Once ready, its icon
+// is the worst severity of Hooksmith's diagnostics (never a check mark beside errors), and in
+// an untrusted folder it says so: restricted mode, click to trust.
 import * as vscode from 'vscode';
 
 export type ServerState = 'starting' | 'ready' | 'stopped' | 'crashed';
@@ -7,6 +9,17 @@ export type ServerState = 'starting' | 'ready' | 'stopped' | 'crashed';
 /** Commands the item runs on click (registered by commands.ts). */
 export const SHOW_OUTPUT_COMMAND = 'hooksmith.showOutput';
 export const RESTART_COMMAND = 'hooksmith.restartServer';
+export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+
+/** Hooksmith diagnostics across the workspace, by severity. */
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
 
 export class ServerStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -16,6 +29,7 @@ export class ServerStatus implements vscode.Disposable {
   );
   private state: ServerState = 'stopped';
   private hookCount: number | undefined;
+  private problems: ProblemCounts = { errors: 0, warnings: 0 };
   private detail = '';
 
   constructor() {
@@ -39,6 +53,27 @@ export class ServerStatus implements vscode.Disposable {
     this.render();
   }
 
+  setProblems(problems: ProblemCounts): void {
+    if (problems.errors === this.problems.errors && problems.warnings === this.problems.warnings) return;
+    this.problems = problems;
+    this.render();
+  }
+
+  /** What the item shows (for tests: the status bar has no read API). */
+  snapshot(): { text: string; tooltip: string; command: string | undefined } {
+    const c = this.item.command;
+    return {
+      text: this.item.text,
+      tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? ''),
+      command: typeof c === 'string' ? c : c?.command,
+    };
+  }
+
+  /** Re-renders after the workspace trust changed. */
+  refresh(): void {
+    this.render();
+  }
+
   private render(): void {
     const i = this.item;
     i.backgroundColor = undefined;
@@ -50,9 +85,22 @@ export class ServerStatus implements vscode.Disposable {
         break;
       case 'ready': {
         const n = this.hookCount;
-        i.text =
-          n === undefined ? '$(check) Hooksmith' : `$(check) Hooksmith: ${n} hook${n === 1 ? '' : 's'}`;
-        i.tooltip = `Hooksmith: language server ready${n === undefined ? '' : `, ${n} hook${n === 1 ? '' : 's'} found`}. Click for the log.`;
+        const { errors, warnings } = this.problems;
+        const hooks = n === undefined ? '' : `: ${plural(n, 'hook')}`;
+        const found = n === undefined ? '' : `, ${plural(n, 'hook')} found`;
+        const counts = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : '']
+          .filter(Boolean)
+          .join(', ');
+        const icon = errors ? '$(error)' : warnings ? '$(warning)' : '$(check)';
+        if (!vscode.workspace.isTrusted) {
+          i.text = `$(shield) Hooksmith${hooks} · restricted`;
+          i.tooltip = `Hooksmith: restricted mode${found}${counts ? `; ${counts}` : ''}. Diagnostics work; running a hook or simulating a turn executes your code and needs a trusted folder. Click to trust this folder to run hooks.`;
+          i.command = MANAGE_TRUST_COMMAND;
+          i.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+          break;
+        }
+        i.text = `${icon} Hooksmith${hooks}${counts ? ` · ${counts}` : ''}`;
+        i.tooltip = `Hooksmith: language server ready${found}${counts ? `; ${counts} in hook modules` : ''}. Click for the log.`;
         i.command = SHOW_OUTPUT_COMMAND;
         break;
       }

@@ -21,9 +21,17 @@ export function explorerFeature(ctx: HooksmithContext): void {
         ? undefined
         : 'The Hooksmith language server is not running.';
   };
-  ctx.push(provider, view, ctx.hooks.onDidChange(render), ctx.onDidChangeClient(render));
+  ctx.push(
+    provider,
+    view,
+    ctx.hooks.onDidChange(render),
+    ctx.onDidChangeClient(render),
+    vscode.languages.onDidChangeDiagnostics(() => provider.refreshProblems()),
+  );
   render();
 
+  /** For tests: the hook items as the tree shows them (label, icon, colour, tooltip). */
+  ctx.registerCommand('explorer.hookItems', () => provider.hookItems());
   ctx.registerCommand(EXPLORER_COMMANDS.refresh, async () => {
     await ctx.hooks.refresh();
   });

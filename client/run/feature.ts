@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunResult } from '../../runtime/engine/api';
 import { RunInputError } from '../../runtime/engine/run-hook';
+import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderRunResultHtml } from '../../runtime/ui/result-html';
 import { agentRootOf } from '../../runtime/ui/payload-files';
 import type { HooksmithContext } from '../context';
@@ -14,6 +15,7 @@ import { HookCodeLensProvider } from './codelens';
 import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
 import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
+import { noteRefusal, refusalOf } from './refusal';
 import { ReusablePanel } from './webview-panel';
 
 /** `hooksmith.runHook` arguments: all optional; without `file`/`handler` a quick pick asks. */
@@ -31,6 +33,8 @@ interface LastRun {
   payloadFile?: string;
   payload?: unknown;
   result?: RunResult;
+  /** Why the last run was refused (what the panel shows instead of a result). */
+  refusal?: Refusal;
 }
 
 function asArgs(raw: unknown): RunHookArgs {
@@ -117,6 +121,7 @@ export function runFeature(ctx: HooksmithContext): void {
         `${run.ref.handler} (${result.point}/${result.lane}) → ${result.outcome} in ${result.durationMs} ms (${Date.now() - t0} ms with the host)`,
       );
       run.result = result;
+      run.refusal = undefined;
       panel.show(`Run: ${run.ref.handler}`, (sec) =>
         renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }),
       );
@@ -127,18 +132,12 @@ export function runFeature(ctx: HooksmithContext): void {
         'run',
         `${run.ref.handler}: ${err.message}${err.details.length ? `\n  ${err.details.join('\n  ')}` : ''}`,
       );
-      const actions =
-        run.payloadFile && err.kind === 'payload' ? ['Open Payload', 'Show Output'] : ['Show Output'];
-      void vscode.window
-        .showErrorMessage(
-          `Hooksmith: ${err.message}${err.details.length ? ` — ${err.details.slice(0, 3).join('; ')}` : ''}`,
-          ...actions,
-        )
-        .then((c) => {
-          if (c === 'Open Payload' && run.payloadFile)
-            void vscode.window.showTextDocument(vscode.Uri.file(run.payloadFile));
-          else if (c === 'Show Output') ctx.log.show();
-        });
+      // The refusal replaces the previous result in the panel: nothing stale looks like this run.
+      const refusal = refusalOf(err, run.ref.handler, run.payloadFile ? ['rerun', 'openPayload'] : ['rerun']);
+      run.result = undefined;
+      run.refusal = refusal;
+      panel.show(`Run: ${run.ref.handler}`, (sec) => renderRefusalHtml(refusal, sec));
+      noteRefusal(run.ref.handler, refusal);
       return undefined;
     }
   }
@@ -177,7 +176,13 @@ export function runFeature(ctx: HooksmithContext): void {
   /** For tests: the last run (hook, payload file, result). */
   ctx.registerCommand('lastHookRun', () =>
     last
-      ? { file: last.ref.file, handler: last.ref.handler, payloadFile: last.payloadFile, result: last.result }
+      ? {
+          file: last.ref.file,
+          handler: last.ref.handler,
+          payloadFile: last.payloadFile,
+          result: last.result,
+          refusal: last.refusal,
+        }
       : undefined,
   );
 }

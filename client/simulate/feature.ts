@@ -6,10 +6,12 @@ import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { RunInputError } from '../../runtime/engine/run-hook';
 import { ScenarioError } from '../../runtime/engine/scenario-load';
+import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
+import { noteRefusal, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
 import { ensureTrusted } from '../trust/trust';
 import { isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
@@ -67,7 +69,7 @@ async function pickScenario(): Promise<Target | undefined> {
 
 export function simulateFeature(ctx: HooksmithContext): void {
   const runners = sharedRunner(ctx);
-  let last: { target: Target; result?: SimulationResult } | undefined;
+  let last: { target: Target; result?: SimulationResult; refusal?: Refusal } | undefined;
 
   const panel = new ReusablePanel('hooksmith.timeline', async (m) => {
     if (m.type === 'rerun')
@@ -90,6 +92,10 @@ export function simulateFeature(ctx: HooksmithContext): void {
       [{ pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' }],
       lenses,
     ),
+  );
+
+  ctx.registerCommand(LAST_SIMULATION_COMMAND, () =>
+    last ? { file: last.target.file, result: last.result, refusal: last.refusal } : undefined,
   );
 
   ctx.registerCommand('simulateTurn', async (raw?: unknown): Promise<SimulationResult | undefined> => {
@@ -129,6 +135,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
         `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`,
       );
       last.result = result;
+      last.refusal = undefined;
       panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true }));
       return result;
     } catch (err) {
@@ -142,18 +149,18 @@ export function simulateFeature(ctx: HooksmithContext): void {
         'simulate',
         `${name}: ${err.message}${details.length ? `\n  ${details.join('\n  ')}` : ''}`,
       );
-      void vscode.window
-        .showErrorMessage(
-          `Hooksmith: ${err.message}${details.length ? ` — ${details.slice(0, 3).join('; ')}` : ''}`,
-          'Show Output',
-        )
-        .then((c) => {
-          if (c) ctx.log.show();
-        });
+      // The refusal replaces the previous timeline: nothing stale looks like this turn.
+      const refusal = refusalOf(err, name, target.file ? ['rerun', 'openScenario'] : ['rerun']);
+      last.refusal = refusal;
+      panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));
+      noteRefusal(name, refusal);
       return undefined;
     }
   });
 }
+
+/** For tests: the last simulation (scenario file, result or refusal). */
+export const LAST_SIMULATION_COMMAND = 'lastSimulation';
 
 function errorDetails(err: RunInputError | ScenarioError): string[] {
   const d = (err as { details?: unknown }).details;

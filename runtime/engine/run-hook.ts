@@ -2,6 +2,7 @@
 // payload, invoke it in the host with the hook's timeout, and say what the engine does next.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { HookDiagnostic } from '../diagnostics';
 import type { RunRequest, RunResult } from './api';
 import { cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
@@ -14,12 +15,13 @@ import { formatDiagnostic, type ModuleChecker } from './module-check';
 import { unfaithfulJson } from './json-faithful';
 import { validatePayload } from './payload-input';
 
-/** The run could not start: bad input (exit 2). `details` are one line each. */
+/** The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that block a 'check'. */
 export class RunInputError extends Error {
   constructor(
     readonly kind: 'file' | 'handler' | 'check' | 'payload' | 'load',
     message: string,
     readonly details: string[] = [],
+    readonly diagnostics: HookDiagnostic[] = [],
   ) {
     super(message);
   }
@@ -105,6 +107,7 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
       'check',
       `${req.file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`,
       checked.errors.map((d) => formatDiagnostic(d)),
+      checked.errors,
     );
   }
   const located = locateHook(checked.module, req.handler);

@@ -33,6 +33,7 @@ export function createHookRunnerWithHost(
           'check',
           `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`,
           hooks.errors.map((d) => formatDiagnostic(d)),
+          hooks.errors,
         );
       }
       return simulateTurn(host, hooks, loaded.scenario, loaded.source);

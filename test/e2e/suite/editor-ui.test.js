@@ -1,0 +1,86 @@
+// Issue 14, item 10: the explorer and the status bar use the diagnostics' own severity — a
+// duplicate modify hook is an error in the explorer as in the editor, other errors mark their
+// hook too, and the status bar never shows a check mark beside errors.
+'use strict';
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+const vscode = require('vscode');
+const e2e = require('./harness');
+const h = require('./helpers');
+
+const DUP_A = `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def first_guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`;
+const DUP_B = `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call, on_turn_started
+
+
+@modify_tool_call()
+async def second_guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+
+
+@on_turn_started()
+def started(payload) -> None:
+    pass
+`;
+
+describe('issue 14: explorer and status bar follow the diagnostics’ severity', function () {
+  this.timeout(180000);
+  let api;
+  const dir = () => h.ws('editor-ui');
+  before(async () => {
+    await h.closeAll();
+    api = await h.activate();
+    fs.mkdirSync(path.join(dir(), 'hooks'), { recursive: true });
+  });
+  after(async () => {
+    await h.closeAll();
+    fs.rmSync(dir(), { recursive: true, force: true });
+  });
+
+  it('duplicate modify hooks and a sync handler are errors in the explorer; the status bar shows the error icon', async () => {
+    await h.writeFile(path.join(dir(), 'hooks', 'a.py'), DUP_A);
+    await h.writeFile(path.join(dir(), 'hooks', 'b.py'), DUP_B);
+    const doc = await h.open(path.join(dir(), 'hooks', 'b.py'));
+    await h.waitForOurs(doc.uri, (d) =>
+      ['duplicate-modify-hook', 'sync-handler'].every((c) => d.some((x) => h.codeOf(x) === c)),
+    );
+    await h.waitForHooks(api, (r) => r.agents.some((a) => a.hooks.some((x) => x.handler === 'started')));
+    await vscode.commands.executeCommand('workbench.view.extension.hooksmith');
+    const items = await e2e
+      .waitFor(
+        async () => {
+          const all = (await vscode.commands.executeCommand('hooksmith.explorer.hookItems')) || [];
+          const mine = all.filter((i) => ['first_guard', 'second_guard', 'started'].includes(i.label));
+          return mine.length === 3 && mine.every((i) => i.icon === 'error') ? mine : undefined;
+        },
+        { timeout: h.LONG, what: 'error marks on first_guard, second_guard and started' },
+      )
+      .catch(async (err) => {
+        console.log(JSON.stringify(await vscode.commands.executeCommand('hooksmith.explorer.hookItems')));
+        throw err;
+      });
+    for (const i of items) assert.strictEqual(i.color, 'list.errorForeground', JSON.stringify(i));
+    assert.match(items.find((i) => i.label === 'started').tooltip, /Error \(line 9\): .*async/);
+    // A hook without problems keeps its lane icon.
+    const clean = ((await vscode.commands.executeCommand('hooksmith.explorer.hookItems')) || []).find(
+      (i) => i.label === 'redact_pii',
+    );
+    assert.ok(clean && clean.icon === 'edit', JSON.stringify(clean));
+    const status = await e2e.waitFor(
+      () => {
+        const s = api.statusBar();
+        return /errors?/.test(s.text) ? s : undefined;
+      },
+      { timeout: h.LONG, what: 'the status bar counting errors' },
+    );
+    assert.match(status.text, /^\$\(error\) Hooksmith: \d+ hooks · \d+ errors?/, status.text);
+    assert.ok(!status.text.includes('$(check)'));
+    await e2e.screenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-explorer-severity.png'));
+  });
+});

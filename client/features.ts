@@ -7,6 +7,7 @@
 // (client/explorer/tree-model.ts). A new feature: write `(ctx) => void` and add it below.
 import type { HooksmithContext } from './context';
 import { serverCommandsFeature } from './commands';
+import { ruleDocsFeature } from './docs/rule-docs';
 import { explorerFeature } from './explorer/feature';
 import { scaffoldFeature } from './scaffold/feature';
 import { runFeature } from './run/feature';
@@ -21,6 +22,7 @@ export interface FeatureModule {
 
 export const FEATURES: readonly FeatureModule[] = [
   { name: 'server-commands', activate: serverCommandsFeature },
+  { name: 'rule-docs', activate: ruleDocsFeature },
   { name: 'explorer', activate: explorerFeature },
   { name: 'scaffold', activate: scaffoldFeature },
   { name: 'run', activate: runFeature }, // client/run/feature.ts

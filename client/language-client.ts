@@ -12,7 +12,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION } from '../runtime/lsp-shared';
+import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp-shared';
 import type { CrashVerdict } from './restart-policy';
 
 export const CLIENT_ID = 'hooksmith';
@@ -65,6 +65,8 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
       fileEvents: hooks.watcher,
     },
     outputChannel: hooks.outputChannel,
+    // Hovers link to the rule reference through this one command, nothing else.
+    markdown: { isTrusted: { enabledCommands: [SHOW_DOCS_COMMAND] }, supportHtml: false },
     errorHandler: errorHandler(hooks),
   };
   // The id makes `hooksmith.trace.server` control message tracing.

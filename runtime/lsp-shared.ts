@@ -30,8 +30,16 @@ export const DIAGNOSTIC_SOURCE = 'hooksmith';
 /** The code-action kind that applies every preferred mechanical fix of a file. */
 export const FIX_ALL_KIND = 'source.fixAll.hooksmith';
 
-/** Command the "Show documentation" code action runs (the client opens `args[0]`, a URL). */
+/** Command that opens the rule reference shipped in the extension at `args[0]`, a rule code (client side). */
 export const SHOW_DOCS_COMMAND = 'hooksmith.showRuleDocs';
+
+/**
+ * A diagnostic's codeDescription: a command URI that opens the shipped rule reference inside
+ * VS Code (no "open external website?" dialog). The fragment names the rule, like a README anchor.
+ */
+export function ruleDocsCommandUri(code: string): string {
+  return `command:${SHOW_DOCS_COMMAND}?${encodeURIComponent(JSON.stringify([code]))}#${code}`;
+}
 
 /**
  * `hooksmith/hooks` — sent by the client (hooks explorer, CodeLens) to list every hook the

@@ -1,8 +1,8 @@
 // Core diagnostics (runtime/diagnostics.ts) → LSP diagnostics.
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ruleDocsUrl, type HookDiagnostic, type Severity } from '../runtime/diagnostics';
-import { DIAGNOSTIC_SOURCE } from '../runtime/lsp-shared';
+import type { HookDiagnostic, Severity } from '../runtime/diagnostics';
+import { DIAGNOSTIC_SOURCE, ruleDocsCommandUri } from '../runtime/lsp-shared';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -16,7 +16,7 @@ export function toLspDiagnostic(d: HookDiagnostic): Diagnostic {
     range: d.range,
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: ruleDocsUrl(d.code) },
+    codeDescription: { href: ruleDocsCommandUri(d.code) },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
   };

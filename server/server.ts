@@ -18,7 +18,6 @@ import {
   HOOKS_CHANGED_NOTIFICATION,
   HOOKS_REQUEST,
   SETTINGS_SECTION,
-  SHOW_DOCS_COMMAND,
   type HooksParams,
 } from '../runtime/lsp-shared';
 import { Analyser, errText } from './analyser';
@@ -104,7 +103,6 @@ export function startServer(connection: Connection): void {
         completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
         codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
         documentSymbolProvider: true,
-        executeCommandProvider: { commands: [SHOW_DOCS_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'hooksmith' },
@@ -190,14 +188,6 @@ export function startServer(connection: Connection): void {
   connection.onCompletion(safe('completion', [], (p) => completions(analyser, p)));
   connection.onCodeAction(safe('codeAction', [], (p) => codeActions(analyser, p)));
   connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
-  connection.onExecuteCommand(
-    safe('executeCommand', undefined, async (p) => {
-      const url = p.arguments?.[0];
-      if (p.command === SHOW_DOCS_COMMAND && typeof url === 'string') {
-        await connection.window.showDocument({ uri: url, external: true });
-      }
-    }),
-  );
   connection.onRequest(
     HOOKS_REQUEST,
     safe('hooks', { agents: [] }, (p: HooksParams | undefined) => listHooks(analyser, p ?? {})),

@@ -12,7 +12,8 @@ import {
   type PayloadField,
   type PayloadType,
 } from '../../runtime/catalogue';
-import { RULE_DOCS_BASE, ruleDocsUrl } from '../../runtime/diagnostics';
+import { ruleDocsCommandUri } from '../../runtime/lsp-shared';
+import { RULES } from '../../runtime/rules';
 
 export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined): string {
   const p = d.point;
@@ -28,22 +29,38 @@ export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined):
     `| Payload | \`${p.payloadType}\` |`,
     `| Signals | ${d.lane === 'modify' && p.signals.length ? p.signals.map((s) => `\`${s}\``).join(', ') : 'none'} |`,
   ];
+  // failEffect already starts with "fail-open:" / "fail-closed:".
   if (d.lane === 'modify' && p.failPolicy)
-    lines.push(`| Fail policy | fail-${p.failPolicy}: ${p.failEffect ?? ''} |`);
+    lines.push(`| Fail policy | ${p.failEffect ?? `fail-${p.failPolicy}`} |`);
   else lines.push(`| Fail policy | observer: a crash or timeout is logged and ignored |`);
   const dflt = DEFAULT_TIMEOUT_MS[d.lane];
   lines.push(
     `| Timeout | ${timeoutMs !== undefined && timeoutMs !== dflt ? `${timeoutMs} ms (\`timeout_ms\`; default ${dflt} ms)` : `${dflt} ms (default)`} |`,
   );
   lines.push(
-    `| Wired | ${p.wired ? 'yes: the engine invokes this point' : `**no**: the engine does not invoke this point today ([not-wired](${ruleDocsUrl('not-wired')}))`} |`,
+    `| Wired | ${p.wired ? 'yes: the engine invokes this point' : `**no**: the engine does not invoke this point today ([not-wired](${ruleDocsCommandUri('not-wired')}))`} |`,
   );
   if (d.lane === 'modify') {
     for (const [signal, effect] of Object.entries(p.signalEffects))
       lines.push('', `\`${signal}\`: ${effect}`);
   }
-  lines.push('', `[Hooksmith documentation](${RULE_DOCS_BASE})`);
   return lines.join('\n');
+}
+
+/** The short text of the rules behind the diagnostics under the cursor, each linking to its reference. */
+export function ruleHover(codes: readonly string[]): string | undefined {
+  const parts = [...new Set(codes)].flatMap((code) => {
+    const rule = RULES.find((r) => r.code === code);
+    return rule
+      ? [`**${rule.title}** · [${code}](${ruleDocsCommandUri(code)}) — ${firstSentence(rule.docs.why)}`]
+      : [];
+  });
+  return parts.length ? parts.join('\n\n') : undefined;
+}
+
+function firstSentence(text: string): string {
+  const m = /^(.*?[.!?])(\s|$)/.exec(text);
+  return m ? m[1]! : text;
 }
 
 function fieldRow(f: PayloadField): string {

@@ -7,9 +7,23 @@ import { mantleHooks } from '../../runtime/rules/util/hooks';
 import { rangeOf } from '../../runtime/python/tree-utils';
 import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
-import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover } from './hover-text';
+import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover, ruleHover } from './hover-text';
 
 export function hover(analyser: Analyser, p: HoverParams): Hover | null {
+  const cur = analyser.current(p.textDocument.uri);
+  if (!cur) return null;
+  const found = symbolHover(analyser, p);
+  // A hover on a diagnostic carries its rule's short text (VS Code shows the message itself).
+  const rules = ruleHover(
+    cur.state.diagnostics.filter((d) => contains(d.range, p.position)).map((d) => d.code),
+  );
+  if (!rules) return found;
+  if (!found) return md(rules, undefined);
+  const value = typeof found.contents === 'object' && 'value' in found.contents ? found.contents.value : '';
+  return md(`${rules}\n\n---\n\n${value}`, found.range);
+}
+
+function symbolHover(analyser: Analyser, p: HoverParams): Hover | null {
   const cur = analyser.current(p.textDocument.uri);
   if (!cur) return null;
   const { state, tree } = cur;
@@ -49,5 +63,7 @@ export function hover(analyser: Analyser, p: HoverParams): Hover | null {
 }
 
 function md(value: string, range: Hover['range']): Hover {
-  return { contents: { kind: MarkupKind.Markdown, value }, range };
+  return range
+    ? { contents: { kind: MarkupKind.Markdown, value }, range }
+    : { contents: { kind: MarkupKind.Markdown, value } };
 }

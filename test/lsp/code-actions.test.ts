@@ -58,7 +58,7 @@ describe('code actions', () => {
     assert.ok(actions.length >= 2, JSON.stringify(actions));
     assert.equal(actions[0]!.isPreferred, true);
     assert.equal(actions[actions.length - 1]!.title, 'Show documentation for missing-parentheses');
-    assert.match(String(actions[actions.length - 1]!.command?.arguments?.[0]), /#missing-parentheses$/);
+    assert.equal(actions[actions.length - 1]!.command?.arguments?.[0], 'missing-parentheses');
   });
 
   it('applying a quick fix makes its diagnostic go', async () => {

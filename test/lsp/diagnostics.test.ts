@@ -30,7 +30,11 @@ describe('diagnostics over stdio', () => {
     const d = p.diagnostics.find((x) => x.code === 'missing-parentheses');
     assert.ok(d, JSON.stringify(p.diagnostics));
     assert.equal(d.source, 'hooksmith');
-    assert.match(d.codeDescription?.href ?? '', /README\.md#missing-parentheses$/);
+    // Opens the rule reference shipped in the extension, inside VS Code.
+    assert.equal(
+      d.codeDescription?.href,
+      'command:hooksmith.showRuleDocs?%5B%22missing-parentheses%22%5D#missing-parentheses',
+    );
     assert.equal(d.severity, DiagnosticSeverity.Error);
     assert.deepEqual(d.range.start, { line: 2, character: 0 });
   });

@@ -68,6 +68,23 @@ describe('hover, completion, symbols, hooks', () => {
     assert.match(text, /fail-closed/);
     assert.match(text, /250 ms \(`timeout_ms`; default 500 ms\)/);
     assert.match(text, /Wired \| yes/);
+    // Said once: "Fail policy | fail-closed: …", not "fail-closed: fail-closed:".
+    assert.match(text, /\| Fail policy \| fail-closed: the batch is not dispatched/);
+    assert.ok(!/fail-closed: fail-closed/.test(text), text);
+  });
+
+  it('a hover on a diagnostic carries its rule’s short text and a link to the shipped reference', async () => {
+    const src =
+      'from rasa.mantle.hooks import on_turn_started\n\n\n@on_turn_started\nasync def started(payload):\n    pass\n';
+    const uri = await c.open(ws.path('agent/hooks/c.py'), src);
+    await c.waitFor(uri, (p) => p.diagnostics.some((d) => d.code === 'missing-parentheses'));
+    const text = await hoverText(uri, { line: 3, character: 3 });
+    assert.match(
+      text,
+      /^\*\*Hook decorators need parentheses\*\* · \[missing-parentheses\]\(command:hooksmith\.showRuleDocs\?%5B%22missing-parentheses%22%5D#missing-parentheses\) — /,
+    );
+    assert.match(text, /on_turn_started/, 'the decorator hover follows');
+    await c.close(uri); // not on disk: the hook leaves the agent again
   });
 
   it('hovers a payload type name and a payload field access with the field table', async () => {

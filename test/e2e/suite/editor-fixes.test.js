@@ -1,0 +1,145 @@
+// Issue 14, items 1 and 5: the quick fixes of a rejected signal never silently disable a guard
+// (the allowed signal, message kept, import merged, titled by what it does; removal only under
+// its own name); Fix All applies only fixes whose result has no new diagnostic.
+'use strict';
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+const vscode = require('vscode');
+const h = require('./helpers');
+
+const GUARD = `from rasa.mantle.hooks import HookRejection, ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def block_delete(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "delete_account":
+        raise HookRejection("no deletes")
+    return call
+`;
+
+const RENAME = `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call, modify_tool_cal, on_turn_started
+
+
+@modify_tool_call()
+async def a(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+
+
+@modify_tool_cal()
+async def b(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+
+
+@on_turn_started
+async def started(payload):
+    pass
+`;
+
+async function quickFixes(doc, diag) {
+  const actions =
+    (await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diag.range,
+      vscode.CodeActionKind.QuickFix.value,
+    )) || [];
+  return actions.filter((a) => !a.diagnostics || a.diagnostics.some((d) => h.codeOf(d) === h.codeOf(diag)));
+}
+
+describe('issue 14: safe quick fixes and Fix All', function () {
+  this.timeout(180000);
+  let root;
+  before(async () => {
+    await h.closeAll();
+    await h.activate();
+    root = h.scratch('editor-fixes');
+  });
+  after(() => h.closeAll());
+
+  it('a HookRejection in modify_tool_call: "Raise RetryModel instead" keeps the message and merges the import; no silent pass', async () => {
+    const file = path.join(root, 'hooks.py');
+    fs.writeFileSync(file, GUARD);
+    const doc = await h.open(file);
+    const [diag] = (
+      await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'unsupported-control-signal'))
+    ).filter((x) => h.codeOf(x) === 'unsupported-control-signal');
+    const fixes = await quickFixes(doc, diag);
+    const titles = fixes.map((a) => a.title);
+    assert.deepStrictEqual(titles, [
+      'Raise RetryModel instead: the model is asked again with this feedback',
+      'Remove the rejection: this hook will no longer block anything',
+      'Show documentation for unsupported-control-signal',
+    ]);
+    assert.ok(!titles.some((t) => /pass/.test(t)), 'no "pass" fix');
+    assert.ok(!fixes.some((a) => a.isPreferred), 'neither is applied without asking');
+    assert.ok(await vscode.workspace.applyEdit(fixes[0].edit));
+    assert.strictEqual(
+      doc.getText(),
+      GUARD.replace('modify_tool_call\n', 'modify_tool_call, RetryModel\n').replace(
+        'raise HookRejection("no deletes")',
+        'raise RetryModel("no deletes")',
+      ),
+    );
+    await h.waitForOurs(doc.uri, (d) => !d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
+  });
+
+  it('Fix All does not apply a did-you-mean rename that would create duplicate-modify-hook errors', async () => {
+    const file = path.join(h.scratch('editor-fixall'), 'hooks', 'rename.py');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, RENAME);
+    const doc = await h.open(file);
+    await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'unknown-import'));
+    const actions =
+      (await vscode.commands.executeCommand(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        new vscode.Range(0, 0, 0, 0),
+        'source.fixAll.hooksmith',
+      )) || [];
+    const fixAll = actions.find((a) => a.kind && a.kind.value === 'source.fixAll.hooksmith');
+    assert.ok(fixAll && fixAll.edit, JSON.stringify(actions.map((a) => a.title)));
+    assert.ok(await vscode.workspace.applyEdit(fixAll.edit));
+    assert.match(doc.getText(), /@on_turn_started\(\)/, 'the safe fix applied');
+    assert.match(doc.getText(), /modify_tool_cal, on_turn_started/, 'the rename not applied');
+    await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'missing-parentheses'));
+    assert.ok(
+      !h.ours(doc.uri).some((x) => h.codeOf(x) === 'duplicate-modify-hook'),
+      h.codeLines(h.ours(doc.uri)).join(),
+    );
+  });
+
+  it('rule docs open inside VS Code: codeDescription is a command URI, the reference is a webview at the rule, hovers carry the rule text', async () => {
+    const file = path.join(h.scratch('editor-docs'), 'hooks.py');
+    fs.writeFileSync(file, GUARD);
+    const doc = await h.open(file);
+    const [diag] = (
+      await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'unsupported-control-signal'))
+    ).filter((x) => h.codeOf(x) === 'unsupported-control-signal');
+    const target = diag.code.target;
+    assert.strictEqual(target.scheme, 'command', target.toString());
+    assert.strictEqual(target.path, 'hooksmith.showRuleDocs');
+    assert.strictEqual(target.fragment, 'unsupported-control-signal');
+    const hovers = await vscode.commands.executeCommand(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      diag.range.start,
+    );
+    assert.match(
+      h.hoverText(hovers),
+      /\*\*Control signal not allowed at this point\*\* · \[unsupported-control-signal\]\(command:/,
+    );
+    // What the link runs: the shipped reference, in a webview, no external site.
+    await vscode.commands.executeCommand(target.path, ...JSON.parse(decodeURIComponent(target.query)));
+    await require('./harness').waitFor(
+      () =>
+        h
+          .webviewTabs('hooksmith.ruleDocs')
+          .find((t) => t.label === 'Hooksmith rule: unsupported-control-signal'),
+      { timeout: h.LONG, what: 'the rule reference webview' },
+    );
+    await require('./harness').screenshot(
+      path.join(require('./harness').config.repoRoot, 'test-output', 'editor-rule-docs.png'),
+    );
+  });
+});

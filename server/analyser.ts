@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { analyseModule, compareDiagnostics } from '../runtime/analysis/module';
+import { applySuppressions } from '../runtime/suppression';
 import { withVerdict } from '../runtime/cpython/syntax-checker';
 import type { HookDiagnostic } from '../runtime/diagnostics';
 import { discover } from '../runtime/discovery';
@@ -37,8 +38,10 @@ export interface ModuleState {
   modelVersion?: number;
   engine: HookEngine;
   root: string;
-  /** Last diagnostics published (core form), for code actions and sibling refresh. */
+  /** Last diagnostics published (core form, suppressions applied), for code actions. */
   diagnostics: HookDiagnostic[];
+  /** The rules' diagnostics before suppressions, for the sibling refresh. */
+  found?: HookDiagnostic[];
   /** CPython's last verdict and the text it was for. */
   cpython?: { text: string; verdict: SyntaxIssue | null };
   /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
@@ -218,14 +221,16 @@ export class Analyser {
 
   private diagnose(state: ModuleState, settings: HooksmithSettings): HookDiagnostic[] {
     if (state.engine === 'none') return [];
-    return analyseModule({
+    const options = analysisOptions(settings, this.host.log);
+    state.found = analyseModule({
       path: state.path ?? state.key,
       text: state.text,
       module: this.withCpython(state),
       agentModules: state.engine === 'mantle' ? this.siblings(state).map((s) => s.model) : [state.model],
       isMantleModule: state.engine === 'mantle',
-      options: analysisOptions(settings, this.host.log),
+      options,
     });
+    return applySuppressions(state.text, state.path ?? state.key, state.found, options);
   }
 
   /**
@@ -238,7 +243,8 @@ export class Analyser {
     try {
       const model = buildModel(tree, text, state.path ?? state.key);
       const settings = await this.host.settings(state.uri);
-      return analyseModule({
+      const options = analysisOptions(settings, this.host.log);
+      const found = analyseModule({
         path: state.path ?? state.key,
         text,
         module: model,
@@ -247,8 +253,9 @@ export class Analyser {
             ? this.siblings(state).map((s) => (s === state ? model : s.model))
             : [model],
         isMantleModule: state.engine === 'mantle',
-        options: analysisOptions(settings, this.host.log),
+        options,
       });
+      return applySuppressions(text, state.path ?? state.key, found, options);
     } finally {
       tree.delete();
     }
@@ -286,8 +293,9 @@ export class Analyser {
         options: analysisOptions(settings, this.host.log),
       };
       const dup = analyseModule(input, [duplicateModifyHook]);
-      const kept = sib.diagnostics.filter((d) => d.code !== duplicateModifyHook.code);
-      const next = [...kept, ...dup].sort(compareDiagnostics);
+      const kept = (sib.found ?? sib.diagnostics).filter((d) => d.code !== duplicateModifyHook.code);
+      sib.found = [...kept, ...dup].sort(compareDiagnostics);
+      const next = applySuppressions(sib.text, input.path, sib.found, input.options);
       if (JSON.stringify(next) === JSON.stringify(sib.diagnostics)) continue;
       sib.diagnostics = next;
       this.host.publish(sib.uri, next, sib.buffer?.version);

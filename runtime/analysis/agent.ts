@@ -14,6 +14,7 @@ import { definesRuntimeHook } from '../rules/cayu-common';
 import { syntaxError } from '../rules/syntax-error';
 import { withVerdict, type Verdict } from '../cpython/syntax-checker';
 import { analyseModule, compareDiagnostics, parseModule, type AnalysisOptions } from './module';
+import { applySuppressions } from '../suppression';
 
 /** A file read and decoded. */
 export interface SourceFile {
@@ -130,7 +131,8 @@ export function finishFile(f: RuledFile, verdict: Verdict, options?: AnalysisOpt
     options,
   };
   const syntax = analyseModule(input, [syntaxError]);
-  return syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found;
+  const all = syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found;
+  return applySuppressions(f.text, f.path, all, options);
 }
 
 /**

@@ -22,6 +22,7 @@ import { cayuReturnAnnotation } from './cayu-return-annotation';
 import { cayuDecisionFields } from './cayu-decision-fields';
 import { cayuUnknownPhase } from './cayu-unknown-phase';
 import { cayuArgumentsMutation } from './cayu-arguments-mutation';
+import { unusedSuppression } from './unused-suppression';
 import type { Rule } from './rule';
 
 export const RULES: readonly Rule[] = [
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   cayuDecisionFields,
   cayuUnknownPhase,
   cayuArgumentsMutation,
+  unusedSuppression,
 ];
 
 export type { Rule, RuleContext } from './rule';

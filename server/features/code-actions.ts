@@ -10,11 +10,12 @@ import {
   type Diagnostic,
   type TextEdit,
 } from 'vscode-languageserver';
-import { ruleDocsUrl, type HookDiagnostic } from '../../runtime/diagnostics';
+import type { HookDiagnostic } from '../../runtime/diagnostics';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
 import type { Range } from '../../runtime/python/model';
 import type { Analyser, ModuleState } from '../analyser';
 import { applyEdits } from '../../runtime/scaffold-source';
+import { suppressionFixes } from '../../runtime/suppression';
 
 export async function codeActions(analyser: Analyser, p: CodeActionParams): Promise<CodeAction[]> {
   const state = analyser.get(p.textDocument.uri);
@@ -27,7 +28,7 @@ export async function codeActions(analyser: Analyser, p: CodeActionParams): Prom
     for (const lsp of p.context.diagnostics) {
       if (lsp.source !== DIAGNOSTIC_SOURCE) continue;
       const core = state.diagnostics.find((d) => matches(d, lsp));
-      if (core) out.push(...actionsFor(uri, core, lsp));
+      if (core) out.push(...actionsFor(uri, state.text, core, lsp));
     }
   }
   if (wants(FIX_ALL_KIND)) {
@@ -37,8 +38,11 @@ export async function codeActions(analyser: Analyser, p: CodeActionParams): Prom
   return out;
 }
 
-function actionsFor(uri: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction[] {
-  const fixes = [...(d.fixes ?? [])].sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred));
+function actionsFor(uri: string, text: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction[] {
+  const fixes = [
+    ...[...(d.fixes ?? [])].sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred)),
+    ...suppressionFixes(text, d),
+  ];
   const out: CodeAction[] = fixes.map((f) => ({
     title: f.title,
     kind: CodeActionKind.QuickFix,
@@ -46,12 +50,11 @@ function actionsFor(uri: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction
     isPreferred: !!f.isPreferred,
     edit: { changes: { [uri]: f.edits as TextEdit[] } },
   }));
-  const url = ruleDocsUrl(d.code);
   out.push({
     title: `Show documentation for ${d.code}`,
     kind: CodeActionKind.QuickFix,
     diagnostics: [lsp],
-    command: { title: `Show documentation for ${d.code}`, command: SHOW_DOCS_COMMAND, arguments: [url] },
+    command: { title: `Show documentation for ${d.code}`, command: SHOW_DOCS_COMMAND, arguments: [d.code] },
   });
   return out;
 }

@@ -10,7 +10,7 @@ from rasa.mantle.hooks import (
 
 @on_tool_result()
 async def audit_result(result: ToolCallPayload) -> None:  # payload-annotation
-    return None
+    return None  # hooksmith: ignore[blocking-call]  # unused-suppression
 
 
 @modify_knowledge_query()

@@ -142,4 +142,30 @@ describe('issue 14: safe quick fixes and Fix All', function () {
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-rule-docs.png'),
     );
   });
+
+  it('suppression: "Ignore sync-handler on this line" adds the comment and the error goes; an unused one is information', async () => {
+    const file = path.join(h.scratch('editor-suppress'), 'hooks.py');
+    fs.writeFileSync(
+      file,
+      'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\ndef started(payload: TurnStartedPayload) -> None:\n    pass  # hooksmith: ignore[blocking-call]\n',
+    );
+    const doc = await h.open(file);
+    const diags = await h.waitForOurs(doc.uri, (d) =>
+      ['sync-handler', 'unused-suppression'].every((c) => d.some((x) => h.codeOf(x) === c)),
+    );
+    const unused = diags.find((x) => h.codeOf(x) === 'unused-suppression');
+    assert.strictEqual(unused.severity, vscode.DiagnosticSeverity.Information);
+    assert.deepStrictEqual(unused.tags, [vscode.DiagnosticTag.Unnecessary]);
+    const sync = diags.find((x) => h.codeOf(x) === 'sync-handler');
+    const fixes = await quickFixes(doc, sync);
+    const ignore = fixes.find((a) => a.title === 'Ignore sync-handler on this line');
+    assert.ok(ignore, JSON.stringify(fixes.map((a) => a.title)));
+    assert.ok(fixes.some((a) => a.title === 'Ignore sync-handler in this file'));
+    assert.ok(await vscode.workspace.applyEdit(ignore.edit));
+    assert.match(doc.lineAt(sync.range.start.line).text, /  # hooksmith: ignore\[sync-handler\]$/);
+    await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'sync-handler'));
+    await require('./harness').screenshot(
+      path.join(require('./harness').config.repoRoot, 'test-output', 'editor-suppression.png'),
+    );
+  });
 });

@@ -100,7 +100,7 @@ test('outgoing_text: the user-visible text itself (rewritten, leading spaces kep
     },
     SEC,
   );
-  assert.match(html, /<blockquote class="user-text">  HI THERE<\/blockquote>/);
+  assert.match(html, /<blockquote class="user-text"> {2}HI THERE<\/blockquote>/);
   assert.match(html, /<strong>Next:<\/strong> this text is stored and sent to the user/);
   // Leading whitespace survives in the diff cells.
   assert.match(html, /table\.diff td code\{white-space:pre-wrap\}/);

@@ -162,7 +162,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     assert.ok(ignore, JSON.stringify(fixes.map((a) => a.title)));
     assert.ok(fixes.some((a) => a.title === 'Ignore sync-handler in this file'));
     assert.ok(await vscode.workspace.applyEdit(ignore.edit));
-    assert.match(doc.lineAt(sync.range.start.line).text, /  # hooksmith: ignore\[sync-handler\]$/);
+    assert.match(doc.lineAt(sync.range.start.line).text, / {2}# hooksmith: ignore\[sync-handler\]$/);
     await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'sync-handler'));
     await require('./harness').screenshot(
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-suppression.png'),

@@ -169,7 +169,7 @@ describe('issue 14: refused runs, run lens, user-visible text, failed runs', fun
     const html = h
       .repoModule('runtime/ui/result-html.ts')
       .renderRunResultHtml(result, { nonce: 'n', cspSource: 'c' });
-    assert.match(html, /<blockquote class="user-text">  YOUR PIZZA IS ON ITS WAY<\/blockquote>/);
+    assert.match(html, /<blockquote class="user-text"> {2}YOUR PIZZA IS ON ITS WAY<\/blockquote>/);
     assert.match(html, /<strong>Next:<\/strong> this text is stored and sent to the user/);
     await shot('user-visible-text');
   });

@@ -9,6 +9,7 @@
 // from its own document cache; `nodeFs` is the disk.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { textMayDefineRuntimeHook } from './python/hooks';
 
 export interface DiscoveryFs {
   /** 'file', 'dir', or undefined when the path does not exist (symlinks followed). */
@@ -64,14 +65,12 @@ const SYSTEM_DIRS = new Set(['/proc', '/sys', '/dev', '/run']);
 const MAX_DEPTH = 25;
 /** Files and folders one discovery looks at before it stops (and says so). */
 export const MAX_ENTRIES = 100_000;
-/** `RuntimeHook` as a word in a file's first HEAD_BYTES marks a Cayu candidate. */
-const CAYU_WORD = 'RuntimeHook';
-const CAYU_MARK = new RegExp(`\\b${CAYU_WORD}\\b`);
+/** The Cayu pre-filter (the hook query's textMayDefineRuntimeHook) reads a file's first HEAD_BYTES. */
 export const HEAD_BYTES = 256 * 1024;
 
 /** Whether a file's first bytes (as latin1 text) mark it as a Cayu candidate. */
 export function isCayuCandidate(head: string): boolean {
-  return CAYU_MARK.test(head);
+  return textMayDefineRuntimeHook(head);
 }
 
 /** `name` inside the folder `dir` (an absolute, normalised path), as path.join would give it. */

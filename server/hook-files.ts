@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { findAgentRoot, isMantleModulePath, nodeFs } from '../runtime/discovery';
 import type { HookModule } from '../runtime/python/model';
-import { definesRuntimeHook } from '../runtime/rules/cayu-common';
+import { definesRuntimeHook } from '../runtime/python/hooks';
 
 export type HookEngine = 'mantle' | 'cayu' | 'none';
 

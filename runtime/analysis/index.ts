@@ -12,4 +12,4 @@ export {
 export { analyseAgent } from './agent';
 export { analyseFiles, type FilesOptions, type FilesResult } from './files';
 /** A Python file is a Cayu hook module when this holds for its model. */
-export { definesRuntimeHook, runtimeHookClasses } from '../rules/cayu-common';
+export { cayuHookClasses, definesRuntimeHook } from '../python/hooks';

@@ -5,10 +5,8 @@
 import type { HookDiagnostic, Severity } from '../diagnostics';
 import { buildModel, parse } from '../python';
 import type { HookModule } from '../python/model';
-import { RULES } from '../rules';
-import { CAYU_ROOTS } from '../rules/cayu-common';
-import type { Rule } from '../rules/rule';
-import { importsAnyRoot } from '../rules/util/module-facts';
+import { importsCayu } from '../python/hooks';
+import { RULES, type Rule } from '../rules';
 
 /** Settings that shape one analysis: rules on/off and severity overrides by code, a logger. */
 export interface AnalysisOptions {
@@ -54,7 +52,7 @@ function enabled(rule: Rule, input: ModuleInput): boolean {
  */
 function mayUseCayu(module: HookModule): boolean {
   try {
-    return importsAnyRoot(module, CAYU_ROOTS);
+    return importsCayu(module);
   } catch {
     return true; // a malformed model: let the rules run (and fail) one by one
   }

@@ -1,7 +1,17 @@
 // Cayu runtime hooks (spec/cayu-runtime-hooks.md + DESIGN.md facts): phases, contexts, decisions.
 
-/** Modules real code imports these names from; all three are accepted. */
-export const CAYU_MODULES: readonly string[] = ['cayu.observability', 'cayu.runtime.hooks', 'cayu'];
+/**
+ * Every public path of the hook API, all accepted. The real package (cayu-dev/cayu) defines it in
+ * `cayu.runtime.hooks` and re-exports it from `cayu.runtime` and `cayu`; the documentation names
+ * `cayu.observability` (its page is `cayu.observability.hooks`). The first is what new code imports.
+ */
+export const CAYU_MODULES: readonly string[] = [
+  'cayu.observability',
+  'cayu.runtime.hooks',
+  'cayu',
+  'cayu.runtime',
+  'cayu.observability.hooks',
+];
 
 export const CAYU_PHASE_IDS = [
   'before_tool_call',

@@ -1,13 +1,6 @@
 // FILE::HANDLER → the hook the engine would call: a Mantle function (point, lane, timeout
 // from its decorator) or a Cayu `Class.method` phase of a RuntimeHook subclass.
-import {
-  CAYU_PHASE_IDS,
-  decoratorName,
-  DEFAULT_TIMEOUT_MS,
-  type CayuPhaseId,
-  type Lane,
-  type MantlePoint,
-} from '../catalogue';
+import { CAYU_PHASE_IDS, decoratorName, type CayuPhaseId, type Lane, type MantlePoint } from '../catalogue';
 import { cayuHookClasses, mantleHooks, type HookModule } from '../python';
 import { CAYU_SAFETY_TIMEOUT_MS } from './cayu-outcome';
 
@@ -24,16 +17,22 @@ export type HookTarget =
 
 export type Located = { ok: true; target: HookTarget } | { ok: false; message: string };
 
-/** Every hook of a module, in source order: Mantle functions first, then Cayu phase methods. */
+/**
+ * Every hook of a module the engine can call by name, in source order: Mantle functions first,
+ * then the phase methods of module-level RuntimeHook subclasses (a class made inside a function
+ * is analysed, but nothing can import it to run it).
+ */
 export function hooksOf(module: HookModule): HookTarget[] {
-  const out: HookTarget[] = mantleHooks(module).map((h) => ({
+  const hooks = mantleHooks(module).filter((h) => !h.unimported);
+  const out: HookTarget[] = hooks.map((h) => ({
     engine: 'mantle' as const,
     handler: h.fn.name,
     point: h.point,
     lane: h.lane,
-    timeoutMs: validTimeout(h.timeoutMs) ?? DEFAULT_TIMEOUT_MS[h.lane],
+    timeoutMs: h.timeoutMs,
   }));
   for (const c of cayuHookClasses(module)) {
+    if (!c.runnable) continue;
     for (const p of c.phases) {
       out.push({
         engine: 'cayu',
@@ -46,10 +45,6 @@ export function hooksOf(module: HookModule): HookTarget[] {
     }
   }
   return out;
-}
-
-function validTimeout(ms: number): number | undefined {
-  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
 export function locateHook(module: HookModule, handler: string): Located {
@@ -73,7 +68,7 @@ export function locateHook(module: HookModule, handler: string): Located {
       message: `${handler} is not a hook: it has no decorator of rasa.mantle.hooks (${available})`,
     };
   if (method !== undefined) {
-    const c = module.classes.find((k) => k.name === cls);
+    const c = module.classes.find((k) => k.name === cls && k.enclosing === undefined);
     if (c && !cayuHookClasses(module).some((k) => k.cls.name === cls))
       return { ok: false, message: `${cls} is not a RuntimeHook subclass (${available})` };
     if (c)

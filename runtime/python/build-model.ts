@@ -108,6 +108,15 @@ export function modelOfSyntax(
     if (def.type === 'function_definition') functions.push(cachedFunctionDef(d, def, decorators, ctx));
     else if (def.type === 'class_definition') classes.push(classDef(d, def, ctx));
   }
+  // Classes made in a factory, a test or another class (Cayu hooks often are): only indented
+  // `class` lines can start one, so modules without any skip the walk.
+  if (INDENTED_CLASS.test(text)) {
+    const nestedCtx: DefContext = { scope, scopeKey: undefined, localImports: [] };
+    for (const d of defs) {
+      const { def } = unwrapDecorated(d);
+      if (def) nestedClasses(def, '', nestedCtx, classes);
+    }
+  }
 
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   return {
@@ -119,6 +128,56 @@ export function modelOfSyntax(
     classes,
     lineCount: countLines(text),
   };
+}
+
+const INDENTED_CLASS = /^[ \t]+class[ \t]/m;
+/** Statements whose blocks a class definition may sit in (below a function or class body). */
+const NESTING_BLOCKS = new Set([
+  ...MODULE_BLOCKS,
+  'for_statement',
+  'while_statement',
+  'match_statement',
+  'case_clause',
+  'ERROR',
+]);
+
+/**
+ * Classes defined below `def` (a function or class definition), at any depth, in source order.
+ * `prefix` is the qualname of what encloses `def` ("" at module level). A function's own imports
+ * resolve the names of the classes inside it.
+ */
+function nestedClasses(def: Node, prefix: string, ctx: DefContext, out: ClassDef[]): void {
+  const name = def.childForFieldName('name')?.text ?? '';
+  const isFunction = def.type === 'function_definition';
+  const qualname = `${prefix}${name}${isFunction ? '.<locals>' : ''}`;
+  const body = def.childForFieldName('body');
+  if (!body) return;
+  let inner = ctx;
+  if (isFunction) {
+    const scope = new Scope(ctx.scope);
+    forEachStatement(body, (s) => {
+      if (IMPORT_TYPES.has(s.type)) for (const b of importBindings(s, false)) scope.add(b);
+    });
+    inner = { ...ctx, scope };
+  }
+  forEachStatement(body, (s) => {
+    const { def: d } = unwrapDecorated(s);
+    if (d?.type === 'class_definition') out.push({ ...classDef(s, d, inner), enclosing: qualname });
+    if (d?.type === 'class_definition' || d?.type === 'function_definition')
+      nestedClasses(d, `${qualname}.`, inner, out);
+  });
+}
+
+/** Statements of a block, entering compound statements but not definitions. */
+function forEachStatement(block: Node, visit: (s: Node) => void): void {
+  for (const s of block.namedChildren) {
+    if (!s) continue;
+    if (NESTING_BLOCKS.has(s.type)) {
+      forEachStatement(s, visit);
+      continue;
+    }
+    visit(s);
+  }
 }
 
 function cmp(a: { line: number; character: number }, b: { line: number; character: number }): number {

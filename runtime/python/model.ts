@@ -203,6 +203,11 @@ export interface FunctionDef {
 
 export interface ClassDef {
   name: string;
+  /**
+   * Where a class defined inside a function or class body sits, as Python's `__qualname__`
+   * prefix: "make_hook.<locals>", "Outer". Absent for a module-level class.
+   */
+  enclosing?: string;
   nameRange: Range;
   range: Range;
   bases: NameRef[];
@@ -228,6 +233,7 @@ export interface HookModule {
   imports: ImportBinding[];
   /** Module-level functions (methods are in classes). */
   functions: FunctionDef[];
+  /** Module-level classes, then classes nested in function and class bodies (with `enclosing`). */
   classes: ClassDef[];
   /** Line count, for benchmarks and limits. */
   lineCount: number;

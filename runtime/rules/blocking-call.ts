@@ -3,9 +3,9 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { BLOCKING_BUILTINS, BLOCKING_CALLS, BLOCKING_ROOTS, findBlockingCall } from './util/blocking-calls';
-import { importsAnyRoot } from './util/module-facts';
-import { mantleHooks } from './util/hooks';
-import { locallyBound } from './util/names';
+import { importsAnyRoot } from '../python/module-facts';
+import { mantleHooks } from '../python/hooks';
+import { locallyBound } from '../python/names';
 
 export const blockingCall: Rule = {
   code: 'blocking-call',

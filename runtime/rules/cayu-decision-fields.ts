@@ -5,7 +5,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { CallFacts, Range } from '../python/model';
 import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
-import { allFunctions, importsAnyRoot } from './util/module-facts';
+import { allFunctions, importsAnyRoot } from '../python/module-facts';
 
 const CODE = 'cayu-decision-fields';
 

@@ -1,7 +1,8 @@
 // A `before_*` / `after_*` method on a RuntimeHook subclass that is no phase: never called.
 import { CAYU_PHASE_IDS } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
-import { closest, runtimeHookClasses } from './cayu-common';
+import { cayuHookClasses } from '../python/hooks';
+import { closest } from './util/edit-distance';
 import type { Rule } from './rule';
 
 const CODE = 'cayu-unknown-phase';
@@ -21,9 +22,8 @@ export const cayuUnknownPhase: Rule = {
   check({ module }) {
     const out: HookDiagnostic[] = [];
     const phases: readonly string[] = CAYU_PHASE_IDS;
-    for (const cls of runtimeHookClasses(module)) {
-      for (const m of cls.methods) {
-        if (!/^(before|after)_/.test(m.name) || phases.includes(m.name)) continue;
+    for (const { cls, unknownPhaseMethods } of cayuHookClasses(module)) {
+      for (const m of unknownPhaseMethods) {
         const guess = closest(m.name, phases, 4);
         out.push({
           code: CODE,

@@ -4,7 +4,7 @@ import type { RelatedLocation } from '../diagnostics';
 import type { HookModule } from '../python/model';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { modifyHooks, type MantleHook } from './util/hooks';
+import { modifyHooks, type MantleHook } from '../python/hooks';
 
 interface Registration {
   module: HookModule;

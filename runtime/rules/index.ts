@@ -53,3 +53,7 @@ export const RULES: readonly Rule[] = [
 ];
 
 export type { Rule, RuleContext } from './rule';
+/** Rules a feature runs on its own (cross-file duplicates, syntax errors of unparsed files). */
+export { duplicateModifyHook, syntaxError };
+/** For features that write a Mantle name into the user's code (completions, quick fixes). */
+export { spellMantleName } from './util/mantle-import-fix';

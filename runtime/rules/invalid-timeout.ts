@@ -5,7 +5,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 const OPTION = 'timeout_ms';
 

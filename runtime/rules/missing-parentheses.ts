@@ -1,7 +1,7 @@
 // missing-parentheses: `@on_turn_started` written without its call parentheses.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 export const missingParentheses: Rule = {
   code: 'missing-parentheses',

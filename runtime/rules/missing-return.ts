@@ -2,7 +2,7 @@
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 export const missingReturn: Rule = {
   code: 'missing-return',

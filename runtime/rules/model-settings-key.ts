@@ -5,7 +5,7 @@ import type { LiteralValue } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
-import { mantleHooks, payloadParameter } from './util/hooks';
+import { mantleHooks, payloadParameter } from '../python/hooks';
 import { splitLines } from './util/text';
 
 const FIELD = 'model_settings';

@@ -2,7 +2,7 @@
 import type { Rule } from './rule';
 import { MANTLE_POINTS } from '../catalogue';
 import { andList, q, report } from './util/diagnostic';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 export const notWired: Rule = {
   code: 'not-wired',

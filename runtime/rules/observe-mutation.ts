@@ -3,7 +3,7 @@ import { MANTLE_POINTS } from '../catalogue';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { mantleHooks, payloadParameter } from './util/hooks';
+import { mantleHooks, payloadParameter } from '../python/hooks';
 
 /** Per point, the end of each message: where a change can be made instead (built once). */
 const MODIFY_HINT = new Map(

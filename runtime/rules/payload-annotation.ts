@@ -2,9 +2,9 @@
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
-import { mantleHooks, payloadParameter } from './util/hooks';
+import { mantleHooks, payloadParameter } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
-import { isMantleMember } from './util/names';
+import { isMantleMember } from '../python/names';
 
 export const payloadAnnotation: Rule = {
   code: 'payload-annotation',

@@ -10,7 +10,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
-import { mantleHooks, payloadParameter } from './util/hooks';
+import { mantleHooks, payloadParameter } from '../python/hooks';
 import { splitLines } from './util/text';
 
 /** Each payload type's fields by name (its own first, so an own field wins over an identity one), built once. */

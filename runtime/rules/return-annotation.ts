@@ -2,7 +2,7 @@
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 
 export const returnAnnotation: Rule = {

@@ -1,7 +1,7 @@
 // sync-handler: a Mantle hook declared with `def` instead of `async def`.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 export const syncHandler: Rule = {
   code: 'sync-handler',

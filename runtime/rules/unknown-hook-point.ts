@@ -4,7 +4,7 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { otherDecorators } from './util/hooks';
+import { otherDecorators } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import {
   lastSegment,
@@ -12,7 +12,7 @@ import {
   mantleMember,
   unimportedMantleName,
   wildcardMantleName,
-} from './util/names';
+} from '../python/names';
 import { explainMissingName } from './util/near-miss';
 
 const HOOKISH = /^(on|modify)_[A-Za-z0-9_]+$/;

@@ -11,7 +11,7 @@ import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { explainMissingName } from './util/near-miss';
-import { usesOf } from './util/names';
+import { usesOf } from '../python/names';
 
 /** Renames the import and, when it is not aliased, its uses (decorators, annotations, raises). */
 function renameEdits(nameRange: Range, to: string, uses: NameRef[]): TextEdit[] {

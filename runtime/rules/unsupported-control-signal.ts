@@ -4,9 +4,9 @@ import type { Fix, TextEdit } from '../diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
-import { mantleHooks, payloadParameter, type MantleHook } from './util/hooks';
+import { mantleHooks, payloadParameter, type MantleHook } from '../python/hooks';
+import { resolveMantleName } from '../python/names';
 import { spellMantleName } from './util/mantle-import-fix';
-import { resolveMantleName } from './util/names';
 import { lineText } from './util/text';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {

@@ -2,7 +2,7 @@
 import type { Parameter } from '../python/model';
 import type { Rule } from './rule';
 import { andList, q, report } from './util/diagnostic';
-import { mantleHooks } from './util/hooks';
+import { mantleHooks } from '../python/hooks';
 
 function describe(p: Parameter): string {
   switch (p.kind) {

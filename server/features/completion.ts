@@ -22,8 +22,8 @@ import {
   type CayuDecision,
 } from '../../runtime/catalogue';
 import type { HookModule } from '../../runtime/python/model';
-import { contextParameter, phaseMethods } from '../../runtime/rules/cayu-common';
-import { spellMantleName } from '../../runtime/rules/util/mantle-import-fix';
+import { contextParameter, phaseMethods } from '../../runtime/python/hooks';
+import { spellMantleName } from '../../runtime/rules';
 import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';

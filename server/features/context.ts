@@ -4,7 +4,7 @@
 import { findPayloadType, type PayloadType } from '../../runtime/catalogue';
 import type { FunctionDef, HookModule, Position, Range } from '../../runtime/python/model';
 import type { Node, Tree } from '../../runtime/python/parser';
-import { mantleHooks } from '../../runtime/rules/util/hooks';
+import { mantleHooks } from '../../runtime/python/hooks';
 
 export function contains(r: Range, p: Position): boolean {
   const afterStart = p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character);

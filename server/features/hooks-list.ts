@@ -1,8 +1,7 @@
 // `hooksmith/hooks`: every hook the server knows, grouped by agent, for the client's hooks
 // explorer and CodeLens.
 import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp-shared';
-import { phaseMethods } from '../../runtime/rules/cayu-common';
-import { mantleHooks } from '../../runtime/rules/util/hooks';
+import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import type { Analyser, ModuleState } from '../analyser';
 
 export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
@@ -33,7 +32,9 @@ export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
         handler: h.fn.name,
       });
     }
+    // Runnable ones only: a class made inside a function cannot be run (or listed) by name.
     for (const m of phaseMethods(s.model)) {
+      if (m.cls.enclosing !== undefined) continue;
       list.push({
         file,
         uri: s.uri,

@@ -2,8 +2,7 @@
 // context or decision type → Markdown from the catalogue.
 import { MarkupKind, type Hover, type HoverParams } from 'vscode-languageserver';
 import { findCayuPhase } from '../../runtime/catalogue';
-import { phaseMethods } from '../../runtime/rules/cayu-common';
-import { mantleHooks } from '../../runtime/rules/util/hooks';
+import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import { rangeOf } from '../../runtime/python/tree-utils';
 import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';

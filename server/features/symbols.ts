@@ -1,8 +1,7 @@
 // Document symbols for hooks: Mantle hook functions (detail "point · lane · timeout") and
 // Cayu RuntimeHook classes with their phase methods.
 import { SymbolKind, type DocumentSymbol, type DocumentSymbolParams } from 'vscode-languageserver';
-import { phaseMethods, runtimeHookClasses } from '../../runtime/rules/cayu-common';
-import { mantleHooks } from '../../runtime/rules/util/hooks';
+import { cayuHookClasses, mantleHooks } from '../../runtime/python/hooks';
 import type { Analyser } from '../analyser';
 
 export function documentSymbols(analyser: Analyser, p: DocumentSymbolParams): DocumentSymbol[] {
@@ -18,17 +17,14 @@ export function documentSymbols(analyser: Analyser, p: DocumentSymbolParams): Do
       selectionRange: h.fn.nameRange,
     });
   }
-  const phases = phaseMethods(state.model);
-  for (const cls of runtimeHookClasses(state.model)) {
-    const children = phases
-      .filter((m) => m.cls === cls)
-      .map((m) => ({
-        name: m.method.name,
-        detail: `${m.phase.id} · ${m.phase.decision ?? 'None'}`,
-        kind: SymbolKind.Method,
-        range: m.method.range,
-        selectionRange: m.method.nameRange,
-      }));
+  for (const { cls, phases } of cayuHookClasses(state.model)) {
+    const children = phases.map((m) => ({
+      name: m.method.name,
+      detail: `${m.phase.id} · ${m.phase.decision ?? 'None'}`,
+      kind: SymbolKind.Method,
+      range: m.method.range,
+      selectionRange: m.method.nameRange,
+    }));
     out.push({
       name: cls.name,
       detail: 'RuntimeHook',

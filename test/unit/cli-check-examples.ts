@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseModule as parseText } from '../../runtime/analysis';
 import type { HookModule } from '../../runtime/python/model';
-import { phaseMethods } from '../../runtime/rules/cayu-common';
+import { phaseMethods } from '../../runtime/python/hooks';
 
 export function parseModule(path: string): HookModule {
   return parseText(readFileSync(path, 'utf8'), path);

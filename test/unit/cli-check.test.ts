@@ -31,7 +31,7 @@ describe('examples/clean-agent covers the whole API', () => {
     const rel = agent.mantleModules.map((p) => p.slice(ROOT.length + 1));
     assert.ok(rel.includes('examples/clean-agent/hooks.py') && !rel.some((p) => p.endsWith('__init__.py')));
     const decorators = agent.mantleModules.flatMap((p) =>
-      mantleHooks(parseModule(p)).map((h) => h.hookDecorator.name),
+      mantleHooks(parseModule(p)).map((h) => h.hook.name),
     );
     assert.deepEqual([...decorators].sort(), HOOK_DECORATORS.map((d) => d.name).sort());
     const phases = agent.cayuModules.flatMap((p) => phaseMethodsOf(parseModule(p)));

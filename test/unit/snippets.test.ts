@@ -65,7 +65,7 @@ describe('snippets/python.json', () => {
       const { module, diagnostics } = analyse(text, '/agent/hooks.py', true);
       const hooks = mantleHooks(module);
       assert.equal(hooks.length, 1, text);
-      assert.equal(hooks[0]!.hookDecorator.name, d.name);
+      assert.equal(hooks[0]!.hook.name, d.name);
       const serious = diagnostics.filter((x) => x.severity === 'error' || x.severity === 'warning');
       assert.deepEqual(
         serious.map((x) => `${x.code}: ${x.message}`),

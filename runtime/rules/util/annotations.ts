@@ -2,7 +2,7 @@
 // and `from __future__ import annotations` included: the model resolves the name inside).
 import type { TextEdit } from '../../diagnostics';
 import type { Annotation, HookModule, Range } from '../../python/model';
-import { resolveMantleName } from './names';
+import { resolveMantleName } from '../../python/names';
 import { spellMantleName } from './mantle-import-fix';
 
 export interface AnnotationTarget {

@@ -1,7 +1,7 @@
 // The known blocking functions blocking-call reports, each with its asyncio alternative.
 // Matched on the fully qualified name the call resolves to through the module's imports;
 // builtins (no import) are matched on the bare name when the module does not rebind it.
-import { firstSegment } from './module-facts';
+import { firstSegment } from '../../python/module-facts';
 
 export interface BlockingCall {
   /** Fully qualified name ("time.sleep") or a builtin's bare name ("input"). */

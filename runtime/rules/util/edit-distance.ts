@@ -28,3 +28,17 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   }
   return best !== undefined && bestDistance <= limit && best !== word ? best : undefined;
 }
+
+/** The closest candidate within `max` edits, case kept (the Cayu rules' did-you-mean). */
+export function closest(name: string, candidates: readonly string[], max = 3): string | undefined {
+  let best: string | undefined;
+  let bestD = max + 1;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}

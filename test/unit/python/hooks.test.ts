@@ -24,7 +24,7 @@ test('mantleHooks: catalogue decorators through any alias, with timeouts', async
   `);
   const hs = mantleHooks(m);
   assert.deepEqual(
-    hs.map((h) => [h.fn.name, h.hookDecorator.name, h.point.id, h.lane, h.timeoutMs]),
+    hs.map((h) => [h.fn.name, h.hook.name, h.point.id, h.lane, h.timeoutMs]),
     [
       ['a', 'modify_tool_call', 'tool_call', 'modify', 2000],
       ['b', 'on_turn_started', 'turn_started', 'observe', DEFAULT_TIMEOUT_MS.observe],

@@ -1,4 +1,4 @@
-// The per-model indexes the rules share (runtime/rules/util/module-facts.ts, util/hooks.ts) and
+// The per-model indexes the rules share (runtime/python/module-facts.ts, python/hooks.ts) and
 // the shortcuts built on them: each shortcut must skip only work that could find nothing.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { HookDiagnostic } from '../../../runtime/diagnostics';
 import { initParser } from '../../../runtime/python';
 import type { HookModule, NameRef } from '../../../runtime/python/model';
 import { RULES } from '../../../runtime/rules';
-import { mantleHooks, modifyHooks, otherDecorators } from '../../../runtime/rules/util/hooks';
+import { mantleHooks, modifyHooks, otherDecorators } from '../../../runtime/python/hooks';
 import {
   allFunctions,
   boundNames,
@@ -17,9 +17,9 @@ import {
   hasMantleWildcard,
   importRoots,
   importsAnyRoot,
-} from '../../../runtime/rules/util/module-facts';
-import { locallyBound } from '../../../runtime/rules/util/names';
-import { perModel } from '../../../runtime/rules/util/per-model';
+} from '../../../runtime/python/module-facts';
+import { locallyBound } from '../../../runtime/python/names';
+import { perModel } from '../../../runtime/python/per-model';
 import { hookModuleSource } from '../../../bench/generate';
 import { diagnose, expectAt, parseModule, py } from './helpers';
 import { SPEC_EXAMPLES } from './spec-examples';

@@ -9,7 +9,7 @@
 // Not a WeakMap: V8's young-generation GC keeps a WeakMap's values alive, so every model built
 // since the last full GC survived each scavenge with its record and was copied again (measured:
 // a 3,000-line model build went from ~7 to ~12 ms once the rules had run on the previous one).
-import type { HookModule } from '../../python/model';
+import type { HookModule } from './model';
 
 const RECORD = Symbol('hooksmith.perModel');
 /** For a model that cannot take the property (frozen): the WeakMap after all. */

@@ -2,8 +2,8 @@
 // each only when first asked for: a clean module never needs most of them. Without them, a rule
 // asked "does the module bind this name?" by scanning every function, class and import — once
 // per call in each hook body, which made blocking-call quadratic in the module's size.
-import { MANTLE_MODULE } from '../../catalogue';
-import type { FunctionDef, HookModule } from '../../python/model';
+import { MANTLE_MODULE } from '../catalogue';
+import type { FunctionDef, HookModule } from './model';
 import { perModel } from './per-model';
 
 interface ImportFacts {
@@ -15,7 +15,7 @@ interface ImportFacts {
 export const boundNames = perModel((module): ReadonlySet<string> => {
   const bound = new Set<string>();
   for (const f of module.functions) bound.add(f.name);
-  for (const c of module.classes) bound.add(c.name);
+  for (const c of module.classes) if (c.enclosing === undefined) bound.add(c.name);
   for (const b of module.imports) bound.add(b.localName);
   return bound;
 });

@@ -1,6 +1,6 @@
 // Resolving names written in a hook module to what `rasa.mantle.hooks` exports.
-import { MANTLE_EXPORTS, MANTLE_MODULE, isMantleExport } from '../../catalogue';
-import type { HookModule, NameRef } from '../../python/model';
+import { MANTLE_EXPORTS, MANTLE_MODULE, isMantleExport } from '../catalogue';
+import type { HookModule, NameRef } from './model';
 import { allFunctions, boundNames, hasMantleWildcard } from './module-facts';
 
 const PREFIX = `${MANTLE_MODULE}.`;

@@ -8,6 +8,7 @@
 // The file system is reached through `DiscoveryFs` so the language server can answer
 // from its own document cache; `nodeFs` is the disk.
 import * as fs from 'node:fs';
+import { openRegularFile } from './regular-file';
 import * as path from 'node:path';
 import { textMayDefineRuntimeHook } from './python/hooks';
 
@@ -328,7 +329,7 @@ export const nodeFs: DiscoveryFs = {
   head(file) {
     let fd: number | undefined;
     try {
-      fd = fs.openSync(file, 'r');
+      fd = openRegularFile(file); // never a FIFO or device: opening one may block for good
       // One buffer for every file: a fresh zero-filled 256 KiB per file dominated discovery.
       headBuffer ??= Buffer.allocUnsafe(HEAD_BYTES);
       const buf = headBuffer;

@@ -22,6 +22,7 @@ import { mantleHooks, phaseMethods } from '../runtime/python/hooks';
 import { fileUri, uriPath } from './convert';
 import { HookFiles, type HookEngine } from './hook-files';
 import { ParsedText } from './parsed-text';
+import { readRegularFile } from '../runtime/regular-file';
 import { analysisOptions } from './settings';
 
 export interface ModuleState {
@@ -176,8 +177,12 @@ export class Analyser {
     if (!state) return undefined;
     state.buffer?.dispose();
     state.buffer = undefined;
-    if (state.path && fs.existsSync(state.path) && this.loadFromDisk(state.path))
-      return this.modules.get(state.key);
+    try {
+      if (state.path && fs.existsSync(state.path) && this.loadFromDisk(state.path))
+        return this.modules.get(state.key);
+    } catch (err) {
+      this.host.log(`[hooksmith] could not read ${state.path}: ${errText(err)}`);
+    }
     this.forget(state);
     return undefined;
   }
@@ -317,7 +322,7 @@ export class Analyser {
 
   /** Reads a file from disk; keeps it when it is a hook module. */
   private loadFromDisk(file: string): boolean {
-    const text = fs.readFileSync(file, 'utf8');
+    const text = readRegularFile(file).toString('utf8');
     const tree = parse(text);
     let model: HookModule;
     try {

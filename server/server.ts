@@ -2,11 +2,9 @@
 // Each LSP event is bound to a short handler that asks the Analyser and converts the answer;
 // every handler is wrapped so one bad file or request is logged and never kills the server.
 import {
-  createConnection,
   DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
   FileChangeType,
-  ProposedFeatures,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -30,6 +28,7 @@ import { listHooks } from './features/hooks-list';
 import { Scheduler } from './scheduler';
 import { SettingsCache } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
+import { createServerConnection } from './transport';
 
 export function startServer(connection: Connection): void {
   const log = (msg: string) => connection.console.log(msg);
@@ -199,4 +198,4 @@ export function startServer(connection: Connection): void {
   connection.listen();
 }
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createServerConnection());

@@ -9,8 +9,9 @@
 // a version that is not installed, a shim of another shape — gives undefined, and the caller runs
 // the shim as before: slower, never different. (pyenv's `which` hooks, such as pyenv-virtualenv's,
 // act only when that executable is missing, which is exactly when we step aside.)
-import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, readSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { openRegularFile } from '../regular-file';
 
 export interface PyenvContext {
   env?: NodeJS.ProcessEnv;
@@ -103,7 +104,7 @@ function safeVersion(v: string): boolean {
 function readHead(file: string, bytes: number): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularFile(file); // a FIFO named .python-version must not block
     const buf = Buffer.alloc(bytes);
     const n = readSync(fd, buf, 0, bytes, 0);
     return buf.toString('utf8', 0, n);

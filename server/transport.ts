@@ -1,0 +1,133 @@
+// The server's connection, with two rules of the protocol vscode-languageserver leaves to us:
+// - After `shutdown`, every request is answered with InvalidRequest and notifications other
+//   than `exit` are dropped (LSP: "If a server receives requests after a shutdown request
+//   those requests should error with InvalidRequest").
+// - Over stdio, a frame without a valid Content-Length (missing, not a number, negative,
+//   absurdly large) or whose body is not JSON leaves the stream out of step for good: the
+//   server says why on stderr and exits with code 1, so the client starts a fresh one
+//   (client/restart-policy.ts) instead of talking to a server that never answers again.
+import { Transform, type TransformCallback } from 'node:stream';
+import { format } from 'node:util';
+import {
+  createConnection,
+  ErrorCodes,
+  Message,
+  ProposedFeatures,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Connection,
+  type MessageStrategy,
+} from 'vscode-languageserver/node';
+
+const AFTER_SHUTDOWN = 'hooksmith/$requestAfterShutdown';
+/** Header block and body bounds: far above anything a client sends. */
+const MAX_HEADER_BYTES = 8 * 1024;
+const MAX_BODY_BYTES = 512 * 1024 * 1024;
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+/**
+ * Passes LSP frames through unchanged and fails (an 'error' event) on the first frame whose
+ * header has no usable Content-Length: after that, no later byte can be framed with certainty.
+ */
+export class FrameGuard extends Transform {
+  private header = Buffer.alloc(0);
+  /** Body bytes still to pass through (0: reading a header). */
+  private bodyLeft = 0;
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    let data = chunk;
+    while (data.length > 0) {
+      if (this.bodyLeft > 0) {
+        const n = Math.min(this.bodyLeft, data.length);
+        this.push(data.subarray(0, n));
+        this.bodyLeft -= n;
+        data = data.subarray(n);
+        continue;
+      }
+      this.header = Buffer.concat([this.header, data]);
+      const end = this.header.indexOf(HEADER_END);
+      if (end < 0) {
+        if (this.header.length > MAX_HEADER_BYTES) return done(new Error('a header of over 8 KiB'));
+        break; // the rest of the header comes with the next chunk
+      }
+      const length = contentLength(this.header.subarray(0, end).toString('ascii'));
+      if (typeof length === 'string') return done(new Error(length));
+      this.push(this.header.subarray(0, end + HEADER_END.length));
+      data = this.header.subarray(end + HEADER_END.length);
+      this.header = Buffer.alloc(0);
+      this.bodyLeft = length;
+    }
+    done();
+  }
+}
+
+/** The Content-Length of a header block, or why there is none usable. */
+function contentLength(header: string): number | string {
+  const lines = header.split('\r\n');
+  const field = lines.find((l) => /^content-length\s*:/i.test(l));
+  if (!field) return `a frame without Content-Length (${JSON.stringify(header.slice(0, 200))})`;
+  const value = field.slice(field.indexOf(':') + 1).trim();
+  if (!/^\d+$/.test(value)) return `a bad Content-Length: ${JSON.stringify(value.slice(0, 50))}`;
+  const n = Number(value);
+  if (n > MAX_BODY_BYTES) return `a Content-Length of ${n} bytes (at most ${MAX_BODY_BYTES})`;
+  return n;
+}
+
+/** Refuses requests and drops notifications after `shutdown` (see the top of this file). */
+function shutdownGate(): { strategy: MessageStrategy; isShutDown: () => boolean } {
+  let shutDown = false;
+  return {
+    isShutDown: () => shutDown,
+    strategy: {
+      handleMessage(message, next) {
+        if (Message.isRequest(message)) {
+          if (shutDown) {
+            next({ ...message, method: AFTER_SHUTDOWN, params: { method: message.method } } as Message);
+            return;
+          }
+          if (message.method === 'shutdown') shutDown = true;
+        } else if (shutDown && Message.isNotification(message) && message.method !== 'exit') return;
+        next(message);
+      },
+    },
+  };
+}
+
+function fail(why: string): never {
+  process.stderr.write(`[hooksmith] the client sent ${why}: exiting so that it starts a new server\n`);
+  process.exit(1);
+}
+
+export function createServerConnection(argv: readonly string[] = process.argv): Connection {
+  const gate = shutdownGate();
+  const options = { messageStrategy: gate.strategy };
+  let connection: Connection;
+  if (argv.includes('--stdio')) {
+    const guard = new FrameGuard();
+    guard.on('error', (err) => fail(err.message));
+    process.stdin.pipe(guard);
+    const reader = new StreamMessageReader(guard);
+    reader.onError((err) => fail(`an unreadable message (${err.message})`));
+    reader.onClose(() => process.exit(gate.isShutDown() ? 0 : 1));
+    connection = createConnection(
+      ProposedFeatures.all,
+      reader,
+      new StreamMessageWriter(process.stdout),
+      options,
+    );
+    // Stdout carries the protocol: anything printed goes to the client's log instead (as the
+    // library does when it opens stdio itself).
+    const log = (...args: unknown[]) => connection.console.log(format(...args));
+    console.log = console.info = console.debug = log;
+    console.warn = (...args: unknown[]) => connection.console.warn(format(...args));
+    console.error = (...args: unknown[]) => connection.console.error(format(...args));
+  } else connection = createConnection(ProposedFeatures.all, options);
+  connection.onRequest(AFTER_SHUTDOWN, (p: { method?: unknown }) => {
+    throw new ResponseError(
+      ErrorCodes.InvalidRequest,
+      `${String(p?.method)}: the server is shut down (only exit is accepted now)`,
+    );
+  });
+  return connection;
+}

@@ -337,8 +337,15 @@ export function mutableFieldNames(type: PayloadType): string[] {
 }
 
 /** The zod schema of a payload file for this type (identity included; unknown keys rejected). */
+const objectSchemas = new Map<PayloadTypeName, Z.ZodObject>();
+
+/** Built once per type: zod compiles an object schema on its first parse, so a new one per run would compile every time. */
 export function payloadSchema(type: PayloadType): Z.ZodObject {
-  const shape: Record<string, Z.ZodType> = {};
-  for (const f of allFields(type)) shape[f.name] = f.schema;
-  return loadZod().strictObject(shape);
+  let schema = objectSchemas.get(type.name);
+  if (!schema) {
+    const shape: Record<string, Z.ZodType> = {};
+    for (const f of allFields(type)) shape[f.name] = f.schema;
+    objectSchemas.set(type.name, (schema = loadZod().strictObject(shape)));
+  }
+  return schema;
 }

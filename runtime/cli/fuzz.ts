@@ -1,3 +1,94 @@
-export async function runFuzzCommand(_args: string[]): Promise<number> {
-  return 2;
+// `hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]`
+// Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
+// printed, and written as a payload case with --save); 2 usage or input errors.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { findAgentRoot, nodeFs } from '../discovery';
+import { RunInputError } from '../engine/run-hook';
+import { createHookRunner } from '../engine/runner';
+import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';
+import { parseCommandArgs } from './args';
+import { reportInputError } from './run';
+
+const USAGE =
+  'usage: hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]\n';
+
+/** `<agent>/.hooksmith/payloads/<name>.json`, not overwriting an existing file. */
+export function freshCaseFile(agentRoot: string, name: string): string {
+  const dir = path.join(agentRoot, '.hooksmith', 'payloads');
+  let file = path.join(dir, `${name}.json`);
+  for (let i = 2; fs.existsSync(file); i++) file = path.join(dir, `${name}-${i}.json`);
+  return file;
+}
+
+export async function runFuzzCommand(args: string[]): Promise<number> {
+  const parsed = parseCommandArgs(args, {
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    save: { type: 'string' },
+    python: { type: 'string' },
+    format: { type: 'string' },
+  });
+  const fail = (m: string) => (process.stderr.write(`hooksmith fuzz: ${m}\n${USAGE}`), 2);
+  if (typeof parsed === 'string') return fail(parsed);
+  const v = parsed.values as Record<string, string | undefined> & { help?: boolean };
+  if (v.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const [target, extra] = parsed.positionals;
+  if (!target || extra !== undefined)
+    return fail(target ? `unexpected argument ${extra}` : 'missing FILE::HANDLER');
+  if (!target.includes('::')) return fail(`expected FILE::HANDLER, got ${target}`);
+  const runs = Number(v.runs ?? 200);
+  const seed = Number(v.seed ?? Date.now() % 2 ** 31);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
+    return fail(`--runs must be a whole number ≥ 1, got ${v.runs}`);
+  if (!Number.isInteger(seed)) return fail(`--seed must be an integer, got ${v.seed}`);
+  const format = v.format ?? 'text';
+  if (format !== 'text' && format !== 'json') return fail(`--format must be text or json, got ${format}`);
+  const sep = target.lastIndexOf('::');
+  const file = target.slice(0, sep);
+  const handler = target.slice(sep + 2);
+  const runner = createHookRunner({
+    python: v.python,
+    log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+  });
+  const tty = process.stderr.isTTY && format === 'text';
+  try {
+    const report = await fuzzHook(runner, file, handler, {
+      runs,
+      seed,
+      onProgress: tty ? (d, n) => process.stderr.write(`\r\x1b[K${d}/${n} payloads`) : undefined,
+    });
+    if (tty) process.stderr.write('\r\x1b[K');
+    process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatFuzzText(report));
+    if (report.smallest) {
+      const root = findAgentRoot(path.resolve(file), nodeFs) ?? path.dirname(path.resolve(file));
+      if (v.save !== undefined) {
+        const out = freshCaseFile(root, v.save || `fuzz-${handler.replace(/\W+/g, '_')}`);
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        fs.writeFileSync(out, payloadCaseText(report, root, file, handler));
+        process.stderr.write(
+          `hooksmith fuzz: saved as a payload case: ${path.relative(process.cwd(), out)}\n`,
+        );
+      } else if (format === 'text')
+        process.stdout.write(
+          `\nkeep the fix tested: add --save NAME to write it as .hooksmith/payloads/NAME.json with expect {outcome: returned}\n`,
+        );
+    }
+    return report.failures ? 1 : 0;
+  } catch (err) {
+    if (err instanceof RunInputError) {
+      reportInputError('fuzz', err);
+      return 2;
+    }
+    if (err instanceof Error && err.name === 'PythonHostError') {
+      process.stderr.write(`hooksmith fuzz: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await runner.dispose();
+  }
 }

@@ -1,0 +1,158 @@
+// `hooksmith fuzz`: a hook run on generated payloads for its point (fuzz-arbitraries.ts) under
+// the engine's rules. Counts outcomes, times the runs against the budget, and shrinks the
+// smallest payload that makes the hook misbehave (crash, time out, invalid return, ignored
+// signal, over budget) with fast-check.
+import fc from 'fast-check';
+import * as path from 'node:path';
+import type { Outcome, RunResult } from '../engine/api';
+import { describeTarget, locateHook, type HookTarget } from '../engine/hook-locator';
+import { formatDiagnostic, ModuleChecker } from '../engine/module-check';
+import { RunInputError } from '../engine/run-hook';
+import type { HookRunner } from '../engine/runner';
+import { cayuContextArbitrary, payloadArbitrary } from './fuzz-arbitraries';
+import { FAILED_OUTCOMES } from './outcomes';
+
+export interface FuzzOptions {
+  runs: number;
+  seed: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface FuzzReport {
+  target: string;
+  /** "model_response modify", "before_tool_call". */
+  point: string;
+  runs: number;
+  seed: number;
+  counts: Record<Outcome, number>;
+  overBudget: number;
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+  budgetMs: number;
+  perSecond: number;
+  /** The smallest payload that made the hook misbehave (shrunk), and what happened. */
+  smallest?: { payload: Record<string, unknown>; outcome: Outcome; overBudget: boolean; error?: string };
+}
+
+export const misbehaves = (r: RunResult) => FAILED_OUTCOMES.has(r.outcome) || r.overBudget === true;
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+export async function locateFuzzTarget(file: string, handler: string): Promise<HookTarget> {
+  const checked = await new ModuleChecker().check(file);
+  if (checked.errors.length)
+    throw new RunInputError(
+      'check',
+      `${file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`,
+      checked.errors.map((d) => formatDiagnostic(d)),
+    );
+  const located = locateHook(checked.module, handler);
+  if (!located.ok) throw new RunInputError('handler', located.message);
+  return located.target;
+}
+
+export async function fuzzHook(
+  runner: HookRunner,
+  file: string,
+  handler: string,
+  opts: FuzzOptions,
+): Promise<FuzzReport> {
+  const abs = path.resolve(file);
+  const target = await locateFuzzTarget(abs, handler);
+  const arb =
+    target.engine === 'mantle'
+      ? payloadArbitrary(target.point.payloadType)
+      : cayuContextArbitrary(target.phase);
+  const run = (payload: Record<string, unknown>) => runner.run({ file: abs, handler, payload });
+  const counts = Object.fromEntries(
+    [
+      'returned',
+      'retry-model',
+      'hook-rejection',
+      'crashed',
+      'timed-out',
+      'invalid-return',
+      'ignored-signal',
+    ].map((o) => [o, 0]),
+  ) as Record<Outcome, number>;
+  const durations: number[] = [];
+  let overBudget = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  const payloads = fc.sample(arb, { numRuns: opts.runs, seed: opts.seed });
+  for (const [i, p] of payloads.entries()) {
+    const r = await run(p);
+    counts[r.outcome]++;
+    durations.push(r.durationMs);
+    if (r.overBudget) overBudget++;
+    if (misbehaves(r)) failures++;
+    opts.onProgress?.(i + 1, payloads.length);
+  }
+  const elapsed = performance.now() - t0;
+  durations.sort((a, b) => a - b);
+  const report: FuzzReport = {
+    target: `${path.relative(process.cwd(), abs) || abs}::${handler}`,
+    point: describeTarget(target),
+    runs: payloads.length,
+    seed: opts.seed,
+    counts,
+    overBudget,
+    failures,
+    p50Ms: percentile(durations, 0.5),
+    p99Ms: percentile(durations, 0.99),
+    budgetMs: target.timeoutMs,
+    perSecond: Math.round((payloads.length / elapsed) * 1000),
+  };
+  if (failures) report.smallest = await shrink(arb, run, opts);
+  return report;
+}
+
+/** fast-check finds a failing payload again from the same seed and shrinks it. */
+async function shrink(
+  arb: fc.Arbitrary<Record<string, unknown>>,
+  run: (p: Record<string, unknown>) => Promise<RunResult>,
+  opts: FuzzOptions,
+): Promise<FuzzReport['smallest']> {
+  const found = await fc.check(
+    fc.asyncProperty(arb, async (p) => !misbehaves(await run(p))),
+    { seed: opts.seed, numRuns: Math.max(opts.runs, 100), interruptAfterTimeLimit: 30_000 },
+  );
+  const payload = found.counterexample?.[0];
+  if (!payload) return undefined;
+  const r = await run(payload);
+  return {
+    payload,
+    outcome: r.outcome,
+    overBudget: r.overBudget === true,
+    ...(r.error ? { error: `${r.error.type}: ${r.error.message}` } : {}),
+  };
+}
+
+export function formatFuzzText(r: FuzzReport): string {
+  const c = r.counts;
+  const lines = [
+    `fuzz ${r.target} (${r.point}): ${r.runs} payloads, seed ${r.seed}, ${r.perSecond} payloads/s`,
+    `  returned ${c.returned}, retry-model ${c['retry-model']}, hook-rejection ${c['hook-rejection']}`,
+    `  crashed ${c.crashed}, timed-out ${c['timed-out']}, invalid-return ${c['invalid-return']}, ignored-signal ${c['ignored-signal']}, over budget ${r.overBudget}`,
+    `  latency p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (budget ${r.budgetMs} ms)`,
+  ];
+  if (r.smallest) {
+    lines.push(
+      '',
+      `smallest failing payload (shrunk): ${r.smallest.outcome}${r.smallest.overBudget ? ' (over budget)' : ''}${r.smallest.error ? ` — ${r.smallest.error}` : ''}`,
+      JSON.stringify(r.smallest.payload, null, 2),
+    );
+  } else
+    lines.push('', r.failures ? 'failures found, but none reproduced while shrinking' : 'no failure found');
+  return lines.join('\n') + '\n';
+}
+
+/** The payload case that keeps a fix tested: the shrunk payload, its hook, `expect: {outcome: returned}`. */
+export function payloadCaseText(r: FuzzReport, agentRoot: string, file: string, handler: string): string {
+  const hook = `${path.relative(agentRoot, path.resolve(file)).split(path.sep).join('/')}::${handler}`;
+  return JSON.stringify({ hook, expect: { outcome: 'returned' }, ...r.smallest!.payload }, null, 2) + '\n';
+}

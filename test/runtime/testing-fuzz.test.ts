@@ -1,0 +1,100 @@
+// `hooksmith fuzz` with a real python3: a buggy hook's crash is found and shrunk to the smallest
+// payload, saved as a payload case that `hooksmith test` then runs (and fails until fixed); a
+// trivial hook passes every payload; counts and latency against the budget are reported.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import { fuzzHook } from '../../runtime/testing/fuzz-run';
+
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+let runner: HookRunner;
+let dir: string;
+
+before(() => {
+  runner = createHookRunner();
+  dir = mkdtempSync(join(tmpdir(), 'hooksmith-fuzz-'));
+  cpSync(join(root, 'examples/buggy-agent'), join(dir, 'agent'), { recursive: true });
+});
+after(async () => {
+  await runner.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a hook that crashes on a blank answer: counted, and shrunk to an empty text', async () => {
+  const r = await fuzzHook(runner, join(dir, 'agent/hooks/model_hooks.py'), 'capitalise', {
+    runs: 150,
+    seed: 7,
+  });
+  assert.equal(r.point, 'modify_model_response');
+  assert.equal(r.runs, 150);
+  assert.ok(r.counts.crashed > 0 && r.counts.returned > 0, JSON.stringify(r.counts));
+  assert.equal(r.failures, r.counts.crashed);
+  assert.equal(r.budgetMs, 500);
+  assert.ok(r.p50Ms <= r.p99Ms && r.p99Ms < r.budgetMs);
+  assert.equal(r.smallest?.outcome, 'crashed');
+  assert.match(r.smallest!.error!, /^IndexError/);
+  assert.equal(String(r.smallest!.payload.text).trim(), '');
+  assert.ok(JSON.stringify(r.smallest!.payload).length < 80, JSON.stringify(r.smallest!.payload));
+});
+
+test('the same seed gives the same counts', async () => {
+  const file = join(dir, 'agent/hooks/model_hooks.py');
+  const a = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 11 });
+  const b = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 11 });
+  assert.deepEqual(a.counts, b.counts);
+});
+
+test('CLI: exit 1 and --save writes a payload case that hooksmith test runs; a sound hook exits 0', () => {
+  const fuzz = spawnSync(
+    process.execPath,
+    [
+      cli,
+      'fuzz',
+      'agent/hooks/model_hooks.py::capitalise',
+      '--runs',
+      '100',
+      '--seed',
+      '7',
+      '--save',
+      'from-fuzz',
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  assert.equal(fuzz.status, 1, fuzz.stdout + fuzz.stderr);
+  assert.match(fuzz.stdout, /crashed [1-9]\d*/);
+  assert.match(fuzz.stdout, /latency p50 [\d.]+ ms, p99 [\d.]+ ms \(budget 500 ms\)/);
+  assert.match(fuzz.stdout, /smallest failing payload \(shrunk\): crashed — IndexError/);
+  const saved = JSON.parse(readFileSync(join(dir, 'agent/.hooksmith/payloads/from-fuzz.json'), 'utf8'));
+  assert.equal(saved.hook, 'hooks/model_hooks.py::capitalise');
+  assert.deepEqual(saved.expect, { outcome: 'returned' });
+  const t = spawnSync(process.execPath, [cli, 'test', 'agent', '-k', 'from-fuzz'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(t.status, 1, t.stdout);
+  assert.match(
+    t.stdout,
+    /from-fuzz.json:4: outcome\n\s+expected: returned\n\s+actual: {3}crashed \(IndexError/,
+  );
+  const sound = spawnSync(
+    process.execPath,
+    [cli, 'fuzz', 'agent/hooks/tool_hooks.py::guard_delete', '--runs', '80', '--seed', '1'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(sound.status, 0, sound.stdout + sound.stderr);
+  assert.match(sound.stdout, /returned 80,/);
+  assert.match(sound.stdout, /no failure found/);
+  const bad = spawnSync(process.execPath, [cli, 'fuzz', 'agent/hooks/model_hooks.py::nope'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(bad.status, 2);
+});

@@ -12,7 +12,7 @@ const dist = join(root, 'dist');
 const watch = process.argv.includes('--watch');
 // `--bench`: also bundle bench/run.ts (dist/bench/run.js), so `npm run bench` times the code as
 // it ships. Run from source through tsx, every cross-module call goes through esbuild's per-file
-// CommonJS export getters: the model build measured 3x slower than in the bundles.
+// CommonJS export getters: the model build runs much slower than in the bundles.
 const bench = process.argv.includes('--bench');
 
 const entries = [

@@ -46,8 +46,8 @@ async function main(argv: string[]): Promise<number> {
   const code = await (await load())(rest);
   if (command === 'check') {
     // A finished check leaves nothing to do: exit now rather than let Node tear down a large heap
-    // and wait for V8's background compile jobs (~0.1 s after a 1,000-file check). Output is
-    // written by then (check awaits stdout); stderr gets an empty write to the same end.
+    // and wait for V8's background compile jobs. Output is written by then (check awaits
+    // stdout); stderr gets an empty write to the same end.
     await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
     process.exit(code);
   }

@@ -187,7 +187,7 @@ export class PythonHost {
       PYTHONIOENCODING: 'utf-8',
       PYTHONDONTWRITEBYTECODE: '1',
     };
-    // A pyenv shim's interpreter, started directly (~0.3 s sooner), with its bin directory first
+    // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first
     // on PATH as `pyenv exec` would put it.
     const shimTarget = this.resolvedPython
       ? undefined

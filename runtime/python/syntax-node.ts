@@ -1,6 +1,6 @@
 // The syntax tree the model builder reads, with the part of web-tree-sitter's Node API that
 // runtime/python uses. Why not web-tree-sitter's Node itself: every property read there is a
-// call into WASM (~100–150 ns), and building a model reads hundreds of thousands of them.
+// call into WASM, and building a model reads hundreds of thousands of them.
 //
 // Storage is columns of typed arrays, one row per visible node in document order, filled in one
 // pass (tree-memory.ts, or tree-from-api.ts as the fallback). SyntaxNode objects are small

@@ -16,6 +16,7 @@ import { modelSettingsKey } from './model-settings-key';
 import { observeMutation } from './observe-mutation';
 import { missingReturn } from './missing-return';
 import { blockingCall } from './blocking-call';
+import { toolResultValueIsText } from './tool-result-value-is-text';
 import { cayuSyncMethod } from './cayu-sync-method';
 import { cayuSignature } from './cayu-signature';
 import { cayuReturnAnnotation } from './cayu-return-annotation';
@@ -43,6 +44,7 @@ export const RULES: readonly Rule[] = [
   observeMutation,
   missingReturn,
   blockingCall,
+  toolResultValueIsText,
   cayuSyncMethod,
   cayuSignature,
   cayuReturnAnnotation,

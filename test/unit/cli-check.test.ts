@@ -132,7 +132,7 @@ describe('hooksmith check', () => {
       assert.ok(rule.shortDescription.text.length > 0 && rule.helpUri.startsWith('https://'));
       assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));
     }
-    assert.equal(run.results.length, 26);
+    assert.equal(run.results.length, 27);
     const dup = run.results.find((x: { ruleId: string }) => x.ruleId === 'duplicate-modify-hook');
     const loc = dup.locations[0].physicalLocation;
     assert.equal(loc.artifactLocation.uriBaseId, '%SRCROOT%');

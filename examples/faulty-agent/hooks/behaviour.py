@@ -1,4 +1,5 @@
-"""Behaviour faults: signals, read-only fields, settings, observers, returns, blocking calls."""
+"""Behaviour faults: signals, read-only fields, settings, observers, returns, blocking calls,
+a tool result read as a dict."""
 import time
 
 from rasa.mantle.hooks import (
@@ -12,6 +13,7 @@ from rasa.mantle.hooks import (
     modify_tool_result,
     on_knowledge_results,
     on_model_response,
+    on_tool_result,
 )
 
 
@@ -46,3 +48,9 @@ async def trim(response: ModelResponsePayload) -> ModelResponsePayload:  # missi
 @on_knowledge_results()
 async def slow_log(payload: KnowledgeResultsPayload) -> None:
     time.sleep(0.5)  # blocking-call
+
+
+@on_tool_result()
+async def count_rows(result: ToolResultPayload) -> None:
+    if isinstance(result.value, dict):  # tool-result-value-is-text
+        return None

@@ -71,3 +71,46 @@ function addImportEdits(module: HookModule, source: string, name: string): TextE
   }
   return [{ range: point(line, 0), newText: `${statement}\n` }];
 }
+
+/**
+ * How to write `module.member` (a standard-library module such as json) at a use site: through an
+ * existing `from module import member`, an `import module [as m]`, else with a new
+ * `import module` placed among the module's plain imports (in name order), after any
+ * `from __future__` import.
+ */
+export function spellModuleName(
+  hookModule: HookModule,
+  source: string,
+  module: string,
+  member: string,
+): MantleSpelling {
+  const levels = hookModule.imports.filter((b) => b.moduleLevel && !b.isWildcard);
+  const direct = levels.find((b) => b.qualified === `${module}.${member}` && b.importedName === member);
+  if (direct) return { text: direct.localName, importEdits: [] };
+  const alias = levels.find((b) => b.qualified === module && b.importedName === undefined);
+  if (alias) return { text: `${alias.localName}.${member}`, importEdits: [] };
+  const text = `${module}.${member}`;
+  const statement = `import ${module}\n`;
+  const statements = levels.filter((b) => b.module !== '__future__');
+  const plain = statements.filter((b) => b.importedName === undefined);
+  const after = plain.find((b) => b.module > module) ?? undefined;
+  if (after)
+    return { text, importEdits: [{ range: point(after.statementRange.start.line, 0), newText: statement }] };
+  const anchor = plain.length ? plain[plain.length - 1] : undefined;
+  if (anchor)
+    return {
+      text,
+      importEdits: [{ range: point(anchor.statementRange.end.line + 1, 0), newText: statement }],
+    };
+  const first = statements.sort((a, b) => a.statementRange.start.line - b.statementRange.start.line)[0];
+  if (first)
+    return { text, importEdits: [{ range: point(first.statementRange.start.line, 0), newText: statement }] };
+  const future = hookModule.imports.filter((b) => b.module === '__future__');
+  if (future.length) {
+    const line = Math.max(...future.map((b) => b.statementRange.end.line)) + 1;
+    return { text, importEdits: [{ range: point(line, 0), newText: statement }] };
+  }
+  const defs = [...hookModule.functions, ...hookModule.classes].map((d) => d.range.start.line);
+  const line = defs.length ? Math.min(...defs) : 0;
+  return { text, importEdits: [{ range: point(line, 0), newText: `${statement}\n\n` }] };
+}

@@ -60,6 +60,12 @@ function notesOf(r: InvokeResult): string[] {
     );
   if (r.argumentsMutated)
     notes.push('the hook mutated context.arguments: a no-op, the arguments are a read-only copy');
+  if (r.hostChanged?.length)
+    notes.push(
+      `the hook rebound ${r.hostChanged.join(', ')} in the interpreter it shares with every hook: Hooksmith restarted its Python host so that no later run sees it`,
+    );
+  if (r.starvedBy)
+    notes.push(`${r.starvedBy} held the event loop while this hook waited (one loop runs every hook)`);
   return notes;
 }
 
@@ -97,6 +103,19 @@ export function toHostFact(r: InvokeResult): HostFact {
       };
     }
     case 'timed-out':
+      if (r.during === 'import')
+        // The module never finished importing: like an import that raised, the engine cannot load it.
+        return {
+          kind: 'load-error',
+          error: {
+            type: 'TimeoutError',
+            message: `importing the module did not finish within ${r.loadBudgetMs ?? '?'} ms (a loop or a blocking call at import time?)`,
+            traceback: [],
+            formatted: '',
+          },
+          output,
+          hostNotes,
+        };
       return { kind: 'timed-out', durationMs: r.durationMs, hard: r.killed, output, hostNotes };
     case 'crashed':
       return {

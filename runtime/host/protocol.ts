@@ -111,6 +111,10 @@ interface ResultBase {
   argumentsMutated?: boolean;
   /** Cayu: context actions recorded in call order. */
   actions?: CayuContextAction[];
+  /** Standard-library names the call rebound or deleted (`asyncio.wait`): the host restarts after it. */
+  hostChanged?: string[];
+  /** Another call (or an import) held the event loop while this one waited: its `file::handler`. */
+  starvedBy?: string;
 }
 
 export interface ReturnedResult extends ResultBase {
@@ -136,6 +140,8 @@ export interface TimedOutResult extends ResultBase {
   timeoutMs: number;
   /** `import`: the module's import did not finish within PythonHost's load budget (only with killed). */
   during?: 'import' | 'hook';
+  /** With `during: import`: the budget the import exceeded. */
+  loadBudgetMs?: number;
 }
 
 export interface CrashedResult extends ResultBase {
@@ -175,6 +181,8 @@ export interface HelloInfo {
   realMantle: boolean;
   /** The real `cayu.observability` was importable (else the shim serves it). */
   realCayu: boolean;
+  /** Linux: the host is a child subreaper, so every process a hook starts stays in its tree. */
+  subreaper?: boolean;
 }
 
 // ---- Wire shapes (PythonHost ↔ hooksmith_host.py) ----
@@ -184,14 +192,20 @@ export type HostRequest =
   | ({ id: number; op: 'invoke' } & InvokeRequest)
   | { id: number; op: 'shutdown' };
 
-/** Progress events: `loading` before an import/reload, `started` when the hook body begins after one. */
 export interface HostEvent {
-  id: number;
-  event: 'loading' | 'started';
+  id: number | null;
+  /**
+   * `loading` before an import; `started` / `ended` around the hook body (its deadline applies
+   * between them); `blocking` (the watchdog: request `id` holds the stalled loop, null: no
+   * request's code) and `resumed`.
+   */
+  event: 'loading' | 'started' | 'ended' | 'blocking' | 'resumed';
 }
 
 export type HostResponse =
   | ({ id: number; status: 'hello' } & HelloInfo)
   | ({ id: number } & InvokeResult)
   | { id: number; status: 'bye' }
-  | { id: number; status: 'protocol-error'; message: string };
+  | { id: number; status: 'protocol-error'; message: string }
+  /** The host's own code failed: PythonHost restarts it and sends the call again. */
+  | { id: number; status: 'host-error'; message: string };

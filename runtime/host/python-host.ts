@@ -1,21 +1,18 @@
-// PythonHost owns the long-lived `python3 -u hooksmith_host.py` process: handshake,
-// invoke with a HARD deadline (a hook that blocks the event loop gets the process group
-// SIGKILLed, its caller `timed-out` with killed: true, other callers `crashed`), and a
-// lazy restart so the next call works. No vscode import: shared by the CLI and extension.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// PythonHost owns the long-lived `python3 -u hooksmith_host.py` process: handshake, invoke
+// with a HARD deadline on the hook body, attribution of a blocked loop to the hook that holds
+// it (the host's watchdog names it), and restarts: a host that a hook blocked, broke or changed
+// is killed with every process under it, and the calls that were only waiting are sent again
+// to a fresh host instead of being blamed. No vscode import: shared by the CLI and extension.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pyenvTarget } from '../cpython/pyenv';
+import { JSON_LIMITS, unfaithfulJson } from '../engine/json-faithful';
+import { PythonHostError, spawnHost } from './host-spawn';
 import { LineSplitter } from './line-splitter';
-import type {
-  CrashedResult,
-  HelloInfo,
-  HostRequest,
-  InvokeRequest,
-  InvokeResult,
-  TimedOutResult,
-} from './protocol';
+import { killGroup, killTree } from './process-tree';
+import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult, TimedOutResult } from './protocol';
+
+export { locateHostScript, PythonHostError } from './host-spawn';
 
 export interface PythonHostOptions {
   /** Interpreter to run; default `python3`. */
@@ -30,50 +27,31 @@ export interface PythonHostOptions {
   startTimeoutMs?: number;
   /** Path of hooksmith_host.py; default: found beside the bundle or the source. */
   hostScript?: string;
-  /** Longest protocol line accepted from the host (default 8 MiB). */
+  /** Longest protocol line accepted from the host (default: room for a value and a payload at the size limit). */
   maxLineBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
 
-export class PythonHostError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'not-found' | 'start-failed' | 'too-old',
-  ) {
-    super(message);
-    this.name = 'PythonHostError';
-  }
-}
-
-const HOST_FILE = 'hooksmith_host.py';
-
-/** dist/python/ beside the bundle (build.mjs copies it there), or runtime/host/python/ from source. */
-export function locateHostScript(): string {
-  const candidates = [
-    join(__dirname, 'python', HOST_FILE),
-    join(__dirname, '..', 'python', HOST_FILE),
-    join(__dirname, '..', 'runtime', 'host', 'python', HOST_FILE),
-    join(__dirname, '..', '..', 'runtime', 'host', 'python', HOST_FILE),
-  ];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found)
-    throw new PythonHostError(
-      `Hooksmith's Python host (${HOST_FILE}) was not found near ${__dirname}`,
-      'start-failed',
-    );
-  return found;
-}
+// Transfer and parsing, outside the hook's deadline: generous for a loaded machine.
+const TRANSFER_MS_PER_MIB = 200;
+const ANSWER_BUDGET_MS = 15_000;
 
 interface Pending {
   id: number;
   req: InvokeRequest;
+  line: string;
   resolve: (r: InvokeResult) => void;
+  reject: (e: unknown) => void;
   sentAt: number;
   timer?: NodeJS.Timeout;
   loading: boolean;
-  /** Its deadline passed while another request was importing: re-armed when imports end. */
+  /** Its deadline passed while an import or another hook held the loop: re-armed when that ends. */
   deferred: boolean;
+  /** What held the loop while it waited, for the note on its result. */
+  starvedBy?: string;
+  /** Sent again to a fresh host after a restart it did not cause. */
+  resent: number;
 }
 
 /** One spawned host process and the requests in flight on it. */
@@ -82,6 +60,10 @@ interface Proc {
   pending: Map<number, Pending>;
   loadingCount: number;
   stderrTail: string[];
+  /** Request id the host's watchdog says holds the stalled loop (null: no request's code); undefined: not stalled. */
+  blocker?: number | null;
+  /** Requests answered `timed-out` cooperatively whose cancelled task may still run: id → hook. */
+  cancelled: Map<number, string>;
   /** Set when we kill it on purpose, so the exit handler does not report again. */
   killedByUs: boolean;
   exited: boolean;
@@ -90,6 +72,10 @@ interface Proc {
 
 const STDERR_TAIL_LINES = 40;
 const MAX_STDERR_LINE = 4096;
+const MAX_RESENDS = 2;
+
+const empty = { text: '', droppedChars: 0 };
+const label = (req: InvokeRequest) => `${req.file}::${req.handler}`;
 
 export class PythonHost {
   private readonly python: string;
@@ -123,7 +109,7 @@ export class PythonHost {
     this.graceMs = options.graceMs ?? 250;
     this.loadBudgetMs = options.loadBudgetMs ?? 30_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
-    this.maxLineBytes = options.maxLineBytes ?? 8 * 1024 * 1024;
+    this.maxLineBytes = options.maxLineBytes ?? 2 * JSON_LIMITS.bytes + 1024 * 1024;
   }
 
   /** Starts the process if needed and returns its hello. Throws PythonHostError when Python cannot start. */
@@ -134,37 +120,66 @@ export class PythonHost {
 
   /** Runs one hook. Never rejects for anything the hook does; rejects only when Python cannot start. */
   async invoke(req: InvokeRequest): Promise<InvokeResult> {
-    if (!Number.isFinite(req.timeoutMs) || req.timeoutMs < 0) {
-      return {
-        status: 'invalid-request',
-        message: `timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`,
-        durationMs: 0,
-        output: { text: '', droppedChars: 0 },
+    const refused = (message: string): InvokeResult => ({
+      status: 'invalid-request',
+      message,
+      durationMs: 0,
+      output: empty,
+    });
+    if (!Number.isFinite(req.timeoutMs) || req.timeoutMs < 0)
+      return refused(`timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`);
+    const unfaithful = unfaithfulJson(req.payload);
+    if (unfaithful) return refused(`the payload holds a value JSON cannot carry faithfully: ${unfaithful}`);
+    const id = this.nextId++;
+    const line = JSON.stringify({ id, op: 'invoke', ...req } satisfies HostRequest) + '\n';
+    if (line.length > JSON_LIMITS.bytes + 64 * 1024)
+      return refused(
+        `the payload is ${(line.length / 1024 / 1024).toFixed(1)} MiB as JSON, over the ${JSON_LIMITS.bytes / 1024 / 1024} MiB limit for payloads`,
+      );
+    return new Promise<InvokeResult>((resolve, reject) => {
+      const p: Pending = {
+        id,
+        req,
+        line,
+        resolve,
+        reject,
+        sentAt: 0,
+        loading: false,
+        deferred: false,
+        resent: 0,
       };
-    }
-    let proc = await this.ensure();
-    if (proc.exited) proc = await this.ensure(); // it died between start and now: one fresh start
-    return new Promise<InvokeResult>((resolve) => {
-      const id = this.nextId++;
-      const p: Pending = { id, req, resolve, sentAt: performance.now(), loading: false, deferred: false };
-      proc.pending.set(id, p);
-      this.arm(proc, p, req.timeoutMs + this.graceMs);
-      this.write(proc, { id, op: 'invoke', ...req });
+      void this.dispatch(p);
     });
   }
 
-  /** Asks the host to exit, then kills it if it does not. Pending calls are answered `crashed`. */
+  /** Kills the host and everything it started. Pending calls are answered `crashed`. */
   async dispose(): Promise<void> {
     const proc = this.proc ?? (await this.starting?.catch(() => undefined));
     if (!proc || proc.exited) return;
-    this.failAll(proc, null, null, 'the host was disposed while this hook ran');
-    proc.killedByUs = true;
-    if (this.proc === proc) this.proc = undefined;
+    this.failAll(proc, 'the host was disposed while this hook ran');
+    // Keep Node alive until the exit is seen: a CLI awaiting this must get to set its exit code.
+    proc.child.ref();
     const exited = new Promise<void>((r) => proc.child.once('exit', () => r()));
-    this.write(proc, { id: 0, op: 'shutdown' });
-    const timer = setTimeout(() => this.kill(proc), 1000);
+    this.kill(proc);
     await exited;
-    clearTimeout(timer);
+  }
+
+  private async dispatch(p: Pending): Promise<void> {
+    let proc: Proc;
+    try {
+      proc = await this.ensure();
+      if (proc.exited) proc = await this.ensure(); // it died between start and now: one fresh start
+    } catch (err) {
+      p.reject(err);
+      return;
+    }
+    p.sentAt = performance.now();
+    p.loading = false;
+    p.deferred = false;
+    proc.pending.set(p.id, p);
+    // Until the body starts: the hook's own budget plus the time to carry and parse its payload.
+    this.arm(proc, p, p.req.timeoutMs + this.graceMs + (p.line.length / 1024 / 1024) * TRANSFER_MS_PER_MIB);
+    if (!proc.exited && proc.child.stdin.writable) proc.child.stdin.write(p.line);
   }
 
   private ensure(): Promise<Proc> {
@@ -178,42 +193,24 @@ export class PythonHost {
   }
 
   private spawn(): Promise<Proc> {
-    const script = this.options.hostScript ?? locateHostScript();
     const t0 = performance.now();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...this.options.env,
-      PYTHONUNBUFFERED: '1',
-      PYTHONIOENCODING: 'utf-8',
-      PYTHONDONTWRITEBYTECODE: '1',
-    };
-    // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first
-    // on PATH as `pyenv exec` would put it.
-    const shimTarget = this.resolvedPython
-      ? undefined
-      : pyenvTarget(this.python, { env, cwd: this.options.cwd });
-    if (shimTarget) env.PATH = `${dirname(shimTarget)}${delimiter}${env.PATH ?? ''}`;
-    const child = spawn(this.resolvedPython ?? shimTarget ?? this.python, ['-u', script], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true, // its own process group: a kill takes the hook's children too
-      windowsHide: true,
+    const child = spawnHost({
+      python: this.python,
+      resolvedPython: this.resolvedPython,
+      hostScript: this.options.hostScript,
+      env: this.options.env,
       cwd: this.options.cwd,
-      env,
     });
     const proc: Proc = {
       child,
       pending: new Map(),
       loadingCount: 0,
       stderrTail: [],
+      cancelled: new Map(),
       killedByUs: false,
       exited: false,
     };
     this.starts++;
-    child.unref();
-    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[])
-      s.unref?.();
-    child.stdin.on('error', () => undefined); // EPIPE after a crash: the exit handler reports it
-
     const out = new LineSplitter(
       this.maxLineBytes,
       (line) => this.onLine(proc, line),
@@ -288,13 +285,8 @@ export class PythonHost {
         );
         resolve(proc);
       };
-      this.write(proc, { id: 0, op: 'hello' });
+      if (child.stdin.writable) child.stdin.write(JSON.stringify({ id: 0, op: 'hello' }) + '\n');
     });
-  }
-
-  private write(proc: Proc, msg: HostRequest): void {
-    if (proc.exited || !proc.child.stdin.writable) return;
-    proc.child.stdin.write(JSON.stringify(msg) + '\n');
   }
 
   private onLine(proc: Proc, line: string): void {
@@ -310,9 +302,18 @@ export class PythonHost {
       proc.hello?.(msg as unknown as HelloInfo);
       return;
     }
+    if (msg.event === 'blocking') {
+      proc.blocker = typeof msg.id === 'number' ? msg.id : null;
+      return;
+    }
+    if (msg.event === 'resumed') {
+      proc.blocker = undefined;
+      this.rearmDeferred(proc);
+      return;
+    }
     const p = proc.pending.get(id);
-    if (msg.event === 'loading' || msg.event === 'started') {
-      if (p) this.onProgress(proc, p, msg.event);
+    if (msg.event !== undefined) {
+      if (p) this.onProgress(proc, p, String(msg.event));
       return;
     }
     if (!p) {
@@ -324,15 +325,25 @@ export class PythonHost {
         status: 'invalid-request',
         message: String(msg.message),
         durationMs: this.elapsed(p),
-        output: { text: '', droppedChars: 0 },
+        output: empty,
       });
       return;
     }
+    if (msg.status === 'host-error') {
+      // The host's own code failed (a bug, or a stdlib a hook broke): not the hook's outcome.
+      this.restart(proc, `the host failed while running ${label(p.req)}: ${String(msg.message)}`);
+      return;
+    }
     delete msg.id;
-    this.settle(proc, p, msg as unknown as InvokeResult);
+    const result = msg as unknown as InvokeResult;
+    if (result.status === 'timed-out' && !result.killed) proc.cancelled.set(p.id, label(p.req));
+    if (p.starvedBy) result.starvedBy = p.starvedBy;
+    this.settle(proc, p, result);
+    if (result.hostChanged?.length)
+      this.restart(proc, `${label(p.req)} changed what the host runs on (${result.hostChanged.join(', ')})`);
   }
 
-  private onProgress(proc: Proc, p: Pending, event: 'loading' | 'started'): void {
+  private onProgress(proc: Proc, p: Pending, event: string): void {
     if (event === 'loading' && !p.loading) {
       p.loading = true;
       proc.loadingCount++;
@@ -340,6 +351,8 @@ export class PythonHost {
     } else if (event === 'started') {
       this.endLoading(proc, p);
       this.arm(proc, p, p.req.timeoutMs + this.graceMs);
+    } else if (event === 'ended') {
+      this.arm(proc, p, ANSWER_BUDGET_MS); // serialising the value and carrying it back
     }
   }
 
@@ -347,7 +360,11 @@ export class PythonHost {
     if (!p.loading) return;
     p.loading = false;
     proc.loadingCount--;
-    if (proc.loadingCount > 0) return;
+    if (proc.loadingCount === 0) this.rearmDeferred(proc);
+  }
+
+  /** What held the loop has let go: the calls that waited get a grace period of their own. */
+  private rearmDeferred(proc: Proc): void {
     for (const other of proc.pending.values()) {
       if (other.deferred) {
         other.deferred = false;
@@ -362,28 +379,73 @@ export class PythonHost {
   }
 
   private onDeadline(proc: Proc, p: Pending): void {
+    p.timer = undefined;
     if (!proc.pending.has(p.id)) return;
+    const blocker = proc.blocker;
+    const holder = typeof blocker === 'number' ? proc.pending.get(blocker) : undefined;
     if (!p.loading && proc.loadingCount > 0) {
       p.deferred = true; // another request's import holds the loop: not this hook's fault yet
+      p.starvedBy = 'another hook module’s import';
       return;
     }
-    const during = p.loading ? 'import' : 'hook';
+    if (holder && holder !== p && holder.timer) {
+      // Another call holds the loop within its own budget: wait for its verdict.
+      p.deferred = true;
+      p.starvedBy = label(holder.req);
+      return;
+    }
+    if (blocker !== undefined && !holder) {
+      // A cancelled hook that kept running, or code outside any call: restart, blame no waiting call.
+      const culprit =
+        blocker !== null && proc.cancelled.has(blocker)
+          ? `${proc.cancelled.get(blocker)} ignored its cancellation after timing out and held the event loop`
+          : 'code outside any hook call (a task a hook left behind) held the event loop';
+      this.restart(proc, culprit);
+      return;
+    }
+    const guilty = holder ?? p;
+    const during = guilty.loading ? 'import' : 'hook';
     const what =
       during === 'import'
-        ? `importing ${p.req.file} took more than ${this.loadBudgetMs} ms`
-        : `${p.req.file}::${p.req.handler} blocked the event loop past its ${p.req.timeoutMs} ms deadline`;
-    this.log(`[host] killing the Python host: ${what}`);
+        ? `importing ${guilty.req.file} took more than ${this.loadBudgetMs} ms`
+        : `${label(guilty.req)} blocked the event loop past its ${guilty.req.timeoutMs} ms deadline`;
     const timedOut: TimedOutResult = {
       status: 'timed-out',
       killed: true,
-      timeoutMs: p.req.timeoutMs,
+      timeoutMs: guilty.req.timeoutMs,
       during,
-      durationMs: this.elapsed(p),
-      output: { text: '', droppedChars: 0 },
+      ...(during === 'import' ? { loadBudgetMs: this.loadBudgetMs } : {}),
+      durationMs: this.elapsed(guilty),
+      output: empty,
     };
-    this.settle(proc, p, timedOut);
-    this.failAll(proc, null, 'SIGKILL', `host restarted: ${what}`);
+    this.settle(proc, guilty, timedOut);
+    this.restart(proc, what);
+  }
+
+  /** Kills the host (and its tree); calls it still owed are sent again to a fresh host. */
+  private restart(proc: Proc, why: string): void {
+    this.log(`[host] restarting the Python host: ${why}`);
+    const waiting = [...proc.pending.values()];
+    for (const p of waiting) {
+      if (p.timer) clearTimeout(p.timer);
+      if (p.loading) this.endLoading(proc, p);
+      proc.pending.delete(p.id);
+    }
     this.kill(proc);
+    for (const p of waiting) {
+      if (p.resent >= MAX_RESENDS) {
+        p.resolve(
+          this.crashed(
+            proc,
+            p,
+            `the host was restarted ${p.resent + 1} times while this hook waited: ${why}`,
+          ),
+        );
+        continue;
+      }
+      p.resent++;
+      void this.dispatch(p);
+    }
   }
 
   private onOversized(proc: Proc, head: string, bytes: number): void {
@@ -395,7 +457,7 @@ export class PythonHost {
         status: 'invalid-request',
         message: `the host's answer was ${bytes} bytes, over the ${this.maxLineBytes}-byte bound`,
         durationMs: this.elapsed(p),
-        output: { text: '', droppedChars: 0 },
+        output: empty,
       });
   }
 
@@ -407,30 +469,43 @@ export class PythonHost {
 
   private onExit(proc: Proc, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.proc === proc) this.proc = undefined;
-    if (!proc.killedByUs) {
-      this.log(`[host] the Python host exited (${signal ?? `code ${code}`})`);
-      this.failAll(
-        proc,
-        code,
-        signal,
-        `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`,
-      );
-    }
+    if (proc.killedByUs) return;
+    if (proc.child.pid !== undefined) killGroup(proc.child.pid); // what the hook left behind
+    this.log(`[host] the Python host exited (${signal ?? `code ${code}`})`);
+    this.failAll(
+      proc,
+      `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`,
+      code,
+      signal,
+    );
   }
 
-  private failAll(proc: Proc, exitCode: number | null, signal: string | null, reason: string): void {
-    for (const p of [...proc.pending.values()]) {
-      const crashed: CrashedResult = {
-        status: 'crashed',
-        exitCode,
-        signal,
-        reason,
-        stderrTail: proc.stderrTail.join('\n'),
-        durationMs: this.elapsed(p),
-        output: { text: '', droppedChars: 0 },
-      };
-      this.settle(proc, p, crashed);
-    }
+  private crashed(
+    proc: Proc,
+    p: Pending,
+    reason: string,
+    code: number | null = null,
+    signal: string | null = null,
+  ): InvokeResult {
+    return {
+      status: 'crashed',
+      exitCode: code,
+      signal,
+      reason,
+      stderrTail: proc.stderrTail.join('\n'),
+      durationMs: this.elapsed(p),
+      output: empty,
+    };
+  }
+
+  private failAll(
+    proc: Proc,
+    reason: string,
+    code: number | null = null,
+    signal: string | null = null,
+  ): void {
+    for (const p of [...proc.pending.values()])
+      this.settle(proc, p, this.crashed(proc, p, reason, code, signal));
   }
 
   private settle(proc: Proc, p: Pending, result: InvokeResult): void {
@@ -438,17 +513,18 @@ export class PythonHost {
     if (p.timer) clearTimeout(p.timer);
     if (p.loading) this.endLoading(proc, p);
     p.resolve(result);
+    if (proc.blocker === p.id) {
+      proc.blocker = undefined; // the holder is done: the calls it held get their own grace period
+      this.rearmDeferred(proc);
+    }
   }
 
   private kill(proc: Proc): void {
     proc.killedByUs = true;
     if (this.proc === proc) this.proc = undefined;
     if (proc.exited) return;
-    try {
-      if (proc.child.pid !== undefined) process.kill(-proc.child.pid, 'SIGKILL');
-    } catch {
-      proc.child.kill('SIGKILL');
-    }
+    if (proc.child.pid !== undefined) killTree(proc.child.pid);
+    else proc.child.kill('SIGKILL');
   }
 
   private elapsed(p: Pending): number {

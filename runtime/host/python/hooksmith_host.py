@@ -33,33 +33,56 @@ import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import importlib.machinery  # noqa: E402
 import json  # noqa: E402
+import re  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import capture, cayu_call, shim_finder  # noqa: E402
+from _hooksmith_host import capture, cayu_call, guard, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
+from _hooksmith_host.watchdog import Watchdog  # noqa: E402
 
 sys.path.remove(_HOST_DIR)
 shim_finder.install()
 capture.install()
+_SUBREAPER = reaper.become_subreaper()  # a hook's daemons stay in the host's tree
 
 _PAYLOAD_TYPES = {p["name"] for p in MANTLE["payloads"]}
 _cache = ModuleCache()
 _write_lock = threading.Lock()
+_watchdog: Any = None
+
+# The host's own references, taken before any user code runs: a hook that rebinds
+# asyncio.wait or json.dumps changes the hook's world, not the host's (guard.py restarts it).
+_wait = asyncio.wait
+_ensure_future = asyncio.ensure_future
+_iscoroutine = asyncio.iscoroutine
+_Future = asyncio.Future
+_current_task = asyncio.current_task
+_all_tasks = asyncio.all_tasks
+_async_sleep = asyncio.sleep
+_perf_counter = time.perf_counter
+_monotonic = time.monotonic
+_os_write = os.write
+_os_exit = os._exit
+_getframe = sys._getframe
+_import_module = importlib.import_module
+# ASCII out: a lone surrogate a hook returns travels as its \\u escape, unchanged.
+_ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
+_DECODER = json.JSONDecoder()
 
 
 def send(msg: Dict[str, Any]) -> None:
     try:
-        data = (json.dumps(msg, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "replace")
-    except (TypeError, ValueError) as e:
-        data = (json.dumps({"id": msg.get("id"), "status": "protocol-error", "message": f"unserialisable response: {e}"}) + "\n").encode()
+        data = (_ENCODER.encode(msg) + "\n").encode("ascii")
+    except (TypeError, ValueError, RecursionError) as e:
+        data = (_ENCODER.encode({"id": msg.get("id"), "status": "host-error", "message": f"unserialisable response: {e!r}"}) + "\n").encode("ascii")
     with _write_lock:
         view = memoryview(data)
         while view:
-            n = os.write(PROTO_OUT, view)
+            n = _os_write(PROTO_OUT, view)
             view = view[n:]
 
 
@@ -84,13 +107,13 @@ def _real(path: str) -> bool:
 
 def hello(rid: int) -> None:
     send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
-          "executable": sys.executable, "pid": os.getpid(),
+          "executable": sys.executable, "pid": os.getpid(), "subreaper": _SUBREAPER,
           "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.runtime.hooks")})
 
 
 def _signals():
     try:
-        mod = importlib.import_module("rasa.mantle.hooks")
+        mod = _import_module("rasa.mantle.hooks")
     except BaseException:
         return ()
     return tuple((n, getattr(mod, n, None)) for n in MANTLE["controlSignals"])
@@ -111,22 +134,27 @@ def _overrides(cls, method: str) -> bool:
     return False
 
 
-async def _guarded(call):
-    """Runs the hook; nothing it raises (SystemExit, KeyboardInterrupt, BaseException) escapes."""
+async def _guarded(call, rid):
+    """Runs the hook; nothing it raises (SystemExit, KeyboardInterrupt, BaseException) escapes.
+    Registered with the watchdog until it ends, even after a timeout cancelled it."""
+    frame = _getframe()
+    _watchdog.enter(frame, rid)
     try:
         value = call()
-        if asyncio.iscoroutine(value) or isinstance(value, asyncio.Future) or hasattr(value, "__await__"):
+        if _iscoroutine(value) or isinstance(value, _Future) or hasattr(value, "__await__"):
             return "ok", await value, False
         return "ok", value, True
     except BaseException as e:  # noqa: B902 - the host must survive anything
         return "err", e, False
+    finally:
+        _watchdog.leave(frame)
 
 
-async def _run_body(call, timeout_ms: float):
-    t0 = time.perf_counter()
-    inner = asyncio.ensure_future(_guarded(call))
-    done, _ = await asyncio.wait({inner}, timeout=max(timeout_ms, 0) / 1000.0)
-    duration = (time.perf_counter() - t0) * 1000.0
+async def _run_body(call, timeout_ms: float, rid):
+    t0 = _perf_counter()
+    inner = _ensure_future(_guarded(call, rid))
+    done, _ = await _wait({inner}, timeout=max(timeout_ms, 0) / 1000.0)
+    duration = (_perf_counter() - t0) * 1000.0
     if not done:
         inner.cancel()  # cooperative: report now, whatever the task does with the cancellation
         return ("timeout", None, False), duration
@@ -187,7 +215,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if kind == "mantle":
         res["decorator"] = getattr(target, "__hooksmith__", None)
         try:
-            cls = getattr(importlib.import_module("rasa.mantle.hooks"), req["payloadType"])
+            cls = getattr(_import_module("rasa.mantle.hooks"), req["payloadType"])
             arg = cls.model_validate(payload)
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
@@ -212,9 +240,10 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build the {phase} context: {e}"}
         call = lambda: bound(ctx)  # noqa: E731
-    if announced:
-        send({"id": rid, "event": "started"})
-    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms)
+    # PythonHost applies the hook's deadline between `started` and `ended`, not to the transfer.
+    send({"id": rid, "event": "started"})
+    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms, rid)
+    send({"id": rid, "event": "ended"})
     res["durationMs"] = round(duration, 3)
     if was_sync:
         res["handlerWasSync"] = True
@@ -234,20 +263,38 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
 
 
 async def _invoke_and_send(req: Dict[str, Any]) -> None:
+    rid = req.get("id")
+    frame = _getframe()
+    _watchdog.enter(frame, rid)
     try:
-        result = await invoke(req)
-    except BaseException as e:  # noqa: B902 - a host bug must not take the host down
-        result = {"id": req.get("id"), "status": "protocol-error", "message": f"host error: {e!r}"}
-    send(result)
+        try:
+            result = await invoke(req)
+        except BaseException as e:  # noqa: B902 - a host bug (or a broken host) must not take it down
+            result = {"id": rid, "status": "host-error", "message": f"host error: {e!r}"}
+        changed = guard.broken()
+        if changed:  # PythonHost restarts this host: no later run may see the change
+            result["hostChanged"] = changed[:20]
+        send(result)
+    finally:
+        _watchdog.leave(frame)
+
+
+def _request_id(line: bytes) -> Any:
+    m = re.match(rb'\s*\{"id":\s*(\d+)', line)
+    return int(m.group(1)) if m else None
 
 
 def on_line(loop, line: bytes) -> None:
     try:
-        req = json.loads(line)
+        req = _DECODER.decode(line.decode("utf-8"))
         if not isinstance(req, dict):
             raise ValueError("a request is a JSON object")
+    except RecursionError:
+        send({"id": _request_id(line), "status": "protocol-error",
+              "message": "the request is nested too deeply for Python's json module"})
+        return
     except ValueError as e:
-        send({"id": None, "status": "protocol-error", "message": f"malformed request: {e}"})
+        send({"id": _request_id(line), "status": "protocol-error", "message": f"malformed request: {e}"})
         return
     op, rid = req.get("op"), req.get("id")
     if op == "hello":
@@ -255,8 +302,9 @@ def on_line(loop, line: bytes) -> None:
     elif op == "invoke":
         loop.create_task(_invoke_and_send(req))
     elif op == "shutdown":
+        reaper.end_descendants()
         send({"id": rid, "status": "bye"})
-        os._exit(0)
+        _os_exit(0)
     else:
         send({"id": rid, "status": "protocol-error", "message": f"unknown op {op!r}"})
 
@@ -301,18 +349,22 @@ def _watch_stdin(loop) -> None:
 
 async def _drain_and_exit() -> None:
     """stdin closed (the parent is gone or done): finish in-flight calls, briefly, then exit."""
-    deadline = time.monotonic() + 5.0
-    me = asyncio.current_task()
-    while time.monotonic() < deadline:
-        if not [t for t in asyncio.all_tasks() if t is not me and t.get_coro().__name__ == "_invoke_and_send"]:
+    deadline = _monotonic() + 5.0
+    me = _current_task()
+    while _monotonic() < deadline:
+        if not [t for t in _all_tasks() if t is not me and t.get_coro().__name__ == "_invoke_and_send"]:
             break
-        await asyncio.sleep(0.01)
-    os._exit(0)
+        await _async_sleep(0.01)
+    reaper.end_descendants()
+    _os_exit(0)
 
 
 def main() -> None:
+    global _watchdog
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
+    _watchdog = Watchdog(loop, send)
+    guard.take(loop)
     loop.set_exception_handler(lambda _l, ctx: log(f"unhandled in a hook task: {ctx.get('exception') or ctx.get('message')!r}"))
     if os.name == "nt":
         threading.Thread(target=_reader, args=(loop,), daemon=True, name="hooksmith-protocol").start()

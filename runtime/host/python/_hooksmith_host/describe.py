@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Tuple
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
 _HOST_DIR = os.path.dirname(_PKG_DIR)
 _IMPORTLIB_DIR = os.path.dirname(os.path.abspath(importlib.__file__))
-MAX_VALUE_CHARS = 2 * 1024 * 1024  # a returned value's JSON beyond this is truncated
+MAX_VALUE_CHARS = 64 * 1024 * 1024  # a returned value's JSON beyond this is truncated (JSON_LIMITS.bytes)
 MAX_MESSAGE_CHARS = 64 * 1024
 MAX_FORMATTED_CHARS = 256 * 1024
 MAX_FRAMES = 120  # RecursionError has ~1000: keep the first 20 and the last 100
@@ -37,9 +37,14 @@ def _json_default(o: Any) -> Any:
     raise TypeError(f"{type(o).__name__} is not JSON serialisable")
 
 
+# Built before any user code runs: a hook rebinding json.dumps does not reach the host.
+_ENCODER = json.JSONEncoder(default=_json_default, allow_nan=False, ensure_ascii=False)
+_loads = json.JSONDecoder().decode
+
+
 def to_json_text(value: Any) -> str:
-    """Raises TypeError/ValueError when value cannot be serialised."""
-    return json.dumps(value, default=_json_default, allow_nan=False, ensure_ascii=False)
+    """Raises TypeError/ValueError (RecursionError when too deep) when value cannot be serialised."""
+    return _ENCODER.encode(value)
 
 
 def serialise(value: Any) -> Dict[str, Any]:
@@ -61,7 +66,7 @@ def serialise(value: Any) -> Dict[str, Any]:
         out["value"] = text[:MAX_VALUE_CHARS]
         out["truncated"] = True
         return out
-    out["value"] = json.loads(text)
+    out["value"] = _loads(text)
     return out
 
 

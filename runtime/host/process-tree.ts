@@ -1,0 +1,76 @@
+// Ending the host and everything a hook started. The host runs in its own process group and,
+// on Linux, as a child subreaper (hooksmith_host.py), so even a setsid daemon stays its
+// descendant: the tree is found in /proc, frozen (SIGSTOP: nothing forks meanwhile), then killed,
+// descendants before the host (a dead host's orphans would go to init). Elsewhere: the group.
+import { readdirSync, readFileSync } from 'node:fs';
+
+function parentsByPid(): Map<number, number[]> {
+  const kids = new Map<number, number[]>();
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return kids;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const list = kids.get(ppid);
+    if (list) list.push(Number(name));
+    else kids.set(ppid, [Number(name)]);
+  }
+  return kids;
+}
+
+/** Every descendant of pid now (Linux; [] elsewhere). */
+export function descendantsOf(pid: number): number[] {
+  const kids = parentsByPid();
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length) {
+    for (const c of kids.get(stack.pop()!) ?? []) {
+      out.push(c);
+      stack.push(c);
+    }
+  }
+  return out;
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** Kills pid, its process group and (Linux) every descendant, wherever it moved to. */
+export function killTree(pid: number): void {
+  if (process.platform === 'linux') {
+    const seen = new Set<number>();
+    signal(pid, 'SIGSTOP');
+    for (let pass = 0; pass < 5; pass++) {
+      const fresh = descendantsOf(pid).filter((p) => !seen.has(p));
+      if (!fresh.length) break;
+      for (const p of fresh) {
+        seen.add(p);
+        signal(p, 'SIGSTOP');
+      }
+    }
+    for (const p of seen) signal(p, 'SIGKILL');
+  }
+  signal(-pid, 'SIGKILL');
+  signal(pid, 'SIGKILL');
+}
+
+/** After the host died on its own: what is left of its process group (its orphans keep the group id). */
+export function killGroup(pid: number): void {
+  signal(-pid, 'SIGKILL');
+}

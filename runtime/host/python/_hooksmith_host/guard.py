@@ -1,0 +1,65 @@
+"""A hook shares the host's interpreter, so it can rebind what the host runs on
+(``asyncio.wait = None``, ``json.dumps = ...``). The host keeps its own references, taken
+before any user code runs (``take``), and after each call checks that the standard library
+is as it was (``broken``): a changed host is restarted, so no later run sees the change."""
+import asyncio
+import asyncio.base_events
+import asyncio.events
+import asyncio.futures
+import asyncio.tasks
+import builtins
+import contextvars
+import copy
+import importlib
+import importlib.util
+import io
+import json
+import json.decoder
+import json.encoder
+import operator
+import os
+import sys
+import threading
+import time
+import traceback
+from typing import List, Tuple
+
+_WATCHED = (asyncio, asyncio.base_events, asyncio.events, asyncio.futures, asyncio.tasks, builtins,
+            contextvars, copy, importlib, importlib.util, io, json, json.decoder, json.encoder, os,
+            sys, threading, time, traceback)
+
+# (owner, its dict, names, itemgetter of those names, the values then)
+_snapshot: List[Tuple[object, dict, tuple, object, tuple]] = []
+_is = operator.is_
+
+
+def _watch(owner, label: str) -> None:
+    d = vars(owner)
+    names = tuple(k for k, v in list(d.items()) if callable(v) and not k.startswith("__"))
+    if names:
+        get = operator.itemgetter(*names)
+        values = get(d) if len(names) > 1 else (get(d),)
+        _snapshot.append((label, d, names, get, values))
+
+
+def take(loop) -> None:
+    """Snapshots the callables of the modules and event-loop classes the host runs on."""
+    for m in _WATCHED:
+        _watch(m, m.__name__)
+    for cls in type(loop).__mro__[:-1]:
+        _watch(cls, f"{cls.__module__}.{cls.__qualname__}")
+    for cls in (json.JSONEncoder, json.JSONDecoder):
+        _watch(cls, f"json.{cls.__name__}")
+
+
+def broken() -> List[str]:
+    """The watched names rebound or deleted since take(), as `module.name`; [] when intact."""
+    out: List[str] = []
+    for label, d, names, get, values in _snapshot:
+        try:
+            now = get(d) if len(names) > 1 else (get(d),)
+        except KeyError:
+            now = tuple(d.get(n) for n in names)
+        if not all(map(_is, now, values)):
+            out.extend(f"{label}.{n}" for n, a, b in zip(names, now, values) if a is not b)
+    return out

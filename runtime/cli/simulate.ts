@@ -1,7 +1,9 @@
 // `hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]`
 // Exit codes: 0 the scenario played and no hook misbehaved; 1 it played and some hook crashed,
 // timed out, ran over its budget, returned an invalid value or raised an ignored signal; 2 usage or
-// input errors (malformed scenario with its JSON path, agent check errors): nothing runs.
+// input errors (malformed scenario with its JSON path, agent check errors): nothing runs; also 2
+// when Hooksmith itself failed mid-turn (status error, `internalError`).
+import type { SimulationResult } from '../engine/api';
 import { formatSimulationText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
@@ -21,6 +23,12 @@ function parseSimulateArgs(args: string[]): { file: string; python?: string; for
   if (!file) return 'missing SCENARIO_FILE';
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
   return { file, python, format };
+}
+
+/** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved, else 0. */
+export function simulateExitCode(result: SimulationResult): number {
+  if (result.internalError !== undefined) return 2;
+  return result.events.some(misbehaved) ? 1 : 0;
 }
 
 export async function runSimulateCommand(args: string[]): Promise<number> {
@@ -45,7 +53,9 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     process.stdout.write(
       format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatSimulationText(result)),
     );
-    return result.events.some(misbehaved) ? 1 : 0;
+    if (result.internalError)
+      process.stderr.write(`hooksmith simulate: internal error: ${result.internalError}\n`);
+    return simulateExitCode(result);
   } catch (err) {
     if (err instanceof RunInputError || err instanceof ScenarioError) {
       reportInputError('simulate', err);

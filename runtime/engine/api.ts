@@ -108,6 +108,12 @@ export interface TimelineEvent {
   overBudget?: boolean;
   /** An observer: scheduled concurrently, not awaited on the turn path (its time is not the turn's). */
   offTurnPath?: boolean;
+  /**
+   * model_request: `before.messages` (and `after.messages` when the hook kept them) leave out
+   * their first `messages` entries, the same as those of event `sameAs`'s `before.messages`:
+   * each request repeats the history, and repeating it would make output grow quadratically.
+   */
+  elided?: { messages: number; sameAs: number };
 }
 
 export interface TranscriptEntry {
@@ -143,6 +149,8 @@ export interface SimulationResult {
   scriptedMs?: number;
   /** Why the turn ended, in words ("text answer emitted", "iteration cap reached", …). */
   ending?: string;
+  /** Hooksmith itself failed mid-turn (not a hook, not the scenario): status is `error`. */
+  internalError?: string;
 }
 
 export interface HookRunnerOptions {

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
-import { unfaithfulJson } from './json-faithful';
+import { JSON_LIMITS, unfaithfulJson } from './json-faithful';
 import { formatIssues } from './json-path';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
@@ -35,7 +35,13 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (doc.errors.length)
     throw new ScenarioError(
       `${file}: not valid YAML`,
-      doc.errors.map((e) => e.message.split('\n')[0] ?? e.message),
+      doc.errors.map((e) =>
+        // The parser recurses per level: say what a stack overflow there means.
+        (e.message.split('\n')[0] ?? e.message).replace(
+          /^Maximum call stack size exceeded/,
+          `nested too deeply to parse (the limit for scenario values is ${JSON_LIMITS.depth} levels)`,
+        ),
+      ),
     );
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

@@ -40,6 +40,8 @@ interface Turn {
   next: number;
   iteration: number;
   feedback?: string;
+  /** The previous main-loop model request: its first event and the history length it carried. */
+  lastRequest?: { seq: number; length: number };
 }
 
 class TurnEnd {
@@ -82,6 +84,38 @@ async function hookedRequest(t: Turn, messages: Record<string, unknown>[], tools
     });
     throw new TurnEnd('error', `model request hook ${fired.modify?.outcome}: the LLM call was skipped`);
   }
+}
+
+/** The request events from `from` on leave out the history the previous request already showed. */
+function elideHistory(t: Turn, from: number): void {
+  const events = t.ctx.events.slice(from).filter((e) => e.point === 'model_request');
+  const prev = t.lastRequest;
+  if (events[0]) t.lastRequest = { seq: events[0].seq, length: t.messages.length };
+  if (!prev?.length) return;
+  const n = prev.length;
+  for (const e of events) {
+    const before = e.before as Record<string, unknown> | undefined;
+    const after = e.after as Record<string, unknown> | undefined;
+    const kept = before?.messages;
+    const out = after?.messages;
+    if (!Array.isArray(kept) || kept.length < n) continue;
+    // A hook that rewrote the history: that event is shown whole.
+    if (Array.isArray(out) && out !== kept && !samePrefix(out, kept, n)) continue;
+    e.before = { ...before, messages: kept.slice(n) };
+    if (Array.isArray(out)) e.after = { ...after, messages: out.slice(n) };
+    e.elided = { messages: n, sameAs: prev.seq };
+    e.notes = [
+      ...e.notes,
+      `messages: the first ${n} (the history) are those of event #${prev.seq}, not repeated here`,
+    ];
+  }
+}
+
+function samePrefix(a: unknown[], b: unknown[], n: number): boolean {
+  if (a.length < n) return false;
+  for (let i = 0; i < n; i++)
+    if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  return true;
 }
 
 /** The next scripted completion; empty ones are retried with the same hooked request. */
@@ -196,7 +230,9 @@ async function iterate(t: Turn): Promise<boolean> {
   t.feedback = undefined;
   // RetryModel feedback: an engine-only system note on the next request only, never stored.
   const messages = feedback ? [...t.messages, { role: 'system', content: feedback }] : t.messages;
+  const from = t.ctx.events.length;
   await hookedRequest(t, messages, toolNames(t.sc));
+  elideHistory(t, from);
   const completion = await complete(t);
   const fired = await firePoint(t.ctx, 'model_response', responsePayload(t, completion));
   t.iteration++;
@@ -325,13 +361,15 @@ export async function simulateTurn(
   say(ctx, { role: 'user', text: sc.user });
   await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
   let end: TurnEnd;
+  let internalError: string | undefined;
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
   } catch (err) {
     // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
     if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
     if (!(err instanceof TurnEnd)) {
-      note(ctx, `the turn failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+      internalError = err instanceof Error ? err.message : String(err);
+      note(ctx, `the turn failed unexpectedly: ${internalError}`);
       end = new TurnEnd('error', 'unexpected failure');
     } else end = err;
   }
@@ -354,5 +392,6 @@ export async function simulateTurn(
     hookMs: Math.round(hookMs * 10) / 10,
     scriptedMs: t.clock.scriptedMs,
     ending: end.ending,
+    ...(internalError !== undefined ? { internalError } : {}),
   };
 }

@@ -3,7 +3,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pyenvTarget } from '../cpython/pyenv';
+import { LineSplitter } from './line-splitter';
+import { killTree } from './process-tree';
+import type { HelloInfo } from './protocol';
 
 export class PythonHostError extends Error {
   constructor(
@@ -44,7 +48,7 @@ export interface SpawnOptions {
 }
 
 /** Spawns `python -u hooksmith_host.py` in its own process group, not keeping Node alive by itself. */
-export function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
+function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
   const script = o.hostScript ?? locateHostScript();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -69,4 +73,100 @@ export function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
     s.unref?.();
   child.stdin.on('error', () => undefined); // EPIPE after a crash: the exit handler reports it
   return child;
+}
+
+export interface LaunchOptions extends SpawnOptions {
+  startTimeoutMs: number;
+  /** Longest protocol line accepted from the host. */
+  maxLineBytes: number;
+}
+
+/** Where a launched host's output and exit go (the hello answer is consumed by launch). */
+export interface LaunchHandlers {
+  onSpawn(child: ChildProcessWithoutNullStreams): void;
+  onLine(line: string): void;
+  onOversized(head: string, bytes: number): void;
+  onStderr(line: string): void;
+  onExit(code: number | null, signal: NodeJS.Signals | null): void;
+  /** The last stderr lines, for start errors. */
+  tail(): string;
+}
+
+const MAX_STDERR_LINE = 4096;
+
+/** Spawns the host and waits for its hello; rejects with PythonHostError when Python cannot serve. */
+export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: HelloInfo; ms: number }> {
+  const t0 = performance.now();
+  const child = spawnHost(o);
+  h.onSpawn(child);
+  let waiting = true;
+  return new Promise((resolve, reject) => {
+    const fail = (e: PythonHostError): void => {
+      clearTimeout(timer);
+      if (!waiting) return;
+      waiting = false;
+      if (child.pid !== undefined && child.exitCode === null) killTree(child.pid);
+      reject(e);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          new PythonHostError(
+            `the Python host did not answer within ${o.startTimeoutMs} ms${h.tail()}`,
+            'start-failed',
+          ),
+        ),
+      o.startTimeoutMs,
+    );
+    const onHello = (info: HelloInfo): void => {
+      const [major, minor] = info.python.split('.').map(Number);
+      if (major < 3 || (major === 3 && minor < 9))
+        return fail(
+          new PythonHostError(
+            `Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`,
+            'too-old',
+          ),
+        );
+      clearTimeout(timer);
+      waiting = false;
+      resolve({ info, ms: performance.now() - t0 });
+    };
+    const out = new LineSplitter(
+      o.maxLineBytes,
+      (line) => {
+        if (waiting && line.includes('"hello"')) {
+          try {
+            const msg = JSON.parse(line) as HelloInfo & { status?: string };
+            if (msg.status === 'hello') return onHello(msg);
+          } catch {
+            // not the hello: the handler logs it
+          }
+        }
+        h.onLine(line);
+      },
+      h.onOversized,
+    );
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    const err = new LineSplitter(MAX_STDERR_LINE, h.onStderr, (head, bytes) =>
+      h.onStderr(`${head}… (${bytes} bytes)`),
+    );
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.once('error', (e: NodeJS.ErrnoException) =>
+      fail(
+        e.code === 'ENOENT'
+          ? new PythonHostError(`${o.python} not found — set --python or hooksmith.pythonPath`, 'not-found')
+          : new PythonHostError(`cannot start ${o.python}: ${e.message}`, 'start-failed'),
+      ),
+    );
+    child.once('exit', (code, signal) => {
+      fail(
+        new PythonHostError(
+          `${o.python} exited (${signal ?? code}) before the host answered${h.tail()}`,
+          'start-failed',
+        ),
+      );
+      h.onExit(code, signal);
+    });
+    child.stdin.write(JSON.stringify({ id: 0, op: 'hello' }) + '\n');
+  });
 }

@@ -3,79 +3,25 @@
 // it (the host's watchdog names it), and restarts: a host that a hook blocked, broke or changed
 // is killed with every process under it, and the calls that were only waiting are sent again
 // to a fresh host instead of being blamed. No vscode import: shared by the CLI and extension.
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS, unfaithfulJson } from '../engine/json-faithful';
-import { PythonHostError, spawnHost } from './host-spawn';
-import { LineSplitter } from './line-splitter';
+import { judgeDeadline, empty, label, type Pending, type Proc, type PythonHostOptions } from './host-state';
+
+export type { PythonHostOptions } from './host-state';
+import { launch, type PythonHostError } from './host-spawn';
 import { killGroup, killTree } from './process-tree';
-import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult, TimedOutResult } from './protocol';
+import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 
 export { locateHostScript, PythonHostError } from './host-spawn';
-
-export interface PythonHostOptions {
-  /** Interpreter to run; default `python3`. */
-  python?: string;
-  /** Sink for the host's stderr (hook-module stderr, tracebacks of stray tasks) and lifecycle lines. */
-  log?: (line: string) => void;
-  /** Added to each request's timeoutMs before the process is killed (default 250 ms). */
-  graceMs?: number;
-  /** Time allowed for importing a hook module (default 30 s). */
-  loadBudgetMs?: number;
-  /** Time allowed from spawn to the hello answer (default 30 s). */
-  startTimeoutMs?: number;
-  /** Path of hooksmith_host.py; default: found beside the bundle or the source. */
-  hostScript?: string;
-  /** Longest protocol line accepted from the host (default: room for a value and a payload at the size limit). */
-  maxLineBytes?: number;
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-}
 
 // Transfer and parsing, outside the hook's deadline: generous for a loaded machine.
 const TRANSFER_MS_PER_MIB = 200;
 const ANSWER_BUDGET_MS = 15_000;
 
-interface Pending {
-  id: number;
-  req: InvokeRequest;
-  line: string;
-  resolve: (r: InvokeResult) => void;
-  reject: (e: unknown) => void;
-  sentAt: number;
-  timer?: NodeJS.Timeout;
-  loading: boolean;
-  /** Its deadline passed while an import or another hook held the loop: re-armed when that ends. */
-  deferred: boolean;
-  /** What held the loop while it waited, for the note on its result. */
-  starvedBy?: string;
-  /** Sent again to a fresh host after a restart it did not cause. */
-  resent: number;
-}
-
-/** One spawned host process and the requests in flight on it. */
-interface Proc {
-  child: ChildProcessWithoutNullStreams;
-  pending: Map<number, Pending>;
-  loadingCount: number;
-  stderrTail: string[];
-  /** Request id the host's watchdog says holds the stalled loop (null: no request's code); undefined: not stalled. */
-  blocker?: number | null;
-  /** Requests answered `timed-out` cooperatively whose cancelled task may still run: id → hook. */
-  cancelled: Map<number, string>;
-  /** Set when we kill it on purpose, so the exit handler does not report again. */
-  killedByUs: boolean;
-  exited: boolean;
-  hello?: (info: HelloInfo) => void;
-}
-
 const STDERR_TAIL_LINES = 40;
-const MAX_STDERR_LINE = 4096;
+const NO_EXIT: { code: number | null; signal: string | null } = { code: null, signal: null };
 const MAX_RESENDS = 2;
-
-const empty = { text: '', droppedChars: 0 };
-const label = (req: InvokeRequest) => `${req.file}::${req.handler}`;
 
 export class PythonHost {
   private readonly python: string;
@@ -192,101 +138,50 @@ export class PythonHost {
     return this.starting;
   }
 
-  private spawn(): Promise<Proc> {
-    const t0 = performance.now();
-    const child = spawnHost({
-      python: this.python,
-      resolvedPython: this.resolvedPython,
-      hostScript: this.options.hostScript,
-      env: this.options.env,
-      cwd: this.options.cwd,
-    });
-    const proc: Proc = {
-      child,
+  private async spawn(): Promise<Proc> {
+    const proc = {
       pending: new Map(),
       loadingCount: 0,
       stderrTail: [],
       cancelled: new Map(),
       killedByUs: false,
       exited: false,
-    };
+    } as Omit<Proc, 'child'> as Proc;
     this.starts++;
-    const out = new LineSplitter(
-      this.maxLineBytes,
-      (line) => this.onLine(proc, line),
-      (head, bytes) => this.onOversized(proc, head, bytes),
-    );
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    const err = new LineSplitter(
-      MAX_STDERR_LINE,
-      (line) => this.onStderr(proc, line),
-      (head, bytes) => this.onStderr(proc, `${head}… (${bytes} bytes)`),
-    );
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-
-    return new Promise<Proc>((resolve, reject) => {
-      const fail = (e: PythonHostError): void => {
-        clearTimeout(timer);
-        this.kill(proc);
-        reject(e);
-      };
-      const timer = setTimeout(
-        () =>
-          fail(
-            new PythonHostError(
-              `the Python host did not answer within ${this.startTimeoutMs} ms${this.tail(proc)}`,
-              'start-failed',
-            ),
-          ),
-        this.startTimeoutMs,
+    try {
+      const { info, ms } = await launch(
+        {
+          python: this.python,
+          resolvedPython: this.resolvedPython,
+          hostScript: this.options.hostScript,
+          env: this.options.env,
+          cwd: this.options.cwd,
+          startTimeoutMs: this.startTimeoutMs,
+          maxLineBytes: this.maxLineBytes,
+        },
+        {
+          onSpawn: (child) => (proc.child = child),
+          onLine: (line) => this.onLine(proc, line),
+          onOversized: (head, bytes) => this.onOversized(proc, head, bytes),
+          onStderr: (line) => this.onStderr(proc, line),
+          onExit: (code, signal) => this.onExit(proc, code, signal),
+          tail: () => this.tail(proc),
+        },
       );
-      child.once('error', (e: NodeJS.ErrnoException) => {
-        proc.exited = true;
-        this.resolvedPython = undefined; // the resolved interpreter went away: ask for the configured one again
-        fail(
-          e.code === 'ENOENT'
-            ? new PythonHostError(
-                `${this.python} not found — set --python or hooksmith.pythonPath`,
-                'not-found',
-              )
-            : new PythonHostError(`cannot start ${this.python}: ${e.message}`, 'start-failed'),
-        );
-      });
-      child.once('exit', (code, signal) => {
-        proc.exited = true;
-        if (proc.hello)
-          fail(
-            new PythonHostError(
-              `${this.python} exited (${signal ?? code}) before the host answered${this.tail(proc)}`,
-              'start-failed',
-            ),
-          );
-        this.onExit(proc, code, signal);
-      });
-      proc.hello = (info) => {
-        proc.hello = undefined;
-        clearTimeout(timer);
-        const [major, minor] = info.python.split('.').map(Number);
-        if (major < 3 || (major === 3 && minor < 9)) {
-          fail(
-            new PythonHostError(
-              `Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`,
-              'too-old',
-            ),
-          );
-          return;
-        }
-        this.info = info;
-        if (info.executable && existsSync(info.executable)) this.resolvedPython = info.executable;
-        this.lastStartMs = performance.now() - t0;
-        this.proc = proc;
-        this.log(
-          `[host] started ${info.executable} (Python ${info.python}, pid ${info.pid}) in ${this.lastStartMs.toFixed(0)} ms; rasa.mantle.hooks: ${info.realMantle ? 'real' : 'shim'}, cayu: ${info.realCayu ? 'real' : 'shim'}`,
-        );
-        resolve(proc);
-      };
-      if (child.stdin.writable) child.stdin.write(JSON.stringify({ id: 0, op: 'hello' }) + '\n');
-    });
+      this.info = info;
+      if (info.executable && existsSync(info.executable)) this.resolvedPython = info.executable;
+      this.lastStartMs = ms;
+      this.proc = proc;
+      this.log(
+        `[host] started ${info.executable} (Python ${info.python}, pid ${info.pid}) in ${ms.toFixed(0)} ms; rasa.mantle.hooks: ${info.realMantle ? 'real' : 'shim'}, cayu: ${info.realCayu ? 'real' : 'shim'}`,
+      );
+      return proc;
+    } catch (err) {
+      proc.killedByUs = true;
+      // the resolved interpreter went away: ask for the configured one again
+      if ((err as PythonHostError).code === 'not-found') this.resolvedPython = undefined;
+      throw err;
+    }
   }
 
   private onLine(proc: Proc, line: string): void {
@@ -298,10 +193,6 @@ export class PythonHost {
       return;
     }
     const id = typeof msg.id === 'number' ? msg.id : -1;
-    if (msg.status === 'hello') {
-      proc.hello?.(msg as unknown as HelloInfo);
-      return;
-    }
     if (msg.event === 'blocking') {
       proc.blocker = typeof msg.id === 'number' ? msg.id : null;
       return;
@@ -381,45 +272,25 @@ export class PythonHost {
   private onDeadline(proc: Proc, p: Pending): void {
     p.timer = undefined;
     if (!proc.pending.has(p.id)) return;
-    const blocker = proc.blocker;
-    const holder = typeof blocker === 'number' ? proc.pending.get(blocker) : undefined;
-    if (!p.loading && proc.loadingCount > 0) {
-      p.deferred = true; // another request's import holds the loop: not this hook's fault yet
-      p.starvedBy = 'another hook module’s import';
-      return;
-    }
-    if (holder && holder !== p && holder.timer) {
-      // Another call holds the loop within its own budget: wait for its verdict.
+    const v = judgeDeadline(proc, p, this.loadBudgetMs);
+    if (v.kind === 'defer') {
       p.deferred = true;
-      p.starvedBy = label(holder.req);
+      p.starvedBy = v.starvedBy;
       return;
     }
-    if (blocker !== undefined && !holder) {
-      // A cancelled hook that kept running, or code outside any call: restart, blame no waiting call.
-      const culprit =
-        blocker !== null && proc.cancelled.has(blocker)
-          ? `${proc.cancelled.get(blocker)} ignored its cancellation after timing out and held the event loop`
-          : 'code outside any hook call (a task a hook left behind) held the event loop';
-      this.restart(proc, culprit);
-      return;
+    if (v.kind === 'kill') {
+      const during = v.guilty.loading ? 'import' : 'hook';
+      this.settle(proc, v.guilty, {
+        status: 'timed-out',
+        killed: true,
+        timeoutMs: v.guilty.req.timeoutMs,
+        during,
+        ...(during === 'import' ? { loadBudgetMs: this.loadBudgetMs } : {}),
+        durationMs: this.elapsed(v.guilty),
+        output: empty,
+      });
     }
-    const guilty = holder ?? p;
-    const during = guilty.loading ? 'import' : 'hook';
-    const what =
-      during === 'import'
-        ? `importing ${guilty.req.file} took more than ${this.loadBudgetMs} ms`
-        : `${label(guilty.req)} blocked the event loop past its ${guilty.req.timeoutMs} ms deadline`;
-    const timedOut: TimedOutResult = {
-      status: 'timed-out',
-      killed: true,
-      timeoutMs: guilty.req.timeoutMs,
-      during,
-      ...(during === 'import' ? { loadBudgetMs: this.loadBudgetMs } : {}),
-      durationMs: this.elapsed(guilty),
-      output: empty,
-    };
-    this.settle(proc, guilty, timedOut);
-    this.restart(proc, what);
+    this.restart(proc, v.why);
   }
 
   /** Kills the host (and its tree); calls it still owed are sent again to a fresh host. */
@@ -468,6 +339,7 @@ export class PythonHost {
   }
 
   private onExit(proc: Proc, code: number | null, signal: NodeJS.Signals | null): void {
+    proc.exited = true;
     if (this.proc === proc) this.proc = undefined;
     if (proc.killedByUs) return;
     if (proc.child.pid !== undefined) killGroup(proc.child.pid); // what the hook left behind
@@ -475,37 +347,26 @@ export class PythonHost {
     this.failAll(
       proc,
       `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`,
-      code,
-      signal,
+      { code, signal },
     );
   }
 
-  private crashed(
-    proc: Proc,
-    p: Pending,
-    reason: string,
-    code: number | null = null,
-    signal: string | null = null,
-  ): InvokeResult {
+  private crashed(proc: Proc, p: Pending, reason: string, exit = NO_EXIT): InvokeResult {
+    const { code: exitCode, signal } = exit;
+    const stderrTail = proc.stderrTail.join('\n');
     return {
       status: 'crashed',
-      exitCode: code,
+      exitCode,
       signal,
       reason,
-      stderrTail: proc.stderrTail.join('\n'),
+      stderrTail,
       durationMs: this.elapsed(p),
       output: empty,
     };
   }
 
-  private failAll(
-    proc: Proc,
-    reason: string,
-    code: number | null = null,
-    signal: string | null = null,
-  ): void {
-    for (const p of [...proc.pending.values()])
-      this.settle(proc, p, this.crashed(proc, p, reason, code, signal));
+  private failAll(proc: Proc, reason: string, exit = NO_EXIT): void {
+    for (const p of [...proc.pending.values()]) this.settle(proc, p, this.crashed(proc, p, reason, exit));
   }
 
   private settle(proc: Proc, p: Pending, result: InvokeResult): void {

@@ -1,0 +1,92 @@
+// The state PythonHost keeps per host process and per call, and who is to blame when a call's
+// deadline passes: the call itself, another call holding the loop, a cancelled hook that kept
+// running, or an import. The host's watchdog says which call's code holds a stalled loop.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { InvokeRequest, InvokeResult } from './protocol';
+
+/** The options of PythonHost (python-host.ts). */
+export interface PythonHostOptions {
+  /** Interpreter to run; default `python3`. */
+  python?: string;
+  /** Sink for the host's stderr (hook-module stderr, tracebacks of stray tasks) and lifecycle lines. */
+  log?: (line: string) => void;
+  /** Added to each request's timeoutMs before the process is killed (default 250 ms). */
+  graceMs?: number;
+  /** Time allowed for importing a hook module (default 30 s). */
+  loadBudgetMs?: number;
+  /** Time allowed from spawn to the hello answer (default 30 s). */
+  startTimeoutMs?: number;
+  /** Path of hooksmith_host.py; default: found beside the bundle or the source. */
+  hostScript?: string;
+  /** Longest protocol line accepted from the host (default: room for a value and a payload at the size limit). */
+  maxLineBytes?: number;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export const empty = { text: '', droppedChars: 0 };
+export const label = (req: InvokeRequest): string => `${req.file}::${req.handler}`;
+
+export interface Pending {
+  id: number;
+  req: InvokeRequest;
+  line: string;
+  resolve: (r: InvokeResult) => void;
+  reject: (e: unknown) => void;
+  sentAt: number;
+  timer?: NodeJS.Timeout;
+  loading: boolean;
+  /** Its deadline passed while an import or another hook held the loop: re-armed when that ends. */
+  deferred: boolean;
+  /** What held the loop while it waited, for the note on its result. */
+  starvedBy?: string;
+  /** Sent again to a fresh host after a restart it did not cause. */
+  resent: number;
+}
+
+/** One spawned host process and the requests in flight on it. */
+export interface Proc {
+  child: ChildProcessWithoutNullStreams;
+  pending: Map<number, Pending>;
+  loadingCount: number;
+  stderrTail: string[];
+  /** Request id the host's watchdog says holds the stalled loop (null: no request's code); undefined: not stalled. */
+  blocker?: number | null;
+  /** Requests answered `timed-out` cooperatively whose cancelled task may still run: id → hook. */
+  cancelled: Map<number, string>;
+  /** Set when we kill it on purpose, so the exit handler does not report again. */
+  killedByUs: boolean;
+  exited: boolean;
+}
+
+export type DeadlineVerdict =
+  /** Something else holds the loop within its own budget: wait for its verdict. */
+  | { kind: 'defer'; starvedBy: string }
+  /** No call in flight is to blame: restart the host and send them all again. */
+  | { kind: 'restart'; why: string }
+  /** `guilty` blocked the loop (or its import never ended): it times out, the others go again. */
+  | { kind: 'kill'; guilty: Pending; why: string };
+
+export function judgeDeadline(proc: Proc, p: Pending, loadBudgetMs: number): DeadlineVerdict {
+  const blocker = proc.blocker;
+  const holder = typeof blocker === 'number' ? proc.pending.get(blocker) : undefined;
+  if (!p.loading && proc.loadingCount > 0)
+    return { kind: 'defer', starvedBy: 'another hook module’s import' };
+  if (holder && holder !== p && holder.timer) return { kind: 'defer', starvedBy: label(holder.req) };
+  if (blocker !== undefined && !holder)
+    return {
+      kind: 'restart',
+      why:
+        blocker !== null && proc.cancelled.has(blocker)
+          ? `${proc.cancelled.get(blocker)} ignored its cancellation after timing out and held the event loop`
+          : 'code outside any hook call (a task a hook left behind) held the event loop',
+    };
+  const guilty = holder ?? p;
+  return {
+    kind: 'kill',
+    guilty,
+    why: guilty.loading
+      ? `importing ${guilty.req.file} took more than ${loadBudgetMs} ms`
+      : `${label(guilty.req)} blocked the event loop past its ${guilty.req.timeoutMs} ms deadline`,
+  };
+}

@@ -64,6 +64,8 @@ function notesOf(r: InvokeResult): string[] {
     notes.push(
       `the hook rebound ${r.hostChanged.join(', ')} in the interpreter it shares with every hook: Hooksmith restarted its Python host so that no later run sees it`,
     );
+  if (r.resentAfter)
+    notes.push(`run again on a fresh Python host, which was restarted because ${r.resentAfter}`);
   if (r.starvedBy)
     notes.push(`${r.starvedBy} held the event loop while this hook waited (one loop runs every hook)`);
   return notes;

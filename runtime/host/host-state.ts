@@ -40,8 +40,9 @@ export interface Pending {
   deferred: boolean;
   /** What held the loop while it waited, for the note on its result. */
   starvedBy?: string;
-  /** Sent again to a fresh host after a restart it did not cause. */
+  /** Sent again to a fresh host after a restart it did not cause; why. */
   resent: number;
+  resentWhy?: string;
 }
 
 /** One spawned host process and the requests in flight on it. */

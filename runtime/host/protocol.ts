@@ -115,6 +115,8 @@ interface ResultBase {
   hostChanged?: string[];
   /** Another call (or an import) held the event loop while this one waited: its `file::handler`. */
   starvedBy?: string;
+  /** The call was sent again to a fresh host after a restart another cause made: that cause. */
+  resentAfter?: string;
 }
 
 export interface ReturnedResult extends ResultBase {

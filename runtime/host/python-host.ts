@@ -1,8 +1,7 @@
-// PythonHost owns the long-lived `python3 -u hooksmith_host.py` process: handshake, invoke
-// with a HARD deadline on the hook body, attribution of a blocked loop to the hook that holds
-// it (the host's watchdog names it), and restarts: a host that a hook blocked, broke or changed
-// is killed with every process under it, and the calls that were only waiting are sent again
-// to a fresh host instead of being blamed. No vscode import: shared by the CLI and extension.
+// PythonHost owns the long-lived `python3 -u hooksmith_host.py` process: a HARD deadline on the
+// hook body, a blocked loop blamed on the call holding it (the host's watchdog names it), and
+// restarts: a host a hook blocked, broke or changed is killed with every process under it, and
+// the calls only waiting are sent again to a fresh host. No vscode import (CLI and extension).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS, unfaithfulJson } from '../engine/json-faithful';
@@ -229,6 +228,7 @@ export class PythonHost {
     const result = msg as unknown as InvokeResult;
     if (result.status === 'timed-out' && !result.killed) proc.cancelled.set(p.id, label(p.req));
     if (p.starvedBy) result.starvedBy = p.starvedBy;
+    if (p.resentWhy) result.resentAfter = p.resentWhy;
     this.settle(proc, p, result);
     if (result.hostChanged?.length)
       this.restart(proc, `${label(p.req)} changed what the host runs on (${result.hostChanged.join(', ')})`);
@@ -315,6 +315,7 @@ export class PythonHost {
         continue;
       }
       p.resent++;
+      p.resentWhy = why;
       void this.dispatch(p);
     }
   }

@@ -57,7 +57,7 @@ function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
     PYTHONIOENCODING: 'utf-8',
     PYTHONDONTWRITEBYTECODE: '1',
   };
-  // A pyenv shim's interpreter, started directly (~0.3 s sooner), with its bin directory first
+  // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first
   // on PATH as `pyenv exec` would put it.
   const shimTarget = o.resolvedPython ? undefined : pyenvTarget(o.python, { env, cwd: o.cwd });
   if (shimTarget) env.PATH = `${dirname(shimTarget)}${delimiter}${env.PATH ?? ''}`;

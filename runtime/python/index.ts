@@ -2,6 +2,5 @@
 export * from './model';
 export { initParser, isParserReady, parse, substituteReason, type ParseOptions } from './parser';
 export { buildModel } from './build-model';
-export { ParsedDocument, type TextChange } from './document';
 export * from './hooks';
 export { decodeSource, type DecodedSource } from './decode';

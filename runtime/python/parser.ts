@@ -9,7 +9,7 @@
 //
 // Memory rule: trees live on the WASM heap, which the JS garbage collector does not free.
 // Whoever replaces a tree must call `oldTree.delete()` once nothing reads it any more
-// (ParsedDocument in document.ts does this for its own trees).
+// (server/parsed-text.ts does this for its own trees).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';

@@ -1,8 +1,33 @@
+// The server's buffer (ParsedText) under incremental edits gives the same text and model as a
+// fresh parse of the same text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildModel, initParser, parse, ParsedDocument } from '../../../runtime/python';
-import { offsetAt } from '../../../runtime/python/document';
-import type { Range } from '../../../runtime/python/model';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { buildModel, initParser, parse } from '../../runtime/python';
+import type { HookModule, Range } from '../../runtime/python/model';
+import { offsetAt } from '../../runtime/rules/util/text';
+import { ParsedText } from '../../server/parsed-text';
+
+/** A ParsedText with the model of its current tree, as the server's analyser builds it. */
+class Doc {
+  private readonly parsed: ParsedText;
+  private version = 1;
+  constructor(text: string) {
+    this.parsed = new ParsedText('file:///hooks.py', this.version, text);
+  }
+  get text(): string {
+    return this.parsed.text;
+  }
+  get model(): HookModule {
+    return buildModel(this.parsed.tree(), this.parsed.text, 'hooks.py');
+  }
+  applyChanges(changes: TextDocumentContentChangeEvent[]): void {
+    this.parsed.update(changes, ++this.version);
+  }
+  dispose(): void {
+    this.parsed.dispose();
+  }
+}
 
 const BASE = [
   'from rasa.mantle.hooks import modify_tool_call, RetryModel',
@@ -33,7 +58,7 @@ function at(text: string, needle: string, nth = 0): Range['start'] {
 
 test('incremental edits give the same text and model as a fresh parse', async () => {
   await initParser();
-  const doc = new ParsedDocument('hooks.py', BASE);
+  const doc = new Doc(BASE);
   try {
     const steps: { range: Range; text: string }[] = [];
     // Rename after non-ASCII on the same line; insert lines; delete a range; type char by char.
@@ -98,16 +123,28 @@ test('incremental edits give the same text and model as a fresh parse', async ()
   }
 });
 
-test('offsetAt clamps positions past the end of a line or the text', () => {
-  assert.equal(offsetAt('ab\ncd', { line: 0, character: 99 }), 2);
-  assert.equal(offsetAt('ab\ncd', { line: 9, character: 0 }), 5);
-  assert.equal(offsetAt('ab\ncd', { line: 1, character: 1 }), 4);
+test('positions past the end of a line or the text clamp, as the editor sends them', async () => {
+  await initParser();
+  for (const [pos, expected] of [
+    [{ line: 0, character: 99 }, 'abX\ncd'],
+    [{ line: 9, character: 0 }, 'ab\ncdX'],
+    [{ line: 1, character: 1 }, 'ab\ncXd'],
+  ] as const) {
+    const doc = new Doc('ab\ncd');
+    try {
+      doc.applyChanges([{ range: { start: pos, end: pos }, text: 'X' }]);
+      assert.equal(doc.text, expected);
+      assert.deepEqual(doc.model, fresh(expected));
+    } finally {
+      doc.dispose();
+    }
+  }
 });
 
 test('documents with CR line endings: edits that pair or split a lone \\r stay correct', async () => {
   await initParser();
   let text = 'import time\rasync def f(p):\r    time.sleep(1)\r';
-  const doc = new ParsedDocument('hooks.py', text);
+  const doc = new Doc(text);
   try {
     assert.deepEqual(doc.model, fresh(text));
     assert.equal(doc.model.functions[0]?.body.calls[0]?.range.start.line, 2);

@@ -1,5 +1,6 @@
-// The "Hooksmith" output channel: every line carries a time, a level and a prefix saying
-// which part wrote it; `time()` measures an operation and logs its duration.
+// The "Hooksmith" output channel, a LogOutputChannel: VS Code stamps every line with its time
+// and level (and lets the user filter by level); the prefix says which part wrote it.
+// `time()` measures an operation and logs its duration.
 import * as vscode from 'vscode';
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -8,17 +9,17 @@ export type LogLevel = 'info' | 'warn' | 'error';
 const KEEP_LINES = 500;
 
 export class Logger implements vscode.Disposable {
-  readonly channel: vscode.OutputChannel;
+  readonly channel: vscode.LogOutputChannel;
   private readonly recent: string[] = [];
 
   constructor(name = 'Hooksmith') {
-    this.channel = vscode.window.createOutputChannel(name);
+    this.channel = vscode.window.createOutputChannel(name, { log: true });
   }
 
   write(level: LogLevel, prefix: string, message: string): void {
-    const stamp = new Date().toISOString().slice(11, 23);
-    const line = `${stamp} [${level}] [${prefix}] ${message}`;
-    this.channel.appendLine(line);
+    const text = `[${prefix}] ${message}`;
+    this.channel[level](text);
+    const line = `${new Date().toISOString().slice(11, 23)} [${level}] ${text}`;
     this.recent.push(line);
     if (this.recent.length > KEEP_LINES) this.recent.splice(0, this.recent.length - KEEP_LINES);
   }

@@ -76,6 +76,9 @@ export function startServer(connection: Connection): void {
     };
   }
 
+  /** The last scan's log line without its time: the same scan again (the client sends its settings once at start) is not logged twice. */
+  let lastScan: string | undefined;
+
   async function scanWorkspace(): Promise<void> {
     const t0 = performance.now();
     const s = await settings.get(undefined);
@@ -83,9 +86,9 @@ export function startServer(connection: Connection): void {
     const extra = s.extraAgentRoots.map((r) => (r.startsWith('/') ? r : `${base}/${r}`));
     const found = analyser.scan(folders, extra);
     for (const key of found) await scheduler.runNow(key);
-    log(
-      `[hooksmith] scanned ${folders.length} folder(s): ${found.length} hook module(s) in ${Math.round(performance.now() - t0)} ms`,
-    );
+    const what = `${folders.length} folder(s): ${found.length} hook module(s)`;
+    if (what !== lastScan) log(`[hooksmith] scanned ${what} in ${Math.round(performance.now() - t0)} ms`);
+    lastScan = what;
   }
 
   connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {

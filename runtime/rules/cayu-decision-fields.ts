@@ -5,7 +5,12 @@ import type { HookDiagnostic } from '../diagnostics';
 import type { CallFacts, Range } from '../python/model';
 import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
+import { orList, q } from './util/diagnostic';
 import { allFunctions, importsAnyRoot } from '../python/module-facts';
+
+function capital(text: string): string {
+  return text[0]!.toUpperCase() + text.slice(1);
+}
 
 const CODE = 'cayu-decision-fields';
 
@@ -14,16 +19,19 @@ function decisionOf(call: CallFacts): CayuDecision | undefined {
   return name ? CAYU_DECISIONS.find((d) => d.name === name) : undefined;
 }
 
+/** What every rejected decision leads to, said once (the Mantle messages end with the consequence too). */
+const REJECTED = 'constructing it raises ValidationError inside the hook, so the decision is never applied';
+
 function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Range) => void): void {
   const actions = d.actions.map((a) => a.action);
   for (const p of call.positional) {
-    report(`${d.name} takes keyword arguments only (it is a Pydantic model)`, p.range);
+    report(`${q(d.name)} takes keyword arguments only (it is a Pydantic model): ${REJECTED}.`, p.range);
   }
   for (const kw of call.keywords) {
     if (kw.name === 'action' || kw.name in d.fields) continue;
     const guess = closest(kw.name, ['action', ...Object.keys(d.fields)], 3);
     report(
-      `${d.name} has no field '${kw.name}' (extra fields are forbidden)${guess ? `; did you mean '${guess}'?` : ''}`,
+      `${q(d.name)} has no field ${q(kw.name)}${guess ? `; did you mean ${q(guess)}?` : ''} Extra fields are forbidden: ${REJECTED}.`,
       kw.nameRange,
     );
   }
@@ -31,7 +39,7 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   if (!actionKw) {
     if (!call.hasStarArgs && call.positional.length === 0)
       report(
-        `${d.name} needs an action: one of ${actions.map((a) => `'${a}'`).join(', ')}`,
+        `${q(d.name)} needs an ${q('action')}: one of ${orList(actions.map((a) => q(a)))}. Without it ${REJECTED}.`,
         call.callee.range,
       );
     return;
@@ -42,7 +50,7 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   if (!action) {
     const guess = closest(actionName, actions, 4);
     report(
-      `'${actionName}' is not a ${d.name} action (${actions.join(', ')})${guess ? `; did you mean '${guess}'?` : ''}`,
+      `${q(actionName)} is not a ${q(d.name)} action (${orList(actions.map((a) => q(a)))})${guess ? `; did you mean ${q(guess)}?` : ''} ${capital(REJECTED)}.`,
       actionKw.valueRange,
     );
     return;
@@ -51,7 +59,7 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
     if (!(kw.name in d.fields) || kw.name === action.companion || kw.value.kind === 'none') continue;
     const owner = d.actions.find((a) => a.companion === kw.name);
     report(
-      `'${kw.name}' is only valid with action '${owner?.action ?? '?'}', not '${actionName}'`,
+      `${q(kw.name)} is only valid with ${q(`action="${owner?.action ?? '?'}"`)}, not ${q(`"${actionName}"`)}: ${REJECTED}.`,
       kw.nameRange,
     );
   }
@@ -60,7 +68,7 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   if (!companion || companion.value.kind === 'none') {
     if (!companion && call.hasStarArgs) return;
     report(
-      `action '${actionName}' requires ${action.companion}`,
+      `${q(`action="${actionName}"`)} requires ${q(action.companion)}: ${REJECTED}.`,
       companion ? companion.valueRange : actionKw.valueRange,
     );
     return;
@@ -70,7 +78,10 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
     companion.value.kind === 'string' &&
     companion.value.value.trim() === ''
   ) {
-    report(`block_reason must not be blank: it is the error the model sees`, companion.valueRange);
+    report(
+      `${q('block_reason')} must not be blank: it is the error the model sees, and ${REJECTED}.`,
+      companion.valueRange,
+    );
   }
 }
 
@@ -78,8 +89,11 @@ function wrongKind(pm: PhaseMethod, report: (m: string, r: Range) => void): void
   for (const call of pm.method.body.calls) {
     const d = decisionOf(call);
     if (!d || d.name === pm.phase.decision) continue;
-    const want = pm.phase.decision ? `a ${pm.phase.decision} or None` : 'None';
-    report(`${pm.phase.id} returns ${want}; ${d.name} belongs to ${d.phase}`, call.callee.range);
+    const want = pm.phase.decision ? `a ${q(pm.phase.decision)} or ${q('None')}` : q('None');
+    report(
+      `${q(pm.phase.id)} returns ${want}; ${q(d.name)} belongs to ${q(d.phase)}, so the runtime rejects this decision here.`,
+      call.callee.range,
+    );
   }
 }
 

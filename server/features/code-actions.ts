@@ -44,7 +44,7 @@ function actionsFor(uri: string, text: string, d: HookDiagnostic, lsp: Diagnosti
     ...suppressionFixes(text, d),
   ];
   const out: CodeAction[] = fixes.map((f) => ({
-    title: f.title,
+    title: plainTitle(f.title),
     kind: CodeActionKind.QuickFix,
     diagnostics: [lsp],
     isPreferred: !!f.isPreferred,
@@ -86,6 +86,11 @@ async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Prom
     kind: FIX_ALL_KIND,
     edit: { changes: { [uri]: edits } },
   };
+}
+
+/** The light bulb shows titles as plain text: "Add `()`" would show its backticks. */
+export function plainTitle(title: string): string {
+  return title.replace(/`([^`]*)`/g, '$1');
 }
 
 function countByCode(diagnostics: readonly HookDiagnostic[]): Map<string, number> {

@@ -57,6 +57,7 @@ describe('code actions', () => {
     const actions = await actionsFor(d);
     assert.ok(actions.length >= 2, JSON.stringify(actions));
     assert.equal(actions[0]!.isPreferred, true);
+    assert.equal(actions[0]!.title, 'Add ()', 'plain text: no raw backticks in the light bulb');
     assert.equal(actions[actions.length - 1]!.title, 'Show documentation for missing-parentheses');
     assert.equal(actions[actions.length - 1]!.command?.arguments?.[0], 'missing-parentheses');
   });

@@ -69,6 +69,8 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     assert.deepStrictEqual(titles, [
       'Raise RetryModel instead: the model is asked again with this feedback',
       'Remove the rejection: this hook will no longer block anything',
+      'Ignore unsupported-control-signal on this line',
+      'Ignore unsupported-control-signal in this file',
       'Show documentation for unsupported-control-signal',
     ]);
     assert.ok(!titles.some((t) => /pass/.test(t)), 'no "pass" fix');
@@ -138,7 +140,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
           .find((t) => t.label === 'Hooksmith rule: unsupported-control-signal'),
       { timeout: h.LONG, what: 'the rule reference webview' },
     );
-    await require('./harness').screenshot(
+    await h.settledScreenshot(
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-rule-docs.png'),
     );
   });
@@ -164,7 +166,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     assert.ok(await vscode.workspace.applyEdit(ignore.edit));
     assert.match(doc.lineAt(sync.range.start.line).text, / {2}# hooksmith: ignore\[sync-handler\]$/);
     await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'sync-handler'));
-    await require('./harness').screenshot(
+    await h.settledScreenshot(
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-suppression.png'),
     );
   });

@@ -45,7 +45,7 @@ async def slow(call: ToolCallPayload) -> ToolCallPayload:
 `;
 
 function shot(name) {
-  return e2e.screenshot(path.join(e2e.config.repoRoot, 'test-output', `editor-${name}.png`));
+  return h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', `editor-${name}.png`));
 }
 
 async function lensTitles(uri) {
@@ -108,11 +108,13 @@ describe('issue 14: refused runs, run lens, user-visible text, failed runs', fun
     ]);
     assert.ok(refusal.problems.every((p) => p.file === file));
     assert.ok(!JSON.stringify(refusal).includes('../'), 'no ../ paths');
-    const tabs = h.webviewTabs('hooksmith.runResult');
-    assert.deepStrictEqual(
-      tabs.map((t) => t.label),
-      ['Run: guard'],
-      'one panel, now showing this refusal',
+    // One panel, now titled for this refused run (the title reaches the tab asynchronously).
+    await e2e.waitFor(
+      () => {
+        const tabs = h.webviewTabs('hooksmith.runResult');
+        return tabs.length === 1 && tabs[0].label === 'Run: guard';
+      },
+      { timeout: h.LONG, what: 'one result panel, titled "Run: guard"' },
     );
     await shot('refused-run');
 

@@ -25,7 +25,7 @@ async def second_guard(call: ToolCallPayload) -> ToolCallPayload:
 
 
 @on_turn_started()
-def started(payload) -> None:
+def editor_ui_started(payload) -> None:
     pass
 `;
 
@@ -50,23 +50,31 @@ describe('issue 14: explorer and status bar follow the diagnostics’ severity',
     await h.waitForOurs(doc.uri, (d) =>
       ['duplicate-modify-hook', 'sync-handler'].every((c) => d.some((x) => h.codeOf(x) === c)),
     );
-    await h.waitForHooks(api, (r) => r.agents.some((a) => a.hooks.some((x) => x.handler === 'started')));
+    await h.waitForHooks(api, (r) =>
+      r.agents.some((a) => a.hooks.some((x) => x.handler === 'editor_ui_started')),
+    );
     await vscode.commands.executeCommand('workbench.view.extension.hooksmith');
     const items = await e2e
       .waitFor(
         async () => {
           const all = (await vscode.commands.executeCommand('hooksmith.explorer.hookItems')) || [];
-          const mine = all.filter((i) => ['first_guard', 'second_guard', 'started'].includes(i.label));
+          const mine = all.filter((i) =>
+            ['first_guard', 'second_guard', 'editor_ui_started'].includes(i.label),
+          );
           return mine.length === 3 && mine.every((i) => i.icon === 'error') ? mine : undefined;
         },
-        { timeout: h.LONG, what: 'error marks on first_guard, second_guard and started' },
+        { timeout: h.LONG, what: 'error marks on first_guard, second_guard and editor_ui_started' },
       )
       .catch(async (err) => {
         console.log(JSON.stringify(await vscode.commands.executeCommand('hooksmith.explorer.hookItems')));
         throw err;
       });
     for (const i of items) assert.strictEqual(i.color, 'list.errorForeground', JSON.stringify(i));
-    assert.match(items.find((i) => i.label === 'started').tooltip, /Error \(line 9\): .*async/);
+    const tip = items
+      .find((i) => i.label === 'editor_ui_started')
+      .tooltip.replace(/&nbsp;/g, ' ')
+      .replace(/\\/g, '');
+    assert.match(tip, /Error \(line 10\): .*async/);
     // A hook without problems keeps its lane icon.
     const clean = ((await vscode.commands.executeCommand('hooksmith.explorer.hookItems')) || []).find(
       (i) => i.label === 'redact_pii',
@@ -81,6 +89,6 @@ describe('issue 14: explorer and status bar follow the diagnostics’ severity',
     );
     assert.match(status.text, /^\$\(error\) Hooksmith: \d+ hooks · \d+ errors?/, status.text);
     assert.ok(!status.text.includes('$(check)'));
-    await e2e.screenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-explorer-severity.png'));
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-explorer-severity.png'));
   });
 });

@@ -41,6 +41,6 @@ describe('issue 14: restricted mode', function () {
     assert.ok(!titles.includes('▶ Run hook'), JSON.stringify(titles));
     const trust = lenses.find((l) => l.command.title.includes('Trust'));
     assert.strictEqual(trust.command.command, 'workbench.trust.manage');
-    await e2e.screenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-restricted.png'));
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-restricted.png'));
   });
 });

@@ -188,3 +188,14 @@ function repoModule(rel) {
 }
 
 module.exports.repoModule = repoModule;
+
+/**
+ * A screenshot once webviews had a moment to paint (their HTML loads in an iframe after the
+ * panel opens): for the pictures in test-output, never for an assertion.
+ */
+async function settledScreenshot(file, ms = 2500) {
+  await new Promise((r) => setTimeout(r, ms));
+  return e2e.screenshot(file);
+}
+
+module.exports.settledScreenshot = settledScreenshot;

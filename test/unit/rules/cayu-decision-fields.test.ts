@@ -47,7 +47,9 @@ describe(CODE, () => {
     const { d: d2 } = await one(
       'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed_modifed", modified_arguments={})',
     );
-    assert.match(d2.message, /did you mean 'proceed_modified'/);
+    assert.match(d2.message, /did you mean `proceed_modified`\?/);
+    // Styled like the Mantle messages: names in backticks, then what it leads to.
+    assert.match(d2.message, /raises ValidationError inside the hook, so the decision is never applied\.$/);
   });
 
   it('flags each action without its companion field', async () => {
@@ -62,7 +64,7 @@ describe(CODE, () => {
       const { d } = await one(`async def ${phase}(self, context):\n    return ${call}`);
       assert.match(
         d.message,
-        /requires (modified_arguments|synthetic_result|block_reason|modified_result)/,
+        /^`action="\w+"` requires `(modified_arguments|synthetic_result|block_reason|modified_result)`: constructing it raises ValidationError/,
         call,
       );
     }
@@ -73,7 +75,7 @@ describe(CODE, () => {
       'async def before_tool_call(self, context):\n    return BeforeToolCallDecision(action="proceed", modified_arguments={"a": 1})',
     );
     assert.equal(covered(src, d), 'modified_arguments');
-    assert.match(d.message, /only valid with action 'proceed_modified'/);
+    assert.match(d.message, /only valid with `action="proceed_modified"`/);
   });
 
   it('flags a blank block_reason', async () => {
@@ -103,7 +105,7 @@ describe(CODE, () => {
       const { d: ds } = await one(
         `async def ${phase}(self, context):\n    return BeforeToolCallDecision(action="proceed")`,
       );
-      assert.match(ds.message, /returns None/);
+      assert.match(ds.message, /returns `None`/);
     }
   });
 
@@ -111,7 +113,7 @@ describe(CODE, () => {
     const src = `import cayu.observability as obs\n\nclass H(obs.RuntimeHook):\n    def _deny(self):\n        return obs.BeforeToolCallDecision(action="block")\n\n    async def before_tool_call(self, context):\n        action = "proceed"\n        return obs.BeforeToolCallDecision(action=action)\n`;
     const ds = await diagnose(CODE, src);
     assert.equal(ds.length, 1);
-    assert.match(ds[0]!.message, /requires block_reason/);
+    assert.match(ds[0]!.message, /requires `block_reason`/);
   });
 
   it('does not flag unrelated classes named like decisions', async () => {

@@ -109,7 +109,7 @@ describe('package.json contributes', () => {
     }
     const trust = pkg.capabilities.untrustedWorkspaces;
     assert.equal(trust.supported, 'limited');
-    assert.deepEqual(trust.restrictedConfigurations, ['hooksmith.pythonPath']);
+    assert.deepEqual(trust.restrictedConfigurations, ['hooksmith.pythonPath', 'hooksmith.extraAgentRoots']);
   });
 
   it('the explorer context menu matches the tree items that are hooks', () => {

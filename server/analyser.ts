@@ -60,6 +60,12 @@ export interface AnalyserHost {
   hooksChanged?(): void;
 }
 
+/**
+ * Buffers longer than this (characters, about bytes for source code) are analysed when opened
+ * and saved, not on every edit: a rebuild of a module this size costs seconds.
+ */
+export const SAVE_ONLY_CHARS = 2_000_000;
+
 export class Analyser {
   private modules = new Map<string, ModuleState>();
   readonly files = new HookFiles();
@@ -79,10 +85,19 @@ export class Analyser {
     return [...this.modules.values()];
   }
 
-  /** The tree of an open buffer (re-parsed if edits are pending) with an up-to-date model. */
+  /** Whether an open buffer is analysed only when opened and saved (see SAVE_ONLY_CHARS). */
+  savesOnly(state: ModuleState): boolean {
+    return state.buffer !== undefined && state.text.length > SAVE_ONLY_CHARS;
+  }
+
+  /**
+   * The tree of an open buffer (re-parsed if edits are pending) with an up-to-date model. For a
+   * buffer analysed on save only, nothing between an edit and the next save.
+   */
   current(uri: string): { state: ModuleState; tree: Tree } | undefined {
     const state = this.get(uri);
     if (!state?.buffer) return undefined;
+    if (this.savesOnly(state) && state.modelVersion !== state.buffer.version) return undefined;
     const tree = this.refreshModel(state);
     return tree ? { state, tree } : undefined;
   }
@@ -220,6 +235,8 @@ export class Analyser {
     const before = state.cpython ? JSON.stringify(state.cpython.verdict) : undefined;
     state.cpython = { text, verdict };
     if (before === JSON.stringify(verdict)) return;
+    // A buffer analysed on save only keeps the verdict for its next save.
+    if (this.savesOnly(state) && state.modelVersion !== state.buffer?.version) return;
     await this.validate(key);
   }
 

@@ -5,6 +5,8 @@ import {
   DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -18,7 +20,8 @@ import {
   SETTINGS_SECTION,
   type HooksParams,
 } from '../runtime/lsp-shared';
-import { Analyser, errText } from './analyser';
+import { basename } from 'node:path';
+import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
 import { codeActions } from './features/code-actions';
 import { completions } from './features/completion';
@@ -100,7 +103,11 @@ export function startServer(connection: Connection): void {
     folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: {
+          openClose: true,
+          change: TextDocumentSyncKind.Incremental,
+          save: { includeText: false },
+        },
         hoverProvider: true,
         completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
         codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
@@ -122,16 +129,43 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  /** Buffers already told they are analysed on save only (told once per buffer). */
+  const toldSaveOnly = new Set<string>();
+  function tellSaveOnly(state: ModuleState): void {
+    if (toldSaveOnly.has(state.key)) return;
+    toldSaveOnly.add(state.key);
+    const name = state.path ? basename(state.path) : state.uri;
+    const mb = SAVE_ONLY_CHARS / 1_000_000;
+    log(`[hooksmith] ${state.key} is over ${mb} MB: analysed when opened and saved, not on every edit`);
+    // A notification: the message needs no answer, and nothing waits on it.
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Info,
+      message: `Hooksmith: ${name} is larger than ${mb} MB, so its diagnostics are updated when you save it, not as you type.`,
+    });
+  }
+
   connection.onDidOpenTextDocument(
     safe('didOpen', undefined, ({ textDocument: d }) => {
       const state = analyser.open(d.uri, d.text, d.version);
+      if (analyser.savesOnly(state)) tellSaveOnly(state);
       void scheduler.runNow(state.key);
     }),
   );
   connection.onDidChangeTextDocument(
     safe('didChange', undefined, ({ textDocument: d, contentChanges }) => {
       const state = analyser.change(d.uri, contentChanges, d.version);
-      if (state) scheduler.schedule(state.key);
+      if (!state) return;
+      if (!analyser.savesOnly(state)) scheduler.schedule(state.key);
+      else {
+        scheduler.cancel(state.key);
+        tellSaveOnly(state);
+      }
+    }),
+  );
+  connection.onDidSaveTextDocument(
+    safe('didSave', undefined, async ({ textDocument: d }) => {
+      const state = analyser.get(d.uri);
+      if (state && analyser.savesOnly(state)) await scheduler.runNow(state.key);
     }),
   );
   connection.onDidCloseTextDocument(

@@ -15,12 +15,14 @@ import {
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  ShowMessageNotification,
   ShutdownRequest,
   type FileEvent,
   type ProtocolConnection,
@@ -73,6 +75,8 @@ export interface StartOptions {
 export class LspClient {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   readonly logs: string[] = [];
+  /** window/showMessage notifications, in order. */
+  readonly messages: { type: number; message: string }[] = [];
   readonly registrations: string[] = [];
   /** How many `hooksmith/hooksChanged` notifications arrived. */
   hooksChanged = 0;
@@ -106,6 +110,7 @@ export class LspClient {
       c.wake();
     });
     conn.onNotification(LogMessageNotification.type, (p) => c.logs.push(p.message));
+    conn.onNotification(ShowMessageNotification.type, (p) => c.messages.push(p));
     conn.onNotification(HOOKS_CHANGED_NOTIFICATION, () => {
       c.hooksChanged++;
       c.wake();
@@ -212,6 +217,10 @@ export class LspClient {
       contentChanges: changes,
     });
     return version;
+  }
+
+  async save(uri: string): Promise<void> {
+    await this.conn.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<void> {

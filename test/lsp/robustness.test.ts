@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { FileChangeType, ResponseError } from 'vscode-languageserver-protocol/node';
+import { FileChangeType, MessageType, ResponseError } from 'vscode-languageserver-protocol/node';
+import { hookModuleSource } from '../../bench/generate';
 import { ensureBuilt, LspClient, SERVER, uriOf, workspace } from './lsp-client';
 import { GOOD_HOOKS } from './fixtures';
 
@@ -136,5 +137,47 @@ describe('requests after shutdown', () => {
     const exited = new Promise<number | null>((r) => c.proc.once('exit', (code) => r(code)));
     await c.conn.sendNotification('exit');
     assert.equal(await exited, 0);
+  });
+});
+
+describe('a module over 2 MB', () => {
+  // A sync handler first (sync-handler), then generated hooks up to just over the limit.
+  const text =
+    SYNC_HANDLER + hookModuleSource(75_000).replace(/^[^]*?from __future__ import annotations\n/, '');
+  const ws = workspace({ 'agent/hooks.py': '# the agent\n' });
+  let c: LspClient;
+  before(async () => {
+    c = await LspClient.start({ folders: [ws.dir] });
+  });
+  after(async () => {
+    await c.stop();
+    ws.cleanup();
+  });
+
+  it('is analysed when opened and saved, not on every edit, and the user is told so once', async () => {
+    assert.ok(text.length > 2_000_000, `${text.length} characters`);
+    const uri = await c.open(ws.path('agent/hooks/big.py'), text);
+    const first = await c.waitFor(uri, (p) => p.version === 1, 60000);
+    assert.ok(first.diagnostics.some((d) => d.code === 'sync-handler'));
+    assert.equal(c.messages.length, 1);
+    assert.equal(c.messages[0]?.type, MessageType.Info);
+    assert.match(c.messages[0]?.message ?? '', /big\.py is larger than 2 MB.*updated when you save it/);
+    // Fix the handler: `def` → `async def`. No analysis until the save.
+    const at = { line: 4, character: 0 };
+    await c.change(uri, [{ range: { start: at, end: at }, text: 'async ' }]);
+    const v = await c.change(uri, [{ range: { start: at, end: at }, text: '' }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(
+      c.last(uri)?.version,
+      1,
+      `nothing published for the edits: ${JSON.stringify(c.published.get(uri)?.map((p) => p.version))}`,
+    );
+    await c.save(uri);
+    const saved = await c.waitFor(uri, (p) => p.version === v, 60000);
+    assert.equal(
+      saved.diagnostics.some((d) => d.code === 'sync-handler'),
+      false,
+    );
+    assert.equal(c.messages.length, 1, 'told once');
   });
 });

@@ -8,6 +8,7 @@ import type { HostCall, HostFact, HostPort, ReturnedValue } from './host-port';
 /** What the engine needs of runtime/host's PythonHost. */
 export interface RawHost {
   invoke(req: InvokeRequest): Promise<InvokeResult>;
+  endRun?(): void;
   dispose(): Promise<void> | void;
 }
 
@@ -150,6 +151,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
 export function hostPort(raw: RawHost): HostPort {
   return {
     invoke: async (call) => toHostFact(await raw.invoke(toInvokeRequest(call))),
+    endRun: () => raw.endRun?.(),
     dispose: async () => {
       await raw.dispose();
     },

@@ -60,5 +60,7 @@ export type HostFact = (
 
 export interface HostPort {
   invoke(call: HostCall): Promise<HostFact>;
+  /** A run or simulation ended: nothing the hooks started may outlive it. */
+  endRun?(): void;
   dispose(): Promise<void>;
 }

@@ -24,7 +24,7 @@ export function createHookRunnerWithHost(
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
   return {
-    run: (req) => runHook({ host, checker }, req),
+    run: (req) => runHook({ host, checker }, req).finally(() => host.endRun?.()),
     async simulate(scenario, baseDir) {
       const loaded = loadScenario(scenario, baseDir, workspaceRoots());
       const hooks = await agents.get(loaded.agentRoot);
@@ -36,7 +36,7 @@ export function createHookRunnerWithHost(
           hooks.errors,
         );
       }
-      return simulateTurn(host, hooks, loaded.scenario, loaded.source);
+      return simulateTurn(host, hooks, loaded.scenario, loaded.source).finally(() => host.endRun?.());
     },
     dispose: () => host.dispose(),
   };

@@ -24,6 +24,33 @@ export interface PythonHostOptions {
   cwd?: string;
 }
 
+/** A log sink whose failures never reach the protocol handlers. */
+export function safeSink(sink?: (line: string) => void): (line: string) => void {
+  return (line) => {
+    try {
+      sink?.(line);
+    } catch {
+      // a failing log sink must not break the protocol handlers
+    }
+  };
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: string | null;
+}
+
+export function crashedResult(
+  proc: Proc,
+  reason: string,
+  durationMs: number,
+  exit?: ExitStatus,
+): InvokeResult {
+  const stderrTail = proc.stderrTail.join('\n');
+  const { code: exitCode = null, signal = null } = exit ?? {};
+  return { status: 'crashed', exitCode, signal, reason, stderrTail, durationMs, output: empty };
+}
+
 export const empty = { text: '', droppedChars: 0 };
 export const label = (req: InvokeRequest): string => `${req.file}::${req.handler}`;
 

@@ -5,11 +5,21 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS, unfaithfulJson } from '../engine/json-faithful';
-import { judgeDeadline, empty, label, type Pending, type Proc, type PythonHostOptions } from './host-state';
+import {
+  judgeDeadline,
+  empty,
+  label,
+  safeSink,
+  crashedResult,
+  type Pending,
+  type Proc,
+  type PythonHostOptions,
+  type ExitStatus,
+} from './host-state';
 
 export type { PythonHostOptions } from './host-state';
 import { launch, type PythonHostError } from './host-spawn';
-import { killGroup, killTree } from './process-tree';
+import { descendantsOf, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 
 export { locateHostScript, PythonHostError } from './host-spawn';
@@ -19,7 +29,6 @@ const TRANSFER_MS_PER_MIB = 200;
 const ANSWER_BUDGET_MS = 15_000;
 
 const STDERR_TAIL_LINES = 40;
-const NO_EXIT: { code: number | null; signal: string | null } = { code: null, signal: null };
 const MAX_RESENDS = 2;
 
 export class PythonHost {
@@ -43,14 +52,7 @@ export class PythonHost {
 
   constructor(private readonly options: PythonHostOptions = {}) {
     this.python = options.python ?? 'python3';
-    const sink = options.log;
-    this.log = (line) => {
-      try {
-        sink?.(line);
-      } catch {
-        // a failing log sink must not break the protocol handlers
-      }
-    };
+    this.log = safeSink(options.log);
     this.graceMs = options.graceMs ?? 250;
     this.loadBudgetMs = options.loadBudgetMs ?? 30_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
@@ -109,6 +111,20 @@ export class PythonHost {
     await exited;
   }
 
+  /** A run ended: processes its hooks left (Linux) end with the host; the next call starts afresh. */
+  endRun(): void {
+    const proc = this.proc;
+    if (!proc || proc.exited || proc.pending.size || proc.child.pid === undefined) return;
+    const left = descendantsOf(proc.child.pid).length;
+    if (!left) return;
+    this.log(`[host] the hooks left ${left} process(es) running: ending the host and its whole tree`);
+    this.kill(proc);
+  }
+
+  private limits() {
+    return { startTimeoutMs: this.startTimeoutMs, maxLineBytes: this.maxLineBytes };
+  }
+
   private async dispatch(p: Pending): Promise<void> {
     let proc: Proc;
     try {
@@ -149,15 +165,7 @@ export class PythonHost {
     this.starts++;
     try {
       const { info, ms } = await launch(
-        {
-          python: this.python,
-          resolvedPython: this.resolvedPython,
-          hostScript: this.options.hostScript,
-          env: this.options.env,
-          cwd: this.options.cwd,
-          startTimeoutMs: this.startTimeoutMs,
-          maxLineBytes: this.maxLineBytes,
-        },
+        { ...this.options, python: this.python, resolvedPython: this.resolvedPython, ...this.limits() },
         {
           onSpawn: (child) => (proc.child = child),
           onLine: (line) => this.onLine(proc, line),
@@ -352,21 +360,11 @@ export class PythonHost {
     );
   }
 
-  private crashed(proc: Proc, p: Pending, reason: string, exit = NO_EXIT): InvokeResult {
-    const { code: exitCode, signal } = exit;
-    const stderrTail = proc.stderrTail.join('\n');
-    return {
-      status: 'crashed',
-      exitCode,
-      signal,
-      reason,
-      stderrTail,
-      durationMs: this.elapsed(p),
-      output: empty,
-    };
+  private crashed(proc: Proc, p: Pending, reason: string, exit?: ExitStatus): InvokeResult {
+    return crashedResult(proc, reason, this.elapsed(p), exit);
   }
 
-  private failAll(proc: Proc, reason: string, exit = NO_EXIT): void {
+  private failAll(proc: Proc, reason: string, exit?: ExitStatus): void {
     for (const p of [...proc.pending.values()]) this.settle(proc, p, this.crashed(proc, p, reason, exit));
   }
 

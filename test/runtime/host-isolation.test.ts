@@ -191,6 +191,28 @@ describe('no process is left behind', { skip: process.platform !== 'linux' }, ()
     assert.deepEqual(await gone(pids), []);
   });
 
+  test('a warm runner (the editor’s): a run whose hook left a child ends the host with it; the next run works', async () => {
+    const pidFile = join(dir, 'pids-warm.txt');
+    const root = agentWith(
+      'warm-spawner',
+      SPAWNERS(pidFile) + observer('spawn', '_record(subprocess.Popen(["sleep", "300"]).pid)', 2000),
+    );
+    const { host: h } = makeHost();
+    const runner = createHookRunnerWithHost(hostPort(h));
+    try {
+      const run = () =>
+        runner.run({ file: join(root, 'hooks.py'), handler: 'spawn', payload: { sender_id: 'u' } });
+      assert.equal((await run()).outcome, 'returned');
+      const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      assert.equal(pids.length, 2); // the import's and the hook's
+      assert.deepEqual(await gone(pids), []);
+      assert.equal((await run()).outcome, 'returned');
+      assert.equal(h.starts, 2);
+    } finally {
+      await runner.dispose();
+    }
+  });
+
   test('a hook that starts a daemon and then blocks: the timeout kill takes the daemon too', async () => {
     const pidFile = join(dir, 'pids-timeout.txt');
     const root = agentWith(

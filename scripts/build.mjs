@@ -37,6 +37,7 @@ function copyAssets() {
   }
   // Run by python3 from beside the bundles (runtime/cpython/syntax-checker.ts).
   cpSync(join(root, 'runtime/cpython/syntax_checker.py'), join(dist, 'syntax_checker.py'));
+  cpSync(join(root, 'runtime/cpython/environment_probe.py'), join(dist, 'environment_probe.py'));
   const schemas = join(root, 'schemas');
   if (existsSync(schemas)) cpSync(schemas, join(dist, 'schemas'), { recursive: true });
 }

@@ -11,6 +11,7 @@ import { decodeSource } from '../python/decode';
 import type { HookModule, Range } from '../python/model';
 import { RULES } from '../rules';
 import { definesRuntimeHook } from '../python/hooks';
+import { importError } from '../rules/import-error';
 import { syntaxError } from '../rules';
 import { withVerdict, type Verdict } from '../cpython/syntax-checker';
 import { analyseModule, compareDiagnostics, parseModule, type AnalysisOptions } from './module';
@@ -39,6 +40,8 @@ export interface RuledFile extends SourceFile {
   syntaxErrors: HookModule['syntaxErrors'];
   /** Undefined for a failure (its one diagnostic). */
   found?: HookDiagnostic[];
+  /** Kept for import-error, which runs last (once the interpreter has resolved them). */
+  imports: HookModule['imports'];
 }
 
 const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -46,7 +49,9 @@ const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, charact
 function emptyModule(path: string, syntaxErrors: HookModule['syntaxErrors'] = [], lineCount = 0): HookModule {
   return { path, syntaxErrors, futureAnnotations: false, imports: [], functions: [], classes: [], lineCount };
 }
-const OTHER_RULES = RULES.filter((r) => r !== syntaxError);
+/** Run last, by finishFile: they wait for CPython's verdict and the interpreter's import answers. */
+const LATE_RULES = [syntaxError, importError];
+const OTHER_RULES = RULES.filter((r) => !LATE_RULES.includes(r));
 
 /** Reads and decodes a file (CPython refuses binary, UTF-16 and undecodable files: so do we). */
 export function readSource(path: string, isMantle: boolean): SourceFile {
@@ -105,7 +110,12 @@ export function ruleAgent(
   return kept
     .filter((f) => !report || report.has(f.path))
     .map(({ module, ...f }) => {
-      const ruled = { ...f, lineCount: module.lineCount, syntaxErrors: module.syntaxErrors };
+      const ruled = {
+        ...f,
+        lineCount: module.lineCount,
+        syntaxErrors: module.syntaxErrors,
+        imports: options?.environment ? module.imports : [],
+      };
       if (f.failure) return ruled;
       const agentModules = f.isMantle ? siblings : [module];
       const input = { path: f.path, text: f.text, module, agentModules, isMantleModule: f.isMantle, options };
@@ -113,7 +123,7 @@ export function ruleAgent(
     });
 }
 
-/** Adds syntax-error, with CPython's verdict on each file where there is one. */
+/** Adds syntax-error, with CPython's verdict on each file where there is one, and import-error. */
 export function finishFile(f: RuledFile, verdict: Verdict, options?: AnalysisOptions): HookDiagnostic[] {
   if (!f.found) {
     const why = f.failure ?? { message: 'unreadable', range: START };
@@ -121,7 +131,10 @@ export function finishFile(f: RuledFile, verdict: Verdict, options?: AnalysisOpt
       { code: 'syntax-error', severity: 'error', message: why.message, file: f.path, range: why.range },
     ];
   }
-  const module = withVerdict(emptyModule(f.path, f.syntaxErrors, f.lineCount), verdict);
+  const module = {
+    ...withVerdict(emptyModule(f.path, f.syntaxErrors, f.lineCount), verdict),
+    imports: f.imports,
+  };
   const input = {
     path: f.path,
     text: f.text,
@@ -130,7 +143,7 @@ export function finishFile(f: RuledFile, verdict: Verdict, options?: AnalysisOpt
     isMantleModule: f.isMantle,
     options,
   };
-  const syntax = analyseModule(input, [syntaxError]);
+  const syntax = analyseModule(input, LATE_RULES);
   const all = syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found;
   return applySuppressions(f.text, f.path, all, options);
 }

@@ -7,7 +7,10 @@ import { discover, nodeFs, type Discovery, type DiscoveryFs } from '../discovery
 import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
 import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
-import { VerdictCache } from '../cpython/verdict-cache';
+import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
+import { PythonEnvironment } from '../cpython/environment';
+import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
+import { engineDifferences } from '../rules/util/installed';
 import {
   agentSources,
   finishFile,
@@ -60,6 +63,19 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   const identity =
     checker && (opts.cache ?? !process.env.HOOKSMITH_NO_CACHE) ? checker.verdictIdentity() : '';
   const cache = identity ? VerdictCache.open(identity, opts.cacheDir) : undefined;
+  // The installed environment (import-error, unknown-import, not-wired): only with an interpreter.
+  const useCache = opts.cache ?? !process.env.HOOKSMITH_NO_CACHE;
+  const env = checker
+    ? new PythonEnvironment({
+        // The syntax checker already says when python3 is unusable; the rest is for --verbose.
+        ...(opts.verbose ? { log } : {}),
+        ...(opts.python ? { python: opts.python } : {}),
+        ...(useCache && (opts.cacheDir ?? defaultCacheDir())
+          ? { cacheDir: opts.cacheDir ?? defaultCacheDir() }
+          : {}),
+      })
+    : undefined;
+  const engine = env?.engine();
   // python3 starts while we discover; when verdicts are remembered it may not be needed at all.
   if (!cache?.size) checker?.warm();
   const ready = initParser();
@@ -67,6 +83,17 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   try {
     const { agents, ...unseen } = discover(paths, opts.fs ?? nodeFs);
     const sources = agents.map(agentSources);
+    const rootOf = new Map(agents.flatMap((a, i) => sources[i]!.map((f) => [f.path, a.root] as const)));
+    const environment = env
+      ? ruleEnvironment({
+          env,
+          rootOf: (f) => rootOf.get(f),
+          ...((await engine) ? { engine: (await engine)! } : {}),
+        })
+      : undefined;
+    const options = environment ? { ...opts.options, environment } : opts.options;
+    if (opts.verbose && environment)
+      for (const line of engineDifferences(environment)) log(`[hooksmith] installed engine: ${line}`);
     const { verdicts, asked } = verdictsFor(
       sources.flat().filter((f) => !f.failure),
       checker,
@@ -86,10 +113,19 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
           lastTurn = performance.now();
         }
       }
-      ruled.push(...ruleAgent(kept, report, opts.options));
+      ruled.push(...ruleAgent(kept, report, options));
     }
+    await env?.resolve(
+      ruled.flatMap((f) =>
+        interpreterImports(
+          f.imports.map((b) => b.module),
+          f.path,
+          rootOf.get(f.path),
+        ),
+      ),
+    );
     const diagnostics = new Map<string, HookDiagnostic[]>();
-    for (const f of ruled) diagnostics.set(f.path, finishFile(f, await verdicts.get(f.path), opts.options));
+    for (const f of ruled) diagnostics.set(f.path, finishFile(f, await verdicts.get(f.path), options));
     if (cache) {
       await Promise.all(verdicts.values());
       cache.save();

@@ -7,6 +7,7 @@ import { buildModel, parse } from '../python';
 import type { HookModule } from '../python/model';
 import { importsCayu } from '../python/hooks';
 import { RULES, type Rule } from '../rules';
+import type { RuleEnvironment } from '../rules/rule';
 
 /** Settings that shape one analysis: rules on/off and severity overrides by code, a logger. */
 export interface AnalysisOptions {
@@ -16,6 +17,8 @@ export interface AnalysisOptions {
   severity?: Readonly<Record<string, Severity>>;
   /** Where a rule that throws is reported; the other rules still run. */
   logger?: (message: string) => void;
+  /** The user's installed environment (import-error, unknown-import, not-wired), when known. */
+  environment?: RuleEnvironment;
 }
 
 /** Text → model (the parser must be ready: initParser); the tree is freed at once (it lives on the WASM heap). */
@@ -65,6 +68,7 @@ export function analyseModule(input: ModuleInput, rules: readonly Rule[] = RULES
     text: input.text,
     agentModules: input.agentModules,
     isMantleModule: input.isMantleModule,
+    ...(input.options?.environment ? { environment: input.options.environment } : {}),
   };
   let cayu: boolean | undefined;
   for (const rule of rules) {

@@ -1,5 +1,6 @@
 // The rule registry: every diagnostic code of DESIGN.md, one file each.
 import { syntaxError } from './syntax-error';
+import { importError } from './import-error';
 import { unknownImport } from './unknown-import';
 import { unknownHookPoint } from './unknown-hook-point';
 import { missingParentheses } from './missing-parentheses';
@@ -28,6 +29,7 @@ import type { Rule } from './rule';
 
 export const RULES: readonly Rule[] = [
   syntaxError,
+  importError,
   unknownImport,
   unknownHookPoint,
   missingParentheses,

@@ -1,5 +1,6 @@
 // What every rule declares: one rule per file, named by its code (runtime/rules/<code>.ts).
 import type { HookDiagnostic, Severity } from '../diagnostics';
+import type { EngineFacts } from '../cpython/environment';
 import type { HookModule } from '../python/model';
 
 export type RuleEngine = 'python' | 'mantle' | 'cayu';
@@ -13,6 +14,20 @@ export interface RuleContext {
   agentModules: readonly HookModule[];
   /** The module is a Mantle hook module (per the loader rule) — Mantle rules run only then. */
   isMantleModule: boolean;
+  /** The user's interpreter and what it has installed; absent when no interpreter is known. */
+  environment?: RuleEnvironment;
+}
+
+/** What rules may ask of the user's installed environment (runtime/cpython/rule-environment.ts). */
+export interface RuleEnvironment {
+  /** The interpreter, for messages. */
+  python: string;
+  /** Whether `module` (dotted, maybe relative) imported from `file` can be found; undefined: not known yet. */
+  resolves(module: string, file: string): boolean | undefined;
+  /** What the real engine modules export and the installed versions, once read. */
+  engine?: EngineFacts;
+  /** Mantle points the user says are invoked (hooksmith.mantle.wiredPoints). */
+  wiredPoints?: ReadonlySet<string>;
 }
 
 export interface RuleDocs {

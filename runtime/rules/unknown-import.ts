@@ -1,16 +1,11 @@
 // unknown-import: a name imported from rasa.mantle.hooks that the module does not export.
-import {
-  CONTROL_SIGNALS,
-  HOOK_DECORATORS,
-  MANTLE_MODULE,
-  PAYLOAD_TYPE_NAMES,
-  isMantleExport,
-} from '../catalogue';
+import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, PAYLOAD_TYPE_NAMES } from '../catalogue';
 import type { TextEdit } from '../diagnostics';
 import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { explainMissingName } from './util/near-miss';
+import { mantleExports } from './util/installed';
 import { usesOf } from '../python/names';
 
 /** Renames the import and, when it is not aliased, its uses (decorators, annotations, raises). */
@@ -27,14 +22,14 @@ export const unknownImport: Rule = {
     what: `\`from rasa.mantle.hooks import X\` where \`X\` is none of the module's exports (the ${HOOK_DECORATORS.length} decorators, ${PAYLOAD_TYPE_NAMES.length} payload types and ${CONTROL_SIGNALS.length} control signals), e.g. a misspelt \`on_turn_start\` or a non-existent \`modify_turn_started\`.`,
     why: "The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module's hooks register.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
-    fix: 'Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
+    fix: 'When the selected interpreter has the real `rasa.mantle.hooks`, its exports are the reference; otherwise the bundled catalogue (rasa-pro 3.21). Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
   },
   fixable: true,
   check(ctx) {
     const out = [];
     for (const b of ctx.module.imports) {
       if (b.module !== MANTLE_MODULE || b.importedName === undefined || b.isWildcard) continue;
-      if (isMantleExport(b.importedName)) continue;
+      if (mantleExports(b.importedName, ctx.environment)) continue;
       const miss = explainMissingName(b.importedName, false);
       out.push(
         report(

@@ -101,7 +101,9 @@ describe('analyseFiles', () => {
     const { diagnostics, missing, fileCount } = await analyseFiles([join(root, 'agent')]);
     assert.deepEqual(missing, []);
     assert.equal(fileCount, 5);
-    const codes = (f: string) => (diagnostics.get(join(root, 'agent', f)) ?? []).map((d) => d.code);
+    // import-error's information (the shim stands in for rasa.mantle.hooks / cayu) is not counted here.
+    const codes = (f: string) =>
+      (diagnostics.get(join(root, 'agent', f)) ?? []).map((d) => d.code).filter((c) => c !== 'import-error');
     assert.deepEqual(codes('hooks.py'), ['sync-handler']);
     assert.deepEqual(codes('runtime_hooks.py'), ['cayu-sync-method']);
     assert.equal(diagnostics.has(join(root, 'agent/mentions.py')), false);

@@ -62,6 +62,7 @@ export function bundleCli(dir: string): void {
     });
   }
   copyFileSync(join(ROOT, 'runtime/cpython/syntax_checker.py'), join(dir, 'syntax_checker.py'));
+  copyFileSync(join(ROOT, 'runtime/cpython/environment_probe.py'), join(dir, 'environment_probe.py'));
   copyFileSync(join(ROOT, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dir, 'tree-sitter.wasm'));
   copyFileSync(
     join(ROOT, 'node_modules/tree-sitter-python/tree-sitter-python.wasm'),

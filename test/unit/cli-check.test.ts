@@ -39,11 +39,19 @@ describe('examples/clean-agent covers the whole API', () => {
   });
 });
 
+/**
+ * Without rasa-pro / cayu installed, each import of them gets import-error's information (the
+ * shim stands in): it depends on the machine, so the example sets leave it out.
+ */
+function withoutShimInfos(findings: JsonFinding[]): JsonFinding[] {
+  return findings.filter((f) => !(f.code === 'import-error' && f.severity === 'information'));
+}
+
 describe('hooksmith check', () => {
   it('clean-agent: exit 0, only the not-wired infos for incoming_message/outgoing_text', () => {
     const r = hooksmith(['check', 'examples/clean-agent', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
-    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    const findings = withoutShimInfos(JSON.parse(r.stdout) as JsonFinding[]);
     assert.ok(findings.length > 0);
     for (const f of findings) {
       assert.equal(f.code, 'not-wired', `${f.file}:${f.line} ${f.code} ${f.message}`);
@@ -55,7 +63,7 @@ describe('hooksmith check', () => {
   it('faulty-agent: exit 1 and exactly the expected (file, line, code) set, every code at least once', () => {
     const r = hooksmith(['check', FAULTY, '--format', 'json']);
     assert.equal(r.code, 1, r.stderr);
-    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    const findings = withoutShimInfos(JSON.parse(r.stdout) as JsonFinding[]);
     const got = findings.map((f) => `${f.file}:${f.line}:${f.code}`).sort();
     const expected = (
       JSON.parse(readFileSync(join(ROOT, FAULTY, 'expected.json'), 'utf8')) as {
@@ -80,14 +88,17 @@ describe('hooksmith check', () => {
   it('text format: compiler-style lines, 1-based, and a summary', () => {
     const r = hooksmith(['check', `${FAULTY}/runtime_hooks.py`]);
     assert.equal(r.code, 1);
-    const lines = r.stdout.trim().split('\n');
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => !/ info import-error /.test(l));
     assert.ok(
       lines.includes(
         `${FAULTY}/runtime_hooks.py:22:9: error cayu-sync-method FaultyGuard.after_session_completed must be 'async def': the runtime awaits the after_session_completed phase`,
       ),
       r.stdout,
     );
-    assert.match(lines[lines.length - 1]!, /^\d+ errors, 2 warnings, 0 infos in 1 file checked$/);
+    assert.match(lines[lines.length - 1]!, /^\d+ errors, 2 warnings, [01] infos? in 1 file checked$/);
     assert.ok(
       lines.every(
         (l, i) =>
@@ -100,7 +111,7 @@ describe('hooksmith check', () => {
   it('a single file keeps its agent siblings (duplicate-modify-hook across files) but reports only that file', () => {
     const r = hooksmith(['check', `${FAULTY}/hooks/dup_a.py`, '--format', 'json']);
     assert.equal(r.code, 1);
-    const findings = JSON.parse(r.stdout) as JsonFinding[];
+    const findings = withoutShimInfos(JSON.parse(r.stdout) as JsonFinding[]);
     assert.deepEqual(
       findings.map((f) => `${f.file}:${f.line}:${f.code}`),
       [`${FAULTY}/hooks/dup_a.py:5:duplicate-modify-hook`],
@@ -132,7 +143,9 @@ describe('hooksmith check', () => {
       assert.ok(rule.shortDescription.text.length > 0 && rule.helpUri.startsWith('https://'));
       assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));
     }
-    assert.equal(run.results.length, 27);
+    const shimNote = (x: { ruleId: string; level: string }) =>
+      x.ruleId === 'import-error' && x.level === 'note';
+    assert.equal(run.results.filter((x: { ruleId: string; level: string }) => !shimNote(x)).length, 28);
     const dup = run.results.find((x: { ruleId: string }) => x.ruleId === 'duplicate-modify-hook');
     const loc = dup.locations[0].physicalLocation;
     assert.equal(loc.artifactLocation.uriBaseId, '%SRCROOT%');

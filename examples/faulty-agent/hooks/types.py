@@ -16,3 +16,5 @@ async def audit_result(result: ToolCallPayload) -> None:  # payload-annotation
 @modify_knowledge_query()
 async def expand(payload: KnowledgeQueryPayload) -> KnowledgeResultsPayload:  # return-annotation
     return payload
+
+import no_such_module  # import-error

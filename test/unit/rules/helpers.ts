@@ -1,4 +1,5 @@
 // Test helpers for the rules: real Python source → the real parser and model builder → one rule.
+import type { RuleEnvironment } from '../../../runtime/rules/rule';
 import assert from 'node:assert/strict';
 import { buildModel } from '../../../runtime/python/build-model';
 import { initParser, parse } from '../../../runtime/python/parser';
@@ -26,6 +27,8 @@ export interface DiagnoseOptions {
   path?: string;
   /** Other hook modules of the same agent: path → source. */
   siblings?: Record<string, string>;
+  /** The installed environment the rule sees (import-error, unknown-import, not-wired). */
+  environment?: RuleEnvironment;
 }
 
 /** Parses `source` with the real parser and runs the one rule `code` on it. */
@@ -42,6 +45,7 @@ export async function diagnose(
     text: source,
     agentModules: [module, ...siblings],
     isMantleModule: true,
+    ...(options.environment ? { environment: options.environment } : {}),
   });
 }
 

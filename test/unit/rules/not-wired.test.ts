@@ -25,7 +25,7 @@ test('not-wired: information on incoming_message and outgoing_text hooks (both l
   assert.equal(rangeText(src, diags[1]), '@on_outgoing_text(timeout_ms=50)');
   assert.match(
     diags[0].message,
-    /the engine does not invoke incoming message hooks yet: `drop_spam` will not run/,
+    /incoming message hooks are not invoked by rasa-pro 3.21: `drop_spam` will not run/,
   );
   assert.match(diags[1].message, /outgoing text/);
 });
@@ -39,4 +39,32 @@ test('not-wired: quiet on wired points', async () => {
         return None
   `;
   assert.deepEqual(await diagnose('not-wired', src), []);
+});
+
+const TEXT_HOOK = py`
+  from rasa.mantle.hooks import IncomingMessagePayload, on_incoming_message
+
+  @on_incoming_message()
+  async def log_it(message: IncomingMessagePayload) -> None:
+      return None
+`;
+const engine = (rasaPro: string | null) => ({ rasaPro, cayu: null, mantle: null, cayuHooks: null });
+
+test('not-wired: follows the installed rasa-pro; the wiredPoints setting overrides it', async () => {
+  const resolves = () => true;
+  const old = await diagnose('not-wired', TEXT_HOOK, {
+    environment: { python: 'python3', resolves, engine: engine('3.21.4') },
+  });
+  assert.match(old[0]!.message, /not invoked by rasa-pro 3\.21\.4/);
+  const newer = { python: 'python3', resolves, engine: engine('3.22.0') };
+  assert.deepEqual(await diagnose('not-wired', TEXT_HOOK, { environment: newer }), []);
+  const overridden = await diagnose('not-wired', TEXT_HOOK, {
+    environment: { ...newer, wiredPoints: new Set(['tool_call']) },
+  });
+  assert.match(overridden[0]!.message, /not invoked by the hooksmith\.mantle\.wiredPoints setting/);
+  const unknownVersion = await diagnose('not-wired', TEXT_HOOK, {
+    environment: { python: 'python3', resolves, engine: engine(null) },
+  });
+  assert.match(unknownVersion[0]!.message, /not invoked by rasa-pro 3\.21:/);
+  assert.doesNotMatch(unknownVersion[0]!.message, /today/);
 });

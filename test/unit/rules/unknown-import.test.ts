@@ -63,3 +63,23 @@ test('unknown-import: quiet on real exports, wildcard, and other modules', async
   `;
   assert.deepEqual(await diagnose('unknown-import', src), []);
 });
+
+test('unknown-import: follows the installed rasa.mantle.hooks when the interpreter has it', async () => {
+  const src = py`
+    from rasa.mantle.hooks import on_turn_started, on_session_closed
+  `;
+  const installed = {
+    names: ['on_turn_started', 'on_session_closed'],
+    decorators: ['on_turn_started', 'on_session_closed'],
+    payloads: {},
+    signals: [],
+  };
+  const environment = {
+    python: 'python3',
+    resolves: () => true,
+    engine: { rasaPro: '3.23.0', cayu: null, mantle: installed, cayuHooks: null },
+  };
+  assert.deepEqual(await diagnose('unknown-import', src, { environment }), []);
+  // Without it, the bundled catalogue (3.21) does not know the name.
+  assert.equal((await diagnose('unknown-import', src)).length, 1);
+});

@@ -1,0 +1,202 @@
+// What the user's interpreter has installed: which modules an import names can be found
+// (import-error), and what the real rasa.mantle.hooks / cayu export with the installed versions
+// (unknown-import, completions, not-wired). environment_probe.py answers without executing any
+// user module; answers are remembered per interpreter (on disk beside the syntax verdicts), valid
+// while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { directInterpreter } from './pyenv';
+import { defaultCacheDir, interpreterIdentity } from './verdict-cache';
+
+const installedModule = z.object({
+  names: z.array(z.string()),
+  decorators: z.array(z.string()),
+  payloads: z.record(z.string(), z.array(z.string())),
+  signals: z.array(z.string()),
+});
+const brokenModule = z.object({ error: z.string() });
+
+const engineFacts = z.object({
+  rasaPro: z.string().nullable(),
+  cayu: z.string().nullable(),
+  mantle: z.union([installedModule, brokenModule]).nullable(),
+  cayuHooks: z.union([installedModule, brokenModule]).nullable(),
+});
+
+const probeAnswer = z.object({
+  modules: z.record(z.string(), z.boolean()),
+  engine: engineFacts.nullable(),
+  stamps: z.array(z.tuple([z.string(), z.string().nullable()])),
+});
+
+export type InstalledModule = z.infer<typeof installedModule>;
+export type EngineFacts = z.infer<typeof engineFacts>;
+type ProbeAnswer = z.infer<typeof probeAnswer>;
+
+const cacheFile = z.object({
+  identity: z.string(),
+  stamps: z.array(z.tuple([z.string(), z.string().nullable()])),
+  engine: engineFacts.nullable(),
+  modules: z.record(z.string(), z.boolean()),
+});
+type CacheFile = z.infer<typeof cacheFile>;
+
+/** The installed module when it could be read (not absent, not broken). */
+export function readable(m: EngineFacts['mantle']): InstalledModule | undefined {
+  return m && 'names' in m ? m : undefined;
+}
+
+export function probeScript(): string {
+  const beside = join(__dirname, 'environment_probe.py');
+  return existsSync(beside) ? beside : join(__dirname, '..', 'environment_probe.py');
+}
+
+function stampOf(dir: string): string | null {
+  try {
+    return statSync(dir, { bigint: true }).mtimeNs.toString();
+  } catch {
+    return null;
+  }
+}
+
+export interface EnvironmentOptions {
+  python?: string;
+  /** Where answers are remembered; undefined: not remembered. */
+  cacheDir?: string;
+  log?: (message: string) => void;
+  /** Give up on python3 after this long (default 60 s: importing rasa-pro is slow). */
+  timeoutMs?: number;
+}
+
+/** One interpreter's installed environment, asked for lazily and remembered. */
+export class PythonEnvironment {
+  readonly python: string;
+  private readonly file: string | undefined;
+  private readonly identity: string | undefined;
+  private state: CacheFile | undefined;
+  private engineAsked: Promise<EngineFacts | undefined> | undefined;
+
+  constructor(private readonly opts: EnvironmentOptions = {}) {
+    this.python = opts.python || 'python3';
+    // PYTHONPATH/PYTHONHOME change sys.path without touching the interpreter: part of the key.
+    const base = interpreterIdentity(directInterpreter(this.python), probeScript());
+    this.identity = base && `${base}|${process.env.PYTHONPATH ?? ''}|${process.env.PYTHONHOME ?? ''}`;
+    this.file =
+      opts.cacheDir && this.identity
+        ? join(opts.cacheDir, `environment-${hash(this.identity)}.json`)
+        : undefined;
+    this.state = this.load();
+  }
+
+  static withDefaultCache(opts: Omit<EnvironmentOptions, 'cacheDir'>, cache = true): PythonEnvironment {
+    return new PythonEnvironment({ ...opts, ...(cache ? { cacheDir: defaultCacheDir() } : {}) });
+  }
+
+  /** A module's resolvability as last known, without asking. */
+  known(name: string): boolean | undefined {
+    return this.state?.modules[name];
+  }
+
+  /** Resolves the names not known yet (one python3 run for all of them). */
+  async resolve(names: readonly string[]): Promise<void> {
+    const ask = [...new Set(names)].filter((n) => this.known(n) === undefined);
+    if (!ask.length) return;
+    const answer = await this.ask({ modules: ask, engine: false });
+    if (answer) this.merge(answer);
+  }
+
+  /** What the real engine modules export, once per interpreter. Undefined: python3 did not answer. */
+  engine(): Promise<EngineFacts | undefined> {
+    if (this.state?.engine) return Promise.resolve(this.state.engine);
+    this.engineAsked ??= this.ask({ modules: [], engine: true }).then((a) => {
+      if (!a?.engine) return undefined;
+      this.merge(a);
+      return a.engine;
+    });
+    return this.engineAsked;
+  }
+
+  private merge(a: ProbeAnswer): void {
+    const same = this.state && JSON.stringify(this.state.stamps) === JSON.stringify(a.stamps);
+    const base = same
+      ? this.state!
+      : { identity: this.identity ?? '', stamps: a.stamps, engine: null, modules: {} };
+    this.state = {
+      ...base,
+      engine: a.engine ?? base.engine,
+      modules: { ...base.modules, ...a.modules },
+    };
+    this.save();
+  }
+
+  private load(): CacheFile | undefined {
+    if (!this.file) return undefined;
+    try {
+      const parsed = cacheFile.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+      if (!parsed.success || parsed.data.identity !== this.identity) return undefined;
+      // An install or uninstall changes a sys.path folder: then everything is asked again.
+      if (parsed.data.stamps.some(([dir, stamp]) => stampOf(dir) !== stamp)) return undefined;
+      return parsed.data;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private save(): void {
+    if (!this.file || !this.state) return;
+    try {
+      mkdirSync(join(this.file, '..'), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
+      renameSync(tmp, this.file);
+    } catch {
+      // Not remembered: asked again next time.
+    }
+  }
+
+  private ask(req: { modules: string[]; engine: boolean }): Promise<ProbeAnswer | undefined> {
+    return new Promise((resolve) => {
+      let out = '';
+      let done = false;
+      const finish = (a: ProbeAnswer | undefined, why?: string) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (why) this.opts.log?.(`[hooksmith] ${this.python} could not read the environment: ${why}`);
+        resolve(a);
+      };
+      let child: ReturnType<typeof spawn>;
+      try {
+        child = spawn(directInterpreter(this.python), [probeScript()], { stdio: ['pipe', 'pipe', 'ignore'] });
+      } catch (err) {
+        resolve(undefined);
+        this.opts.log?.(`[hooksmith] cannot start ${this.python}: ${String(err)}`);
+        return;
+      }
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        finish(undefined, 'timed out');
+      }, this.opts.timeoutMs ?? 60_000);
+      child.on('error', (err) => finish(undefined, err.message));
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+      child.on('close', () => {
+        try {
+          const parsed = probeAnswer.safeParse(JSON.parse(out));
+          finish(parsed.success ? parsed.data : undefined, parsed.success ? undefined : 'unexpected answer');
+        } catch {
+          finish(undefined, 'no answer');
+        }
+      });
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(JSON.stringify(req));
+    });
+  }
+}
+
+function hash(text: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}

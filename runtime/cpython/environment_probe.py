@@ -1,0 +1,99 @@
+"""What the user's interpreter has installed, read once and cached by environment.ts.
+
+stdin: {"modules": [dotted names], "engine": true|false}
+stdout: {"modules": {name: true|false}, "engine": {...} | null, "stamps": [[dir, mtime_ns], ...]}
+
+Modules are resolved the way the import system finds them (every finder on sys.meta_path, parent
+packages' search paths), without executing any of them. Only for "engine" are the real
+``rasa.mantle.hooks`` / ``cayu.runtime.hooks`` imported (installed packages, never user code) to
+read what they export. ``stamps`` are the sys.path folders with their mtimes: installing or
+removing a package changes one, and the cached answer is then asked for again.
+"""
+import importlib
+import importlib.metadata
+import json
+import os
+import re
+import sys
+
+sys.path.pop(0)  # this script's folder is not the user's environment
+
+
+def resolve(name):
+    if name in sys.modules:
+        return True
+    parts = name.split(".")
+    search = None
+    for i in range(len(parts)):
+        full = ".".join(parts[: i + 1])
+        if full in sys.modules:
+            search = getattr(sys.modules[full], "__path__", None)
+        else:
+            spec = None
+            for finder in sys.meta_path:
+                find = getattr(finder, "find_spec", None)
+                if find is None:
+                    continue
+                try:
+                    spec = find(full, search)
+                except Exception:
+                    spec = None
+                if spec is not None:
+                    break
+            if spec is None:
+                return False
+            search = spec.submodule_search_locations
+        if search is None and i < len(parts) - 1:
+            return False
+    return True
+
+
+def version(dist):
+    try:
+        return importlib.metadata.version(dist)
+    except Exception:
+        return None
+
+
+def describe(module):
+    names = getattr(module, "__all__", None) or [n for n in dir(module) if not n.startswith("_")]
+    out = {"names": sorted(set(names)), "decorators": [], "payloads": {}, "signals": []}
+    for n in out["names"]:
+        v = getattr(module, n, None)
+        if isinstance(v, type):
+            if issubclass(v, BaseException):
+                out["signals"].append(n)
+            elif isinstance(getattr(v, "model_fields", None), dict):
+                out["payloads"][n] = list(v.model_fields)
+        elif callable(v) and re.match(r"^(on|modify)_", n):
+            out["decorators"].append(n)
+    return out
+
+
+def read(name):
+    if not resolve(name):
+        return None
+    try:
+        return describe(importlib.import_module(name))
+    except BaseException as e:  # a broken install: say so, read nothing
+        return {"error": f"{type(e).__name__}: {e}"[:500]}
+
+
+def main():
+    req = json.loads(sys.stdin.read() or "{}")
+    answer, sys.stdout = sys.stdout, sys.stderr  # what an imported package prints is not the answer
+    out = {"modules": {n: resolve(n) for n in req.get("modules", [])}, "engine": None}
+    if req.get("engine"):
+        out["engine"] = {"rasaPro": version("rasa-pro"), "cayu": version("cayu"),
+                         "mantle": read("rasa.mantle.hooks"), "cayuHooks": read("cayu.runtime.hooks")}
+    stamps = []
+    for p in sys.path:
+        try:
+            stamps.append([os.path.abspath(p), str(os.stat(p).st_mtime_ns)])
+        except OSError:
+            stamps.append([os.path.abspath(p or "."), None])
+    out["stamps"] = stamps
+    answer.write(json.dumps(out))
+
+
+main()

@@ -1,0 +1,84 @@
+// The installed environment as rules see it (RuleContext.environment): where an import resolves —
+// inside the agent (its root and lib/, as the engine loads hook modules; relative imports from the
+// file's package) by looking at the files, elsewhere by the interpreter — and what the real engine
+// modules export. Built by the server and `check` for a known interpreter only.
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { RuleEnvironment } from '../rules/rule';
+import type { EngineFacts, PythonEnvironment } from './environment';
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Walks `parts` under `dir`: packages (or namespace folders) then a module or package. */
+function walk(dir: string, parts: readonly string[]): boolean {
+  let at = dir;
+  for (const [i, part] of parts.entries()) {
+    const last = i === parts.length - 1;
+    if (isDir(join(at, part))) at = join(at, part);
+    else return last && (isFile(join(at, `${part}.py`)) || isFile(join(at, `${part}.pyi`)));
+  }
+  return true;
+}
+
+/** The folders an agent's modules are imported from: its root and lib/. */
+function agentDirs(root: string): string[] {
+  return [root, join(root, 'lib')];
+}
+
+/** True/false when the agent decides it (local name or relative import); undefined: ask the interpreter. */
+export function resolveLocally(module: string, file: string, root: string | undefined): boolean | undefined {
+  const dots = /^\.*/.exec(module)![0].length;
+  const parts = module.slice(dots).split('.').filter(Boolean);
+  if (dots) {
+    let base = dirname(file);
+    for (let i = 1; i < dots; i++) base = dirname(base);
+    return walk(base, parts);
+  }
+  const top = parts[0]!;
+  for (const dir of root ? agentDirs(root) : [dirname(file)]) {
+    if (isDir(join(dir, top)) || isFile(join(dir, `${top}.py`))) return walk(dir, parts);
+  }
+  return undefined;
+}
+
+export interface RuleEnvironmentInput {
+  env: PythonEnvironment;
+  rootOf(file: string): string | undefined;
+  engine?: EngineFacts;
+  /** hooksmith.mantle.wiredPoints: overrides what the installed version says. */
+  wiredPoints?: readonly string[];
+}
+
+export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
+  return {
+    python: input.env.python,
+    resolves(module, file) {
+      const local = resolveLocally(module, file, input.rootOf(file));
+      return local ?? input.env.known(module);
+    },
+    ...(input.engine ? { engine: input.engine } : {}),
+    ...(input.wiredPoints ? { wiredPoints: new Set(input.wiredPoints) } : {}),
+  };
+}
+
+/** The absolute module names of an import list that the agent does not decide (for one python3 run). */
+export function interpreterImports(
+  modules: readonly string[],
+  file: string,
+  root: string | undefined,
+): string[] {
+  return modules.filter((m) => !m.startsWith('.') && resolveLocally(m, file, root) === undefined);
+}

@@ -1,0 +1,88 @@
+// import-error: a module-level import the user's interpreter cannot resolve. The engine imports
+// every hook module at `rasa train` and load time, and an ImportError there fails both.
+import type { Range } from '../python/model';
+import type { Rule, RuleContext } from './rule';
+import { q, report } from './util/diagnostic';
+
+/** Modules Hooksmith's shims serve when the real package is absent (runtime/host/python/_hooksmith_host/shim_finder.py). */
+export const SHIM_MODULES: readonly string[] = [
+  'rasa',
+  'rasa.mantle',
+  'rasa.mantle.hooks',
+  'cayu',
+  'cayu.runtime',
+  'cayu.runtime.hooks',
+  'cayu.core',
+  'cayu.core.tools',
+  'cayu.core.events',
+  'cayu._validation',
+  'cayu.observability',
+  'cayu.observability.hooks',
+];
+const SHIMMED = new Set(SHIM_MODULES);
+
+/** The module name's range: the name after `from`, or the imported module of `import M`. */
+function moduleRange(ctx: RuleContext, statement: Range, module: string, fallback: Range): Range {
+  const line = ctx.text.split('\n', statement.start.line + 1)[statement.start.line] ?? '';
+  const m = /^(\s*from\s+)(\S+)/.exec(line.slice(statement.start.character));
+  if (!m || m[2] !== module) return fallback;
+  const start = statement.start.character + m[1]!.length;
+  return {
+    start: { line: statement.start.line, character: start },
+    end: { line: statement.start.line, character: start + module.length },
+  };
+}
+
+export const importError: Rule = {
+  code: 'import-error',
+  engine: 'python',
+  severity: 'error',
+  title: 'The interpreter cannot resolve this import',
+  docs: {
+    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). For `rasa.mantle.hooks` and `cayu`, which Hooksmith's shims provide when the real package is absent, an information instead.",
+    why: "The engine imports every hook module when it validates the agent (`rasa train`) and when it loads the model: an ImportError there fails both, and none of the module's hooks register. `hooksmith simulate` refuses the same agent.",
+    spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Layout: "Shared project code under `lib/` is importable during hook module loading".',
+    fix: 'Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`.',
+  },
+  fixable: false,
+  check(ctx) {
+    const env = ctx.environment;
+    if (!env) return [];
+    const out = [];
+    const seen = new Set<string>();
+    for (const b of ctx.module.imports) {
+      // Indented: inside a try/if at module level (a guarded or conditional import).
+      if (!b.moduleLevel || b.statementRange.start.character !== 0) continue;
+      if (b.module === '__future__') continue;
+      const key = `${b.statementRange.start.line}:${b.module}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (env.resolves(b.module, ctx.module.path) !== false) continue;
+      const range =
+        b.importedName === undefined
+          ? b.nameRange
+          : moduleRange(ctx, b.statementRange, b.module, b.nameRange);
+      if (SHIMMED.has(b.module)) {
+        const pkg = b.module.startsWith('rasa') ? 'rasa-pro' : 'cayu';
+        const d = report(
+          this,
+          ctx,
+          range,
+          `${q(b.module)} is not installed in the selected Python interpreter: Hooksmith's shim stands in for it when it runs hooks, but the engine needs the real package (pip install ${pkg}).`,
+        );
+        d.severity = 'information';
+        out.push(d);
+        continue;
+      }
+      out.push(
+        report(
+          this,
+          ctx,
+          range,
+          `${q(b.module)} cannot be imported by the selected Python interpreter: loading this hook module raises ImportError, which fails rasa train and model load.`,
+        ),
+      );
+    }
+    return out;
+  },
+};

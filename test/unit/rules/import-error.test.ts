@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { resolveLocally } from '../../../runtime/cpython/rule-environment';
+import type { RuleEnvironment } from '../../../runtime/rules/rule';
+import { diagnose, expectAt, py, rangeText } from './helpers';
+
+/** An interpreter that has json and rasa-free site-packages; `unknown` names were never asked. */
+function env(installed: string[], unknown: string[] = []): RuleEnvironment {
+  return {
+    python: '/usr/bin/python3',
+    resolves: (m) => (unknown.includes(m) ? undefined : installed.includes(m)),
+  };
+}
+
+test('import-error: an unresolvable import, reported on the module name', async () => {
+  const src = py`
+    import json
+    import no_such_module
+    from requests_typo.adapters import HTTPAdapter
+    from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+  `;
+  const diags = await diagnose('import-error', src, { environment: env(['json']) });
+  expectAt(diags, ['2:8', '3:6', '4:6']);
+  assert.equal(rangeText(src, diags[0]), 'no_such_module');
+  assert.equal(rangeText(src, diags[1]), 'requests_typo.adapters');
+  assert.equal(diags[0].severity, 'error');
+  assert.match(diags[0].message, /cannot be imported by the selected Python interpreter/);
+  // The shim provides rasa.mantle.hooks: information, with how to get the real package.
+  assert.equal(diags[2].severity, 'information');
+  assert.match(diags[2].message, /Hooksmith's shim stands in for it.*pip install rasa-pro/);
+});
+
+test('import-error: quiet without an interpreter, for unanswered names, guarded and function-level imports', async () => {
+  const src = py`
+    import no_such_module
+    try:
+        import orjson
+    except ImportError:
+        orjson = None
+
+    def f():
+        import lazily_missing
+  `;
+  assert.deepEqual(await diagnose('import-error', src), []);
+  assert.deepEqual(await diagnose('import-error', src, { environment: env([], ['no_such_module']) }), []);
+  expectAt(await diagnose('import-error', src, { environment: env([]) }), ['1:8']);
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'hooksmith-imports-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('import-error: agent code resolves from the files (root, lib/, relative), without python', () => {
+  mkdirSync(join(dir, 'hooks', 'sub'), { recursive: true });
+  mkdirSync(join(dir, 'lib', 'pii'), { recursive: true });
+  writeFileSync(join(dir, 'lib', 'pii', '__init__.py'), '');
+  writeFileSync(join(dir, 'lib', 'pii', 'redact.py'), '');
+  writeFileSync(join(dir, 'hooks', 'shared.py'), '');
+  writeFileSync(join(dir, 'hooks', 'sub', 'guard.py'), '');
+  const file = join(dir, 'hooks', 'sub', 'guard.py');
+  assert.equal(resolveLocally('lib.pii.redact', file, dir), true);
+  assert.equal(resolveLocally('pii.redact', file, dir), true); // lib/ is on the path too
+  assert.equal(resolveLocally('lib.pii.nothing', file, dir), false);
+  assert.equal(resolveLocally('..shared', file, dir), true);
+  assert.equal(resolveLocally('.missing', file, dir), false);
+  assert.equal(resolveLocally('requests', file, dir), undefined); // the interpreter decides
+});

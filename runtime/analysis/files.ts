@@ -86,6 +86,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const rootOf = new Map(agents.flatMap((a, i) => sources[i]!.map((f) => [f.path, a.root] as const)));
     const environment = env
       ? ruleEnvironment({
+          reportShimmed: opts.verbose === true,
           env,
           rootOf: (f) => rootOf.get(f),
           ...((await engine) ? { engine: (await engine)! } : {}),

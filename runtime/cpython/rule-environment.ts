@@ -60,6 +60,7 @@ export interface RuleEnvironmentInput {
   engine?: EngineFacts;
   /** hooksmith.mantle.wiredPoints: overrides what the installed version says. */
   wiredPoints?: readonly string[];
+  reportShimmed?: boolean;
 }
 
 export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
@@ -70,6 +71,7 @@ export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
       return local ?? input.env.known(module);
     },
     ...(input.engine ? { engine: input.engine } : {}),
+    ...(input.reportShimmed ? { reportShimmed: true } : {}),
     ...(input.wiredPoints ? { wiredPoints: new Set(input.wiredPoints) } : {}),
   };
 }

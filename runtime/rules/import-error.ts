@@ -39,7 +39,7 @@ export const importError: Rule = {
   severity: 'error',
   title: 'The interpreter cannot resolve this import',
   docs: {
-    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). For `rasa.mantle.hooks` and `cayu`, which Hooksmith's shims provide when the real package is absent, an information instead.",
+    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known and the module has no syntax error; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). For `rasa.mantle.hooks` and `cayu`, which Hooksmith's shims provide when the real package is absent, an information instead.",
     why: "The engine imports every hook module when it validates the agent (`rasa train`) and when it loads the model: an ImportError there fails both, and none of the module's hooks register. `hooksmith simulate` refuses the same agent.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Layout: "Shared project code under `lib/` is importable during hook module loading".',
     fix: 'Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`.',
@@ -47,7 +47,8 @@ export const importError: Rule = {
   fixable: false,
   check(ctx) {
     const env = ctx.environment;
-    if (!env) return [];
+    // No interpreter known, or the engine would stop at a syntax error first.
+    if (!env || ctx.module.syntaxErrors.length) return [];
     const out = [];
     const seen = new Set<string>();
     for (const b of ctx.module.imports) {
@@ -63,6 +64,7 @@ export const importError: Rule = {
           ? b.nameRange
           : moduleRange(ctx, b.statementRange, b.module, b.nameRange);
       if (SHIMMED.has(b.module)) {
+        if (!env.reportShimmed) continue;
         const pkg = b.module.startsWith('rasa') ? 'rasa-pro' : 'cayu';
         const d = report(
           this,

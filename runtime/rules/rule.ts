@@ -26,6 +26,8 @@ export interface RuleEnvironment {
   resolves(module: string, file: string): boolean | undefined;
   /** What the real engine modules export and the installed versions, once read. */
   engine?: EngineFacts;
+  /** Say when a shim stands in for rasa.mantle.hooks / cayu (the editor; `check --verbose`). */
+  reportShimmed?: boolean;
   /** Mantle points the user says are invoked (hooksmith.mantle.wiredPoints). */
   wiredPoints?: ReadonlySet<string>;
 }

@@ -12,6 +12,7 @@ function env(installed: string[], unknown: string[] = []): RuleEnvironment {
   return {
     python: '/usr/bin/python3',
     resolves: (m) => (unknown.includes(m) ? undefined : installed.includes(m)),
+    reportShimmed: true,
   };
 }
 

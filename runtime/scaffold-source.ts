@@ -1,121 +1,23 @@
-// Just enough of Python's lexical structure for the scaffold to edit a file without a parse
-// tree: logical lines (brackets, backslashes and strings joined), top-level blocks, and the
-// module's import statements. Works on half-typed code: it never throws, and an unterminated
-// string or bracket simply runs to the end of the file.
-import type { Position, Range } from './python/model';
+// The module's top level as the scaffold edits it: its statements (decorators belong to what they
+// decorate), its head (docstring, __future__ and other imports) and its `from M import …`
+// statements with their style, read from the tree-sitter tree. Works on half-typed code: the
+// parser recovers from any text, so planning never throws.
+import type { Node } from 'web-tree-sitter';
 import type { TextEdit } from './diagnostics';
-
-export interface LogicalLine {
-  /** First and last physical line (0-based). */
-  start: number;
-  end: number;
-  /** Leading spaces/tabs of the first physical line (tab = 8). */
-  indent: number;
-  /** The physical lines joined with '\n'. */
-  text: string;
-  /** Blank or comment-only. */
-  isTrivia: boolean;
-}
+import { parse } from './python/parser';
+import type { Position, Range } from './python/model';
 
 /** Lines as LSP counts them: \r\n, \r and \n all end a line. */
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 
-function indentOf(line: string): number {
-  let n = 0;
-  for (const ch of line) {
-    if (ch === ' ') n++;
-    else if (ch === '\t') n += 8 - (n % 8);
-    else break;
-  }
-  return n;
-}
-
-/** Joins physical lines into logical lines; strings and brackets may span lines. */
-export function logicalLines(text: string): LogicalLine[] {
-  const lines = splitLines(text);
-  const out: LogicalLine[] = [];
-  let depth = 0;
-  let quote: string | undefined; // open string delimiter: ', ", ''' or """
-  let start = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (start < 0) start = i;
-    let continued = false;
-    for (let j = 0; j < line.length; j++) {
-      const ch = line[j]!;
-      if (quote) {
-        if (ch === '\\') j++;
-        else if (line.startsWith(quote, j)) {
-          j += quote.length - 1;
-          quote = undefined;
-        }
-        continue;
-      }
-      if (ch === '#') break;
-      if (ch === '"' || ch === "'") {
-        const triple = line.startsWith(ch.repeat(3), j);
-        quote = triple ? ch.repeat(3) : ch;
-        if (triple) j += 2;
-      } else if ('([{'.includes(ch)) depth++;
-      else if (')]}'.includes(ch)) depth = Math.max(0, depth - 1);
-      else if (ch === '\\' && j === line.length - 1) continued = true;
-    }
-    // A one-quote string cannot span lines: an unterminated one ends here.
-    if (quote && quote.length === 1) quote = undefined;
-    if (quote || depth > 0 || continued) continue;
-    const joined = lines.slice(start, i + 1).join('\n');
-    const trimmed = joined.trim();
-    out.push({
-      start,
-      end: i,
-      indent: indentOf(lines[start]!),
-      text: joined,
-      isTrivia: trimmed === '' || trimmed.startsWith('#'),
-    });
-    start = -1;
-  }
-  if (start >= 0) {
-    const joined = lines.slice(start).join('\n');
-    out.push({
-      start,
-      end: lines.length - 1,
-      indent: indentOf(lines[start]!),
-      text: joined,
-      isTrivia: joined.trim() === '',
-    });
-  }
-  return out;
-}
-
 export interface Block {
-  /** First line (the first decorator for decorated definitions) and last non-trivia line. */
+  /** First line (the first decorator for decorated definitions) and last line holding code. */
   start: number;
   end: number;
-  header: string;
-}
-
-/** Top-level statements with their indented bodies; decorators belong to what they decorate. */
-export function topLevelBlocks(lines: readonly LogicalLine[]): Block[] {
-  const blocks: Block[] = [];
-  let decoratorStart: number | undefined;
-  for (const l of lines) {
-    if (l.isTrivia) continue;
-    if (l.indent === 0) {
-      const isDecorator = l.text.startsWith('@');
-      if (decoratorStart === undefined || !isDecorator) {
-        if (decoratorStart === undefined) blocks.push({ start: l.start, end: l.end, header: l.text });
-        else {
-          const last = blocks[blocks.length - 1]!;
-          last.end = l.end;
-          last.header = l.text;
-        }
-      } else blocks[blocks.length - 1]!.end = l.end;
-      decoratorStart = isDecorator ? (decoratorStart ?? l.start) : undefined;
-    } else if (blocks.length > 0) blocks[blocks.length - 1]!.end = l.end;
-  }
-  return blocks;
+  /** The statement's type in the tree (`import_from_statement`, `function_definition`, …). */
+  type: string;
 }
 
 export interface FromImport {
@@ -133,36 +35,129 @@ export interface FromImport {
   entryIndent: string;
 }
 
-const FROM_IMPORT = /^from\s+([\w.]+)\s+import\s+([\s\S]*)$/;
+interface TopLevel {
+  blocks: Block[];
+  froms: FromImport[];
+  head: ImportHead;
+}
 
-export function parseFromImport(l: LogicalLine): FromImport | undefined {
-  if (l.indent !== 0) return undefined;
-  const m = FROM_IMPORT.exec(l.text.trim());
-  if (!m) return undefined;
-  let rest = m[2]!;
-  const hasComment = rest.includes('#');
-  const noComments = rest.replace(/#[^\n]*/g, '');
-  rest = noComments.replace(/\\\n/g, ' ').trim();
-  const parenthesized = rest.startsWith('(');
-  if (parenthesized) rest = rest.replace(/^\(/, '').replace(/\)\s*$/, '');
-  const entries = rest
-    .split(',')
-    .map((e) => e.replace(/\s+/g, ' ').trim())
-    .filter((e) => e !== '');
-  const physical = l.text.split('\n');
-  const entryLine = physical.find((p, i) => i > 0 && p.trim() !== '' && !p.trim().startsWith(')'));
+interface ImportHead {
+  /** Line where a new import statement goes. */
+  insertAt: number;
+  /** The new import follows a docstring or __future__ import (not another import). */
+  afterDocstring: boolean;
+  hasImports: boolean;
+  /** First line after the head (docstring, imports). */
+  after: number;
+}
+
+/** The last line of a node that holds code (a trailing comment of a body does not count). */
+function lastCodeLine(n: Node): number {
+  let cur = n;
+  for (;;) {
+    const kids = cur.children.filter((c): c is Node => !!c && c.type !== 'comment');
+    const last = kids[kids.length - 1];
+    if (!last) break;
+    cur = last;
+  }
+  const end = cur.endPosition;
+  return end.column === 0 && end.row > n.startPosition.row ? end.row - 1 : end.row;
+}
+
+/** Top-level statements of `text`, its `from … import …` statements and its head. */
+export function topLevel(text: string): TopLevel {
+  // An empty file needs no parser (the snippet generator builds new modules without one).
+  if (text.trim() === '')
+    return {
+      blocks: [],
+      froms: [],
+      head: { insertAt: 0, afterDocstring: false, hasImports: false, after: 0 },
+    };
+  const tree = parse(text);
+  try {
+    const lines = splitLines(text);
+    const nodes = tree.rootNode.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+    const comments = tree.rootNode.namedChildren.filter((c): c is Node => !!c && c.type === 'comment');
+    const blocks = nodes.map((n) => ({ start: n.startPosition.row, end: lastCodeLine(n), type: n.type }));
+    const froms: FromImport[] = [];
+    nodes.forEach((n, i) => {
+      if (n.type !== 'import_from_statement' || n.startPosition.column !== 0) return;
+      const f = fromImport(n, blocks[i]!, lines, comments);
+      if (f) froms.push(f);
+    });
+    return { blocks, froms, head: importHead(nodes, blocks) };
+  } finally {
+    tree.delete();
+  }
+}
+
+function fromImport(
+  n: Node,
+  b: Block,
+  lines: readonly string[],
+  comments: readonly Node[],
+): FromImport | undefined {
+  const moduleNode = n.childForFieldName('module_name');
+  if (moduleNode?.type !== 'dotted_name') return undefined; // relative imports are never merged into
+  const entries: string[] = [];
+  let parenthesized = false;
+  let isWildcard = false;
+  let hasComment = comments.some((c) => c.startPosition.row === b.end && c.startIndex >= n.endIndex);
+  for (const c of n.children) {
+    if (!c) continue;
+    if (c.type === '(') parenthesized = true;
+    else if (c.type === 'wildcard_import') isWildcard = true;
+    else if (c.type === 'comment') hasComment = true;
+  }
+  for (const c of n.childrenForFieldName('name')) {
+    if (!c) continue;
+    if (c.type === 'aliased_import') {
+      const name = c.childForFieldName('name')?.text.replace(/\s+/g, '') ?? '';
+      entries.push(`${name} as ${c.childForFieldName('alias')?.text ?? ''}`);
+    } else entries.push(c.text.replace(/\s+/g, ''));
+  }
+  if (isWildcard) entries.push('*');
+  const entryLine = lines
+    .slice(b.start + 1, b.end + 1)
+    .find((p) => p.trim() !== '' && !p.trim().startsWith(')'));
   return {
-    module: m[1]!,
+    module: moduleNode.text.replace(/\s+/g, ''),
     entries,
     parenthesized,
     // Black's style: `from m import (` then one name per line; any multi-line parenthesised form is kept that way.
-    onePerLine: parenthesized && l.end > l.start,
+    onePerLine: parenthesized && b.end > b.start,
     hasComment,
-    isWildcard: entries.includes('*'),
-    start: l.start,
-    end: l.end,
+    isWildcard,
+    start: b.start,
+    end: b.end,
     entryIndent: entryLine ? (/^\s*/.exec(entryLine)?.[0] ?? '    ') : '    ',
   };
+}
+
+/** The module head: docstring, then top-level imports (comments between them skipped). */
+function importHead(nodes: readonly Node[], blocks: readonly Block[]): ImportHead {
+  let insertAt = 0;
+  let afterDocstring = false;
+  let hasImports = false;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    const end = blocks[i]!.end;
+    if (n.startPosition.column !== 0) break;
+    if (i === 0 && /^[rbuRBU]{0,2}("""|'''|"|')/.test(n.text)) {
+      insertAt = end + 1;
+      afterDocstring = true;
+      continue;
+    }
+    if (n.type === 'future_import_statement') {
+      insertAt = end + 1;
+      afterDocstring = true;
+    } else if (n.type === 'import_statement' || n.type === 'import_from_statement') {
+      insertAt = end + 1;
+      afterDocstring = false;
+      hasImports = true;
+    } else break;
+  }
+  return { insertAt, afterDocstring, hasImports, after: insertAt };
 }
 
 /** The name an import entry binds: "b" for "a as b". */
@@ -225,14 +220,12 @@ export function planImports(
   equivalent: readonly string[] = [],
 ): ImportPlan {
   const lines = splitLines(text);
-  const logical = logicalLines(text);
+  const { froms, head } = topLevel(text);
   const family = new Set([module, ...equivalent]);
-  const froms = logical.map(parseFromImport).filter((f): f is FromImport => f !== undefined);
   const bound = new Set(
     froms.filter((f) => family.has(f.module)).flatMap((f) => f.entries.map(importedName)),
   );
   const missing = [...new Set(names)].filter((n) => !bound.has(n));
-  const head = importHead(logical);
   if (missing.length === 0) return { edits: [], lineDelta: 0, firstCodeLine: head.after };
 
   const target =
@@ -267,45 +260,6 @@ export function planImports(
     lineDelta: delta,
     firstCodeLine: Math.max(head.after, at) + delta,
   };
-}
-
-interface ImportHead {
-  /** Line where a new import statement goes. */
-  insertAt: number;
-  /** The new import follows a docstring or __future__ import (not another import). */
-  afterDocstring: boolean;
-  hasImports: boolean;
-  /** First line after the head (docstring, imports). */
-  after: number;
-}
-
-/** The module head: docstring, then top-level imports (with trivia between them). */
-function importHead(logical: readonly LogicalLine[]): ImportHead {
-  let insertAt = 0;
-  let afterDocstring = false;
-  let hasImports = false;
-  let seenStatement = false;
-  for (const l of logical) {
-    if (l.isTrivia) continue;
-    const t = l.text.trim();
-    if (l.indent !== 0) break;
-    if (!seenStatement && /^[rbuRBU]{0,2}("""|'''|"|')/.test(t)) {
-      insertAt = l.end + 1;
-      afterDocstring = true;
-      seenStatement = true;
-      continue;
-    }
-    seenStatement = true;
-    if (/^from\s+__future__\s+import\b/.test(t)) {
-      insertAt = l.end + 1;
-      afterDocstring = true;
-    } else if (/^(import|from)\s/.test(t)) {
-      insertAt = l.end + 1;
-      afterDocstring = false;
-      hasImports = true;
-    } else break;
-  }
-  return { insertAt, afterDocstring, hasImports, after: insertAt };
 }
 
 /** Applies non-overlapping edits to a text (for tests and for building new files). */

@@ -17,14 +17,11 @@ import {
 } from './catalogue';
 import type { TextEdit } from './diagnostics';
 import type { Position } from './python/model';
-import {
-  LINE_WIDTH,
-  applyEdits,
-  logicalLines,
-  planImports,
-  splitLines,
-  topLevelBlocks,
-} from './scaffold-source';
+import { buildModel } from './python/build-model';
+import { cayuHookClasses, modifyHooks } from './python/hooks';
+import type { HookModule } from './python/model';
+import { parse } from './python/parser';
+import { LINE_WIDTH, applyEdits, planImports, splitLines, topLevel } from './scaffold-source';
 
 export { applyEdits, planImports } from './scaffold-source';
 
@@ -251,7 +248,7 @@ function padding(
 /** Line where a top-level definition goes for a cursor on `cursorLine`: the cursor's line when it is between statements, else after the statement holding it; never above `minLine`. */
 export function topLevelInsertionLine(text: string, cursorLine: number, minLine = 0): number {
   const lines = splitLines(text);
-  const blocks = topLevelBlocks(logicalLines(text));
+  const { blocks } = topLevel(text);
   let at = Math.min(cursorLine, lines.length);
   const holder = blocks.find((b) => b.start <= at && at <= b.end);
   if (holder) at = holder.end + 1;
@@ -311,13 +308,22 @@ export function uniqueName(text: string, base: string, kind: 'def' | 'class'): s
   for (let i = 2; ; i++) if (!taken(`${base}_${i}`)) return `${base}_${i}`;
 }
 
+/** The hook model of a text (the scaffold plans on the editor's text, parsed here). */
+function modelOf(text: string): HookModule {
+  const tree = parse(text);
+  try {
+    return buildModel(tree, text, 'scaffold.py');
+  } finally {
+    tree.delete();
+  }
+}
+
 /** Lines (0-based) of the modify hooks already registered for `decorator` in this text. */
 export function modifyHooksInText(text: string, d: HookDecorator): number[] {
   if (d.lane !== 'modify') return [];
-  const re = new RegExp(`^@(?:[\\w.]+\\.)?${d.name}\\s*\\(?`);
-  return logicalLines(text)
-    .filter((l) => l.indent === 0 && re.test(l.text.trim()))
-    .map((l) => l.start);
+  return modifyHooks(modelOf(text))
+    .filter((h) => h.hook === d)
+    .map((h) => h.fn.range.start.line);
 }
 
 export interface RuntimeHookClass {
@@ -329,38 +335,21 @@ export interface RuntimeHookClass {
   methods: string[];
 }
 
-/** RuntimeHook subclasses of the text (directly, or through another class of the same text). */
+/** The module-level RuntimeHook subclasses of the text (the hook query's), with their extent. */
 export function runtimeHookClasses(text: string): RuntimeHookClass[] {
   const lines = splitLines(text);
-  const logical = logicalLines(text);
-  const blocks = topLevelBlocks(logical);
-  const parsed = blocks
-    .map((b) => ({ b, m: /^class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/.exec(b.header.trim()) }))
-    .filter((x): x is { b: (typeof blocks)[number]; m: RegExpExecArray } => x.m !== null);
-  const hooks = new Set<string>();
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const { m } of parsed) {
-      const bases = (m[2] ?? '').split(',').map((s) => s.trim().split('.').pop() ?? '');
-      if (!hooks.has(m[1]!) && bases.some((b) => b === CAYU_BASE_CLASS || hooks.has(b))) {
-        hooks.add(m[1]!);
-        grew = true;
-      }
-    }
-  }
-  return parsed
-    .filter(({ m }) => hooks.has(m[1]!))
-    .map(({ b, m }) => {
-      const body = logical.filter((l) => !l.isTrivia && l.start > b.start && l.end <= b.end && l.indent > 0);
-      const bodyIndent = body.length ? /^\s*/.exec(lines[body[0]!.start]!)![0] : '    ';
-      const methods = body
-        .filter(
-          (l) =>
-            /^\s*(?:async\s+)?def\s+/.test(lines[l.start]!) &&
-            /^\s*/.exec(lines[l.start]!)![0] === bodyIndent,
-        )
-        .map((l) => /def\s+(\w+)/.exec(l.text)![1]!);
-      return { name: m[1]!, start: b.start, end: b.end, bodyIndent, methods };
+  const { blocks } = topLevel(text);
+  return cayuHookClasses(modelOf(text))
+    .filter((c) => c.runnable)
+    .map(({ cls }) => {
+      const start = cls.range.start.line;
+      const end = blocks.find((b) => b.start === start)?.end ?? cls.range.end.line;
+      const header = cls.nameRange.start.line;
+      const first = lines
+        .slice(header + 1, end + 1)
+        .find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+      const bodyIndent = first ? (/^\s*/.exec(first)?.[0] ?? '    ') : '    ';
+      return { name: cls.name, start, end, bodyIndent, methods: cls.methods.map((m) => m.name) };
     });
 }
 

@@ -1,7 +1,8 @@
 // "Hooksmith: Scaffold Hook": inserts a typed hook at the cursor of the active Python editor
 // (imports merged, one undoable step for the imports then a snippet with tab stops), or
 // writes a new module when no Python editor is active. Warns before a second modify hook at
-// a point (duplicate-modify-hook). The text work is runtime/scaffold.ts.
+// a point (duplicate-modify-hook). The text work is runtime/scaffold.ts, on the file's tree-sitter
+// tree (the parser loads once, on the first scaffold into a file).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HookDecorator } from '../../runtime/catalogue';
@@ -18,6 +19,7 @@ import {
   type InsertionPlan,
   type ScaffoldTarget,
 } from '../../runtime/scaffold';
+import { initParser } from '../../runtime/python/parser';
 import type { HooksmithContext } from '../context';
 import { agentModifyHooks } from './duplicates';
 import { askModuleName, findTarget, pickTarget } from './pick';
@@ -88,6 +90,7 @@ async function insertIntoEditor(
   const doc = editor.document;
   const text = doc.getText();
   const cursor = editor.selection.active.line;
+  await initParser(); // the plans read the file's imports and hook classes off its tree
   if (target.engine === 'mantle') {
     const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined;
     if (

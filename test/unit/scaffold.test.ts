@@ -45,6 +45,7 @@ function serious(text: string, path = '/agent/hooks.py', isMantleModule = true):
 const M = 'rasa.mantle.hooks';
 
 describe('planImports', () => {
+  before(() => initParser());
   it('adds names to a parenthesised one-per-line import, sorted, trailing commas kept', () => {
     const text = `from ${M} import (\n    ToolCallPayload,\n    on_tool_call,\n)\n\nx = 1\n`;
     assert.equal(
@@ -305,6 +306,7 @@ describe('templates and the snippet expander', () => {
 });
 
 describe('line endings', () => {
+  before(() => initParser());
   it('merges into a CRLF file at the right place', () => {
     const text = `from ${M} import on_tool_call\r\n\r\nx = 1\r\n`;
     const out = imported(text, M, ['ToolCallPayload']);

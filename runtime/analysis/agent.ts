@@ -4,10 +4,10 @@
 // syntax-error is the one rule CPython's verdict changes, and the batch check (files.ts) gets the
 // verdicts while it parses. analyseAgent runs the steps in process without CPython (Run Hook,
 // Simulate Turn).
-import { readFileSync } from 'node:fs';
 import type { HookDiagnostic } from '../diagnostics';
 import type { Agent } from '../discovery';
 import { decodeSource } from '../python/decode';
+import { readRegularFile } from '../regular-file';
 import type { HookModule, Range } from '../python/model';
 import { RULES } from '../rules';
 import { definesRuntimeHook } from '../python/hooks';
@@ -57,7 +57,7 @@ const OTHER_RULES = RULES.filter((r) => !LATE_RULES.includes(r));
 export function readSource(path: string, isMantle: boolean): SourceFile {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path);
   } catch (err) {
     const message = `cannot read file: ${err instanceof Error ? err.message : String(err)}`;
     return { path, text: '', isMantle, failure: { message, range: START } };

@@ -2,6 +2,9 @@
 // independent; one that fails prints its error and the others still run.
 // `npm run bench` runs this bundled (dist/bench/run.js, see scripts/build.mjs --bench): the
 // numbers are those of the shipped code.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 type Section = { title: string; run: () => Promise<string[]> };
 
 const SECTIONS: Section[] = [
@@ -14,7 +17,18 @@ const SECTIONS: Section[] = [
     title: 'Engine: simulated turn',
     run: async () => (await import('../runtime/engine/bench-engine')).benchEngine(),
   },
+  {
+    title: 'Hook tests: hooksmith test and fuzz',
+    run: async () => (await import('../runtime/testing/bench-testing')).benchTesting(repoRoot()),
+  },
 ];
+
+/** The repository (bench runs bundled from dist/bench, or from source with tsx). */
+function repoRoot(): string {
+  for (let d = __dirname; d !== path.dirname(d); d = path.dirname(d))
+    if (fs.existsSync(path.join(d, 'examples', 'clean-agent'))) return d;
+  return process.cwd();
+}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

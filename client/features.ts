@@ -12,6 +12,7 @@ import { explorerFeature } from './explorer/feature';
 import { scaffoldFeature } from './scaffold/feature';
 import { runFeature } from './run/feature';
 import { simulateFeature } from './simulate/feature';
+import { testingFeature } from './testing/feature';
 
 export type Feature = (ctx: HooksmithContext) => void | Promise<void>;
 
@@ -27,4 +28,5 @@ export const FEATURES: readonly FeatureModule[] = [
   { name: 'scaffold', activate: scaffoldFeature },
   { name: 'run', activate: runFeature }, // client/run/feature.ts
   { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
+  { name: 'testing', activate: testingFeature }, // client/testing/feature.ts
 ];

@@ -1,5 +1,6 @@
 // Test cases and their results, shared by `hooksmith test`, its reports and the Testing view.
 import type { RunResult, SimulationResult } from '../engine/api';
+import type { Scenario } from '../engine/scenario-schema';
 import type { KeyPath } from './source-lines';
 
 export interface ExpectationResult {
@@ -30,6 +31,8 @@ export interface TestCase {
   payload?: Record<string, unknown>;
   /** The file's text, for lines and --update. */
   text: string;
+  /** Scenario cases: the scenario as read when the case was found (its expectations). */
+  scenario?: Scenario;
 }
 
 export type CaseStatus = 'passed' | 'failed' | 'error';

@@ -37,7 +37,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
   const lines = sourceLines(c.text);
   try {
     if (c.kind === 'scenario') {
-      const { scenario } = loadScenario(c.file);
+      const scenario = c.scenario ?? loadScenario(c.file).scenario;
       const simulation = await runner.simulate(c.file);
       const expectations = evaluateScenario(scenario, simulation, lines);
       return done({

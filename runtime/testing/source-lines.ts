@@ -9,12 +9,18 @@ export interface SourceLines {
   lineOf(path: KeyPath): number;
 }
 
+/** Parses on the first question: a case that asks nothing costs nothing. */
 export function sourceLines(text: string): SourceLines {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
-  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : counter.linePos(offset).line);
+  let parsed: { counter: LineCounter; doc: ReturnType<typeof parseDocument> } | undefined;
   return {
     lineOf(path) {
+      if (!parsed) {
+        const counter = new LineCounter();
+        parsed = { counter, doc: parseDocument(text, { lineCounter: counter }) };
+      }
+      const { counter, doc } = parsed;
+      const lineAt = (offset: number | undefined) =>
+        offset === undefined ? 1 : counter.linePos(offset).line;
       let node: unknown = doc.contents;
       let line = 1;
       for (const seg of path) {

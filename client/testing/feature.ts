@@ -1,0 +1,163 @@
+// The Testing view: a vscode.tests TestController over every scenario and payload case of the
+// workspace (agents → files → case → expectations), found as files change. Run / Run All from
+// the view and the gutter; a failed expectation shows expected vs actual at its line; a failed
+// scenario's timeline opens from the result. Registered only in a trusted workspace (running a
+// case runs hooks).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CaseResult } from '../../runtime/testing/cases';
+import { readCase } from '../../runtime/testing/discover-cases';
+import { pathKey } from '../../runtime/testing/plan';
+import { runCases } from '../../runtime/testing/run-cases';
+import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
+import { fuzzFeature } from './fuzz';
+import { TestTree, type CaseEntry } from './tree';
+
+const GLOBS = ['**/*.scenario.{yaml,yml,json}', '**/.hooksmith/payloads/*.json'];
+const EXCLUDE = '**/{node_modules,.git}/**';
+
+/** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */
+type ItemReport = {
+  state: 'passed' | 'failed' | 'errored';
+  line?: number;
+  message?: string;
+  expected?: string;
+  actual?: string;
+};
+
+function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<string, ItemReport>): void {
+  const uri = vscode.Uri.file(r.case.file);
+  const { item } = entry;
+  const ms = r.durationMs;
+  if (r.status === 'error') {
+    const msg = new vscode.TestMessage(
+      `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
+    );
+    msg.location = new vscode.Location(uri, new vscode.Position(r.case.line - 1, 0));
+    run.errored(item, msg, ms);
+    out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string });
+    return;
+  }
+  const failures: vscode.TestMessage[] = [];
+  for (const e of r.expectations) {
+    const child = item.children.get(`${item.id}/${pathKey(e.path)}`);
+    if (e.passed) {
+      if (child) run.passed(child);
+      if (child) out.set(child.id, { state: 'passed', line: e.line });
+      continue;
+    }
+    const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
+    msg.location = new vscode.Location(uri, new vscode.Position(e.line - 1, 0));
+    if (r.case.kind === 'scenario') msg.contextValue = 'hooksmith.scenarioFailure';
+    failures.push(msg);
+    if (child) run.failed(child, msg);
+    out.set(child?.id ?? `${item.id}/${pathKey(e.path)}`, {
+      state: 'failed',
+      line: e.line,
+      message: e.name,
+      expected: e.expected,
+      actual: e.actual,
+    });
+  }
+  if (failures.length) run.failed(item, failures, ms);
+  else run.passed(item, ms);
+  out.set(item.id, { state: failures.length ? 'failed' : 'passed', line: r.case.line });
+}
+
+function registerController(ctx: HooksmithContext): void {
+  const controller = vscode.tests.createTestController('hooksmith', 'Hooksmith');
+  const tree = new TestTree(controller);
+  const runners = sharedRunner(ctx);
+  const last = new Map<string, ItemReport>();
+  ctx.push(controller);
+
+  const scan = async () => {
+    for (const glob of GLOBS)
+      for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, 2000)) tree.update(uri.fsPath);
+  };
+  controller.resolveHandler = async (item) => {
+    if (!item) await scan();
+  };
+  controller.refreshHandler = async () => {
+    controller.items.replace([]);
+    tree.cases.clear();
+    await scan();
+  };
+  for (const glob of GLOBS) {
+    const w = vscode.workspace.createFileSystemWatcher(glob);
+    ctx.push(
+      w,
+      w.onDidCreate((u) => tree.update(u.fsPath)),
+      w.onDidChange((u) => tree.update(u.fsPath)),
+      w.onDidDelete((u) => tree.remove(u.fsPath)),
+    );
+  }
+
+  controller.createRunProfile(
+    'Run',
+    vscode.TestRunProfileKind.Run,
+    async (request, token) => {
+      const run = controller.createTestRun(request);
+      const roots: vscode.TestItem[] = [];
+      if (request.include) roots.push(...request.include);
+      else controller.items.forEach((i) => roots.push(i));
+      const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+      const entries = [...new Set(roots.flatMap((i) => tree.casesUnder(i)))].filter(
+        (e) => !excluded.has(e.item.id),
+      );
+      // Edited files are saved first: cases read them from disk.
+      for (const d of vscode.workspace.textDocuments)
+        if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
+      for (const e of entries) run.enqueued(e.item);
+      const runner = await runners.get(entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined);
+      if (!runner) {
+        for (const e of entries)
+          run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
+        run.end();
+        return;
+      }
+      last.clear();
+      // One shared warm host: the cases run one after another.
+      for (const e of entries) {
+        if (token.isCancellationRequested) break;
+        run.started(e.item);
+        e.item.children.forEach((c) => run.started(c));
+        // Read again: the file may have changed since it was discovered.
+        const now = readCase(e.testCase.file);
+        const testCase = now && 'kind' in now ? now : e.testCase;
+        const [r] = await runCases([testCase], { runnerFor: () => runner });
+        if (r) report(run, e, r, last);
+        if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+      }
+      run.end();
+    },
+    true,
+  );
+
+  ctx.registerCommand('lastTestRun', () => Object.fromEntries(last));
+  ctx.registerCommand('testItems', async () => {
+    if (controller.items.size === 0) await scan();
+    const out: { id: string; label: string; line?: number; depth: number }[] = [];
+    const walk = (i: vscode.TestItem, depth: number) => {
+      out.push({ id: i.id, label: i.label, line: i.range ? i.range.start.line + 1 : undefined, depth });
+      i.children.forEach((c) => walk(c, depth + 1));
+    };
+    controller.items.forEach((i) => walk(i, 0));
+    return out;
+  });
+  // From a failed scenario's result message: play it again and show its timeline.
+  ctx.registerCommand('openTestTimeline', async (raw?: unknown) => {
+    const arg = raw as { test?: vscode.TestItem } | vscode.TestItem | undefined;
+    const item = arg && 'test' in arg ? arg.test : (arg as vscode.TestItem | undefined);
+    const file = item?.uri?.fsPath;
+    if (file) await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
+  });
+  void scan();
+}
+
+export function testingFeature(ctx: HooksmithContext): void {
+  fuzzFeature(ctx);
+  if (vscode.workspace.isTrusted) registerController(ctx);
+  else ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => registerController(ctx)));
+}

@@ -1,0 +1,109 @@
+// "Fuzz hook": a CodeLens above every hook (trusted workspace, no error the engine rejects) that
+// runs `hooksmith fuzz` in the shared warm host, reports the counts and latency against the
+// budget, and offers to save the smallest failing payload as a payload case.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { findAgentRoot, nodeFs } from '../../runtime/discovery';
+import { RunInputError } from '../../runtime/engine/run-hook';
+import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../../runtime/testing/fuzz-run';
+import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
+
+export const FUZZ_COMMAND = 'hooksmith.fuzzHook';
+
+class FuzzCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+  constructor(private readonly ctx: HooksmithContext) {
+    ctx.push(
+      this.emitter,
+      ctx.hooks.onDidChange(() => this.emitter.fire()),
+    );
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.isTrusted) return [];
+    const file = path.resolve(doc.uri.fsPath);
+    const out: vscode.CodeLens[] = [];
+    for (const agent of this.ctx.hooks.current?.agents ?? [])
+      for (const h of agent.hooks) {
+        if (path.resolve(h.file) !== file || h.range.start.line >= doc.lineCount) continue;
+        const range = new vscode.Range(h.range.start.line, 0, h.range.start.line, 0);
+        out.push(
+          new vscode.CodeLens(range, {
+            title: 'Fuzz hook',
+            command: FUZZ_COMMAND,
+            arguments: [{ file: h.file, handler: h.handler }],
+            tooltip: 'Run the hook on 200 generated payloads for its point; report failures and latency',
+          }),
+        );
+      }
+    return out;
+  }
+}
+
+export function fuzzFeature(ctx: HooksmithContext): void {
+  const lenses = new FuzzCodeLensProvider(ctx);
+  ctx.push(vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses));
+  const runners = sharedRunner(ctx);
+  const output = vscode.window.createOutputChannel('Hooksmith Fuzz');
+  ctx.push(output);
+  ctx.registerCommand(FUZZ_COMMAND, async (raw?: unknown): Promise<FuzzReport | undefined> => {
+    const arg = raw as
+      { file?: string; handler?: string; runs?: number; seed?: number; save?: boolean } | undefined;
+    if (!vscode.workspace.isTrusted || !arg?.file || !arg.handler) return undefined;
+    const runner = await runners.get(vscode.Uri.file(arg.file));
+    if (!runner) return undefined;
+    let report: FuzzReport;
+    try {
+      report = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Hooksmith: fuzzing ${arg.handler}`,
+          cancellable: false,
+        },
+        (progress) =>
+          fuzzHook(runner, arg.file!, arg.handler!, {
+            runs: arg.runs ?? 200,
+            seed: arg.seed ?? Date.now() % 2 ** 31,
+            onProgress: (d, n) => {
+              if (d % 20 === 0) progress.report({ message: `${d}/${n} payloads`, increment: (20 / n) * 100 });
+            },
+          }),
+      );
+    } catch (err) {
+      if (!(err instanceof RunInputError)) throw err;
+      void vscode.window.showErrorMessage(`Hooksmith: cannot fuzz ${arg.handler}: ${err.message}`);
+      return undefined;
+    }
+    output.clear();
+    output.append(formatFuzzText(report));
+    output.show(true);
+    if (!report.smallest) {
+      void vscode.window.showInformationMessage(
+        `Hooksmith: ${arg.handler} handled ${report.runs} payloads (p99 ${report.p99Ms} ms of ${report.budgetMs} ms).`,
+      );
+      return report;
+    }
+    const save = 'Save as payload case';
+    const choice =
+      arg.save === true
+        ? save
+        : await vscode.window.showWarningMessage(
+            `Hooksmith: ${arg.handler} misbehaved on ${report.failures} of ${report.runs} payloads (smallest: ${report.smallest.outcome}).`,
+            save,
+          );
+    if (choice === save) {
+      const root = findAgentRoot(path.resolve(arg.file), nodeFs) ?? path.dirname(arg.file);
+      const dir = path.join(root, '.hooksmith', 'payloads');
+      let out = path.join(dir, `fuzz-${arg.handler.replace(/\W+/g, '_')}.json`);
+      for (let i = 2; fs.existsSync(out); i++)
+        out = path.join(dir, `fuzz-${arg.handler.replace(/\W+/g, '_')}-${i}.json`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(out, payloadCaseText(report, root, arg.file, arg.handler));
+      if (arg.save !== true) await vscode.window.showTextDocument(vscode.Uri.file(out), { preview: false });
+    }
+    return report;
+  });
+}

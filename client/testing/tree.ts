@@ -1,0 +1,86 @@
+// The Testing view's items: agents → files → the case → its expectations, built from the
+// files on disk (runtime/testing) and kept in step as they change.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TestCase } from '../../runtime/testing/cases';
+import { readCase } from '../../runtime/testing/discover-cases';
+import { pathKey, plannedExpectations } from '../../runtime/testing/plan';
+
+export interface CaseEntry {
+  testCase: TestCase;
+  /** The case's item; its children are the expectations, keyed by pathKey. */
+  item: vscode.TestItem;
+}
+
+const line = (n: number) => new vscode.Range(n - 1, 0, n - 1, 0);
+
+export class TestTree {
+  /** Case item id → the case. */
+  readonly cases = new Map<string, CaseEntry>();
+
+  constructor(private readonly controller: vscode.TestController) {}
+
+  private agentItem(root: string): vscode.TestItem {
+    const existing = this.controller.items.get(root);
+    if (existing) return existing;
+    const label = vscode.workspace.asRelativePath(root, false) || path.basename(root);
+    const item = this.controller.createTestItem(
+      root,
+      label === root ? path.basename(root) : label,
+      vscode.Uri.file(root),
+    );
+    this.controller.items.add(item);
+    return item;
+  }
+
+  /** Reads one file again: adds, replaces or removes its items. */
+  update(file: string): void {
+    this.remove(file);
+    const c = readCase(file);
+    if (!c) return;
+    const uri = vscode.Uri.file(file);
+    if (!('kind' in c)) {
+      // A malformed file shows as an item in error, so the problem is visible in the view.
+      const root = path.dirname(file);
+      const item = this.controller.createTestItem(file, path.basename(file), uri);
+      item.error = new vscode.MarkdownString(`${c.message}\n\n${c.details.map((d) => `- ${d}`).join('\n')}`);
+      this.agentItem(root).children.add(item);
+      return;
+    }
+    const fileItem = this.controller.createTestItem(file, path.basename(file), uri);
+    fileItem.range = line(1);
+    const caseId = `${file}::case`;
+    const caseItem = this.controller.createTestItem(caseId, c.name, uri);
+    caseItem.range = line(c.line);
+    try {
+      for (const p of plannedExpectations(c)) {
+        const e = this.controller.createTestItem(`${caseId}/${pathKey(p.path)}`, p.label, uri);
+        e.range = line(p.line);
+        caseItem.children.add(e);
+      }
+    } catch {
+      // The case itself was read; a plan that cannot be made shows up when it runs.
+    }
+    fileItem.children.add(caseItem);
+    this.agentItem(c.agentRoot).children.add(fileItem);
+    this.cases.set(caseId, { testCase: c, item: caseItem });
+  }
+
+  remove(file: string): void {
+    this.cases.delete(`${file}::case`);
+    this.controller.items.forEach((agent) => {
+      agent.children.delete(file);
+      if (agent.children.size === 0) this.controller.items.delete(agent.id);
+    });
+  }
+
+  /** The cases under an item (an agent, a file, a case or an expectation). */
+  casesUnder(item: vscode.TestItem): CaseEntry[] {
+    const direct = this.cases.get(item.id);
+    if (direct) return [direct];
+    if (item.parent && this.cases.get(item.parent.id)) return [this.cases.get(item.parent.id)!];
+    const out: CaseEntry[] = [];
+    item.children.forEach((child) => out.push(...this.casesUnder(child)));
+    return out;
+  }
+}

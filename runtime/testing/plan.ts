@@ -1,0 +1,52 @@
+// The expectations of a case before it runs (the Testing view lists them): key path, label
+// and line, in the order evaluate-scenario.ts / evaluate-payload.ts report them.
+import { loadScenario } from '../engine/scenario-load';
+import type { TestCase } from './cases';
+import { sourceLines, type KeyPath } from './source-lines';
+
+export interface PlannedExpectation {
+  path: KeyPath;
+  label: string;
+  line: number;
+}
+
+/** The key of a result or a planned expectation: the same path gives the same key. */
+export const pathKey = (p: KeyPath) => p.join('/');
+
+function labelOf(key: string, v: unknown): string {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  if (key === 'tool_called' || key === 'tool_not_called') return `${key} ${String(o.tool_name)}`;
+  if (key === 'hook_outcome')
+    return `hook_outcome ${[o.point, o.hook].filter(Boolean).join(' ')}: ${String(o.outcome)}`;
+  if (key === 'payload_after')
+    return `payload_after ${[o.point, o.hook].filter(Boolean).join(' ') || 'any hook'}`;
+  if (key === 'order') return `order ${String(o.first)} before ${String(o.then)}`;
+  if (key === 'status' || key === 'outcome') return `${key}: ${String(v)}`;
+  if (v === 'snapshot' || (typeof v === 'object' && v !== null && 'snapshot' in v)) return `${key} snapshot`;
+  return key;
+}
+
+function plan(block: Record<string, unknown>, base: KeyPath, lineOf: (p: KeyPath) => number) {
+  const out: PlannedExpectation[] = [];
+  for (const [key, value] of Object.entries(block)) {
+    if (value === undefined || value === false) continue;
+    const items: [unknown, number?][] = Array.isArray(value) ? value.map((v, i) => [v, i]) : [[value]];
+    for (const [v, i] of items) {
+      const path = i === undefined ? [...base, key] : [...base, key, i];
+      out.push({ path, label: labelOf(key, v), line: lineOf(path) });
+    }
+  }
+  return out;
+}
+
+export function plannedExpectations(c: TestCase): PlannedExpectation[] {
+  const { lineOf } = sourceLines(c.text);
+  if (c.kind === 'payload') {
+    const expect = (JSON.parse(c.text) as { expect?: Record<string, unknown> }).expect ?? {};
+    return plan(expect, ['expect'], lineOf);
+  }
+  const { scenario } = loadScenario(c.file);
+  const out = scenario.expect ? plan(scenario.expect, ['expect'], lineOf) : [];
+  scenario.goals?.assertions.forEach((a, i) => out.push(...plan(a, ['goals', 'assertions', i], lineOf)));
+  return out;
+}

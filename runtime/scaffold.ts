@@ -22,8 +22,10 @@ import { cayuHookClasses, modifyHooks } from './python/hooks';
 import type { HookModule } from './python/model';
 import { parse } from './python/parser';
 import { LINE_WIDTH, applyEdits, planImports, splitLines, topLevel } from './scaffold-source';
+import { escapeSnippet } from './snippet-syntax';
 
 export { applyEdits, planImports } from './scaffold-source';
+export { escapeSnippet, expandSnippet } from './snippet-syntax';
 
 export type ScaffoldTarget =
   { engine: 'mantle'; decorator: HookDecorator } | { engine: 'cayu'; phase: CayuPhase };
@@ -60,11 +62,6 @@ export interface HookTemplate {
   imports: string[];
   /** Top-level code in snippet syntax, ending with '\n'. */
   snippet: string;
-}
-
-/** Escapes text for the literal part of a snippet. */
-export function escapeSnippet(text: string): string {
-  return text.replace(/[\\$}]/g, (c) => `\\${c}`);
 }
 
 /** The function name a new hook gets by default: not the decorator's own name, which it would shadow. */
@@ -168,46 +165,6 @@ export function cayuClassTemplate(
     imports: cayuImports(phases, true),
     snippet,
   };
-}
-
-/** Snippet text → the text it expands to with every placeholder at its default (`${1:x}` → x, `$0` → ''). */
-export function expandSnippet(snippet: string): string {
-  let out = '';
-  for (let i = 0; i < snippet.length; i++) {
-    const ch = snippet[i]!;
-    if (ch === '\\' && i + 1 < snippet.length && '\\$}'.includes(snippet[i + 1]!)) {
-      out += snippet[++i];
-    } else if (ch === '$') {
-      const simple = /^\$(\d+|[A-Z_]+)/.exec(snippet.slice(i));
-      if (simple) {
-        i += simple[0].length - 1;
-        continue;
-      }
-      const open = /^\$\{(\d+|[A-Z_]+)(:|\|)?/.exec(snippet.slice(i));
-      if (!open) {
-        out += ch;
-        continue;
-      }
-      // Placeholder: expand its default (which may nest), skipping choice lists' extra options.
-      let depth = 1;
-      let j = i + open[0].length;
-      let inner = '';
-      for (; j < snippet.length && depth > 0; j++) {
-        const c = snippet[j]!;
-        if (c === '\\' && j + 1 < snippet.length) {
-          inner += c + snippet[++j];
-          continue;
-        }
-        if (c === '{' && snippet[j - 1] === '$') depth++;
-        if (c === '}' && --depth === 0) break;
-        inner += c;
-      }
-      if (open[2] === '|') inner = inner.replace(/\|$/, '').split(',')[0] ?? '';
-      out += open[2] ? expandSnippet(inner) : '';
-      i = j;
-    } else out += ch;
-  }
-  return out;
 }
 
 /** A whole module for a new file: docstring, imports, the hook. */

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { HooksmithContext } from '../context';
 
 export const RUN_HOOK_COMMAND = 'hooksmith.runHook';
+export const RUN_ALL_COMMAND = 'hooksmith.runAllHooksInFile';
 export const TRUST_COMMAND = 'workbench.trust.manage';
 
 /** Hooksmith's error diagnostics of a document: the engine refuses a module that has any. */
@@ -55,6 +56,19 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
           }),
         );
       }
+    }
+    // Where a file has several hooks and can run: "run all" on the first one.
+    const runnable = vscode.workspace.isTrusted && errors.length === 0;
+    if (runnable && lenses.length >= 4) {
+      const first = lenses[0]!.range;
+      lenses.unshift(
+        new vscode.CodeLens(first, {
+          title: `▶ Run all ${lenses.length / 2} hooks in this file`,
+          command: RUN_ALL_COMMAND,
+          arguments: [{ file }],
+          tooltip: 'Run every hook of this file against its point’s first saved sample',
+        }),
+      );
     }
     return lenses;
   }

@@ -11,11 +11,14 @@ import { agentRootOf } from '../../runtime/ui/payload-files';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { ensureTrusted } from '../trust/trust';
-import { HookCodeLensProvider } from './codelens';
+import { HookCodeLensProvider, RUN_ALL_COMMAND } from './codelens';
 import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
 import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
 import { noteRefusal, refusalOf } from './refusal';
+import { CrashMarks } from './crash-marks';
+import { renderRunAllHtml, type RunAllRow } from '../../runtime/ui/run-all-html';
+import { createSampleFile, listSamples } from '../../runtime/ui/payload-files';
 import { ReusablePanel } from './webview-panel';
 
 /** `hooksmith.runHook` arguments: all optional; without `file`/`handler` a quick pick asks. */
@@ -30,11 +33,21 @@ export interface RunHookArgs {
 
 interface LastRun {
   ref: HookRef;
+  /** "Run all hooks in this file": re-run runs the whole file again. */
+  allOf?: string;
   payloadFile?: string;
   payload?: unknown;
   result?: RunResult;
   /** Why the last run was refused (what the panel shows instead of a result). */
   refusal?: Refusal;
+}
+
+/** The 0-based line of a hook's definition, from the server's list. */
+function defLine(ctx: HooksmithContext, ref: HookRef): number {
+  const entry = ctx.hooks.current?.agents
+    .flatMap((a) => a.hooks)
+    .find((h) => path.resolve(h.file) === path.resolve(ref.file) && h.handler === ref.handler);
+  return entry?.range.start.line ?? 0;
 }
 
 function asArgs(raw: unknown): RunHookArgs {
@@ -84,8 +97,12 @@ export function runFeature(ctx: HooksmithContext): void {
   const runners = sharedRunner(ctx);
   let last: LastRun | undefined;
 
+  const crashMarks = new CrashMarks(ctx.extension);
+  ctx.push(crashMarks);
   const panel = new ReusablePanel('hooksmith.runResult', async (m) => {
-    if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.rerunLastHook');
+    if (m.type === 'rerun' && last?.allOf)
+      await vscode.commands.executeCommand(RUN_ALL_COMMAND, { file: last.allOf });
+    else if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.rerunLastHook');
     else if (m.type === 'openPayload' && last?.payloadFile)
       await vscode.window.showTextDocument(vscode.Uri.file(last.payloadFile), {
         viewColumn: vscode.ViewColumn.One,
@@ -110,6 +127,7 @@ export function runFeature(ctx: HooksmithContext): void {
       payload = loaded.payload;
     }
     last = run;
+    crashMarks.clear();
     const t0 = Date.now();
     try {
       const result = await withDelayedProgress(
@@ -122,6 +140,7 @@ export function runFeature(ctx: HooksmithContext): void {
       );
       run.result = result;
       run.refusal = undefined;
+      crashMarks.add(result, agentRootOf(run.ref.file));
       panel.show(`Run: ${run.ref.handler}`, (sec) =>
         renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }),
       );
@@ -172,6 +191,59 @@ export function runFeature(ctx: HooksmithContext): void {
     }
     return execute({ ref: last.ref, payloadFile: last.payloadFile, payload: last.payload });
   });
+
+  ctx.registerCommand(RUN_ALL_COMMAND, async (raw?: unknown): Promise<RunResult[] | undefined> => {
+    if (!ensureTrusted()) return undefined;
+    const file =
+      raw instanceof vscode.Uri
+        ? raw.fsPath
+        : (asArgs(raw).file ?? vscode.window.activeTextEditor?.document.uri.fsPath);
+    if (!file) return undefined;
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file && d.isDirty);
+    if (doc) await doc.save();
+    const hooks = await hooksInFile(file, ctx.hooks.current);
+    if (!hooks.length) {
+      void vscode.window.showInformationMessage(`Hooksmith: no hooks in ${path.basename(file)}.`);
+      return undefined;
+    }
+    const runner = await runners.get(vscode.Uri.file(file));
+    if (!runner) return undefined;
+    crashMarks.clear();
+    const root = agentRootOf(file);
+    const rows: RunAllRow[] = [];
+    const title = `Run all: ${path.basename(file)}`;
+    for (const ref of hooks) {
+      const payloadFile = listSamples(root, ref.point)[0] ?? createSampleFile(root, ref.point);
+      const loaded = loadPayload(payloadFile);
+      if (!loaded) return undefined;
+      try {
+        const result = await withDelayedProgress(
+          `Hooksmith: running ${ref.handler}…`,
+          runner.run({ file: ref.file, handler: ref.handler, payload: loaded.payload }),
+        );
+        ctx.log.info(
+          'run',
+          `${ref.handler} (${result.point}/${result.lane}) → ${result.outcome} in ${result.durationMs} ms`,
+        );
+        crashMarks.add(result, root);
+        rows.push({ result, line: (ctx.hooks.current ? defLine(ctx, ref) : 0) + 1 });
+      } catch (err) {
+        if (!(err instanceof RunInputError)) throw err;
+        // The module cannot run at all (errors, a load failure): one refusal for the file.
+        const refusal = refusalOf(err, path.basename(file), ['rerun']);
+        last = { ref, allOf: file, refusal };
+        panel.show(title, (sec) => renderRefusalHtml(refusal, sec));
+        noteRefusal(path.basename(file), refusal);
+        return undefined;
+      }
+    }
+    last = { ref: hooks[0]!, allOf: file };
+    panel.show(title, (sec) => renderRunAllHtml(title, rows, sec));
+    return rows.map((r) => r.result);
+  });
+
+  /** For tests: the crash marks in the gutter ({file, line} of the last run's crash). */
+  ctx.registerCommand('crashMarks', () => crashMarks.current());
 
   /** For tests: the last run (hook, payload file, result). */
   ctx.registerCommand('lastHookRun', () =>

@@ -173,12 +173,22 @@ async function createModule(
       : defaultClassName([target.phase])
           .replace(/([a-z])([A-Z])/g, '$1_$2')
           .toLowerCase();
+  // The duplicate warning comes at once, right after the point was chosen, before any naming.
+  if (
+    target.engine === 'mantle' &&
+    !(await confirmDuplicate(
+      ctx,
+      target.decorator,
+      path.join(dir.fsPath, `${args.name ?? base}.py`),
+      [],
+      args,
+    ))
+  )
+    return;
   const name = args.name ?? (await askModuleName(base, (n) => exists(vscode.Uri.joinPath(dir, `${n}.py`))));
   if (!name) return;
   const file = vscode.Uri.joinPath(dir, `${name}.py`);
   if (await exists(file)) throw new Error(`${file.fsPath} already exists`);
-  if (target.engine === 'mantle' && !(await confirmDuplicate(ctx, target.decorator, file.fsPath, [], args)))
-    return;
   const template =
     target.engine === 'mantle' ? mantleTemplate(target.decorator) : cayuClassTemplate([target.phase]);
   const title =

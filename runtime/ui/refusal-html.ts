@@ -28,6 +28,11 @@ export interface Refusal {
   actions: ('rerun' | 'openPayload' | 'openScenario')[];
 }
 
+/** Messages quote names in backticks (as in the editor's hovers): shown as code here. */
+function messageHtml(text: string): string {
+  return escapeHtml(text).replace(/&#96;([^&]*?)&#96;/g, '<code>$1</code>');
+}
+
 const REFUSAL_CSS = `
 .refused{padding:10px 14px;border-left:3px solid var(--error);background:var(--card);border-radius:2px;margin:10px 0}
 ul.problems{list-style:none;padding:0;margin:6px 0}ul.problems li{margin:4px 0}
@@ -47,7 +52,7 @@ export function renderRefusalHtml(r: Refusal, sec: WebviewSecurity): string {
     ? `<ul class="problems" aria-label="What blocks the run">${r.problems
         .map(
           (p) =>
-            `<li><span class="tone-error" aria-hidden="true">✕</span> <a href="#" class="frame mono" data-file="${escapeHtml(p.file)}" data-line="${p.line}" title="Open ${escapeHtml(p.shown)}:${p.line}">${escapeHtml(p.shown)}:${p.line}:${p.column}</a> ${escapeHtml(p.message)}${p.code ? ` <span class="code">${escapeHtml(p.code)}</span>` : ''}</li>`,
+            `<li><span class="tone-error" aria-hidden="true">✕</span> <a href="#" class="frame mono" data-file="${escapeHtml(p.file)}" data-line="${p.line}" title="Open ${escapeHtml(p.shown)}:${p.line}">${escapeHtml(p.shown)}:${p.line}:${p.column}</a> ${messageHtml(p.message)}${p.code ? ` <span class="code">${escapeHtml(p.code)}</span>` : ''}</li>`,
         )
         .join('')}</ul>`
     : '';

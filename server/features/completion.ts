@@ -27,6 +27,7 @@ import { spellMantleName } from '../../runtime/rules';
 import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';
+import { scaffoldCompletions } from './scaffold-completion';
 
 /** How far back the cursor context is read. */
 const LOOKBACK = 2000;
@@ -58,6 +59,7 @@ export function completions(analyser: Analyser, p: CompletionParams): Completion
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
     fieldAccess(ctx) ??
+    scaffoldCompletions(ctx.text, ctx.line, ctx.pos) ??
     []
   );
 }
@@ -70,7 +72,10 @@ function decorators(ctx: Ctx): CompletionItem[] | undefined {
   const m = /^\s*@([A-Za-z_][\w.]*)?$/.exec(ctx.line);
   if (!m) return undefined;
   const typed = m[1] ?? '';
-  return HOOK_DECORATORS.map((d, i) => {
+  // Points the engine invokes first: `@mod` offers modify_model_request before the not-wired
+  // modify_incoming_message (the sort is stable, so catalogue order holds within each group).
+  const ordered = [...HOOK_DECORATORS].sort((a, b) => Number(b.point.wired) - Number(a.point.wired));
+  return ordered.map((d, i) => {
     const spelling = spellMantleName(ctx.model, ctx.text, d.name);
     return {
       label: d.name,

@@ -116,6 +116,34 @@ describe('hover, completion, symbols, hooks', () => {
     );
   });
 
+  it('@mod lists the wired modify points before the not-wired ones', async () => {
+    const { items } = await complete(ws.path('agent/hooks/a.py'), GOOD_HOOKS + '\n\n@mod‸\n');
+    const mods = items
+      .filter((i) => i.label.startsWith('modify_'))
+      .sort((a, b) => a.sortText!.localeCompare(b.sortText!))
+      .map((i) => i.label);
+    assert.deepEqual(mods.slice(-2), ['modify_incoming_message', 'modify_outgoing_text']);
+    assert.equal(mods[0], 'modify_model_request');
+  });
+
+  it('a scaffold snippet (hook-modify-tool-result) merges its imports like completion after @', async () => {
+    const { items, apply } = await complete(
+      ws.path('agent/hooks/a.py'),
+      GOOD_HOOKS + '\n\nhook-modify-tool-r‸\n',
+    );
+    assert.ok(items.some((i) => i.label === 'hook-modify-tool-result'));
+    const out = apply('hook-modify-tool-result');
+    // Merged into the parenthesised import; no import line pasted where the cursor was.
+    assert.match(out, /^from rasa\.mantle\.hooks import \(\n(?: {4}\w+,\n)+\)\n/);
+    assert.match(out.split(')\n')[0]!, /ToolResultPayload,/);
+    assert.match(out.split(')\n')[0]!, /modify_tool_result,/);
+    assert.equal((out.match(/import/g) ?? []).length, 1, out);
+    assert.match(
+      out,
+      /\n@modify_tool_result\(\)\nasync def \$\{1:\w+\}\(payload: ToolResultPayload\) -> ToolResultPayload:/,
+    );
+  });
+
   it('completes decorators after @ and merges the import in the parenthesised style', async () => {
     const src = GOOD_HOOKS + '\n\n@‸\n';
     const { items, apply } = await complete(ws.path('agent/hooks/a.py'), src);

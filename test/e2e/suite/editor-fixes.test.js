@@ -170,4 +170,53 @@ describe('issue 14: safe quick fixes and Fix All', function () {
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-suppression.png'),
     );
   });
+
+  it('scaffold snippets merge their imports (a completion item with an additional edit); @mod lists wired points first', async () => {
+    const file = path.join(h.scratch('editor-snippets'), 'hooks.py');
+    fs.writeFileSync(
+      file,
+      'from rasa.mantle.hooks import (\n    ToolCallPayload,\n    modify_tool_call,\n)\n\n\n@modify_tool_call()\nasync def guard(call: ToolCallPayload) -> ToolCallPayload:\n    return call\n\n\nhook-modify-tool-r\n',
+    );
+    const doc = await h.open(file);
+    await h.waitForOurs(doc.uri, () => true);
+    const list = await vscode.commands.executeCommand(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new vscode.Position(11, 18),
+    );
+    const item = list.items.find(
+      (i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'hook-modify-tool-result',
+    );
+    assert.ok(item, h.labels(list).slice(0, 20).join(', '));
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of item.additionalTextEdits || []) edit.replace(doc.uri, e.range, e.newText);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const head = doc.getText().split(')\n')[0];
+    assert.match(head, /ToolResultPayload,/);
+    assert.match(head, /modify_tool_result,/);
+    assert.strictEqual((doc.getText().match(/^from /gm) || []).length, 1, doc.getText());
+    // Plain VS Code snippets (which paste import lines at the cursor) are no longer contributed.
+    assert.strictEqual(require('./harness').extension().packageJSON.contributes.snippets, undefined);
+    // @mod: the wired modify_model_request sorts before the not-wired modify_incoming_message.
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('hook-modify-tool-r'));
+    const retype = new vscode.WorkspaceEdit();
+    retype.replace(doc.uri, doc.lineAt(line).range, '@mod');
+    assert.ok(await vscode.workspace.applyEdit(retype));
+    const mods = await vscode.commands.executeCommand(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new vscode.Position(line, 4),
+    );
+    const sorted = mods.items
+      .filter((i) => String(typeof i.label === 'string' ? i.label : i.label.label).startsWith('modify_'))
+      .sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)))
+      .map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(
+      sorted.indexOf('modify_model_request') < sorted.indexOf('modify_incoming_message'),
+      sorted.join(', '),
+    );
+  });
 });

@@ -194,4 +194,61 @@ describe('issue 14: refused runs, run lens, user-visible text, failed runs', fun
     assert.match(html, /The fallback response: <code>utter_tool_call_hook_error<\/code>/);
     await shot('timed-out');
   });
+
+  it('"Run all hooks in this file" runs each hook; a crash gets a red gutter mark on its traceback line, cleared by the next run', async () => {
+    fs.mkdirSync(path.join(dir(), 'hooks'), { recursive: true });
+    const hooksFile = path.join(dir(), 'hooks', 'crashy.py');
+    await h.writeFile(
+      hooksFile,
+      [
+        'from rasa.mantle.hooks import KnowledgeQueryPayload, ToolResultPayload, modify_knowledge_query, modify_tool_result',
+        '',
+        '',
+        '@modify_knowledge_query()',
+        'async def fine(query: KnowledgeQueryPayload) -> KnowledgeQueryPayload:',
+        '    return query',
+        '',
+        '',
+        '@modify_tool_result()',
+        'async def boom(result: ToolResultPayload) -> ToolResultPayload:',
+        '    data = {}',
+        '    return data["missing"]',
+        '',
+      ].join('\n'),
+    );
+    const doc = await h.open(hooksFile);
+    await h.waitForHooks(api, (r) => r.agents.some((a) => a.hooks.some((x) => x.handler === 'boom')));
+    const titles = await e2e.waitFor(
+      async () => {
+        const t = await lensTitles(doc.uri);
+        return t.includes('▶ Run all 2 hooks in this file') ? t : undefined;
+      },
+      { timeout: h.LONG, what: 'the "Run all 2 hooks" lens' },
+    );
+    assert.ok(titles.includes('▶ Run hook'));
+    const results = await vscode.commands.executeCommand('hooksmith.runAllHooksInFile', { file: hooksFile });
+    assert.deepStrictEqual(
+      results.map((r) => `${r.handler}:${r.outcome}`),
+      ['fine:returned', 'boom:crashed'],
+    );
+    const marks = await vscode.commands.executeCommand('hooksmith.crashMarks');
+    assert.deepStrictEqual(
+      marks.map((m) => `${path.basename(m.file)}:${m.line}`),
+      ['crashy.py:12'],
+    );
+    assert.match(marks[0].message, /boom crashed here: KeyError/);
+    await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.runResult').find((t) => t.label === 'Run all: crashy.py'),
+      { timeout: h.LONG, what: 'the "Run all: crashy.py" panel' },
+    );
+    await shot('run-all-crash-mark');
+    // The next run clears the mark.
+    const again = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file: hooksFile,
+      handler: 'fine',
+      payloadFile: h.ws('.hooksmith/payloads/knowledge_query.json'),
+    });
+    assert.strictEqual(again.outcome, 'returned');
+    assert.deepStrictEqual(await vscode.commands.executeCommand('hooksmith.crashMarks'), []);
+  });
 });

@@ -1,0 +1,83 @@
+// The scaffold snippets as completion items (prefixes `hook-modify-tool-call`, `modify_tool_call`,
+// `cayu-before-tool-call`, `cayu-runtime-hook`): the hook is inserted at the cursor and its
+// imports merged into the module's existing `from … import (…)` as an additional edit, the way
+// completion after `@` does; a plain VS Code snippet could only paste import lines mid-file.
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CompletionItem,
+  type Position,
+} from 'vscode-languageserver';
+import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../../runtime/catalogue';
+import {
+  cayuClassTemplate,
+  mantleTemplate,
+  planImports,
+  targetDescription,
+  type HookTemplate,
+} from '../../runtime/scaffold';
+
+interface ScaffoldSnippet {
+  prefixes: string[];
+  label: string;
+  detail: string;
+  template: () => HookTemplate;
+  /** Wired points first, as for `@`. */
+  wired: boolean;
+}
+
+const dashed = (s: string) => s.replace(/_/g, '-');
+
+const SNIPPETS: readonly ScaffoldSnippet[] = [
+  ...HOOK_DECORATORS.map((d) => ({
+    prefixes: [`hook-${dashed(d.name)}`, d.name],
+    label: `hook-${dashed(d.name)}`,
+    detail: `Rasa Mantle ${d.lane} hook: ${targetDescription({ engine: 'mantle', decorator: d })}`,
+    template: () => mantleTemplate(d),
+    wired: d.point.wired,
+  })),
+  ...CAYU_PHASES.map((p) => ({
+    prefixes: [`cayu-${dashed(p.id)}`],
+    label: `cayu-${dashed(p.id)}`,
+    detail: `Cayu RuntimeHook subclass overriding ${p.id}`,
+    template: () => cayuClassTemplate([p]),
+    wired: true,
+  })),
+  {
+    prefixes: ['cayu-runtime-hook'],
+    label: 'cayu-runtime-hook',
+    detail: 'Cayu RuntimeHook subclass with the before_tool_call and after_tool_call phases',
+    template: () =>
+      cayuClassTemplate(
+        (['before_tool_call', 'after_tool_call'] as CayuPhaseId[]).map((id) => findCayuPhase(id)!),
+      ),
+    wired: true,
+  },
+];
+
+/** At the start of a line (a bare word being typed at top level): the scaffold items. */
+export function scaffoldCompletions(text: string, line: string, pos: Position): CompletionItem[] | undefined {
+  const m = /^([a-z][\w-]*)$/.exec(line);
+  if (!m) return undefined;
+  const typed = m[1]!;
+  const matching = SNIPPETS.filter((s) => s.prefixes.some((p) => p.startsWith(typed)));
+  if (!matching.length) return undefined;
+  const ordered = [...matching.filter((s) => s.wired), ...matching.filter((s) => !s.wired)];
+  return ordered.map((s, i) => {
+    const t = s.template();
+    const imports = planImports(text, t.module, t.imports, t.equivalentModules);
+    return {
+      label: s.label,
+      kind: CompletionItemKind.Snippet,
+      detail: s.detail,
+      filterText: s.prefixes.find((p) => p.startsWith(typed)) ?? s.label,
+      sortText: `~${String(i).padStart(2, '0')}`,
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: {
+        range: { start: { line: pos.line, character: 0 }, end: pos },
+        newText: t.snippet.replace(/\n$/, ''),
+      },
+      additionalTextEdits: imports.edits,
+    };
+  });
+}

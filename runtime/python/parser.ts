@@ -77,7 +77,7 @@ export function isParserReady(): boolean {
 }
 
 export interface ParseOptions {
-  /** Give up on a pathological source after this long (default: parseBudgetMs of its length). */
+  /** Give up on a pathological source after this much CPU time (default: parseBudgetMs of its length). */
   timeoutMs?: number;
 }
 
@@ -85,9 +85,9 @@ export interface ParseOptions {
 const MAX_INDENT_LEVELS = 100;
 
 /**
- * The default budget: a fixed part for small sources, plus a part that grows with the length, so
- * that a large but ordinary module (parse time grows linearly) is never taken for a pathological
- * one on a busy machine.
+ * The default budget (CPU time): a fixed part for small sources, plus a part that grows with the
+ * length, so that a large but ordinary module (parse time grows linearly) is never taken for a
+ * pathological one.
  */
 export function parseBudgetMs(text: string): number {
   return 3000 + Math.ceil(text.length / 512);
@@ -115,22 +115,30 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   const deep = excessiveIndentation(text);
   if (deep) return substitute(p, deep);
   const budget = opts.timeoutMs ?? parseBudgetMs(text);
-  const deadline = performance.now() + budget;
+  // CPU time, not wall time: on a busy machine a large module waits for a core, and that wait
+  // says nothing about the source.
+  const deadline = cpuMs() + budget;
   const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
   // tree-sitter calls back every few hundred operations; reading the clock on every 32nd call
   // is plenty for a budget of seconds.
   let calls = 0;
   const tree = p.parse(normalizeLoneCr(text), old, {
-    progressCallback: () => (++calls & 31) === 0 && performance.now() > deadline,
+    progressCallback: () => (++calls & 31) === 0 && cpuMs() > deadline,
   });
   if (tree) return tree;
   p.reset();
   const at = { line: 0, character: 0 };
   return substitute(p, {
-    message: `too complex to analyse: parsing took over ${budget} ms`,
+    message: `too complex to analyse: parsing took over ${budget} ms of CPU time`,
     range: { start: at, end: at },
     source: 'tree-sitter',
   });
+}
+
+/** CPU time of this process (user + system), in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 const LONE_CR = /\r(?!\n)/g;

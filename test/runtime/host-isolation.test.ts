@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test';
 import { hostPort } from '../../runtime/engine/host-adapter';
 import { RunInputError } from '../../runtime/engine/run-hook';
 import { createHookRunnerWithHost } from '../../runtime/engine/runner';
-import { expectStatus, makeHost, mantle } from './fixtures/host/helpers';
+import { expectStatus, makeHost, mantle, testPython } from './fixtures/host/helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'hooksmith-isolation-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,6 +70,56 @@ describe('a warm host no hook can poison', () => {
     assert.equal(r.output.text, 'patched\n');
     assert.ok(r.hostChanged?.includes('json.dumps'));
     expectStatus(await host.invoke(call(clean, 'fine')), 'returned');
+  });
+});
+
+describe('the host carries JSON faithfully or says why not', () => {
+  test('a request nested past what Python’s json reads is answered (protocol error with its id), not left hanging', async () => {
+    const { locateHostScript } = await import('../../runtime/host/python-host');
+    const child = spawn(testPython(), ['-u', locateHostScript()], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const deep = '{"a": '.repeat(5000) + '1' + '}'.repeat(5000);
+    const answer = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.includes('"id": 7') || l.includes('"id":7'));
+        if (line) resolve(line);
+      });
+      child.stdin.write(`{"id": 7, "op": "invoke", "payload": ${deep}}\n`);
+    });
+    child.kill('SIGKILL');
+    const msg = JSON.parse(answer);
+    assert.equal(msg.status, 'protocol-error');
+    assert.match(msg.message, /nested too deeply/);
+  });
+
+  test('a deep payload is refused by PythonHost naming the path; a returned lone surrogate comes back unchanged', async () => {
+    const { host } = makeHost();
+    try {
+      let deep: unknown = 1;
+      for (let i = 0; i < 500; i++) deep = { a: deep };
+      const refused = expectStatus(
+        await host.invoke({
+          ...call(agentWith('plain', observer('x', 'pass')), 'x'),
+          payload: { sender_id: 'u', call: deep },
+        }),
+        'invalid-request',
+      );
+      assert.match(refused.message, /call\.a\.a.*nested deeper than 100 levels/);
+      const root = agentWith(
+        'surrogate',
+        'from rasa.mantle.hooks import KnowledgeQueryPayload, modify_knowledge_query\n\n@modify_knowledge_query()\nasync def lone(p: KnowledgeQueryPayload) -> str:\n    return "a\\ud800b"\n',
+      );
+      const r = expectStatus(
+        await host.invoke(
+          mantle('hooks.py', 'lone', 'KnowledgeQueryPayload', { query: 'q', sender_id: 'u' }, 500, root),
+        ),
+        'returned',
+      );
+      assert.equal(r.value, 'a\ud800b');
+    } finally {
+      await host.dispose();
+    }
   });
 });
 

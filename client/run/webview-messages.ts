@@ -7,7 +7,9 @@ export type WebviewMessage =
   | { type: 'open'; file: string; line: number }
   | { type: 'rerun' }
   | { type: 'openPayload' }
-  | { type: 'openScenario' };
+  | { type: 'openScenario' }
+  /** A timeline hook name: `relative/file.py::handler` under the simulation's agent. */
+  | { type: 'openHook'; hook: string };
 
 export function parseMessage(raw: unknown): WebviewMessage | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -19,6 +21,8 @@ export function parseMessage(raw: unknown): WebviewMessage | undefined {
     Number.isInteger(m.line)
   )
     return { type: 'open', file: m.file, line: m.line };
+  if (m.type === 'openHook' && typeof m.hook === 'string' && m.hook.length < 4096)
+    return { type: 'openHook', hook: m.hook };
   if (m.type === 'rerun' || m.type === 'openPayload' || m.type === 'openScenario') return { type: m.type };
   return undefined;
 }

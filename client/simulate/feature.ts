@@ -13,6 +13,7 @@ import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
 import { noteRefusal, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
+import { openAt } from '../run/webview-messages';
 import { ensureTrusted } from '../trust/trust';
 import { isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
 
@@ -78,6 +79,8 @@ export function simulateFeature(ctx: HooksmithContext): void {
         last?.target.file ??
           (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined),
       );
+    else if (m.type === 'openHook' && last?.result?.agentRoot)
+      await openHook(ctx, last.result.agentRoot, m.hook);
     else if (m.type === 'openScenario' && last?.target.file)
       await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), {
         viewColumn: vscode.ViewColumn.One,
@@ -161,6 +164,20 @@ export function simulateFeature(ctx: HooksmithContext): void {
 
 /** For tests: the last simulation (scenario file, result or refusal). */
 export const LAST_SIMULATION_COMMAND = 'lastSimulation';
+
+/** Opens a timeline hook (`file::handler`, the file relative to the agent) at its definition. */
+async function openHook(ctx: HooksmithContext, agentRoot: string, hook: string): Promise<void> {
+  const sep = hook.lastIndexOf('::');
+  if (sep < 0) return;
+  const file = path.resolve(agentRoot, hook.slice(0, sep));
+  // Only files of the agent: the name comes from a webview.
+  if (path.relative(agentRoot, file).startsWith('..')) return;
+  const handler = hook.slice(sep + 2);
+  const entry = ctx.hooks.current?.agents
+    .flatMap((a) => a.hooks)
+    .find((h) => path.resolve(h.file) === file && h.handler === handler);
+  await openAt(file, (entry?.range.start.line ?? 0) + 1);
+}
 
 function errorDetails(err: RunInputError | ScenarioError): string[] {
   const d = (err as { details?: unknown }).details;

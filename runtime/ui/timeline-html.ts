@@ -47,7 +47,7 @@ function renderDetails(ev: TimelineEvent, id: string, open: boolean): string {
   const out: string[] = [];
   if (ev.hook)
     out.push(
-      `<p><span class="dt">Hook</span> <code>${escapeHtml(ev.hook)}</code>${ev.context ? ` <span class="note">· ${escapeHtml(ev.context)}</span>` : ''}</p>`,
+      `<p><span class="dt">Hook</span> <a href="#" class="hooklink" data-hook="${escapeHtml(ev.hook)}"><code>${escapeHtml(ev.hook)}</code></a>${ev.context ? ` <span class="note">· ${escapeHtml(ev.context)}</span>` : ''}</p>`,
     );
   if (ev.effect) out.push(`<p><span class="dt">Effect</span> ${escapeHtml(ev.effect)}</p>`);
   if (ev.signal) {
@@ -90,8 +90,29 @@ function renderDetails(ev: TimelineEvent, id: string, open: boolean): string {
   return `<div class="details" id="${id}" role="region" aria-label="Details of step ${ev.seq}"${open ? '' : ' hidden'}>${out.join('')}</div>`;
 }
 
+/** Fields a modify hook changed (0 when it changed nothing or did not return a payload). */
+function changedFields(ev: TimelineEvent): number {
+  if (ev.lane !== 'modify' || ev.outcome !== 'returned' || ev.before === undefined || ev.after == null)
+    return 0;
+  const d = diffPayload(ev.before, ev.after, ev.notes);
+  return d.changed + d.added + d.removed;
+}
+
+/** The tool a tool_call / tool_result row is about (from its payload). */
+function toolOf(ev: TimelineEvent): string | undefined {
+  const p = (ev.before ?? ev.after) as { tool_name?: unknown } | null | undefined;
+  return typeof p?.tool_name === 'string' ? p.tool_name : undefined;
+}
+
+/** A hook's name as a link to its definition (the client resolves `file::handler`). */
+function hookLink(ev: TimelineEvent): string {
+  return `<a href="#" class="hooklink" data-hook="${escapeHtml(ev.hook)}" title="Open ${escapeHtml(ev.hook)}"><code>${escapeHtml(hookName(ev))}</code></a>`;
+}
+
 function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: boolean): string {
   const meta = outcomeMeta(ev.outcome);
+  const changed = changedFields(ev);
+  const tool = toolOf(ev);
   const detailsId = `ev-${index}-details`;
   const classes = ['row', `tone-border-${meta.tone}`, ev.hook ? '' : 'no-hook', ev.wired ? '' : 'unwired']
     .filter(Boolean)
@@ -100,13 +121,13 @@ function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: b
     ev.durationMs !== undefined
       ? durationBar(ev.durationMs, ev.timeoutMs, `bar-${index}`, styles)
       : `<span class="bar-text">${ev.timeoutMs ? `budget ${escapeHtml(formatMs(ev.timeoutMs))}` : ''}</span>`;
-  return `<li class="event">
+  return `<li class="event" data-outcome="${escapeHtml(ev.outcome ?? '')}" data-changed="${changed ? 1 : 0}" data-hook="${escapeHtml(ev.hook ? hookName(ev) : '')}">
 <div class="${classes}" role="button" tabindex="${index === 0 ? 0 : -1}" aria-expanded="${open}" aria-controls="${detailsId}" aria-label="${escapeHtml(rowLabel(ev))}" data-index="${index}">
 <span class="chev" aria-hidden="true">▸</span>
 <span class="seq">${escapeHtml(ev.seq)}</span>
-<span class="point mono">${escapeHtml(ev.point)}</span>
+<span class="point mono">${escapeHtml(ev.point)}${tool ? ` <span class="toolname" title="tool">${escapeHtml(tool)}</span>` : ''}</span>
 <span class="lanec">${laneBadge(ev.lane)}</span>
-<span class="hook">${ev.hook ? `<code>${escapeHtml(hookName(ev))}</code>` : '<span class="note">no hook</span>'}${ev.wired ? '' : ` <span class="unwired-label">${UNWIRED_LABEL}</span>`}</span>
+<span class="hook">${ev.hook ? hookLink(ev) : '<span class="note">no hook</span>'}${changed ? ` <span class="chg" title="the hook changed ${changed} field${changed === 1 ? '' : 's'} of the payload">Δ ${changed} changed</span>` : ''}${ev.wired ? '' : ` <span class="unwired-label">${UNWIRED_LABEL}</span>`}</span>
 <span class="dur">${bar}</span>
 <span class="out">${ev.outcome ? badge(meta) : '<span class="note">—</span>'}</span>
 </div>
@@ -120,9 +141,12 @@ function renderTranscriptEntry(t: TranscriptEntry): string {
   }
   if (t.role === 'tool')
     return `<div class="msg tool"><span class="who">tool</span><code>${escapeHtml(t.text)}</code></div>`;
-  const fallback = t.fallback
-    ? `<span class="fallback">fallback <code>${escapeHtml(t.fallback)}</code></span>`
-    : '';
+  // The fallback's name is said once: as the label when the text is that name, else beside it.
+  const fallback = !t.fallback
+    ? ''
+    : t.fallback === t.text
+      ? `<span class="fallback">fallback response</span>`
+      : `<span class="fallback">fallback <code>${escapeHtml(t.fallback)}</code></span>`;
   return `<div class="msg ${t.role}${t.fallback ? ' is-fallback' : ''}"><span class="who">${t.role === 'user' ? 'user' : 'bot'}</span>${fallback}${escapeHtml(t.text)}</div>`;
 }
 
@@ -140,6 +164,12 @@ ol.timeline{list-style:none;margin:0;padding:0;border-top:1px solid var(--border
 .no-hook{opacity:.55}.unwired .point{font-style:italic}
 .unwired-label{display:inline-block;font-size:.78em;padding:0 6px;border:1px dashed var(--warn);color:var(--warn);border-radius:3px;margin-left:4px}
 .dur{display:flex;align-items:center;white-space:nowrap}
+.toolname{font-weight:400;color:var(--muted);font-size:.9em}
+.chg{display:inline-block;font-size:.78em;padding:0 6px;border-radius:3px;background:var(--vscode-diffEditor-insertedTextBackground,rgba(63,185,80,.2));color:var(--vscode-foreground)}
+a.hooklink{text-decoration:none}a.hooklink:hover code{text-decoration:underline}
+.filters{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;margin:4px 0 8px;color:var(--muted)}
+.filters select{font:inherit;color:var(--vscode-dropdown-foreground,inherit);background:var(--vscode-dropdown-background,transparent);border:1px solid var(--vscode-dropdown-border,var(--border))}
+li.event.filtered,li.group.filtered{display:none}
 li.group{padding:10px 8px 4px;color:var(--muted);font-size:.8em;text-transform:uppercase;letter-spacing:.06em;border-bottom:1px solid var(--border)}
 .details{padding:6px 12px 10px 52px;border-bottom:1px solid var(--border);background:var(--card)}
 .details p{margin:4px 0}.dt{display:inline-block;min-width:64px;color:var(--muted);font-size:.85em;text-transform:uppercase;letter-spacing:.04em}
@@ -175,7 +205,10 @@ function focusRow(i) {
   rows[i].focus();
 }
 rows.forEach((row, i) => {
-  row.addEventListener('click', () => { focusRow(i); toggle(row); });
+  row.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('a')) return;
+    focusRow(i); toggle(row);
+  });
   row.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); focusRow(i + 1); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); focusRow(i - 1); }
@@ -190,6 +223,40 @@ const expandAll = document.getElementById('expand-all');
 const collapseAll = document.getElementById('collapse-all');
 if (expandAll) expandAll.addEventListener('click', () => rows.forEach((r) => toggle(r, true)));
 if (collapseAll) collapseAll.addEventListener('click', () => rows.forEach((r) => toggle(r, false)));
+document.addEventListener('click', (e) => {
+  const a = e.target instanceof Element ? e.target.closest('a.hooklink') : null;
+  if (!a) return;
+  e.preventDefault();
+  if (vscodeApi) vscodeApi.postMessage({ type: 'openHook', hook: a.dataset.hook });
+});
+const events = Array.from(document.querySelectorAll('li.event'));
+const fProblems = document.getElementById('f-problems');
+const fChanged = document.getElementById('f-changed');
+const fHook = document.getElementById('f-hook');
+function applyFilter() {
+  const hook = fHook ? fHook.value : '';
+  events.forEach((li) => {
+    const d = li.dataset;
+    const hide = (fProblems && fProblems.checked && (!d.outcome || d.outcome === 'returned'))
+      || (fChanged && fChanged.checked && d.changed !== '1')
+      || (hook && d.hook !== hook);
+    li.classList.toggle('filtered', !!hide);
+  });
+  // A group header stays only while one of its rows does.
+  document.querySelectorAll('li.group').forEach((g) => {
+    let n = g.nextElementSibling, any = false;
+    while (n && !n.classList.contains('group')) { if (!n.classList.contains('filtered')) any = true; n = n.nextElementSibling; }
+    g.classList.toggle('filtered', !any);
+  });
+}
+[fProblems, fChanged, fHook].forEach((c) => c && c.addEventListener('change', applyFilter));
+const jump = document.getElementById('jump-problem');
+if (jump) jump.addEventListener('click', () => {
+  const i = events.findIndex((li) => li.dataset.outcome && li.dataset.outcome !== 'returned');
+  if (i < 0) return;
+  focusRow(i); toggle(rows[i], true);
+  rows[i].scrollIntoView({ block: 'center' });
+});
 `;
 
 export interface TimelineOptions extends WebviewSecurity {
@@ -229,6 +296,7 @@ export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptio
         : { label: 'Error', symbol: '✕', tone: 'error' as const };
   const hooked = result.events.filter((e) => e.hook).length;
   const problems = result.events.filter((e) => e.outcome && e.outcome !== 'returned').length;
+  const hookNames = [...new Set(result.events.filter((e) => e.hook).map(hookName))].sort();
   const stat = (label: string, value: string | undefined): string =>
     value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '';
   const transcript = result.transcript.length
@@ -245,7 +313,10 @@ ${cspMeta(opts)}
 <h1>Simulated turn <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
 <p class="stats">${stat('points', String(result.events.length))}${stat('hooks run', String(hooked))}${stat('not plain returns', String(problems))}${stat('iterations', result.iterations?.toString())}${stat('wall', result.durationMs !== undefined ? formatMs(result.durationMs) : undefined)}${stat('in hooks', result.hookMs !== undefined ? formatMs(result.hookMs) : undefined)}${stat('scripted', result.scriptedMs !== undefined ? formatMs(result.scriptedMs) : undefined)}${stat('ended', result.ending)}</p>
 ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
-<div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
+<div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}${problems ? `<button class="secondary" id="jump-problem" title="Expand the first step whose outcome is not a plain return">Jump to first problem</button>` : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
+<div class="filters" role="group" aria-label="Filter the timeline"><span>Show only:</span><label><input type="checkbox" id="f-problems"> outcome other than returned</label><label><input type="checkbox" id="f-changed"> hooks that changed the payload</label><label>hook <select id="f-hook"><option value="">all</option>${hookNames
+    .map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(n)}</option>`)
+    .join('')}</select></label></div>
 </header>
 <main>
 <h2 id="tl-h">Timeline</h2>

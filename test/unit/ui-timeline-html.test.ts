@@ -213,3 +213,61 @@ test('durations: sub-0.1 ms, ms and seconds read naturally', async () => {
   assert.equal(formatMs(5000), '5.0 s');
   assert.equal(formatMs(undefined), '–');
 });
+
+test('collapsed rows show a change marker and the tool name; filters, jump to first problem, hook links; a fallback said once', () => {
+  const result: SimulationResult = {
+    scenario: '/a/x.scenario.yaml',
+    status: 'completed',
+    agentRoot: '/a',
+    events: [
+      ev(1, {
+        point: 'tool_call',
+        hook: 'hooks/tool_hooks.py::guard_orders',
+        outcome: 'returned',
+        before: { tool_name: 'place_order', arguments: { card_id: ' c ' } },
+        after: { tool_name: 'place_order', arguments: { card_id: 'c' } },
+      }),
+      ev(2, {
+        point: 'tool_result',
+        hook: 'hooks/tool_hooks.py::redact',
+        outcome: 'returned',
+        before: { tool_name: 'lookup', value: 'v' },
+        after: { tool_name: 'lookup', value: 'v' },
+      }),
+      ev(3, {
+        point: 'model_response',
+        hook: 'hooks.py::ground',
+        outcome: 'retry-model',
+        before: { text: 'x' },
+      }),
+    ],
+    transcript: [
+      { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' },
+      { role: 'bot', text: 'Sorry, something went wrong.', fallback: 'utter_tool_call_hook_error' },
+    ],
+  };
+  const html = renderTimelineHtml(result, SEC);
+  // Row 1: changed, its tool named; row 2: unchanged, no marker.
+  assert.match(html, /data-outcome="returned" data-changed="1" data-hook="guard_orders"/);
+  assert.match(html, /tool_call <span class="toolname" title="tool">place_order<\/span>/);
+  assert.match(html, /<span class="chg"[^>]*>Δ 1 changed<\/span>/);
+  assert.match(html, /data-outcome="returned" data-changed="0" data-hook="redact"/);
+  assert.match(html, /tool_result <span class="toolname" title="tool">lookup<\/span>/);
+  // Hook names open the source (the client resolves file::handler under the agent).
+  assert.match(html, /<a href="#" class="hooklink" data-hook="hooks\/tool_hooks\.py::guard_orders"/);
+  // Filters and the jump to the first problem.
+  assert.match(html, /id="f-problems"/);
+  assert.match(html, /id="f-changed"/);
+  assert.match(
+    html,
+    /<select id="f-hook"><option value="">all<\/option><option value="ground">ground<\/option><option value="guard_orders">guard_orders<\/option><option value="redact">redact<\/option><\/select>/,
+  );
+  assert.match(html, /id="jump-problem"/);
+  // "fallback incoming-message fallback incoming-message fallback" no more.
+  assert.equal(html.split('incoming-message fallback').length - 1, 1, 'the fallback text once');
+  assert.match(html, /<span class="fallback">fallback response<\/span>incoming-message fallback/);
+  assert.match(
+    html,
+    /fallback <code>utter_tool_call_hook_error<\/code><\/span>Sorry, something went wrong\./,
+  );
+});

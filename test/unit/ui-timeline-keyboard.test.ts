@@ -90,3 +90,92 @@ test(
     }
   },
 );
+
+const FILTER_RESULT: SimulationResult = {
+  scenario: 's.scenario.yaml',
+  status: 'completed',
+  transcript: [],
+  events: [
+    {
+      seq: 1,
+      point: 'tool_call',
+      lane: 'modify',
+      hook: 'h.py::a',
+      outcome: 'returned',
+      wired: true,
+      notes: [],
+      before: { x: 1 },
+      after: { x: 2 },
+    },
+    {
+      seq: 2,
+      point: 'tool_call',
+      lane: 'modify',
+      hook: 'h.py::b',
+      outcome: 'returned',
+      wired: true,
+      notes: [],
+      before: { x: 1 },
+      after: { x: 1 },
+    },
+    {
+      seq: 3,
+      point: 'model_response',
+      lane: 'modify',
+      hook: 'h.py::c',
+      outcome: 'retry-model',
+      wired: true,
+      notes: [],
+      before: { text: 'x' },
+    },
+  ],
+};
+
+// Ticks each filter and reads which rows stay visible; then jumps to the first problem.
+const FILTER_DRIVER = `
+const log = [];
+const visible = () => [...document.querySelectorAll('li.event')].filter((li) => !li.classList.contains('filtered')).map((li) => li.dataset.hook).join(',');
+const set = (id, v) => { const el = document.getElementById(id); if (el.type === 'checkbox') el.checked = v; else el.value = v; el.dispatchEvent(new Event('change')); };
+set('f-problems', true); log.push(visible()); set('f-problems', false);
+set('f-changed', true); log.push(visible()); set('f-changed', false);
+set('f-hook', 'b'); log.push(visible()); set('f-hook', '');
+log.push(visible());
+document.getElementById('jump-problem').click();
+const rs = [...document.querySelectorAll('.row')];
+log.push(rs.indexOf(document.activeElement) + (rs[2].getAttribute('aria-expanded') === 'true' ? 'o' : 'c'));
+const out = document.createElement('pre'); out.id = 'kbd-log'; out.textContent = log.join('|'); document.body.appendChild(out);
+`;
+
+test(
+  'filters (outcome ≠ returned, changed only, one hook) and "Jump to first problem", in a real browser',
+  { skip: CHROMIUM ? false : 'no chromium' },
+  () => {
+    const nonce = 'filtertest1';
+    const html = renderTimelineHtml(FILTER_RESULT, { nonce, cspSource: "'self'" }).replace(
+      '</body>',
+      `<script nonce="${nonce}">${FILTER_DRIVER}</script></body>`,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-filter-'));
+    try {
+      const file = path.join(dir, 'timeline.html');
+      fs.writeFileSync(file, html);
+      const dom = execFileSync(
+        CHROMIUM!,
+        [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          `--user-data-dir=${path.join(dir, 'profile')}`,
+          '--dump-dom',
+          `file://${file}`,
+        ],
+        { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
+      assert.ok(log, 'the driver ran');
+      assert.deepEqual(log.split('|'), ['c', 'a', 'b', 'a,b,c', '2o']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

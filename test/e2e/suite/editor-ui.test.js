@@ -91,4 +91,26 @@ describe('issue 14: explorer and status bar follow the diagnostics’ severity',
     assert.ok(!status.text.includes('$(check)'));
     await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-explorer-severity.png'));
   });
+
+  it('the timeline: change markers and tool names on collapsed rows, filters, jump to the first problem, hook links', async () => {
+    const result = await vscode.commands.executeCommand(
+      'hooksmith.simulateTurn',
+      vscode.Uri.file(h.ws('order-pizza.scenario.yaml')),
+    );
+    assert.ok(result && result.events.length, 'a SimulationResult');
+    const html = h
+      .repoModule('runtime/ui/timeline-html.ts')
+      .renderTimelineHtml(result, { nonce: 'n', cspSource: 'c', rerun: true });
+    assert.match(html, /tool_call <span class="toolname" title="tool">place_order<\/span>/);
+    assert.match(html, /<span class="chg"[^>]*>Δ \d+ changed<\/span>/);
+    assert.match(html, /class="hooklink" data-hook="hooks\/tool_hooks\.py::guard_orders"/);
+    assert.match(html, /id="f-problems"/);
+    assert.match(html, /id="f-changed"/);
+    assert.match(html, /<select id="f-hook">/);
+    await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.timeline').find((t) => t.label === 'Turn: order-pizza.scenario.yaml'),
+      { timeout: h.LONG, what: 'the timeline panel' },
+    );
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-timeline.png'));
+  });
 });

@@ -66,6 +66,14 @@ function renderDetails(ev: TimelineEvent, id: string, open: boolean): string {
       out.push(
         `<div class="cols"><div><span class="dt">Context</span><pre>${escapeHtml(prettyJson(ev.before))}</pre></div><div><span class="dt">Decision</span><pre>${escapeHtml(prettyJson(ev.after))}</pre></div></div>`,
       );
+    } else if (
+      ev.lane === 'modify' &&
+      (ev.outcome === 'crashed' || ev.outcome === 'timed-out' || ev.outcome === 'invalid-return')
+    ) {
+      // A failed hook has no result to diff (never "→ null"): what the engine carries on with is the effect.
+      out.push(
+        `<p><span class="dt">Payload</span> no diff: the hook ${ev.outcome === 'timed-out' ? 'timed out' : ev.outcome === 'crashed' ? 'crashed' : 'returned something the engine refuses'}; ${ev.after == null ? 'the engine does not carry on with it' : 'the engine carries on with the input, unchanged'}</p><details><summary>Input payload</summary><pre>${escapeHtml(prettyJson(ev.before))}</pre></details>`,
+      );
     } else if ((ev.after === undefined || ev.after === null) && (ev.signal || ev.error)) {
       out.push(
         `<details><summary>Input payload (the hook returned nothing the engine uses)</summary><pre>${escapeHtml(prettyJson(ev.before))}</pre></details>`,

@@ -271,3 +271,25 @@ test('collapsed rows show a change marker and the tool name; filters, jump to fi
     /fallback <code>utter_tool_call_hook_error<\/code><\/span>Sorry, something went wrong\./,
   );
 });
+
+test('a timed-out step shows no diff against null', () => {
+  const html = renderTimelineHtml(
+    {
+      scenario: 's.scenario.yaml',
+      status: 'error',
+      transcript: [],
+      events: [
+        ev(1, {
+          point: 'tool_call',
+          hook: 'h.py::slow',
+          outcome: 'timed-out',
+          before: { tool_name: 't' },
+          after: null,
+        }),
+      ],
+    },
+    SEC,
+  );
+  assert.ok(!html.includes('<table class="diff"'));
+  assert.match(html, /no diff: the hook timed out; the engine does not carry on with it/);
+});

@@ -24,18 +24,24 @@ import time
 import traceback
 from typing import List, Tuple
 
+# Whole modules whose every callable a hook may lean on, and single names the host itself calls.
 _WATCHED = (asyncio, asyncio.base_events, asyncio.events, asyncio.futures, asyncio.tasks, builtins,
-            contextvars, copy, importlib, importlib.util, io, json, json.decoder, json.encoder, os,
-            sys, threading, time, traceback)
+            json, json.decoder, json.encoder)
+_NAMES = {contextvars: ("ContextVar",), copy: ("deepcopy",), importlib: ("import_module", "invalidate_caches"),
+          importlib.util: ("spec_from_file_location", "module_from_spec"), io: ("TextIOBase",),
+          os: ("write", "read", "_exit", "getpid", "kill", "listdir", "dup2", "scandir", "fspath"),
+          sys: ("_getframe", "_current_frames", "exc_info"), threading: ("Thread", "Lock", "Event", "get_ident"),
+          time: ("perf_counter", "monotonic", "sleep"), traceback: ("extract_tb", "format_exception")}
 
 # (owner, its dict, names, itemgetter of those names, the values then)
 _snapshot: List[Tuple[object, dict, tuple, object, tuple]] = []
 _is = operator.is_
 
 
-def _watch(owner, label: str) -> None:
+def _watch(owner, label: str, only=None) -> None:
     d = vars(owner)
-    names = tuple(k for k, v in list(d.items()) if callable(v) and not k.startswith("__"))
+    names = tuple(k for k, v in list(d.items())
+                  if callable(v) and not k.startswith("__") and (only is None or k in only))
     if names:
         get = operator.itemgetter(*names)
         values = get(d) if len(names) > 1 else (get(d),)
@@ -46,6 +52,8 @@ def take(loop) -> None:
     """Snapshots the callables of the modules and event-loop classes the host runs on."""
     for m in _WATCHED:
         _watch(m, m.__name__)
+    for m, names in _NAMES.items():
+        _watch(m, m.__name__, names)
     for cls in type(loop).__mro__[:-1]:
         _watch(cls, f"{cls.__module__}.{cls.__qualname__}")
     for cls in (json.JSONEncoder, json.JSONDecoder):

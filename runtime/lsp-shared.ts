@@ -15,6 +15,8 @@ export const settingsSchema = z.object({
   extraAgentRoots: z.array(z.string()).default([]),
   /** The Python interpreter that confirms syntax (the one the Python extension selected); empty: `python3`. */
   pythonPath: z.string().default(''),
+  /** `wiredPoints`: the Mantle points the engine invokes, overriding the installed rasa-pro's. */
+  mantle: z.object({ wiredPoints: z.array(z.string()).nullable().optional() }).default({}),
 });
 
 export type HooksmithSettings = z.infer<typeof settingsSchema>;

@@ -24,6 +24,9 @@ import { HookFiles, type HookEngine } from './hook-files';
 import { ParsedText } from './parsed-text';
 import { readRegularFile } from '../runtime/regular-file';
 import { analysisOptions } from './settings';
+import type { AnalysisOptions } from '../runtime/analysis/module';
+import type { RuleEnvironment } from '../runtime/rules/rule';
+import type { InstalledModule } from '../runtime/cpython/environment';
 
 export interface ModuleState {
   key: string;
@@ -58,6 +61,8 @@ export interface AnalyserHost {
   confirmSyntax?(state: ModuleState): void;
   /** The hooks of some module changed (for `hooksmith/hooksChanged`). */
   hooksChanged?(): void;
+  /** The user's installed environment for this module's rules (imports asked for off the keystroke path). */
+  environment?(state: ModuleState, settings: HooksmithSettings): RuleEnvironment | undefined;
 }
 
 /**
@@ -69,6 +74,8 @@ export const SAVE_ONLY_CHARS = 2_000_000;
 export class Analyser {
   private modules = new Map<string, ModuleState>();
   readonly files = new HookFiles();
+  /** The interpreter's real rasa.mantle.hooks, when read (set by the server). */
+  installedMantle?: () => InstalledModule | undefined;
   private folders: string[] = [];
 
   constructor(private readonly host: AnalyserHost) {}
@@ -242,7 +249,7 @@ export class Analyser {
 
   private diagnose(state: ModuleState, settings: HooksmithSettings): HookDiagnostic[] {
     if (state.engine === 'none') return [];
-    const options = analysisOptions(settings, this.host.log);
+    const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
     state.found = analyseModule({
       path: state.path ?? state.key,
       text: state.text,
@@ -264,7 +271,7 @@ export class Analyser {
     try {
       const model = buildModel(tree, text, state.path ?? state.key);
       const settings = await this.host.settings(state.uri);
-      const options = analysisOptions(settings, this.host.log);
+      const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
       const found = analyseModule({
         path: state.path ?? state.key,
         text,
@@ -280,6 +287,15 @@ export class Analyser {
     } finally {
       tree.delete();
     }
+  }
+
+  private withEnvironment(
+    options: AnalysisOptions,
+    state: ModuleState,
+    settings: HooksmithSettings,
+  ): AnalysisOptions {
+    const environment = this.host.environment?.(state, settings);
+    return environment ? { ...options, environment } : options;
   }
 
   /**

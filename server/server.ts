@@ -31,6 +31,7 @@ import { listHooks } from './features/hooks-list';
 import { Scheduler } from './scheduler';
 import { SettingsCache } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
+import { ServerEnvironment } from './environment';
 import { createServerConnection } from './transport';
 
 export function startServer(connection: Connection): void {
@@ -54,6 +55,16 @@ export function startServer(connection: Connection): void {
     settings: (uri) => settings.get(uri),
     log,
     confirmSyntax: (state) => syntax.request(state.key, state.text),
+    environment: (state, s) => {
+      environment.use(s.pythonPath);
+      environment.request({
+        key: state.key,
+        path: state.path,
+        root: state.root,
+        imports: state.model.imports.map((b) => b.module),
+      });
+      return environment.forRules(s.mantle.wiredPoints ?? undefined, () => state.root);
+    },
     hooksChanged: () => {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.
       if (hooksChangedTimer) clearTimeout(hooksChangedTimer);
@@ -61,6 +72,11 @@ export function startServer(connection: Connection): void {
     },
   });
   const scheduler = new Scheduler((key) => analyser.validate(key), log);
+  analyser.installedMantle = () => environment.installedMantle();
+  // Engine facts and import answers arrive later; they revalidate what they concern.
+  const environment = new ServerEnvironment(log, (keys) => {
+    for (const s of analyser.all()) if (keys === 'all' || s.key === keys) void analyser.validate(s.key);
+  });
   const syntax = new SyntaxConfirmer(
     async () => (await settings.get(undefined)).pythonPath,
     (key, text, verdict) => analyser.applyCpython(key, text, verdict),

@@ -3,6 +3,7 @@
 // `@` decorators (with the import added), `"model_settings": {` keys, `model_copy(update={`
 // keys (mutable fields only), Cayu decision keywords and `action="…"` literals, and
 // `name.` fields of a payload parameter or a Cayu context.
+import type { InstalledModule } from '../../runtime/cpython/environment';
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -54,7 +55,7 @@ export function completions(analyser: Analyser, p: CompletionParams): Completion
   const line = before.slice(before.lastIndexOf('\n') + 1);
   const ctx: Ctx = { model: cur.state.model, text, pos: p.position, before, line, next: text.charAt(offset) };
   return (
-    decorators(ctx) ??
+    decorators(ctx, analyser.installedMantle?.()) ??
     modelSettingsKeys(ctx) ??
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
@@ -68,27 +69,48 @@ function replaceWord(ctx: Ctx, word: string) {
   return { start: { line: ctx.pos.line, character: ctx.pos.character - word.length }, end: ctx.pos };
 }
 
-function decorators(ctx: Ctx): CompletionItem[] | undefined {
+/** The decorators rasa.mantle.hooks exports: the installed module's when it was read, else the catalogue's. */
+function decorators(ctx: Ctx, installed: InstalledModule | undefined): CompletionItem[] | undefined {
   const m = /^\s*@([A-Za-z_][\w.]*)?$/.exec(ctx.line);
   if (!m) return undefined;
   const typed = m[1] ?? '';
+  const known = installed
+    ? HOOK_DECORATORS.filter((d) => installed.decorators.includes(d.name))
+    : HOOK_DECORATORS;
   // Points the engine invokes first: `@mod` offers modify_model_request before the not-wired
   // modify_incoming_message (the sort is stable, so catalogue order holds within each group).
-  const ordered = [...HOOK_DECORATORS].sort((a, b) => Number(b.point.wired) - Number(a.point.wired));
-  return ordered.map((d, i) => {
-    const spelling = spellMantleName(ctx.model, ctx.text, d.name);
+  const ordered = [...known].sort((a, b) => Number(b.point.wired) - Number(a.point.wired));
+  const extra = (installed?.decorators ?? []).filter((n) => !HOOK_DECORATORS.some((d) => d.name === n));
+  const more = extra.map((name, i): CompletionItem => {
+    const spelling = spellMantleName(ctx.model, ctx.text, name);
     return {
-      label: d.name,
+      label: name,
       kind: CompletionItemKind.Function,
-      detail: `${d.point.id} · ${d.lane}${d.point.wired ? '' : ' · not wired'}`,
-      documentation: { kind: MarkupKind.Markdown, value: decoratorHover(d, undefined) },
-      sortText: String(i).padStart(2, '0'),
+      detail: 'rasa.mantle.hooks (installed; not in the bundled catalogue)',
+      sortText: String(known.length + i).padStart(2, '0'),
       filterText: spelling.text,
       insertTextFormat: InsertTextFormat.Snippet,
       textEdit: { range: replaceWord(ctx, typed), newText: `${spelling.text}($0)` },
       additionalTextEdits: spelling.importEdits,
     };
   });
+  return [
+    ...ordered.map((d, i) => {
+      const spelling = spellMantleName(ctx.model, ctx.text, d.name);
+      return {
+        label: d.name,
+        kind: CompletionItemKind.Function,
+        detail: `${d.point.id} · ${d.lane}${d.point.wired ? '' : ' · not wired'}`,
+        documentation: { kind: MarkupKind.Markdown, value: decoratorHover(d, undefined) },
+        sortText: String(i).padStart(2, '0'),
+        filterText: spelling.text,
+        insertTextFormat: InsertTextFormat.Snippet,
+        textEdit: { range: replaceWord(ctx, typed), newText: `${spelling.text}($0)` },
+        additionalTextEdits: spelling.importEdits,
+      };
+    }),
+    ...more,
+  ];
 }
 
 /** The key being typed in a dict literal: after `{` or `,`, optionally opened with a quote. */

@@ -70,6 +70,8 @@ export interface StartOptions {
   configuration?: boolean;
   /** Extra node flags for the server process (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Environment variables for the server process, over this one's (PYTHONPATH, say). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export class LspClient {
@@ -94,6 +96,7 @@ export class LspClient {
     ensureBuilt();
     const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
     });
     const conn = createProtocolConnection(
       new StreamMessageReader(proc.stdout!),

@@ -8,58 +8,17 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { makeFakeRasaPro } from './fixtures/fake-rasa-pro';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 let dir: string;
 
-const FAKE_HOOKS = `
-class _Field:
-    def __init__(self, required=False):
-        self._required = required
-    def is_required(self):
-        return self._required
-
-def _decorator(name):
-    def factory(*, timeout_ms=None):
-        return lambda fn: fn
-    factory.__name__ = name
-    return factory
-
-_POINTS = ["turn_started", "turn_finished", "incoming_message", "model_request", "model_response",
-           "tool_call", "tool_result", "knowledge_query", "knowledge_results", "outgoing_text", "session_closed"]
-for _p in _POINTS:
-    globals()["on_" + _p] = _decorator("on_" + _p)
-    if _p not in ("turn_started", "turn_finished", "session_closed"):
-        globals()["modify_" + _p] = _decorator("modify_" + _p)
-
-class IncomingMessagePayload:
-    model_fields = {"text": _Field(True), "language": _Field(), "sender_id": _Field(True), "call": _Field(), "channel": _Field()}
-
-class TurnStartedPayload:
-    model_fields = {"is_voice": _Field(), "turn_id": _Field(), "sender_id": _Field(True), "call": _Field(), "channel": _Field()}
-
-class RetryModel(Exception):
-    pass
-
-class HookRejection(Exception):
-    pass
-`;
-
 before(() => {
   if (!existsSync(cli))
     spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
   dir = mkdtempSync(join(tmpdir(), 'hooksmith-installed-'));
-  const site = join(dir, 'site');
-  mkdirSync(join(site, 'rasa', 'mantle'), { recursive: true });
-  writeFileSync(join(site, 'rasa', '__init__.py'), '');
-  writeFileSync(join(site, 'rasa', 'mantle', '__init__.py'), '');
-  writeFileSync(join(site, 'rasa', 'mantle', 'hooks.py'), FAKE_HOOKS);
-  mkdirSync(join(site, 'rasa_pro-3.22.0.dist-info'));
-  writeFileSync(
-    join(site, 'rasa_pro-3.22.0.dist-info', 'METADATA'),
-    'Metadata-Version: 2.1\nName: rasa-pro\nVersion: 3.22.0\n',
-  );
+  makeFakeRasaPro(join(dir, 'site'), '3.22.0');
   const agent = join(dir, 'agent');
   mkdirSync(agent);
   writeFileSync(

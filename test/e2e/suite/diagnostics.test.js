@@ -28,15 +28,21 @@ describe('diagnostics (faulty example agent)', function () {
   });
   after(() => h.closeAll());
 
+  // Without rasa-pro / cayu in the test interpreter, their imports get import-error's information
+  // (the shim stands in): machine-dependent, so not part of the expected set.
+  const shimInfo = (d) =>
+    h.codeOf(d) === 'import-error' && d.severity === vscode.DiagnosticSeverity.Information;
+  const codes = (ds) => h.codeLines(ds.filter((d) => !shimInfo(d)));
+
   for (const [file, want] of byFile) {
     it(`${file}: ${want.join(', ')}`, async () => {
       const doc = await h.open(path.join(root, file));
       const want_ = want.join(' ');
       let got;
       try {
-        got = await h.waitForOurs(doc.uri, (d) => h.codeLines(d).join(' ') === want_);
+        got = await h.waitForOurs(doc.uri, (d) => codes(d).join(' ') === want_);
       } catch (err) {
-        assert.deepStrictEqual(h.codeLines(h.ours(doc.uri)), want, `diagnostics of ${file}`);
+        assert.deepStrictEqual(codes(h.ours(doc.uri)), want, `diagnostics of ${file}`);
         throw err;
       }
       for (const d of got) {

@@ -1,7 +1,7 @@
 // Diagnostics as a person sees them: the faulty example agent copied beside the workspace
 // (its own agent, outside the clean one), its modules opened in editors, and exactly the
 // codes of examples/faulty-agent/expected.json at exactly those lines, with the rule's
-// documentation link and `hooksmith` as the source.
+// documentation link (the shipped rule reference) and `hooksmith` as the source.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -55,10 +55,13 @@ describe('diagnostics (faulty example agent)', function () {
           h.codeOf(d),
           `the link of ${h.codeOf(d)} points at its section`,
         );
-        assert.ok(
-          /^https?:$/.test(d.code.target.scheme + ':'),
-          `an http(s) link, got ${d.code.target.toString()}`,
+        // The shipped rule reference, opened inside VS Code (no external-site dialog).
+        assert.strictEqual(
+          d.code.target.scheme,
+          'command',
+          `a command link, got ${d.code.target.toString()}`,
         );
+        assert.strictEqual(d.code.target.path, 'hooksmith.showRuleDocs');
         assert.ok(d.message.length > 10, `a real message for ${h.codeOf(d)}`);
       }
     });

@@ -219,4 +219,38 @@ describe('issue 14: safe quick fixes and Fix All', function () {
       sorted.join(', '),
     );
   });
+
+  it('small things: plain quick-fix titles, the fail policy said once in a hover, Cayu messages styled like Mantle ones', async () => {
+    const root = h.scratch('editor-small');
+    const file = path.join(root, 'hooks.py');
+    fs.writeFileSync(
+      file,
+      'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call, on_turn_started\n\n\n@on_turn_started\nasync def started(payload) -> None:\n    pass\n\n\n@modify_tool_call()\nasync def guard(call: ToolCallPayload) -> ToolCallPayload:\n    return call\n',
+    );
+    const doc = await h.open(file);
+    const [diag] = (
+      await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'))
+    ).filter((x) => h.codeOf(x) === 'missing-parentheses');
+    const titles = (await quickFixes(doc, diag)).map((a) => a.title);
+    assert.ok(titles.includes('Add ()'), JSON.stringify(titles));
+    assert.ok(!titles.some((t) => t.includes('`')), JSON.stringify(titles));
+    const hover = h.hoverText(
+      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(8, 3)),
+    );
+    assert.match(hover, /\| Fail policy \| fail-closed: /);
+    assert.ok(!/fail-closed: fail-closed/.test(hover), hover);
+    const cayu = path.join(root, 'runtime_hooks.py');
+    fs.writeFileSync(
+      cayu,
+      'from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook\n\n\nclass Guard(RuntimeHook):\n    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:\n        return BeforeToolCallDecision(action="block")\n',
+    );
+    const cdoc = await h.open(cayu);
+    const [c] = (
+      await h.waitForOurs(cdoc.uri, (d) => d.some((x) => h.codeOf(x) === 'cayu-decision-fields'))
+    ).filter((x) => h.codeOf(x) === 'cayu-decision-fields');
+    assert.strictEqual(
+      c.message,
+      '`action="block"` requires `block_reason`: constructing it raises ValidationError inside the hook, so the decision is never applied.',
+    );
+  });
 });

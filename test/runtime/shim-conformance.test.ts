@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { SHIM_MODULES } from '../../runtime/rules/import-error';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -37,6 +38,22 @@ test('the shims provide every listed public name, signature and field set', () =
   assert.deepEqual(JSON.parse(r.stdout), []);
 });
 
+test('import-error knows the modules the shims serve (SHIM_MODULES is shim_finder.SHIMS)', () => {
+  const r = spawnSync(
+    'python3',
+    [
+      '-I',
+      '-S',
+      '-c',
+      'import sys; sys.path.insert(0, sys.argv[1]); from _hooksmith_host import shim_finder; print("\\n".join(shim_finder.SHIMS))',
+      join(root, 'runtime/host/python'),
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').sort(), [...SHIM_MODULES].sort());
+});
+
 function run(
   args: string[],
   input: string,
@@ -59,8 +76,7 @@ test('hooksmith run: a Cayu hook importing cayu.runtime, cayu._validation and ca
     `from cayu._validation import require_clean_nonblank
 from cayu.core.events import EventType
 from cayu.core.tools import ToolResult
-from cayu.runtime import RuntimeHookPhase
-from cayu.runtime.hooks import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+from cayu.runtime import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook, RuntimeHookPhase
 
 BLOCKED = "delete_account"
 

@@ -5,7 +5,8 @@ import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from 
 import { hostPort } from './host-adapter';
 import type { HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker } from './module-check';
-import { runHook, RunInputError } from './run-hook';
+import type { HookTarget } from './hook-locator';
+import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
@@ -14,6 +15,18 @@ export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
   /** A scenario file (YAML/JSON), or a scenario object (its agent resolved from `baseDir`). */
   simulate(scenario: string | object, baseDir?: string): Promise<SimulationResult>;
+  /**
+   * Invokes a hook already checked and located, on an input already validated (fuzzing: the
+   * module is checked once, not per payload). Call `endRuns` when the batch is done.
+   */
+  invoke(
+    file: string,
+    agentRoot: string,
+    target: HookTarget,
+    input: Record<string, unknown>,
+  ): Promise<RunResult>;
+  /** What `run` does after each run: end the host when the hooks left processes behind. */
+  endRuns(): void;
   dispose(): Promise<void>;
 }
 
@@ -38,6 +51,8 @@ export function createHookRunnerWithHost(
       }
       return simulateTurn(host, hooks, loaded.scenario, loaded.source).finally(() => host.endRun?.());
     },
+    invoke: (file, agentRoot, target, input) => invokeHook(host, file, agentRoot, target, input),
+    endRuns: () => host.endRun?.(),
     dispose: () => host.dispose(),
   };
 }

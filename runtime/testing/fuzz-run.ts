@@ -7,6 +7,8 @@ import * as path from 'node:path';
 import type { Outcome, RunResult } from '../engine/api';
 import { describeTarget, locateHook, type HookTarget } from '../engine/hook-locator';
 import { formatDiagnostic, ModuleChecker } from '../engine/module-check';
+import { validateCayuContext } from '../engine/cayu-context';
+import { validatePayload } from '../engine/payload-input';
 import { RunInputError } from '../engine/run-hook';
 import type { HookRunner } from '../engine/runner';
 import { cayuContextArbitrary, payloadArbitrary } from './fuzz-arbitraries';
@@ -42,7 +44,10 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-export async function locateFuzzTarget(file: string, handler: string): Promise<HookTarget> {
+export async function locateFuzzTarget(
+  file: string,
+  handler: string,
+): Promise<{ target: HookTarget; agentRoot: string }> {
   const checked = await new ModuleChecker().check(file);
   if (checked.errors.length)
     throw new RunInputError(
@@ -52,7 +57,7 @@ export async function locateFuzzTarget(file: string, handler: string): Promise<H
     );
   const located = locateHook(checked.module, handler);
   if (!located.ok) throw new RunInputError('handler', located.message);
-  return located.target;
+  return { target: located.target, agentRoot: checked.agentRoot };
 }
 
 export async function fuzzHook(
@@ -62,12 +67,20 @@ export async function fuzzHook(
   opts: FuzzOptions,
 ): Promise<FuzzReport> {
   const abs = path.resolve(file);
-  const target = await locateFuzzTarget(abs, handler);
+  const { target, agentRoot } = await locateFuzzTarget(abs, handler);
   const arb =
     target.engine === 'mantle'
       ? payloadArbitrary(target.point.payloadType)
       : cayuContextArbitrary(target.phase);
-  const run = (payload: Record<string, unknown>) => runner.run({ file: abs, handler, payload });
+  // The module is checked once (locateFuzzTarget); each payload is validated like `run` does.
+  const run = async (payload: Record<string, unknown>) => {
+    const check =
+      target.engine === 'mantle'
+        ? validatePayload(target.point.payloadType, payload)
+        : validateCayuContext(target.phase, payload);
+    if (!check.ok) throw new RunInputError('payload', 'a generated payload is not valid', check.errors);
+    return runner.invoke(abs, agentRoot, target, check.payload);
+  };
   const counts = Object.fromEntries(
     [
       'returned',
@@ -108,6 +121,7 @@ export async function fuzzHook(
     perSecond: Math.round((payloads.length / elapsed) * 1000),
   };
   if (failures) report.smallest = await shrink(arb, run, opts);
+  runner.endRuns();
   return report;
 }
 

@@ -11,6 +11,12 @@ interface Registration {
   hook: MantleHook;
 }
 
+/**
+ * Others named per report: each registration lists the others, so with every one named, n copies
+ * of a hook (a generated or hostile module) would cost n² in messages and related locations.
+ */
+const MAX_OTHERS = 10;
+
 function where(r: Registration): string {
   return `${basename(r.module.path)}:${r.hook.decorator.range.start.line + 1}`;
 }
@@ -45,7 +51,9 @@ export const duplicateModifyHook: Rule = {
     for (const regs of byPoint.values()) {
       if (regs.length < 2) continue;
       for (const mine of regs.filter((r) => r.module === ctx.module)) {
-        const others = regs.filter((r) => r !== mine);
+        const allOthers = regs.filter((r) => r !== mine);
+        const others = allOthers.slice(0, MAX_OTHERS);
+        const more = allOthers.length - others.length;
         const related: RelatedLocation[] = others.map((o) => ({
           file: o.module.path,
           range: o.hook.decorator.range,
@@ -56,7 +64,7 @@ export const duplicateModifyHook: Rule = {
             this,
             ctx,
             mine.hook.decorator.range,
-            `${q(mine.hook.hook.name)} is registered ${regs.length} times in this agent (${q(mine.hook.fn.name)} here; also ${others.map((o) => `${q(o.hook.fn.name)} at ${where(o)}`).join(', ')}). One modify hook per point: a second registration fails rasa train and model load.`,
+            `${q(mine.hook.hook.name)} is registered ${regs.length} times in this agent (${q(mine.hook.fn.name)} here; also ${others.map((o) => `${q(o.hook.fn.name)} at ${where(o)}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}). One modify hook per point: a second registration fails rasa train and model load.`,
             { related },
           ),
         );

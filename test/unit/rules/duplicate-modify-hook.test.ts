@@ -75,3 +75,13 @@ test('duplicate-modify-hook: quiet on many observers and on modify hooks of diff
   `;
   assert.deepEqual(await diagnose('duplicate-modify-hook', src), []);
 });
+
+test('duplicate-modify-hook: 2,000 copies in one module name at most 10 others per report', async () => {
+  let src = 'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call\n';
+  for (let i = 0; i < 2000; i++)
+    src += `\n@modify_tool_call()\nasync def m${i}(c: ToolCallPayload) -> ToolCallPayload:\n    return c\n`;
+  const all = await diagnose('duplicate-modify-hook', src);
+  assert.equal(all.length, 2000);
+  assert.ok(all.every((d) => (d.related?.length ?? 0) === 10));
+  assert.match(all[0].message, /registered 2000 times .*`m10` at hooks\.py:\d+ and 1989 more\)/);
+});

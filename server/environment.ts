@@ -19,7 +19,8 @@ const DEBOUNCE_MS = 300;
 export interface EnvironmentModule {
   key: string;
   path: string | undefined;
-  root: string;
+  /** The agent root of a Mantle module; undefined for a Cayu module. */
+  root: string | undefined;
   imports: readonly string[];
 }
 

@@ -57,13 +57,15 @@ export function startServer(connection: Connection): void {
     confirmSyntax: (state) => syntax.request(state.key, state.text),
     environment: (state, s) => {
       environment.use(s.pythonPath);
+      // Only a Mantle module imports as the engine loads an agent; a Cayu module, from its project.
+      const root = state.engine === 'mantle' ? state.root : undefined;
       environment.request({
         key: state.key,
         path: state.path,
-        root: state.root,
+        root,
         imports: state.model.imports.map((b) => b.module),
       });
-      return environment.forRules(s.mantle.wiredPoints ?? undefined, () => state.root);
+      return environment.forRules(s.mantle.wiredPoints ?? undefined, () => root);
     },
     hooksChanged: () => {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.

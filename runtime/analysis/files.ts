@@ -83,7 +83,8 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   try {
     const { agents, ...unseen } = discover(paths, opts.fs ?? nodeFs);
     const sources = agents.map(agentSources);
-    const rootOf = new Map(agents.flatMap((a, i) => sources[i]!.map((f) => [f.path, a.root] as const)));
+    // Only Mantle modules import as the engine loads an agent; Cayu modules, from their project.
+    const rootOf = new Map(agents.flatMap((a) => a.mantleModules.map((f) => [f, a.root] as const)));
     const environment = env
       ? ruleEnvironment({
           reportShimmed: opts.verbose === true,

@@ -38,6 +38,26 @@ function agentDirs(root: string): string[] {
   return [root, join(root, 'lib')];
 }
 
+const PROJECT_MARKS = ['pyproject.toml', 'setup.py', 'setup.cfg', '.git'];
+
+/**
+ * A file outside any agent (a Cayu module) imports from its own folder and, as under a test runner,
+ * from each folder up to its project's root (the nearest one holding a project mark); only its own
+ * folder when it has no project.
+ */
+function looseDirs(file: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (PROJECT_MARKS.some((m) => exists(join(dir, m)))) return dirs;
+    if (dirname(dir) === dir) return [dirname(file)];
+  }
+}
+
+function exists(p: string): boolean {
+  return isFile(p) || isDir(p);
+}
+
 /** True/false when the agent decides it (local name or relative import); undefined: ask the interpreter. */
 export function resolveLocally(module: string, file: string, root: string | undefined): boolean | undefined {
   const dots = /^\.*/.exec(module)![0].length;
@@ -48,7 +68,7 @@ export function resolveLocally(module: string, file: string, root: string | unde
     return walk(base, parts);
   }
   const top = parts[0]!;
-  for (const dir of root ? agentDirs(root) : [dirname(file)]) {
+  for (const dir of root ? agentDirs(root) : looseDirs(file)) {
     if (isDir(join(dir, top)) || isFile(join(dir, `${top}.py`))) return walk(dir, parts);
   }
   return undefined;
@@ -82,5 +102,8 @@ export function interpreterImports(
   file: string,
   root: string | undefined,
 ): string[] {
-  return modules.filter((m) => !m.startsWith('.') && resolveLocally(m, file, root) === undefined);
+  const asked = modules.filter((m) => !m.startsWith('.') && resolveLocally(m, file, root) === undefined);
+  // The engine package itself, too: whether it is installed decides how its modules are judged.
+  const engines = asked.map((m) => m.split('.', 1)[0]!).filter((t) => t === 'rasa' || t === 'cayu');
+  return [...new Set([...asked, ...engines])];
 }

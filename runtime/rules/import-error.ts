@@ -21,6 +21,34 @@ export const SHIM_MODULES: readonly string[] = [
 ];
 const SHIMMED = new Set(SHIM_MODULES);
 
+/**
+ * What each engine package installs with it (its declared dependencies that hook modules import):
+ * where the engine itself is absent from the interpreter, these are absent for the same reason.
+ */
+const ENGINE_DEPENDENCIES: Readonly<Record<'rasa' | 'cayu', readonly string[]>> = {
+  rasa: ['structlog', 'pydantic'],
+  cayu: ['httpx', 'jsonschema', 'pydantic', 'certifi'],
+};
+const PACKAGE_NAME = { rasa: 'rasa-pro', cayu: 'cayu' } as const;
+
+function topPackage(module: string): string {
+  return module.split('.', 1)[0]!;
+}
+
+/** The engine package (`rasa` or `cayu`) whose absence explains a missing import, if any. */
+function absentEngineBehind(
+  module: string,
+  engines: ReadonlySet<'rasa' | 'cayu'>,
+  installed: (pkg: string) => boolean,
+): 'rasa' | 'cayu' | undefined {
+  const top = topPackage(module);
+  if ((top === 'rasa' || top === 'cayu') && !installed(top)) return top;
+  for (const engine of engines) {
+    if (!installed(engine) && ENGINE_DEPENDENCIES[engine].includes(top)) return engine;
+  }
+  return undefined;
+}
+
 /** The module name's range: the name after `from`, or the imported module of `import M`. */
 function moduleRange(ctx: RuleContext, statement: Range, module: string, fallback: Range): Range {
   const line = ctx.text.split('\n', statement.start.line + 1)[statement.start.line] ?? '';
@@ -39,7 +67,7 @@ export const importError: Rule = {
   severity: 'error',
   title: 'The interpreter cannot resolve this import',
   docs: {
-    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known and the module has no syntax error; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). For `rasa.mantle.hooks` and `cayu`, which Hooksmith's shims provide when the real package is absent, an information instead.",
+    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known and the module has no syntax error; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). Where the engine package itself (`rasa-pro` or `cayu`) is not installed, its modules and the dependencies it installs (`structlog`, `pydantic`, `httpx`, …) cannot be judged: an information instead of an error. Loose Cayu files are imported as from their project's root (the nearest folder above them with `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`), as a test runner would.",
     why: "The engine imports every hook module when it validates the agent (`rasa train`) and when it loads the model: an ImportError there fails both, and none of the module's hooks register. `hooksmith simulate` refuses the same agent.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Layout: "Shared project code under `lib/` is importable during hook module loading".',
     fix: 'Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`.',
@@ -51,6 +79,16 @@ export const importError: Rule = {
     if (!env || ctx.module.syntaxErrors.length) return [];
     const out = [];
     const seen = new Set<string>();
+    const path = ctx.module.path;
+    const engines = new Set<'rasa' | 'cayu'>();
+    for (const b of ctx.module.imports) {
+      const top = topPackage(b.module);
+      if (top === 'rasa' || top === 'cayu') engines.add(top);
+    }
+    const installed = (pkg: string) => env.resolves(pkg, path) !== false;
+    const consequence = engines.has('cayu')
+      ? 'loading this module raises ImportError, and none of its hooks take part in a session.'
+      : 'loading this hook module raises ImportError, which fails rasa train and model load.';
     for (const b of ctx.module.imports) {
       // Indented: inside a try/if at module level (a guarded or conditional import).
       if (!b.moduleLevel || b.statementRange.start.character !== 0) continue;
@@ -63,15 +101,15 @@ export const importError: Rule = {
         b.importedName === undefined
           ? b.nameRange
           : moduleRange(ctx, b.statementRange, b.module, b.nameRange);
-      if (SHIMMED.has(b.module)) {
+      const absent = absentEngineBehind(b.module, engines, installed);
+      if (absent) {
+        // The engine is not installed here: the import cannot be judged, only explained.
         if (!env.reportShimmed) continue;
-        const pkg = b.module.startsWith('rasa') ? 'rasa-pro' : 'cayu';
-        const d = report(
-          this,
-          ctx,
-          range,
-          `${q(b.module)} is not installed in the selected Python interpreter: Hooksmith's shim stands in for it when it runs hooks, but the engine needs the real package (pip install ${pkg}).`,
-        );
+        const pkg = PACKAGE_NAME[absent];
+        const message = SHIMMED.has(b.module)
+          ? `${q(b.module)} is not installed in the selected Python interpreter: Hooksmith's shim stands in for it when it runs hooks, but the engine needs the real package (pip install ${pkg}).`
+          : `${q(b.module)} comes with ${pkg}, which is not installed in the selected Python interpreter: Hooksmith cannot check this import (pip install ${pkg}).`;
+        const d = report(this, ctx, range, message);
         d.severity = 'information';
         out.push(d);
         continue;
@@ -81,7 +119,7 @@ export const importError: Rule = {
           this,
           ctx,
           range,
-          `${q(b.module)} cannot be imported by the selected Python interpreter: loading this hook module raises ImportError, which fails rasa train and model load.`,
+          `${q(b.module)} cannot be imported by the selected Python interpreter: ${consequence}`,
         ),
       );
     }

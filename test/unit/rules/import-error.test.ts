@@ -68,3 +68,61 @@ test('import-error: agent code resolves from the files (root, lib/, relative), w
   assert.equal(resolveLocally('.missing', file, dir), false);
   assert.equal(resolveLocally('requests', file, dir), undefined); // the interpreter decides
 });
+
+test('import-error: without the engine installed, its modules and the packages it installs are not judged', async () => {
+  // Real Cayu code imports much more of cayu than the shim serves; real Mantle modules import structlog,
+  // which comes with rasa-pro. Neither can be checked in an interpreter without the engine.
+  const cayuSrc = py`
+    import httpx
+    from cayu.providers import ProviderRegistry
+    from cayu.runtime import RuntimeHook
+    import no_such_module
+  `;
+  const cayu = await diagnose('import-error', cayuSrc, { environment: env([]) });
+  expectAt(cayu, ['1:8', '2:6', '3:6', '4:8']);
+  assert.deepEqual(
+    cayu.map((d) => d.severity),
+    ['information', 'information', 'information', 'error'],
+  );
+  assert.match(cayu[1]!.message, /comes with cayu, which is not installed.*pip install cayu/);
+  // A Cayu module's import error does not speak of rasa train.
+  assert.match(cayu[3]!.message, /none of its hooks take part in a session/);
+  // With the real cayu installed, a missing submodule is an error again.
+  const installed = await diagnose('import-error', cayuSrc, {
+    environment: env(['cayu', 'cayu.runtime', 'httpx']),
+  });
+  expectAt(installed, ['2:6', '4:8']);
+  assert.ok(installed.every((d) => d.severity === 'error'));
+
+  const mantleSrc = py`
+    import structlog
+    from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+  `;
+  const mantle = await diagnose('import-error', mantleSrc, { environment: env([]) });
+  assert.deepEqual(
+    mantle.map((d) => [d.severity, d.message.match(/rasa-pro/) !== null]),
+    [
+      ['information', true],
+      ['information', true],
+    ],
+  );
+  expectAt(await diagnose('import-error', mantleSrc, { environment: env(['rasa', 'rasa.mantle.hooks']) }), [
+    '1:8',
+  ]);
+});
+
+test("import-error: a loose (Cayu) file imports from its project's root, as a test runner would", () => {
+  const project = join(dir, 'project');
+  mkdirSync(join(project, 'tests', 'core'), { recursive: true });
+  writeFileSync(join(project, 'pyproject.toml'), '[project]\nname = "p"\n');
+  writeFileSync(join(project, 'tests', 'core', '_fixtures.py'), '');
+  const file = join(project, 'tests', 'core', 'test_hooks.py');
+  assert.equal(resolveLocally('tests.core._fixtures', file, undefined), true);
+  assert.equal(resolveLocally('tests.core._missing', file, undefined), false);
+  // Nothing above the project root counts; without a project, only the file's own folder.
+  assert.equal(resolveLocally('project.tests', file, undefined), undefined);
+  const bare = join(dir, 'bare', 'deep');
+  mkdirSync(bare, { recursive: true });
+  writeFileSync(join(dir, 'bare', 'helper.py'), '');
+  assert.equal(resolveLocally('helper', join(bare, 'x.py'), undefined), undefined);
+});

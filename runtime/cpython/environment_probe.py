@@ -10,7 +10,6 @@ read what they export. ``stamps`` are the sys.path folders with their mtimes: in
 removing a package changes one, and the cached answer is then asked for again.
 """
 import importlib
-import importlib.metadata
 import json
 import os
 import re
@@ -48,8 +47,12 @@ def resolve(name):
     return True
 
 
-def version(dist):
+def version(dist, module):
+    if not resolve(module):
+        return None  # not installed: importlib.metadata (slow to import) is not needed
     try:
+        import importlib.metadata
+
         return importlib.metadata.version(dist)
     except Exception:
         return None
@@ -84,7 +87,7 @@ def main():
     answer, sys.stdout = sys.stdout, sys.stderr  # what an imported package prints is not the answer
     out = {"modules": {n: resolve(n) for n in req.get("modules", [])}, "engine": None}
     if req.get("engine"):
-        out["engine"] = {"rasaPro": version("rasa-pro"), "cayu": version("cayu"),
+        out["engine"] = {"rasaPro": version("rasa-pro", "rasa"), "cayu": version("cayu", "cayu"),
                          "mantle": read("rasa.mantle.hooks"), "cayuHooks": read("cayu.runtime.hooks")}
     stamps = []
     for p in sys.path:

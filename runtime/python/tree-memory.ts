@@ -1,6 +1,6 @@
 // Reads a parsed tree straight out of the WASM heap into SyntaxNodes, in one pass with no call
-// into WASM. Through web-tree-sitter's API the same walk costs ~15× more: every node property
-// is a WASM call plus marshalling (measured: 26,000 nodes, ~20 ms via the API, ~1 ms here).
+// into WASM. Through web-tree-sitter's API the same walk costs an order of magnitude more: every
+// node property is a WASM call plus marshalling (npm run bench times the editor path).
 //
 // This reads tree-sitter's internal structures, so it is tied to the exact versions pinned in
 // package.json: web-tree-sitter 0.25.10 (lib/src/subtree.h, tree.h, node.c and tree_cursor.c of

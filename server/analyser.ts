@@ -97,6 +97,11 @@ export class Analyser {
     return state.buffer !== undefined && state.text.length > SAVE_ONLY_CHARS;
   }
 
+  /** A save-only buffer edited since its last analysis: late answers wait for its next save. */
+  waitsForSave(state: ModuleState): boolean {
+    return this.savesOnly(state) && state.modelVersion !== state.buffer?.version;
+  }
+
   /**
    * The tree of an open buffer (re-parsed if edits are pending) with an up-to-date model. For a
    * buffer analysed on save only, nothing between an edit and the next save.
@@ -243,7 +248,7 @@ export class Analyser {
     state.cpython = { text, verdict };
     if (before === JSON.stringify(verdict)) return;
     // A buffer analysed on save only keeps the verdict for its next save.
-    if (this.savesOnly(state) && state.modelVersion !== state.buffer?.version) return;
+    if (this.waitsForSave(state)) return;
     await this.validate(key);
   }
 

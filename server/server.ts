@@ -77,7 +77,8 @@ export function startServer(connection: Connection): void {
   analyser.installedMantle = () => environment.installedMantle();
   // Engine facts and import answers arrive later; they revalidate what they concern.
   const environment = new ServerEnvironment(log, (keys) => {
-    for (const s of analyser.all()) if (keys === 'all' || s.key === keys) void analyser.validate(s.key);
+    for (const s of analyser.all())
+      if ((keys === 'all' || s.key === keys) && !analyser.waitsForSave(s)) void analyser.validate(s.key);
   });
   const syntax = new SyntaxConfirmer(
     async () => (await settings.get(undefined)).pythonPath,

@@ -34,3 +34,21 @@ export function readRegularFile(file: string): Buffer {
     fs.closeSync(fd);
   }
 }
+
+/** Whether `p` is a regular file now (following links); false when it cannot be looked at. */
+export function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `p` is a folder now (following links); false when it cannot be looked at. */
+export function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -3,8 +3,8 @@
 // asked (unknown flag, bad format, a PATH that is missing or neither file nor folder — nothing is
 // checked then —, a folder it could not read or the discovery bound reached — the findings
 // of what it could read are still printed).
-import { statSync } from 'node:fs';
 import { analyseFiles, type FilesOptions } from '../analysis';
+import { isFile } from '../regular-file';
 import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
@@ -58,14 +58,6 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
     cache: !values['no-cache'],
     ...(python === undefined ? {} : { python }),
   };
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
 
 export async function runCheckCommand(

@@ -11,7 +11,7 @@
 // act only when that executable is missing, which is exactly when we step aside.)
 import { accessSync, closeSync, constants, readSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { openRegularFile } from '../regular-file';
+import { isDirectory, isFile, openRegularFile } from '../regular-file';
 
 export interface PyenvContext {
   env?: NodeJS.ProcessEnv;
@@ -119,22 +119,6 @@ function isExecutable(p: string): boolean {
   try {
     accessSync(p, constants.X_OK);
     return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
   } catch {
     return false;
   }

@@ -2,25 +2,10 @@
 // inside the agent (its root and lib/, as the engine loads hook modules; relative imports from the
 // file's package) by looking at the files, elsewhere by the interpreter — and what the real engine
 // modules export. Built by the server and `check` for a known interpreter only.
-import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isDirectory as isDir, isFile } from '../regular-file';
 import type { RuleEnvironment } from '../rules/rule';
 import type { EngineFacts, PythonEnvironment } from './environment';
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** Walks `parts` under `dir`: packages (or namespace folders) then a module or package. */
 function walk(dir: string, parts: readonly string[]): boolean {

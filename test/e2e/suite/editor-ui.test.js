@@ -46,6 +46,9 @@ describe('issue 14: explorer and status bar follow the diagnostics’ severity',
   it('duplicate modify hooks and a sync handler are errors in the explorer; the status bar shows the error icon', async () => {
     await h.writeFile(path.join(dir(), 'hooks', 'a.py'), DUP_A);
     await h.writeFile(path.join(dir(), 'hooks', 'b.py'), DUP_B);
+    // Both open: the server knows them from the editor, whenever the file watcher reports the new
+    // folder (watcher-driven discovery has its own test in duplicates.test.js).
+    await h.open(path.join(dir(), 'hooks', 'a.py'));
     const doc = await h.open(path.join(dir(), 'hooks', 'b.py'));
     await h.waitForOurs(doc.uri, (d) =>
       ['duplicate-modify-hook', 'sync-handler'].every((c) => d.some((x) => h.codeOf(x) === c)),

@@ -17,7 +17,8 @@ export interface EngineBench {
   maxOverheadMs: number;
 }
 
-function hooksModule(): string {
+/** A hook module with one trivial hook per point (modify where the point has that lane). */
+export function hooksModule(): string {
   const lines = ['from rasa.mantle.hooks import *', ''];
   for (const id of POINT_IDS) {
     const p = getPoint(id);

@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decoratorName, getPoint, POINT_IDS } from '../catalogue';
+import { hooksModule } from '../engine/bench-engine';
 import { createHookRunner } from '../engine/runner';
 import { discoverCases } from './discover-cases';
 import { fuzzHook } from './fuzz-run';
@@ -15,20 +15,6 @@ import { runCases } from './run-cases';
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function trivialHooks(): string {
-  const lines = ['from rasa.mantle.hooks import *', ''];
-  for (const id of POINT_IDS) {
-    const p = getPoint(id);
-    const lane = p.hasModifyLane ? 'modify' : 'observe';
-    lines.push(`@${decoratorName(id, lane)}()`);
-    lines.push(
-      `async def hook_${id}(payload: ${p.payloadType}) -> ${lane === 'modify' ? p.payloadType : 'None'}:`,
-    );
-    lines.push(lane === 'modify' ? '    return payload' : '    return None', '');
-  }
-  return lines.join('\n');
-}
 
 const TRIVIAL_SCENARIO = (i: number) => `name: trivial ${i}
 user: question ${i}
@@ -66,7 +52,7 @@ export async function benchTesting(repoRoot: string): Promise<string[]> {
       }
     const trivial = join(dir, 'trivial-agent');
     mkdirSync(trivial);
-    writeFileSync(join(trivial, 'hooks.py'), trivialHooks());
+    writeFileSync(join(trivial, 'hooks.py'), hooksModule());
     for (let i = 0; i < 12; i++) writeFileSync(join(trivial, `t${i}.scenario.yaml`), TRIVIAL_SCENARIO(i));
     const { cases } = discoverCases([clean, trivial]);
     const scenarios = cases.filter((c) => c.kind === 'scenario');

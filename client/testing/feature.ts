@@ -19,7 +19,7 @@ const EXCLUDE = '**/{node_modules,.git}/**';
 
 /** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */
 type ItemReport = {
-  state: 'passed' | 'failed' | 'errored';
+  state: 'passed' | 'failed' | 'skipped' | 'errored';
   line?: number;
   message?: string;
   expected?: string;
@@ -42,6 +42,21 @@ function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<s
   const failures: vscode.TestMessage[] = [];
   for (const e of r.expectations) {
     const child = item.children.get(`${item.id}/${pathKey(e.path)}`);
+    if (e.skipped) {
+      // A Mantle check a hook simulation cannot make: skipped, with why in the output.
+      if (child) run.skipped(child);
+      run.appendOutput(
+        `${e.name}: ${e.skipped}\r\n`,
+        new vscode.Location(uri, new vscode.Position(e.line - 1, 0)),
+        child ?? item,
+      );
+      out.set(child?.id ?? `${item.id}/${pathKey(e.path)}`, {
+        state: 'skipped',
+        line: e.line,
+        message: e.skipped,
+      });
+      continue;
+    }
     if (e.passed) {
       if (child) run.passed(child);
       if (child) out.set(child.id, { state: 'passed', line: e.line });
@@ -61,8 +76,12 @@ function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<s
     });
   }
   if (failures.length) run.failed(item, failures, ms);
+  else if (r.status === 'skipped') run.skipped(item);
   else run.passed(item, ms);
-  out.set(item.id, { state: failures.length ? 'failed' : 'passed', line: r.case.line });
+  out.set(item.id, {
+    state: failures.length ? 'failed' : r.status === 'skipped' ? 'skipped' : 'passed',
+    line: r.case.line,
+  });
 }
 
 function registerController(ctx: HooksmithContext): void {

@@ -19,7 +19,21 @@ function shortMessage(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '').replace(/, received undefined$/, ' (missing)');
 }
 
-/** One line per issue: "<path>: <what is wrong>". */
+/** A union branch that fails with this message defers to the other branch (see expect-schema.ts). */
+export const OTHER_BRANCH = '(another branch applies)';
+
+/** One line per issue: "<path>: <what is wrong>". A failed union says why its applicable branch failed. */
 export function formatIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): string[] {
-  return error.issues.map((issue) => `${jsonPath([...prefix, ...issue.path])}: ${shortMessage(issue)}`);
+  return flatten(error.issues, prefix);
+}
+
+function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]): string[] {
+  return issues.flatMap((issue) => {
+    const at = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union') {
+      const own = issue.errors.filter((b) => !JSON.stringify(b).includes(OTHER_BRANCH));
+      if (own.length < issue.errors.length && own.length) return flatten(own[own.length - 1]!, at);
+    }
+    return [`${jsonPath(at)}: ${shortMessage(issue)}`];
+  });
 }

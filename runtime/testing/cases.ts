@@ -15,6 +15,20 @@ export interface ExpectationResult {
   line: number;
   /** A snapshot expectation: the observed value `--update` writes. */
   observed?: unknown;
+  /** Not checked (a Mantle check a hook simulation cannot make): why. Neither passes nor fails. */
+  skipped?: string;
+}
+
+/** Checked and not met. */
+export const failedCheck = (e: ExpectationResult) => !e.passed && !e.skipped;
+
+/**
+ * A case's verdict: failed when a checked expectation failed; skipped when every expectation
+ * was skipped (a case no check ran on does not pass).
+ */
+export function verdictOf(expectations: readonly ExpectationResult[]): 'passed' | 'failed' | 'skipped' {
+  if (expectations.some(failedCheck)) return 'failed';
+  return expectations.length && expectations.every((e) => e.skipped) ? 'skipped' : 'passed';
 }
 
 export interface TestCase {
@@ -35,7 +49,7 @@ export interface TestCase {
   scenario?: Scenario;
 }
 
-export type CaseStatus = 'passed' | 'failed' | 'error';
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';
 
 export interface CaseResult {
   case: TestCase;

@@ -10,6 +10,7 @@ import type {
   TextMatch,
   ToolExpectation,
 } from './expect-schema';
+import { CHECKED_KEYS, ENGINE_ONLY_KEYS } from './expect-schema';
 import { asList, describeText, subsetMismatch, textFailures } from './match';
 import type { KeyPath, SourceLines } from './source-lines';
 import type { Scenario } from '../engine/scenario-schema';
@@ -227,6 +228,24 @@ function checksOf(key: keyof ScenarioExpect, value: unknown, sim: SimulationResu
   }
 }
 
+export const NOT_CHECKED = 'not checked by hooksmith (needs the Mantle engine)';
+
+/** A goals assertion Hooksmith cannot check in a hook simulation: reported, never passed. */
+export function notChecked(key: string, value: unknown): Check & { skipped: string } {
+  const o = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const what = ENGINE_ONLY_KEYS.has(key)
+    ? 'skill lifecycle events are recorded by the Mantle engine; a hook simulation has no skills'
+    : `'${key}' is not a check Hooksmith makes in a hook simulation (ordered blocks, memory, flows, … need the Mantle engine's events)`;
+  const id = typeof o.skill_id === 'string' ? ` ${o.skill_id}` : '';
+  return {
+    name: `${key}${id}`,
+    passed: false,
+    skipped: `${NOT_CHECKED}: ${what}`,
+    expected: json(value),
+    actual: '(not checked)',
+  };
+}
+
 /** Every expectation of the scenario, in file order, with its line. */
 export function evaluateScenario(
   sc: Scenario,
@@ -244,11 +263,29 @@ export function evaluateScenario(
     }
   };
   if (sc.expect) add(sc.expect, ['expect']);
-  sc.goals?.assertions.forEach((a, i) => add(a, ['goals', 'assertions', i]));
+  sc.goals?.assertions.forEach((a, i) => {
+    const [key, value] = Object.entries(a)[0] ?? [];
+    if (key !== undefined && !CHECKED_KEYS.has(key)) {
+      const path = ['goals', 'assertions', i, key];
+      out.push({ ...notChecked(key, value), path, line: lines.lineOf(path) });
+    } else add(a, ['goals', 'assertions', i]);
+  });
+  sc.goals?.criteria.forEach((c, i) => {
+    const path = ['goals', 'criteria', i];
+    out.push({
+      name: `criterion ${i + 1}`,
+      passed: false,
+      skipped: `${NOT_CHECKED}: an LLM judge scores criteria against a real conversation`,
+      expected: c,
+      actual: '(not checked)',
+      path,
+      line: lines.lineOf(path),
+    });
+  });
   return out;
 }
 
 /** Does the scenario carry any expectation? */
 export function hasExpectations(sc: Scenario): boolean {
-  return !!sc.expect || !!sc.goals?.assertions.length;
+  return !!sc.expect || !!sc.goals?.assertions.length || !!sc.goals?.criteria.length;
 }

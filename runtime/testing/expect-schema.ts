@@ -2,7 +2,9 @@
 // (or Mantle's `goals.assertions` list, same keys one per item) is checked against the played
 // turn; a payload file's `expect` block against one run of the hook its `hook:` key names.
 // The JSON Schemas (schemas/scenario.schema.json, payload.schema.json) are generated from these.
+import leven from 'leven';
 import { z } from 'zod';
+import { OTHER_BRANCH } from '../engine/json-path';
 
 const OUTCOMES = [
   'returned',
@@ -110,18 +112,87 @@ const expectShape = {
 
 export const scenarioExpect = z.strictObject(expectShape).describe('What the played turn must show.');
 
-/** One Mantle-style assertion: a mapping with exactly one of the expect keys. */
-export const goalAssertion = z
-  .strictObject(expectShape)
-  .refine((o) => Object.values(o).filter((v) => v !== undefined).length === 1, {
-    message: 'an assertion has exactly one key',
-  });
+// Mantle's skill checks (rasa.com/docs/mantle/reference/assertions, section "Skill": Key /
+// Required / Optional). They read skill lifecycle events, which only the Mantle engine records;
+// a hook simulation has no skills, so they are accepted and reported as not checked.
+const skillId = z.string().min(1).describe('The skill folder name (skills/<skill_id>/skill.md).');
+const stepId = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('The step the skill was on when the event was recorded.');
+const skillCheck = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .strictObject(shape)
+    .optional()
+    .describe(
+      'Mantle skill check: accepted, reported as not checked by Hooksmith (needs the Mantle engine).',
+    );
+const engineOnlyShape = {
+  skill_activated: skillCheck({ skill_id: skillId }),
+  skill_completed: skillCheck({ skill_id: skillId }),
+  skill_cancelled: skillCheck({ skill_id: skillId, step_id: stepId }),
+  skill_interrupted: skillCheck({ skill_id: skillId, step_id: stepId }),
+  skill_resumed: skillCheck({ skill_id: skillId, step_id: stepId }),
+};
+
+/** Keys Hooksmith checks, and Mantle keys it knows but cannot check. */
+export const CHECKED_KEYS: ReadonlySet<string> = new Set(Object.keys(expectShape));
+export const ENGINE_ONLY_KEYS: ReadonlySet<string> = new Set(Object.keys(engineOnlyShape));
+const KNOWN = [...CHECKED_KEYS, ...ENGINE_ONLY_KEYS];
+
+/** A key one or two edits from a known one is a typo, not another engine's check. */
+export const nearKnownKey = (key: string): string | undefined => KNOWN.find((k) => leven(key, k) <= 2);
+
+const oneKey = (o: object) => Object.values(o).filter((v) => v !== undefined).length === 1;
+
+/** One Mantle assertion that Hooksmith knows: exactly one key, checked or engine-only. */
+const knownAssertion = z.looseObject({ ...expectShape, ...engineOnlyShape }).superRefine((o, ctx) => {
+  const unknown = Object.keys(o).filter((k) => !KNOWN.includes(k));
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: `not a key Hooksmith knows ${OTHER_BRANCH}` });
+  else if (!oneKey(o)) ctx.addIssue({ code: 'custom', message: 'an assertion has exactly one key' });
+});
+
+/**
+ * Any other one-key assertion: one of Mantle's checks Hooksmith does not check (ordered blocks,
+ * memory, flows, …). Accepted so a Mantle goals block stays usable, and reported as not checked;
+ * never a pass. A near miss of a known key is an error (a typo).
+ */
+const otherAssertion = z
+  .record(
+    z.string().regex(new RegExp(`^(?!(${KNOWN.join('|')})$)`), `a key Hooksmith knows ${OTHER_BRANCH}`),
+    z.unknown(),
+  )
+  .refine((o) => Object.keys(o).length === 1, { message: 'an assertion has exactly one key' })
+  .superRefine((o, ctx) => {
+    for (const k of Object.keys(o)) {
+      const near = nearKnownKey(k);
+      if (near)
+        ctx.addIssue({ code: 'custom', path: [k], message: `unknown key '${k}' (did you mean '${near}'?)` });
+    }
+  })
+  .describe(
+    "Another of Mantle's checks: accepted, reported as not checked by Hooksmith (needs the Mantle engine).",
+  );
+
+export const goalAssertion = z.union([knownAssertion, otherAssertion]);
 
 export const scenarioGoals = z
   .strictObject({
-    assertions: z.array(goalAssertion).default([]).describe('Mantle eval style: a list of one-key checks.'),
+    assertions: z
+      .array(goalAssertion)
+      .default([])
+      .describe(
+        "Mantle's deterministic checks, one key per item; those a hook simulation cannot make are reported as not checked.",
+      ),
+    criteria: z
+      .array(z.string())
+      .default([])
+      .describe(
+        'Plain-language criteria an LLM judge scores in Mantle: accepted, reported as not checked by Hooksmith.',
+      ),
   })
-  .describe('Mantle eval scenario goals (assertions only; criteria need an LLM judge).');
+  .describe('Mantle eval scenario goals.');
 
 export const payloadCaseExpect = z
   .strictObject({

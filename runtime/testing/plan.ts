@@ -2,6 +2,7 @@
 // and line, in the order evaluate-scenario.ts / evaluate-payload.ts report them.
 import { loadScenario } from '../engine/scenario-load';
 import type { TestCase } from './cases';
+import { CHECKED_KEYS } from './expect-schema';
 import { sourceLines, type KeyPath } from './source-lines';
 
 export interface PlannedExpectation {
@@ -20,6 +21,7 @@ function labelOf(key: string, v: unknown): string {
     return `hook_outcome ${[o.point, o.hook].filter(Boolean).join(' ')}: ${String(o.outcome)}`;
   if (key === 'payload_after')
     return `payload_after ${[o.point, o.hook].filter(Boolean).join(' ') || 'any hook'}`;
+  if (typeof o.skill_id === 'string') return `${key} ${o.skill_id}`;
   if (key === 'order') return `order ${String(o.first)} before ${String(o.then)}`;
   if (key === 'status' || key === 'outcome') return `${key}: ${String(v)}`;
   if (v === 'snapshot' || (typeof v === 'object' && v !== null && 'snapshot' in v)) return `${key} snapshot`;
@@ -30,7 +32,10 @@ function plan(block: Record<string, unknown>, base: KeyPath, lineOf: (p: KeyPath
   const out: PlannedExpectation[] = [];
   for (const [key, value] of Object.entries(block)) {
     if (value === undefined || value === false) continue;
-    const items: [unknown, number?][] = Array.isArray(value) ? value.map((v, i) => [v, i]) : [[value]];
+    // A goals check Hooksmith does not make is one item, whatever its value (evaluate-scenario.ts).
+    const whole = base[0] === 'goals' && !CHECKED_KEYS.has(key);
+    const items: [unknown, number?][] =
+      Array.isArray(value) && !whole ? value.map((v, i) => [v, i]) : [[value]];
     for (const [v, i] of items) {
       const path = i === undefined ? [...base, key] : [...base, key, i];
       out.push({ path, label: labelOf(key, v), line: lineOf(path) });
@@ -48,5 +53,9 @@ export function plannedExpectations(c: TestCase): PlannedExpectation[] {
   const { scenario } = loadScenario(c.file);
   const out = scenario.expect ? plan(scenario.expect, ['expect'], lineOf) : [];
   scenario.goals?.assertions.forEach((a, i) => out.push(...plan(a, ['goals', 'assertions', i], lineOf)));
+  scenario.goals?.criteria.forEach((_, i) => {
+    const path = ['goals', 'criteria', i];
+    out.push({ path, label: `criterion ${i + 1}`, line: lineOf(path) });
+  });
   return out;
 }

@@ -1,5 +1,5 @@
 // `hooksmith test` reports: text (pytest-like), JSON, and JUnit XML for CI dashboards.
-import type { CaseResult, MalformedFile } from './cases';
+import { failedCheck, type CaseResult, type MalformedFile } from './cases';
 
 export interface TestReport {
   results: CaseResult[];
@@ -11,13 +11,20 @@ export interface TestReport {
 
 export function counts(r: Pick<TestReport, 'results' | 'malformed'>) {
   const n = (s: string) => r.results.filter((x) => x.status === s).length;
-  return { passed: n('passed'), failed: n('failed'), errors: n('error') + r.malformed.length };
+  return {
+    passed: n('passed'),
+    failed: n('failed'),
+    skipped: n('skipped'),
+    errors: n('error') + r.malformed.length,
+    notChecked: r.results.reduce((s, x) => s + x.expectations.filter((e) => e.skipped).length, 0),
+  };
 }
 
-/** `N passed, N failed` (and `, N errors` when some case could not run). */
+/** `N passed, N failed` (and skipped cases, errors, and checks not made when there are some). */
 export function summaryLine(r: Pick<TestReport, 'results' | 'malformed'>): string {
   const c = counts(r);
-  return `${c.passed} passed, ${c.failed} failed${c.errors ? `, ${c.errors} error${c.errors > 1 ? 's' : ''}` : ''}`;
+  const s = (n: number, one: string, many: string) => (n ? `, ${n} ${n > 1 ? many : one}` : '');
+  return `${c.passed} passed, ${c.failed} failed${s(c.skipped, 'skipped', 'skipped')}${s(c.errors, 'error', 'errors')}${s(c.notChecked, 'check not made', 'checks not made')}`;
 }
 
 const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
@@ -25,11 +32,11 @@ const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
 export function formatTestText(r: TestReport): string {
   const out: string[] = [];
   for (const x of r.results) {
-    const tag = x.status === 'passed' ? 'PASSED' : x.status === 'failed' ? 'FAILED' : 'ERROR ';
+    const tag = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR ' }[x.status];
     out.push(`${tag} ${r.relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)`);
   }
   for (const m of r.malformed) out.push(`ERROR  ${r.relative(m.file)}: ${m.message}`);
-  const bad = r.results.filter((x) => x.status !== 'passed');
+  const bad = r.results.filter((x) => x.status === 'failed' || x.status === 'error');
   if (bad.length || r.malformed.length) out.push('', '=== failures ===');
   for (const x of bad) {
     const file = r.relative(x.case.file);
@@ -38,7 +45,7 @@ export function formatTestText(r: TestReport): string {
       out.push(`  ${file}:${x.case.line}: ${x.error.message}`);
       for (const d of x.error.details) out.push(`    ${indent(d, '    ')}`);
     }
-    for (const e of x.expectations.filter((e) => !e.passed)) {
+    for (const e of x.expectations.filter(failedCheck)) {
       out.push(`  ${file}:${e.line}: ${e.name}`);
       out.push(`    expected: ${indent(e.expected, '              ')}`);
       out.push(`    actual:   ${indent(e.actual, '              ')}`);
@@ -48,6 +55,11 @@ export function formatTestText(r: TestReport): string {
     out.push('', `--- ${r.relative(m.file)} (malformed)`, `  ${m.message}`);
     for (const d of m.details) out.push(`    ${d}`);
   }
+  const unchecked = r.results.flatMap((x) =>
+    x.expectations.filter((e) => e.skipped).map((e) => [x, e] as const),
+  );
+  if (unchecked.length) out.push('', '=== not checked ===');
+  for (const [x, e] of unchecked) out.push(`  ${r.relative(x.case.file)}:${e.line}: ${e.name}: ${e.skipped}`);
   out.push('', `${summaryLine(r)} (${(r.durationMs / 1000).toFixed(2)} s)`);
   return out.join('\n') + '\n';
 }
@@ -99,9 +111,10 @@ export function formatTestJunit(r: TestReport): string {
   for (const [root, list] of suites) {
     const f = list.filter((x) => x.status === 'failed').length;
     const e = list.filter((x) => x.status === 'error').length;
+    const sk = list.filter((x) => x.status === 'skipped').length;
     const time = list.reduce((s, x) => s + x.durationMs, 0) / 1000;
     out.push(
-      `  <testsuite name="${xml(r.relative(root) || '.')}" tests="${list.length}" failures="${f}" errors="${e}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="${xml(r.relative(root) || '.')}" tests="${list.length}" failures="${f}" errors="${e}" skipped="${sk}" time="${time.toFixed(3)}">`,
     );
     for (const x of list) {
       const file = r.relative(x.case.file);
@@ -110,7 +123,14 @@ export function formatTestJunit(r: TestReport): string {
       );
       if (x.error)
         out.push(`      <error message="${xml(x.error.message)}">${xml(x.error.details.join('\n'))}</error>`);
-      for (const e of x.expectations.filter((e) => !e.passed))
+      if (x.status === 'skipped')
+        out.push(`      <skipped message="${xml(x.expectations[0]?.skipped ?? 'not checked')}"/>`);
+      const unchecked = x.expectations.filter((e) => e.skipped);
+      if (unchecked.length && x.status !== 'skipped')
+        out.push(
+          `      <system-out>${xml(unchecked.map((e) => `${file}:${e.line}: ${e.name}: ${e.skipped}`).join('\n'))}</system-out>`,
+        );
+      for (const e of x.expectations.filter(failedCheck))
         out.push(
           `      <failure message="${xml(`${file}:${e.line}: ${e.name}`)}">${xml(`expected: ${e.expected}\nactual: ${e.actual}`)}</failure>`,
         );

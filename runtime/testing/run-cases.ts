@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, type HookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
-import type { CaseResult, TestCase } from './cases';
+import { verdictOf, type CaseResult, type TestCase } from './cases';
 import { evaluatePayloadCase } from './evaluate-payload';
 import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from './expect-schema';
@@ -40,11 +40,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
       const scenario = c.scenario ?? loadScenario(c.file).scenario;
       const simulation = await runner.simulate(c.file);
       const expectations = evaluateScenario(scenario, simulation, lines);
-      return done({
-        status: expectations.every((e) => e.passed) ? 'passed' : 'failed',
-        expectations,
-        simulation,
-      });
+      return done({ status: verdictOf(expectations), expectations, simulation });
     }
     const sep = c.hook!.lastIndexOf('::');
     const run = await runner.run({
@@ -54,7 +50,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
     });
     const expect = (JSON.parse(c.text) as { expect: PayloadCaseExpect }).expect;
     const expectations = evaluatePayloadCase(expect, run, lines);
-    return done({ status: expectations.every((e) => e.passed) ? 'passed' : 'failed', expectations, run });
+    return done({ status: verdictOf(expectations), expectations, run });
   } catch (err) {
     const f = failure(err);
     if (!f) throw err;

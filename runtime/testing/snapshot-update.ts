@@ -2,13 +2,13 @@
 // `{snapshot: value}` in place of `snapshot` (or of the old value). YAML keeps its comments.
 import * as fs from 'node:fs';
 import { parseDocument } from 'yaml';
-import type { CaseResult } from './cases';
+import { failedCheck, verdictOf, type CaseResult } from './cases';
 
 /** Updates the files of the results' snapshot expectations; returns the files written. */
 export function writeSnapshots(results: readonly CaseResult[]): string[] {
   const written: string[] = [];
   for (const r of results) {
-    const snaps = r.expectations.filter((e) => e.observed !== undefined && !e.passed);
+    const snaps = r.expectations.filter((e) => e.observed !== undefined && failedCheck(e));
     if (!snaps.length) continue;
     const file = r.case.file;
     const text = fs.readFileSync(file, 'utf8');
@@ -24,7 +24,7 @@ export function writeSnapshots(results: readonly CaseResult[]): string[] {
     }
     fs.writeFileSync(file, next);
     for (const s of snaps) s.passed = true;
-    if (r.status === 'failed' && r.expectations.every((e) => e.passed)) r.status = 'passed';
+    if (r.status === 'failed') r.status = verdictOf(r.expectations);
     written.push(file);
   }
   return written;

@@ -99,6 +99,41 @@ goals:
     - transcript: snapshot
 `;
 
+// Mantle's goals block: its key names for tools, agent messages and ordering are checked; its
+// skill checks, checks Hooksmith does not know (slot_was_set here) and criteria are reported as
+// not checked, never passed.
+const MANTLE = `name: mantle goals
+${TURN}goals:
+  criteria:
+    - The agent greets Ada by name
+  assertions:
+    - tool_called: { tool_name: lookup, arguments: { id: c-1 } }
+    - tool_not_called: { tool_name: delete_account }
+    - agent_message: { contains: Ada }
+    - order: { first: "tool_call:guard", then: tool_result }
+    - skill_completed: { skill_id: card_replace }
+    - skill_cancelled: { skill_id: card_replace, step_id: confirm }
+    - slot_was_set: [{ name: order_id, value: ORD-1 }]
+`;
+
+const MANTLE_FAIL = `name: failing mantle goals
+${TURN}goals:
+  assertions:
+    - tool_called: { tool_name: lookup, arguments: { id: c-2 } }
+    - tool_not_called: { tool_name: lookup }
+    - agent_message: { equals: Bye }
+    - order: { first: tool_result, then: "tool_call:guard" }
+    - skill_activated: { skill_id: card_replace }
+`;
+
+const ONLY_UNCHECKED = `name: only mantle skills
+user: hi
+completions: [{ text: hello }]
+goals:
+  assertions:
+    - skill_activated: { skill_id: card_replace }
+`;
+
 const payload = (hook: string, expect: object, fields: object) =>
   JSON.stringify(
     { hook, expect, sender_id: 'u', call: null, channel: { name: 'rest', metadata: {} }, ...fields },
@@ -131,6 +166,9 @@ before(async () => {
   write('agent/hooks/h.py', HOOKS);
   write('agent/pass.scenario.yaml', PASS);
   write('agent/fail.scenario.yaml', FAIL);
+  write('agent/mantle.scenario.yaml', MANTLE);
+  write('agent/mantle-fail.scenario.yaml', MANTLE_FAIL);
+  write('agent/only-unchecked.scenario.yaml', ONLY_UNCHECKED);
   const p = (n: string, hook: string, expect: object, fields: object) =>
     write(`agent/.hooksmith/payloads/${n}.json`, payload(`hooks/h.py::${hook}`, expect, fields));
   p(
@@ -166,6 +204,10 @@ test('discovery: scenarios and payload files with expect, not plain samples', ()
     'all pass',
     'f-budget → hooks/h.py::slow_query',
     'f-fields → hooks/h.py::redact',
+    'failing mantle goals',
+    'mantle goals',
+
+    'only mantle skills',
     'p-fields → hooks/h.py::redact',
     'p-signal → hooks/h.py::guard',
     'snap → hooks/h.py::redact',
@@ -222,6 +264,39 @@ test('every scenario expectation kind fails on a turn that breaks it, at its lin
   assert.match(e('no_crashes').actual, /incoming_message .*slow_observer: timed-out/);
   assert.match(e('hook_outcome tool_call guard').actual, /guard: retry-model/);
   assert.equal(e('transcript snapshot').observed, 'Hello Ada');
+});
+
+test("goals.assertions with Mantle's keys: tools, agent messages, order checked; skills, unknown checks and criteria not checked", () => {
+  const ok = byName('mantle goals');
+  assert.equal(ok.status, 'passed', JSON.stringify(ok.expectations, null, 1));
+  const state = (r: CaseResult) =>
+    Object.fromEntries(r.expectations.map((e) => [e.name, [e.skipped ? 'not checked' : e.passed, e.line]]));
+  assert.deepEqual(state(ok), {
+    'tool_called lookup': [true, 13],
+    'tool_not_called delete_account': [true, 14],
+    agent_message: [true, 15],
+    'order tool_call:guard before tool_result': [true, 16],
+    'skill_completed card_replace': ['not checked', 17],
+    'skill_cancelled card_replace': ['not checked', 18],
+    slot_was_set: ['not checked', 19],
+    'criterion 1': ['not checked', 11],
+  });
+  for (const e of ok.expectations.filter((x) => x.skipped))
+    assert.match(e.skipped!, /^not checked by hooksmith \(needs the Mantle engine\)/);
+  const bad = byName('failing mantle goals');
+  assert.equal(bad.status, 'failed');
+  assert.deepEqual(state(bad), {
+    'tool_called lookup': [false, 11],
+    'tool_not_called lookup': [false, 12],
+    agent_message: [false, 13],
+    'order tool_result before tool_call:guard': [false, 14],
+    'skill_activated card_replace': ['not checked', 15],
+  });
+  // Mantle's semantics: a check passes when at least one recorded event matches.
+  assert.match(bad.expectations[0]!.actual, /lookup\(\{"id":"c-1"/);
+  // Nothing checked is not a pass.
+  const only = byName('only mantle skills');
+  assert.equal(only.status, 'skipped');
 });
 
 test('payload cases: outcome, fields, not_contains, signal_contains, within_budget pass and fail', () => {
@@ -302,9 +377,34 @@ test('CLI: --format json and junit, -k, and no progress line when piped', () => 
   assert.ok(!k.stdout.includes('\r'), 'no progress line when piped');
 });
 
+test('CLI: Mantle checks not made are listed with their lines; a case with nothing checked is skipped, exit 0', () => {
+  write('unchecked/only.scenario.yaml', ONLY_UNCHECKED);
+  write(
+    'unchecked/ok.scenario.yaml',
+    'user: hi\ncompletions: [{ text: hello }]\ngoals:\n  criteria: [greets]\n  assertions:\n    - agent_message: { equals: hello }\n',
+  );
+  const r = hooksmith(join(dir, 'unchecked'));
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /SKIPPED .*only\.scenario\.yaml::only mantle skills/);
+  assert.match(r.stdout, /=== not checked ===/);
+  assert.match(
+    r.stdout,
+    /only\.scenario\.yaml:6: skill_activated card_replace: not checked by hooksmith \(needs the Mantle engine\)/,
+  );
+  assert.match(r.stdout, /ok\.scenario\.yaml:4: criterion 1: not checked by hooksmith/);
+  assert.match(r.stdout, /\n1 passed, 0 failed, 1 skipped, 2 checks not made \(/);
+  const junit = hooksmith(join(dir, 'unchecked'), '--format', 'junit');
+  assert.match(junit.stdout, /skipped="1"/);
+  assert.match(junit.stdout, /<skipped message="not checked by hooksmith/);
+});
+
 test('CLI: a malformed case is exit 2 naming the path of the unknown key; the rest still run', () => {
   write('bad/.hooksmith/payloads/x.json', payload('hooks/h.py::guard', { outcom: 'returned' }, CALL));
   write('bad/typo.scenario.yaml', 'user: hi\nexpect:\n  tool_calld: { tool_name: x }\n');
+  write(
+    'bad/goals-typo.scenario.yaml',
+    'user: hi\ngoals:\n  assertions:\n    - tool_caled: { tool_name: x }\n',
+  );
   write(
     'bad/ok.scenario.yaml',
     'user: hi\ncompletions: [{ text: hello }]\nexpect: { transcript: { equals: hello } }\n',
@@ -314,7 +414,11 @@ test('CLI: a malformed case is exit 2 naming the path of the unknown key; the re
   assert.equal(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stdout, /expect: unknown key 'outcom'/);
   assert.match(r.stdout, /expect: unknown key 'tool_calld'/);
-  assert.match(r.stdout, /1 passed, 0 failed, 2 errors/);
+  assert.match(
+    r.stdout,
+    /goals\.assertions\[0\]\.tool_caled: unknown key 'tool_caled' \(did you mean 'tool_called'\?\)/,
+  );
+  assert.match(r.stdout, /1 passed, 0 failed, 3 errors/);
   const usage = hooksmith('--format', 'xml');
   assert.equal(usage.status, 2);
 });

@@ -101,6 +101,18 @@ export function simulateFeature(ctx: HooksmithContext): void {
     last ? { file: last.target.file, result: last.result, refusal: last.refusal } : undefined,
   );
 
+  // A turn already played (a test run's own result): shown as it was, not played again, so a
+  // hook whose output differs per run shows the run that failed.
+  ctx.registerCommand(SHOW_SIMULATION_COMMAND, (raw?: unknown) => {
+    const arg = raw as { file?: string; result?: SimulationResult } | undefined;
+    if (!arg?.file || !arg.result) return;
+    const result = arg.result;
+    last = { target: { scenario: arg.file, file: arg.file }, result };
+    panel.show(`Turn: ${path.basename(arg.file)} (test run)`, (sec) =>
+      renderTimelineHtml(result, { ...sec, rerun: true }),
+    );
+  });
+
   ctx.registerCommand('simulateTurn', async (raw?: unknown): Promise<SimulationResult | undefined> => {
     if (!ensureTrusted()) return undefined;
     const target = raw === undefined ? await pickScenario() : asTarget(raw);
@@ -161,6 +173,9 @@ export function simulateFeature(ctx: HooksmithContext): void {
     }
   });
 }
+
+/** Shows a SimulationResult already played: `{ file, result }`. */
+export const SHOW_SIMULATION_COMMAND = 'showSimulation';
 
 /** For tests: the last simulation (scenario file, result or refusal). */
 export const LAST_SIMULATION_COMMAND = 'lastSimulation';

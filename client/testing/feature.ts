@@ -5,7 +5,9 @@
 // case runs hooks).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SimulationResult } from '../../runtime/engine/api';
 import type { CaseResult } from '../../runtime/testing/cases';
+import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
 import { readCase } from '../../runtime/testing/discover-cases';
 import { pathKey } from '../../runtime/testing/plan';
 import { runCases } from '../../runtime/testing/run-cases';
@@ -89,6 +91,8 @@ function registerController(ctx: HooksmithContext): void {
   const tree = new TestTree(controller);
   const runners = sharedRunner(ctx);
   const last = new Map<string, ItemReport>();
+  /** Scenario file → the turn its last test run played (its timeline opens from a failure). */
+  const played = new Map<string, SimulationResult>();
   ctx.push(controller);
 
   const scan = async () => {
@@ -147,6 +151,8 @@ function registerController(ctx: HooksmithContext): void {
         const testCase = now && 'kind' in now ? now : e.testCase;
         const [r] = await runCases([testCase], { runnerFor: () => runner });
         if (r) report(run, e, r, last);
+        if (r?.simulation) played.set(r.case.file, r.simulation);
+        else played.delete(testCase.file);
         if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
       }
       run.end();
@@ -165,12 +171,23 @@ function registerController(ctx: HooksmithContext): void {
     controller.items.forEach((i) => walk(i, 0));
     return out;
   });
-  // From a failed scenario's result message: play it again and show its timeline.
+  // From a failed scenario's result message: the timeline of that run, as it was recorded (a
+  // hook with randomness or time could play differently again). Played again only when no run
+  // of it is kept (none yet in this window).
   ctx.registerCommand('openTestTimeline', async (raw?: unknown) => {
     const arg = raw as { test?: vscode.TestItem } | vscode.TestItem | undefined;
     const item = arg && 'test' in arg ? arg.test : (arg as vscode.TestItem | undefined);
     const file = item?.uri?.fsPath;
-    if (file) await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
+    if (!file) return;
+    const result = played.get(file);
+    if (result) {
+      await vscode.commands.executeCommand(`hooksmith.${SHOW_SIMULATION_COMMAND}`, { file, result });
+      return;
+    }
+    void vscode.window.showInformationMessage(
+      `Hooksmith: the test run of ${path.basename(file)} is no longer kept; playing the scenario again.`,
+    );
+    await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
   });
   void scan();
 }

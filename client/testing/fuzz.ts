@@ -49,6 +49,9 @@ export function fuzzFeature(ctx: HooksmithContext): void {
   const runners = sharedRunner(ctx);
   const output = vscode.window.createOutputChannel('Hooksmith Fuzz');
   ctx.push(output);
+  // For tests: the last report, set once the run is done (before any question to the user).
+  let lastReport: FuzzReport | undefined;
+  ctx.registerCommand('lastFuzzReport', () => lastReport);
   ctx.registerCommand(FUZZ_COMMAND, async (raw?: unknown): Promise<FuzzReport | undefined> => {
     const arg = raw as
       { file?: string; handler?: string; runs?: number; seed?: number; save?: boolean } | undefined;
@@ -77,6 +80,7 @@ export function fuzzFeature(ctx: HooksmithContext): void {
       void vscode.window.showErrorMessage(`Hooksmith: cannot fuzz ${arg.handler}: ${err.message}`);
       return undefined;
     }
+    lastReport = report;
     output.clear();
     output.append(formatFuzzText(report));
     output.show(true);

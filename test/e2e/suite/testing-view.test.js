@@ -92,14 +92,24 @@ describe('Testing view', function () {
     assert.strictEqual(byEnd('guard-delete.scenario.yaml::case/expect/status').state, 'passed');
   });
 
-  it("a failed scenario's timeline opens from its result", async () => {
-    await vscode.commands.executeCommand('hooksmith.openTestTimeline', {
-      uri: vscode.Uri.file(h.ws('guard-delete.scenario.yaml')),
-    });
+  it("a failed scenario's timeline shows that run's own result, not a new play", async () => {
+    const file = h.ws('guard-delete.scenario.yaml');
+    // A play now would differ from the run that failed: its bot text is changed on disk.
+    fs.writeFileSync(file, FAILING.replace('According to our records, done.', 'PLAYED AGAIN'));
+    await vscode.commands.executeCommand('hooksmith.openTestTimeline', { uri: vscode.Uri.file(file) });
     const tab = await e2e.waitFor(
-      () => h.webviewTabs('hooksmith.timeline').find((t) => t.label === 'Turn: guard-delete.scenario.yaml'),
-      { timeout: h.LONG, what: 'the timeline of guard-delete.scenario.yaml' },
+      () =>
+        h
+          .webviewTabs('hooksmith.timeline')
+          .find((t) => t.label === 'Turn: guard-delete.scenario.yaml (test run)'),
+      { timeout: h.LONG, what: 'the timeline of the failed run of guard-delete.scenario.yaml' },
     );
     assert.ok(tab);
+    const shown = await vscode.commands.executeCommand('hooksmith.lastSimulation');
+    assert.strictEqual(shown.file, file);
+    const bot = shown.result.transcript.filter((t) => t.role === 'bot').map((t) => t.text);
+    assert.deepStrictEqual(bot, ['According to our records, done.'], 'the failed run, as recorded');
+    assert.ok(!shown.result.tools || !shown.result.tools.some((t) => t.tool_name === 'delete_account'));
+    fs.writeFileSync(file, FAILING);
   });
 });

@@ -86,7 +86,7 @@ function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<s
   });
 }
 
-function registerController(ctx: HooksmithContext): void {
+function registerController(ctx: HooksmithContext): TestTree {
   const controller = vscode.tests.createTestController('hooksmith', 'Hooksmith');
   const tree = new TestTree(controller);
   const runners = sharedRunner(ctx);
@@ -190,10 +190,12 @@ function registerController(ctx: HooksmithContext): void {
     await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
   });
   void scan();
+  return tree;
 }
 
 export function testingFeature(ctx: HooksmithContext): void {
-  fuzzFeature(ctx);
-  if (vscode.workspace.isTrusted) registerController(ctx);
-  else ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => registerController(ctx)));
+  let tree: TestTree | undefined;
+  fuzzFeature(ctx, (file) => tree?.update(file));
+  if (vscode.workspace.isTrusted) tree = registerController(ctx);
+  else ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => (tree = registerController(ctx))));
 }

@@ -43,7 +43,8 @@ class FuzzCodeLensProvider implements vscode.CodeLensProvider {
   }
 }
 
-export function fuzzFeature(ctx: HooksmithContext): void {
+/** `caseSaved`: the Testing view lists a saved case at once (file watchers can lag or miss it). */
+export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => void): void {
   const lenses = new FuzzCodeLensProvider(ctx);
   ctx.push(vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses));
   const runners = sharedRunner(ctx);
@@ -82,7 +83,9 @@ export function fuzzFeature(ctx: HooksmithContext): void {
     }
     lastReport = report;
     output.clear();
-    output.append(formatFuzzText(report));
+    // The target as the workspace shows it (the extension host's current directory is elsewhere).
+    const shown = `${vscode.workspace.asRelativePath(arg.file)}::${arg.handler}`;
+    output.append(formatFuzzText({ ...report, target: shown }));
     output.show(true);
     if (!report.smallest) {
       void vscode.window.showInformationMessage(
@@ -106,6 +109,7 @@ export function fuzzFeature(ctx: HooksmithContext): void {
         out = path.join(dir, `fuzz-${arg.handler.replace(/\W+/g, '_')}-${i}.json`);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(out, payloadCaseText(report, root, arg.file, arg.handler));
+      caseSaved(out);
       if (arg.save !== true) await vscode.window.showTextDocument(vscode.Uri.file(out), { preview: false });
     }
     return report;

@@ -68,8 +68,9 @@ describe('Fuzz hook lens', function () {
     // The warning with "Save as payload case" is up (the command waits on it): a picture, then
     // its button, as a user would take it.
     if (e2e.config.screenshots) {
+      await vscode.commands.executeCommand('notifications.showList');
       const shot = path.join(h.scratch('shots'), 'fuzz-lens.png');
-      await h.settledScreenshot(shot, 1500);
+      await h.settledScreenshot(shot, 3000);
       console.log(`[e2e] fuzz screenshot ${shot}`);
     }
     const saved = path.join(root, '.hooksmith', 'payloads', 'fuzz-capitalise.json');
@@ -92,15 +93,26 @@ describe('Fuzz hook lens', function () {
     });
 
     // The Testing view finds it, and `hooksmith test` runs it: it fails until the hook is fixed.
-    await e2e.waitFor(
-      async () =>
-        (await vscode.commands.executeCommand('hooksmith.testItems')).some((i) =>
-          i.id.endsWith('fuzz-capitalise.json::case'),
-        ),
-      { timeout: h.LONG, what: 'the saved case in the Testing view' },
-    );
+    try {
+      await e2e.waitFor(
+        async () =>
+          (await vscode.commands.executeCommand('hooksmith.testItems')).some((i) =>
+            i.id.endsWith('fuzz-capitalise.json::case'),
+          ),
+        { timeout: h.LONG, what: 'the saved case in the Testing view' },
+      );
+    } catch (err) {
+      const items = await vscode.commands.executeCommand('hooksmith.testItems');
+      console.log(
+        items
+          .filter((i) => i.id.includes('buggy-fuzz'))
+          .map((i) => `${i.id} | ${i.label}`)
+          .join('\n'),
+      );
+      throw err;
+    }
     const cli = path.join(e2e.config.repoRoot, 'dist', 'cli.js');
-    const r = spawnSync(process.execPath, [cli, 'test', root, '-k', 'fuzz'], {
+    const r = spawnSync(process.execPath, [cli, 'test', root, '-k', 'capitalise and not answer'], {
       encoding: 'utf8',
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     });

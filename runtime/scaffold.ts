@@ -19,12 +19,13 @@ import type { TextEdit } from './diagnostics';
 import type { Position } from './python/model';
 import { buildModel } from './python/build-model';
 import { cayuHookClasses, modifyHooks } from './python/hooks';
+import { LINE_WIDTH, fromImportEdits, fromImportStatement, headEnd } from './python/import-edits';
 import type { HookModule } from './python/model';
 import { parse } from './python/parser';
-import { LINE_WIDTH, applyEdits, planImports, splitLines, topLevel } from './scaffold-source';
+import { applyEdits, splitLines, topLevel } from './scaffold-source';
 import { escapeSnippet } from './snippet-syntax';
 
-export { applyEdits, planImports } from './scaffold-source';
+export { applyEdits } from './scaffold-source';
 export { escapeSnippet, expandSnippet } from './snippet-syntax';
 
 export type ScaffoldTarget =
@@ -169,9 +170,32 @@ export function cayuClassTemplate(
 
 /** A whole module for a new file: docstring, imports, the hook. */
 export function newModuleText(template: HookTemplate, docstring: string): string {
-  const plan = planImports('', template.module, template.imports, template.equivalentModules);
-  const imports = applyEdits('', plan.edits).trimEnd();
+  const imports = fromImportStatement(template.module, template.imports);
   return `"""${docstring}"""\n\n${imports}\n\n\n${template.snippet}`;
+}
+
+interface ImportPlan {
+  edits: TextEdit[];
+  /** The text once the edits are applied. */
+  after: string;
+  /** Lines the edits add (to shift a cursor below them). */
+  lineDelta: number;
+  /** First line below the imports in `after`: code goes there or lower. */
+  firstCodeLine: number;
+}
+
+/** The template's imports merged into the text (runtime/python/import-edits.ts). */
+function planImports(
+  text: string,
+  t: Pick<HookTemplate, 'module' | 'imports' | 'equivalentModules'>,
+): ImportPlan {
+  const edits = fromImportEdits(modelOf(text), text, t.module, t.imports, t.equivalentModules);
+  const after = applyEdits(text, edits);
+  const lineDelta = edits.reduce(
+    (n, e) => n + e.newText.split(/\r\n|\r|\n/).length - 1 - (e.range.end.line - e.range.start.line),
+    0,
+  );
+  return { edits, after, lineDelta, firstCodeLine: headEnd(modelOf(after)) };
 }
 
 export interface InsertionPlan {
@@ -205,7 +229,7 @@ function padding(
 /** Line where a top-level definition goes for a cursor on `cursorLine`: the cursor's line when it is between statements, else after the statement holding it; never above `minLine`. */
 export function topLevelInsertionLine(text: string, cursorLine: number, minLine = 0): number {
   const lines = splitLines(text);
-  const { blocks } = topLevel(text);
+  const blocks = topLevel(text);
   let at = Math.min(cursorLine, lines.length);
   const holder = blocks.find((b) => b.start <= at && at <= b.end);
   if (holder) at = holder.end + 1;
@@ -249,8 +273,8 @@ export function planMantleHook(
   name?: string,
 ): InsertionPlan {
   const template = mantleTemplate(d, uniqueName(text, name ?? defaultHookName(d), 'def'));
-  const imports = planImports(text, template.module, template.imports);
-  const after = applyEdits(text, imports.edits);
+  const imports = planImports(text, template);
+  const after = imports.after;
   const importEnd = imports.edits[0]?.range.start.line ?? 0;
   const cursor = cursorLine >= importEnd ? cursorLine + imports.lineDelta : cursorLine;
   const line = topLevelInsertionLine(after, cursor, imports.firstCodeLine);
@@ -295,7 +319,7 @@ export interface RuntimeHookClass {
 /** The module-level RuntimeHook subclasses of the text (the hook query's), with their extent. */
 export function runtimeHookClasses(text: string): RuntimeHookClass[] {
   const lines = splitLines(text);
-  const { blocks } = topLevel(text);
+  const blocks = topLevel(text);
   return cayuHookClasses(modelOf(text))
     .filter((c) => c.runnable)
     .map(({ cls }) => {
@@ -327,8 +351,12 @@ export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase)
     return { kind: 'exists', className: holder.name, line };
   }
   if (holder) {
-    const imports = planImports(text, CAYU_MODULES[0]!, cayuImports([phase], false), CAYU_MODULES.slice(1));
-    const after = applyEdits(text, imports.edits);
+    const imports = planImports(text, {
+      module: CAYU_MODULES[0]!,
+      imports: cayuImports([phase], false),
+      equivalentModules: CAYU_MODULES.slice(1),
+    });
+    const after = imports.after;
     const end =
       holder.end + (holder.start >= (imports.edits[0]?.range.start.line ?? 0) ? imports.lineDelta : 0);
     const lines = splitLines(after);
@@ -354,8 +382,8 @@ export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase)
   }
   const className = uniqueName(text, defaultClassName([phase]), 'class');
   const template = cayuClassTemplate([phase], className);
-  const imports = planImports(text, template.module, template.imports, template.equivalentModules);
-  const after = applyEdits(text, imports.edits);
+  const imports = planImports(text, template);
+  const after = imports.after;
   const importEnd = imports.edits[0]?.range.start.line ?? 0;
   const cursor = cursorLine >= importEnd ? cursorLine + imports.lineDelta : cursorLine;
   const line = topLevelInsertionLine(after, cursor, imports.firstCodeLine);

@@ -4,14 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../runtime/catalogue';
-import {
-  applyEdits,
-  cayuClassTemplate,
-  mantleTemplate,
-  planImports,
-  targetDescription,
-  type HookTemplate,
-} from '../runtime/scaffold';
+import { fromImportStatement } from '../runtime/python/import-edits';
+import { cayuClassTemplate, mantleTemplate, targetDescription, type HookTemplate } from '../runtime/scaffold';
 
 export interface Snippet {
   prefix: string[];
@@ -24,7 +18,7 @@ const MERGE_NOTE =
 
 /** The template's imports as written at the top of a new module, then two blank lines and the hook. */
 function body(t: HookTemplate): string[] {
-  const imports = applyEdits('', planImports('', t.module, t.imports, t.equivalentModules).edits).trimEnd();
+  const imports = fromImportStatement(t.module, t.imports);
   return [...imports.split('\n'), '', '', ...t.snippet.replace(/\n$/, '').split('\n')];
 }
 

@@ -119,10 +119,13 @@ export function modelOfSyntax(
   }
 
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
+  const first = root.namedChildren.find((c) => c?.type !== 'comment');
+  const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string';
   return {
     path,
     syntaxErrors: error ? [error] : [],
     futureAnnotations,
+    ...(docstring ? { docstring: rangeOf(first) } : {}),
     imports: [...imports, ...localImports],
     functions,
     classes,

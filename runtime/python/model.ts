@@ -230,6 +230,8 @@ export interface HookModule {
   syntaxErrors: SyntaxIssue[];
   /** `from __future__ import annotations` is present. */
   futureAnnotations: boolean;
+  /** The module's docstring (its first statement, a string), where new imports go below. */
+  docstring?: Range;
   imports: ImportBinding[];
   /** Module-level functions (methods are in classes). */
   functions: FunctionDef[];

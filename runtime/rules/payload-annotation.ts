@@ -1,7 +1,7 @@
 // payload-annotation: the payload parameter is not annotated with the point's payload type.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
+import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
 import { mantleHooks, payloadParameter } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import { isMantleMember } from '../python/names';
@@ -50,25 +50,7 @@ export const payloadAnnotation: Rule = {
       if (!ann.optionalOf && isMantleMember(ann.ref, wanted)) continue; // imported and right: the common case
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf) {
-        if (target.unimported) {
-          out.push(
-            report(
-              this,
-              ctx,
-              ann.ref?.range ?? ann.range,
-              `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
-              {
-                fixes: [
-                  fix(
-                    `Import ${wanted} from rasa.mantle.hooks`,
-                    importAnnotationEdits(ctx.module, ctx.text, ann, wanted),
-                    true,
-                  ),
-                ],
-              },
-            ),
-          );
-        }
+        if (target.unimported) out.push(notImportedReport(this, ctx, ann, wanted));
         continue;
       }
       const optionalMember = ann.optionalOf

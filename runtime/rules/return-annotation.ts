@@ -1,7 +1,7 @@
 // return-annotation: observe hooks must be `-> None`, modify hooks `-> <the payload type>`.
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, importAnnotationEdits, replaceAnnotationEdits } from './util/annotations';
+import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
 import { mantleHooks } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 
@@ -69,23 +69,7 @@ export const returnAnnotation: Rule = {
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf && !target.unimported) continue;
       if (target.member === wanted && target.unimported && !ann.optionalOf) {
-        out.push(
-          report(
-            this,
-            ctx,
-            ann.ref?.range ?? ann.range,
-            `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
-            {
-              fixes: [
-                fix(
-                  `Import ${wanted} from rasa.mantle.hooks`,
-                  importAnnotationEdits(ctx.module, ctx.text, ann, wanted),
-                  true,
-                ),
-              ],
-            },
-          ),
-        );
+        out.push(notImportedReport(this, ctx, ann, wanted));
         continue;
       }
       const why = ann.optionalOf ? ' — returning None is an invalid return' : '';

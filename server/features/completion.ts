@@ -60,7 +60,7 @@ export function completions(analyser: Analyser, p: CompletionParams): Completion
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
     fieldAccess(ctx) ??
-    scaffoldCompletions(ctx.text, ctx.line, ctx.pos) ??
+    scaffoldCompletions(ctx.model, ctx.text, ctx.line, ctx.pos) ??
     []
   );
 }

@@ -9,10 +9,11 @@ import {
   type Position,
 } from 'vscode-languageserver';
 import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../../runtime/catalogue';
+import { fromImportEdits } from '../../runtime/python/import-edits';
+import type { HookModule } from '../../runtime/python/model';
 import {
   cayuClassTemplate,
   mantleTemplate,
-  planImports,
   targetDescription,
   type HookTemplate,
 } from '../../runtime/scaffold';
@@ -56,7 +57,12 @@ const SNIPPETS: readonly ScaffoldSnippet[] = [
 ];
 
 /** At the start of a line (a bare word being typed at top level): the scaffold items. */
-export function scaffoldCompletions(text: string, line: string, pos: Position): CompletionItem[] | undefined {
+export function scaffoldCompletions(
+  model: HookModule,
+  text: string,
+  line: string,
+  pos: Position,
+): CompletionItem[] | undefined {
   const m = /^([a-z][\w-]*)$/.exec(line);
   if (!m) return undefined;
   const typed = m[1]!;
@@ -65,7 +71,6 @@ export function scaffoldCompletions(text: string, line: string, pos: Position): 
   const ordered = [...matching.filter((s) => s.wired), ...matching.filter((s) => !s.wired)];
   return ordered.map((s, i) => {
     const t = s.template();
-    const imports = planImports(text, t.module, t.imports, t.equivalentModules);
     return {
       label: s.label,
       kind: CompletionItemKind.Snippet,
@@ -77,7 +82,7 @@ export function scaffoldCompletions(text: string, line: string, pos: Position): 
         range: { start: { line: pos.line, character: 0 }, end: pos },
         newText: t.snippet.replace(/\n$/, ''),
       },
-      additionalTextEdits: imports.edits,
+      additionalTextEdits: fromImportEdits(model, text, t.module, t.imports, t.equivalentModules),
     };
   });
 }

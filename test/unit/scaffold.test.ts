@@ -16,16 +16,11 @@ import {
   modifyHooksInText,
   newModuleText,
   planCayuHook,
-  planImports,
   planMantleHook,
   runtimeHookClasses,
   scaffoldTargets,
   type InsertionPlan,
 } from '../../runtime/scaffold';
-
-function imported(text: string, module: string, names: string[], eq: string[] = []): string {
-  return applyEdits(text, planImports(text, module, names, eq).edits);
-}
 
 /** The file after the plan, placeholders at their defaults. */
 function apply(text: string, plan: InsertionPlan): string {
@@ -43,86 +38,6 @@ function serious(text: string, path = '/agent/hooks.py', isMantleModule = true):
 }
 
 const M = 'rasa.mantle.hooks';
-
-describe('planImports', () => {
-  before(() => initParser());
-  it('adds names to a parenthesised one-per-line import, sorted, trailing commas kept', () => {
-    const text = `from ${M} import (\n    ToolCallPayload,\n    on_tool_call,\n)\n\nx = 1\n`;
-    assert.equal(
-      imported(text, M, ['modify_tool_call', 'ToolCallPayload']),
-      `from ${M} import (\n    ToolCallPayload,\n    modify_tool_call,\n    on_tool_call,\n)\n\nx = 1\n`,
-    );
-  });
-
-  it('keeps a single-line import single-line while it fits in 88 columns', () => {
-    assert.equal(
-      imported(`from ${M} import on_tool_call\n`, M, ['ToolCallPayload']),
-      `from ${M} import ToolCallPayload, on_tool_call\n`,
-    );
-  });
-
-  it('wraps a single-line import that would pass 88 columns into the parenthesised style', () => {
-    const out = imported(`from ${M} import ModelRequestPayload, on_model_request\n`, M, [
-      'ModelResponsePayload',
-      'modify_model_response',
-    ]);
-    assert.equal(
-      out,
-      `from ${M} import (\n    ModelRequestPayload,\n    ModelResponsePayload,\n    modify_model_response,\n    on_model_request,\n)\n`,
-    );
-  });
-
-  it('appends to an unsorted import instead of reordering it', () => {
-    assert.equal(
-      imported(`from ${M} import on_tool_call, ToolCallPayload\n`, M, ['modify_tool_call']),
-      `from ${M} import on_tool_call, ToolCallPayload, modify_tool_call\n`,
-    );
-  });
-
-  it('skips names already imported (aliases included) and leaves the file alone', () => {
-    const text = `from ${M} import ToolCallPayload as TCP, on_tool_call\n`;
-    assert.deepEqual(planImports(text, M, ['ToolCallPayload', 'on_tool_call']).edits, []);
-  });
-
-  it('adds a new import after the docstring and __future__ imports, with blank lines around', () => {
-    const text = '"""Hooks\nof the agent."""\nfrom __future__ import annotations\nx = 1\n';
-    assert.equal(
-      imported(text, M, ['on_tool_call']),
-      `"""Hooks\nof the agent."""\nfrom __future__ import annotations\n\nfrom ${M} import on_tool_call\n\nx = 1\n`,
-    );
-  });
-
-  it('adds a new import after the last top-level import', () => {
-    const text = 'import os\nimport structlog\n\nlog = structlog.get_logger()\n';
-    assert.equal(
-      imported(text, M, ['on_tool_call']),
-      `import os\nimport structlog\nfrom ${M} import on_tool_call\n\nlog = structlog.get_logger()\n`,
-    );
-  });
-
-  it('ignores imports inside functions and strings', () => {
-    const text = `s = """\nfrom ${M} import on_tool_call\n"""\n\ndef f():\n    from ${M} import on_tool_call\n`;
-    const out = imported(text, M, ['on_tool_call']);
-    assert.ok(out.startsWith(`from ${M} import on_tool_call\n\ns = """`), out);
-  });
-
-  it('merges Cayu names into an import from an equivalent namespace (cayu, cayu.runtime.hooks)', () => {
-    const out = imported(
-      'from cayu import RuntimeHook\n',
-      'cayu.observability',
-      ['RuntimeHook', 'ToolCallHookContext'],
-      ['cayu.runtime.hooks', 'cayu'],
-    );
-    assert.equal(out, 'from cayu import RuntimeHook, ToolCallHookContext\n');
-  });
-
-  it('does not touch an import holding comments; adds a separate one', () => {
-    const text = `from ${M} import (  # hooks\n    on_tool_call,\n)\n`;
-    const out = imported(text, M, ['ToolCallPayload']);
-    assert.ok(out.startsWith(text), out);
-    assert.ok(out.includes(`from ${M} import ToolCallPayload\n`), out);
-  });
-});
 
 describe('planMantleHook', () => {
   before(() => initParser());
@@ -153,7 +68,7 @@ describe('planMantleHook', () => {
     assert.match(
       out,
       new RegExp(
-        `from ${M.replace(/\./g, '\\.')} import TurnFinishedPayload, on_turn_finished, on_turn_started\n`,
+        `from ${M.replace(/\./g, '\\.')} import on_turn_started, TurnFinishedPayload, on_turn_finished\n`,
       ),
     );
     assert.deepEqual(serious(out), []);
@@ -240,10 +155,10 @@ describe('planCayuHook', () => {
     const plan = planCayuHook(text, 4, findCayuPhase('after_tool_call')!);
     assert.equal(plan.kind, 'method');
     const out = apply(text, plan as InsertionPlan);
-    // The existing import was unsorted: new names are appended (sorted among themselves), and wrapped past 88 columns.
+    // New names are appended (sorted among themselves); the user's line is neither re-sorted nor re-wrapped.
     assert.match(
       out,
-      /^from cayu import \(\n {4}RuntimeHook,\n {4}BeforeToolCallHookContext,\n {4}AfterToolCallDecision,\n {4}ToolCallHookContext,\n\)\n/,
+      /^from cayu import RuntimeHook, BeforeToolCallHookContext, AfterToolCallDecision, ToolCallHookContext\n/,
     );
     assert.match(
       out,
@@ -309,12 +224,10 @@ describe('line endings', () => {
   before(() => initParser());
   it('merges into a CRLF file at the right place', () => {
     const text = `from ${M} import on_tool_call\r\n\r\nx = 1\r\n`;
-    const out = imported(text, M, ['ToolCallPayload']);
-    assert.equal(out, `from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`);
     const plan = planMantleHook(text, 2, findDecorator('on_tool_call')!);
     const after = apply(text, plan);
     assert.ok(
-      after.startsWith(`from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`),
+      after.startsWith(`from ${M} import on_tool_call, ToolCallPayload\r\n\r\nx = 1\r\n`),
       JSON.stringify(after),
     );
     assert.match(after, /@on_tool_call\(\)\nasync def audit_tool_call_?\d*\(/);

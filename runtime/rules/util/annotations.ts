@@ -1,8 +1,10 @@
 // What a type annotation names, resolved through the module's imports (string annotations
 // and `from __future__ import annotations` included: the model resolves the name inside).
-import type { TextEdit } from '../../diagnostics';
+import type { HookDiagnostic, TextEdit } from '../../diagnostics';
 import type { Annotation, HookModule, Range } from '../../python/model';
 import { resolveMantleName } from '../../python/names';
+import type { Rule, RuleContext } from '../rule';
+import { fix, q, report } from './diagnostic';
 import { spellMantleName } from './mantle-import-fix';
 
 export interface AnnotationTarget {
@@ -33,14 +35,23 @@ export function replaceAnnotationEdits(
   return [...spelled.importEdits, { range, newText: spelled.text }];
 }
 
-/** Edits that make a bare, unimported payload name resolve: the import, or a qualified spelling. */
-export function importAnnotationEdits(
-  module: HookModule,
-  source: string,
+/**
+ * `wanted` (a payload type) named by a bare name that nothing imports: the module fails to load.
+ * The fix adds the import, or spells the name through an existing module alias.
+ */
+export function notImportedReport(
+  rule: Rule,
+  ctx: RuleContext,
   ann: Annotation,
-  name: string,
-): TextEdit[] {
-  const spelled = spellMantleName(module, source, name);
-  const rename = spelled.text !== name && ann.ref ? [{ range: ann.ref.range, newText: spelled.text }] : [];
-  return [...spelled.importEdits, ...rename];
+  wanted: string,
+): HookDiagnostic {
+  const spelled = spellMantleName(ctx.module, ctx.text, wanted);
+  const rename = spelled.text !== wanted && ann.ref ? [{ range: ann.ref.range, newText: spelled.text }] : [];
+  return report(
+    rule,
+    ctx,
+    ann.ref?.range ?? ann.range,
+    `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
+    { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, [...spelled.importEdits, ...rename], true)] },
+  );
 }

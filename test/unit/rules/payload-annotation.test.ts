@@ -173,10 +173,10 @@ test('payload-annotation: add-import fix writes a new import line below the impo
   assert.equal(applyFix(noImport, d2[0]), noImport.replace('(payload)', '(payload: mh.TurnStartedPayload)'));
 });
 
-test('payload-annotation: a new import line after a last import without a trailing newline stays inside the text', async () => {
+test('payload-annotation: the import goes above the first definition, not after a late import at the end', async () => {
   const src =
     '@on_turn_started()\nasync def mark(payload: TurnStartedPayload) -> None: ...\nimport structlog';
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['2:25']);
-  assert.equal(applyFix(src, diags[0]), `${src}\nfrom rasa.mantle.hooks import TurnStartedPayload\n`);
+  assert.equal(applyFix(src, diags[0]), `from rasa.mantle.hooks import TurnStartedPayload\n\n${src}`);
 });

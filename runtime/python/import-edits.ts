@@ -6,6 +6,7 @@
 // settings. Otherwise a new statement goes below the module's head.
 import type { TextEdit } from '../diagnostics';
 import type { HookModule, ImportBinding, Position } from './model';
+import { splitLines } from './text';
 
 /** Black's line width: a longer import is wrapped one name per line. */
 export const LINE_WIDTH = 88;
@@ -56,7 +57,7 @@ export function fromImportEdits(
   const bound = new Set(froms.map((b) => b.importedName));
   const missing = [...new Set(names)].filter((n) => !bound.has(n)).sort();
   if (!missing.length) return [];
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = splitLines(text);
   const head = headImports(model);
   const candidates = head.filter((b) => froms.includes(b));
   const target = candidates.find((b) => b.module === module) ?? candidates[0];
@@ -108,7 +109,7 @@ export function moduleImportEdits(model: HookModule, text: string, module: strin
     const at: Position = { line: before.statementRange.start.line, character: 0 };
     return [{ range: { start: at, end: at }, newText: `${statement}\n` }];
   }
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = splitLines(text);
   const after = plain[plain.length - 1];
   return insertStatement(model, lines, statement, after ? after.statementRange.end.line + 1 : headEnd(model));
 }

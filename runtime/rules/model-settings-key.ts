@@ -6,7 +6,7 @@ import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from '../python/hooks';
-import { splitLines } from './util/text';
+import { splitLines } from '../python/text';
 
 const FIELD = 'model_settings';
 const EXPECTED: Record<SettingValueType, string> = {

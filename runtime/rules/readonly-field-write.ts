@@ -11,7 +11,7 @@ import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from '../python/hooks';
-import { splitLines } from './util/text';
+import { splitLines } from '../python/text';
 
 /** Each payload type's fields by name (its own first, so an own field wins over an identity one), built once. */
 const FIELDS = new Map(

@@ -7,7 +7,7 @@ import type { HookModule, LiteralValue, Position, Range } from '../python/model'
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { spellModuleName } from './util/mantle-import-fix';
-import { offsetAt, positionAt } from './util/text';
+import { offsetAt, positionAt } from '../python/text';
 
 const CODE = 'tool-result-value-is-text';
 const POINT = 'tool_result';

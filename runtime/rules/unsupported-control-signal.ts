@@ -7,7 +7,7 @@ import { andList, fix, q, report } from './util/diagnostic';
 import { mantleHooks, payloadParameter, type MantleHook } from '../python/hooks';
 import { resolveMantleName } from '../python/names';
 import { spellMantleName } from './util/mantle-import-fix';
-import { lineText } from './util/text';
+import { lineText } from '../python/text';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {
   const name = resolveMantleName(module, r.exception)?.member;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { buildModel, initParser, parse } from '../../runtime/python';
 import type { HookModule, Range } from '../../runtime/python/model';
-import { offsetAt } from '../../runtime/rules/util/text';
+import { offsetAt } from '../../runtime/python/text';
 import { ParsedText } from '../../server/parsed-text';
 
 /** A ParsedText with the model of its current tree, as the server's analyser builds it. */

@@ -1,4 +1,4 @@
-// runtime/rules/util/text.ts: offsets ↔ LSP positions, with the last text's lines kept.
+// runtime/python/text.ts: offsets ↔ LSP positions, with the last text's lines kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -8,7 +8,7 @@ import {
   positionAt,
   sliceRange,
   splitLines,
-} from '../../../runtime/rules/util/text';
+} from '../../../runtime/python/text';
 
 test('positions: \\n, \\r\\n and lone \\r each end a line; positionAt inverts offsetAt', () => {
   const text = 'ab\r\ncd\ref\n\ngh';

@@ -1,6 +1,6 @@
 // Offsets ↔ LSP positions in a source text (UTF-16 characters, which is what JS strings index).
 // Lines are LSP's (and CPython's): \n, \r\n and a lone \r each end one, as in the model.
-import type { Position, Range } from '../../python/model';
+import type { Position, Range } from './model';
 
 // A rule building fixes asks about the same text again and again (several times per
 // diagnostic): the last text's line starts and lines are kept, so a module with hundreds of

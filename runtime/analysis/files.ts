@@ -75,6 +75,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
           : {}),
       })
     : undefined;
+  env?.hold();
   const engine = env?.engine();
   // python3 starts while we discover; when verdicts are remembered it may not be needed at all.
   if (!cache?.size) checker?.warm();
@@ -138,7 +139,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
       log(`[hooksmith] CPython ${checker.version} judged ${asked} file(s)`);
     return { diagnostics, fileCount: ruled.length, ...unseen };
   } finally {
-    await checker?.end();
+    await Promise.all([checker?.end(), env?.release()]);
   }
 }
 

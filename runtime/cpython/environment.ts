@@ -3,7 +3,7 @@
 // (unknown-import, completions, not-wired). environment_probe.py answers without executing any
 // user module; answers are remembered per interpreter (on disk beside the syntax verdicts), valid
 // while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -66,7 +66,7 @@ export interface EnvironmentOptions {
   /** Where answers are remembered; undefined: not remembered. */
   cacheDir?: string;
   log?: (message: string) => void;
-  /** Give up on python3 after this long (default 60 s: importing rasa-pro is slow). */
+  /** Give up on python3 when it answers nothing this long (default 60 s: importing rasa-pro is slow). */
   timeoutMs?: number;
 }
 
@@ -77,6 +77,8 @@ export class PythonEnvironment {
   private readonly identity: string | undefined;
   private state: CacheFile | undefined;
   private engineAsked: Promise<EngineFacts | undefined> | undefined;
+  private holding = false;
+  private held: Probe | undefined;
 
   constructor(private readonly opts: EnvironmentOptions = {}) {
     this.python = opts.python || 'python3';
@@ -156,42 +158,133 @@ export class PythonEnvironment {
     }
   }
 
-  private ask(req: { modules: string[]; engine: boolean }): Promise<ProbeAnswer | undefined> {
-    return new Promise((resolve) => {
-      let out = '';
-      let done = false;
-      const finish = (a: ProbeAnswer | undefined, why?: string) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        if (why) this.opts.log?.(`[hooksmith] ${this.python} could not read the environment: ${why}`);
-        resolve(a);
-      };
-      let child: ReturnType<typeof spawn>;
-      try {
-        child = spawn(directInterpreter(this.python), [probeScript()], { stdio: ['pipe', 'pipe', 'ignore'] });
-      } catch (err) {
-        resolve(undefined);
-        this.opts.log?.(`[hooksmith] cannot start ${this.python}: ${String(err)}`);
-        return;
-      }
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        finish(undefined, 'timed out');
-      }, this.opts.timeoutMs ?? 60_000);
-      child.on('error', (err) => finish(undefined, err.message));
-      child.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
-      child.on('close', () => {
-        try {
-          const parsed = probeAnswer.safeParse(JSON.parse(out));
-          finish(parsed.success ? parsed.data : undefined, parsed.success ? undefined : 'unexpected answer');
-        } catch {
-          finish(undefined, 'no answer');
-        }
-      });
-      child.stdin!.on('error', () => undefined);
-      child.stdin!.end(JSON.stringify(req));
+  /**
+   * Until release(), every question goes to one python3: a check asks for the engine as it starts
+   * and for its imports once parsed, and pays for one interpreter start, not two.
+   */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Lets the held python3 exit; resolves once it has (so it is waited for, not orphaned). */
+  async release(): Promise<void> {
+    this.holding = false;
+    const probe = this.held;
+    this.held = undefined;
+    await probe?.end();
+  }
+
+  private ask(req: ProbeRequest): Promise<ProbeAnswer | undefined> {
+    if (this.holding) {
+      this.held ??= new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
+      return this.held.ask(req);
+    }
+    const probe = new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
+    const answer = probe.ask(req);
+    void probe.end();
+    return answer;
+  }
+}
+
+type ProbeRequest = { modules: string[]; engine: boolean };
+
+/** One python3 running environment_probe.py: one JSON line each way, answered in order until stdin closes. */
+class Probe {
+  private readonly child: ChildProcess | undefined;
+  private readonly waiting: ((a: ProbeAnswer | undefined) => void)[] = [];
+  private readonly exited: Promise<void>;
+  private buffer = '';
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly python: string,
+    private readonly timeoutMs: number,
+    private readonly log?: (message: string) => void,
+  ) {
+    let exited = () => undefined as void;
+    this.exited = new Promise((resolve) => (exited = resolve));
+    const exit = () => {
+      this.closed = true;
+      exited();
+    };
+    try {
+      this.child = spawn(directInterpreter(python), [probeScript()], { stdio: ['pipe', 'pipe', 'ignore'] });
+    } catch (err) {
+      log?.(`[hooksmith] cannot start ${python}: ${String(err)}`);
+      exit();
+      return;
+    }
+    const child = this.child;
+    child.on('error', (err) => {
+      this.fail(err.message);
+      exit();
     });
+    child.on('close', () => {
+      this.fail('no answer');
+      exit();
+    });
+    child.stdin!.on('error', () => undefined);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let nl: number;
+      while ((nl = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        this.answered(line);
+      }
+    });
+  }
+
+  ask(req: ProbeRequest): Promise<ProbeAnswer | undefined> {
+    const stdin = this.child?.stdin;
+    if (this.closed || !stdin?.writable) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      stdin.write(JSON.stringify(req) + '\n');
+      this.arm();
+    });
+  }
+
+  /** Closes python3's stdin: it exits once it has answered. Resolves when it has exited. */
+  end(): Promise<void> {
+    this.child?.stdin?.end();
+    return this.exited;
+  }
+
+  private answered(line: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      return; // not an answer: something an imported package wrote to the real stdout
+    }
+    if (typeof json !== 'object' || json === null || !('stamps' in json)) return;
+    const parsed = probeAnswer.safeParse(json);
+    if (!parsed.success)
+      this.log?.(`[hooksmith] ${this.python} could not read the environment: unexpected answer`);
+    this.waiting.shift()?.(parsed.success ? parsed.data : undefined);
+    this.arm();
+  }
+
+  /** A python3 that answers nothing for timeoutMs while questions wait is killed (importing rasa-pro is slow). */
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.waiting.length) return;
+    this.timer = setTimeout(() => {
+      this.child?.kill('SIGKILL');
+      this.fail('timed out');
+    }, this.timeoutMs);
+  }
+
+  private fail(why: string): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.waiting.length) return;
+    this.log?.(`[hooksmith] ${this.python} could not read the environment: ${why}`);
+    for (const done of this.waiting.splice(0)) done(undefined);
   }
 }
 

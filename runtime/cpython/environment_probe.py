@@ -1,7 +1,9 @@
 """What the user's interpreter has installed, read once and cached by environment.ts.
 
-stdin: {"modules": [dotted names], "engine": true|false}
-stdout: {"modules": {name: true|false}, "engine": {...} | null, "stamps": [[dir, mtime_ns], ...]}
+stdin: one request a line, {"modules": [dotted names], "engine": true|false}
+stdout: one answer a line, in order, {"modules": {name: true|false}, "engine": {...} | null,
+        "stamps": [[dir, mtime_ns], ...]}; the probe exits when its stdin closes. A check asks
+        for the engine as it starts and for its imports once parsed: one interpreter start.
 
 Modules are resolved the way the import system finds them (every finder on sys.meta_path, parent
 packages' search paths), without executing any of them. Only for "engine" are the real
@@ -82,9 +84,7 @@ def read(name):
         return {"error": f"{type(e).__name__}: {e}"[:500]}
 
 
-def main():
-    req = json.loads(sys.stdin.read() or "{}")
-    answer, sys.stdout = sys.stdout, sys.stderr  # what an imported package prints is not the answer
+def answer(req):
     out = {"modules": {n: resolve(n) for n in req.get("modules", [])}, "engine": None}
     if req.get("engine"):
         out["engine"] = {"rasaPro": version("rasa-pro", "rasa"), "cayu": version("cayu", "cayu"),
@@ -96,7 +96,20 @@ def main():
         except OSError:
             stamps.append([os.path.abspath(p or "."), None])
     out["stamps"] = stamps
-    answer.write(json.dumps(out))
+    return out
+
+
+def main():
+    # What an imported package prints is not an answer, and what it reads is not a request.
+    requests, answers = sys.stdin, sys.stdout
+    sys.stdin, sys.stdout = open(os.devnull), sys.stderr
+    while True:
+        line = requests.readline()
+        if not line:
+            break
+        if line.strip():
+            answers.write(json.dumps(answer(json.loads(line))) + "\n")
+            answers.flush()
 
 
 main()

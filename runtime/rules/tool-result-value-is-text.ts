@@ -83,27 +83,36 @@ function usesOf(
       });
     }
   }
-  // Indexing with a string key and iteration are no calls: found in the hook's own text, with
-  // strings and comments blanked (a slice, `value[:200]`, is right on text and stays quiet).
-  const from = offsetAt(ctx.text, fnRange.start);
-  const body = blankStringsAndComments(ctx.text.slice(from, offsetAt(ctx.text, fnRange.end)));
+  uses.push(...textUses(ctx.text, fnRange, value));
+  return uses.sort((a, b) => cmp(a.range.start, b.range.start));
+}
+
+/**
+ * Indexing with a string key and iteration are no calls: found in the hook's own text, with
+ * strings and comments blanked (a slice, `value[:200]`, is right on text and stays quiet).
+ */
+function textUses(text: string, fnRange: Range, value: string): Use[] {
+  const from = offsetAt(text, fnRange.start);
+  const raw = text.slice(from, offsetAt(text, fnRange.end));
+  // Blanking only removes characters: a hook that never writes `value` (most read other fields)
+  // is not scanned.
+  if (!raw.includes('value')) return [];
+  const body = blankStringsAndComments(raw);
   const name = value.replace('.', '\\s*\\.\\s*');
   const patterns: [RegExp, string][] = [
     [new RegExp(`(?<![\\w.])${name}(?=\\s*\\[)`, 'g'), 'indexing it with a key reads a character'],
     [new RegExp(`(?<=\\bfor\\s[^:\\n]*\\bin\\s+)${name}(?=\\s*:)`, 'g'), 'iterating it walks its characters'],
   ];
+  const uses: Use[] = [];
   for (const [re, how] of patterns) {
     for (const m of body.matchAll(re)) {
       const at = from + m.index;
       const end = at + m[0].length;
-      if (how.startsWith('indexing') && !STRING_KEY.test(ctx.text.slice(end, end + 40))) continue;
-      uses.push({
-        range: { start: positionAt(ctx.text, at), end: positionAt(ctx.text, end) },
-        how,
-      });
+      if (how.startsWith('indexing') && !STRING_KEY.test(text.slice(end, end + 40))) continue;
+      uses.push({ range: { start: positionAt(text, at), end: positionAt(text, end) }, how });
     }
   }
-  return uses.sort((a, b) => cmp(a.range.start, b.range.start));
+  return uses;
 }
 
 function textOf(v: LiteralValue): string | undefined {

@@ -165,8 +165,58 @@ async function extensionHostText(msg) {
   return text.startsWith(MARK) ? text.slice(MARK.length) : null;
 }
 
-/** Serves harness.screenshot(): each request file gets a screenshot and a .done (or .error) file. */
-function serveScreenshots(run, page, log) {
+/**
+ * The frame to act in: the page, or the webview whose document title contains `webview` (and,
+ * when given, holds `selector`). A webview's content is a nested iframe of the workbench page.
+ */
+async function frameFor(page, { webview, selector }) {
+  if (!webview) return page.mainFrame();
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    try {
+      const ok = await frame.evaluate(
+        ([title, sel]) =>
+          globalThis.document.title.includes(title) && (!sel || !!globalThis.document.querySelector(sel)),
+        [webview, selector || ''],
+      );
+      if (ok) return frame;
+    } catch {
+      /* a frame going away */
+    }
+  }
+  throw new Error(`no webview titled "…${webview}…"${selector ? ` holding ${selector}` : ''}`);
+}
+
+/** One harness.ui() request: a real click, key or read in the page or a webview. */
+async function uiOp(page, req) {
+  const timeout = req.timeout || 15000;
+  const frame = await frameFor(page, req);
+  switch (req.op) {
+    case 'click':
+      return void (await frame.click(req.selector, { timeout }));
+    case 'check':
+      return void (await frame.check(req.selector, { timeout }));
+    case 'uncheck':
+      return void (await frame.uncheck(req.selector, { timeout }));
+    case 'select':
+      return void (await frame.selectOption(req.selector, req.value, { timeout }));
+    case 'press':
+      return void (await page.keyboard.press(req.key));
+    case 'type':
+      return void (await page.keyboard.type(req.text, { delay: 20 }));
+    case 'eval':
+      // `fn` is a function's source, run in the frame with `arg`; its JSON result comes back.
+      return frame.evaluate(`(${req.fn})(${JSON.stringify(req.arg ?? null)})`);
+    default:
+      throw new Error(`unknown ui op ${req.op}`);
+  }
+}
+
+/**
+ * Serves harness.screenshot() and harness.ui(): each request file gets its screenshot or UI
+ * action and a .done (holding the JSON answer) or .error file.
+ */
+function serveRequests(run, page, log) {
   const dir = path.join(run.runDir, 'screenshot-requests');
   fs.mkdirSync(dir, { recursive: true });
   let busy = false;
@@ -178,11 +228,16 @@ function serveScreenshots(run, page, log) {
         const base = path.join(dir, f.slice(0, -'.json'.length));
         if (fs.existsSync(base + '.done') || fs.existsSync(base + '.error')) continue;
         try {
-          const { path: file } = JSON.parse(fs.readFileSync(base + '.json', 'utf8'));
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          await page.screenshot({ path: file });
-          log('screenshot ' + file);
-          fs.writeFileSync(base + '.done', file);
+          const req = JSON.parse(fs.readFileSync(base + '.json', 'utf8'));
+          if (req.ui) {
+            const value = await uiOp(page, req.ui);
+            fs.writeFileSync(base + '.done', JSON.stringify({ value: value ?? null }));
+            continue;
+          }
+          fs.mkdirSync(path.dirname(req.path), { recursive: true });
+          await page.screenshot({ path: req.path });
+          log('screenshot ' + req.path);
+          fs.writeFileSync(base + '.done', req.path);
         } catch (e) {
           fs.writeFileSync(base + '.error', String((e && e.message) || e));
         }
@@ -240,7 +295,7 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
       finish = resolve;
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish({ exitCode: code, timedOut: false }));
-    stopShots = serveScreenshots(run, page, log);
+    stopShots = serveRequests(run, page, log);
 
     // Paths in the payload are URIs on the server: vscode-remote://<authority>/<path>.
     const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;

@@ -65,6 +65,8 @@ export function createRun({ workspace, launcher, pass, opts }) {
     extensionId: 'hooksmith.hooksmith',
     repoRoot: REPO_ROOT,
     screenshots: launcher === 'code-server',
+    // The launcher drives the page (clicks and reads inside webviews, keys, dialogs) on request.
+    ui: launcher === 'code-server',
   };
   fs.writeFileSync(configPath, JSON.stringify(config, null, 2));
 

@@ -5,6 +5,7 @@
 //   e2e.config                      the run's settings (see launch.mjs), or defaults
 //   await e2e.waitForDiagnostics(uri, diags => diags.length > 0)
 //   await e2e.screenshot('/abs/path.png')   code-server launcher only; false elsewhere
+//   await e2e.ui({ op: 'click', webview: 'Simulated turn', selector: 'a.hooklink' })   code-server only
 //   await e2e.waitFor(() => something(), { timeout: 10000, what: 'something' })
 'use strict';
 const fs = require('fs');
@@ -26,6 +27,7 @@ const DEFAULTS = {
   extensionId: 'hooksmith.hooksmith',
   repoRoot: path.resolve(__dirname, '../../..'),
   screenshots: false, // true when the launcher can take page screenshots on request
+  ui: false, // true when the launcher can click and read in the page on request (ui())
 };
 
 /**
@@ -97,6 +99,22 @@ function waitForDiagnostics(uri, accept = (d) => d.length > 0, { timeout = 15000
 }
 
 let shotSeq = 0;
+/** Hands `request` to the launcher (a file it polls for) and resolves with its .done text. */
+async function askLauncher(request, what, timeout) {
+  const dir = path.join(config.runDir, 'screenshot-requests');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, `${process.pid}-${++shotSeq}`);
+  fs.writeFileSync(base + '.json.tmp', JSON.stringify(request));
+  fs.renameSync(base + '.json.tmp', base + '.json'); // the launcher never sees half a request
+  await waitFor(() => fs.existsSync(base + '.done') || fs.existsSync(base + '.error'), {
+    timeout,
+    what,
+  });
+  if (fs.existsSync(base + '.error'))
+    throw new Error(`${what} failed: ${fs.readFileSync(base + '.error', 'utf8')}`);
+  return fs.readFileSync(base + '.done', 'utf8');
+}
+
 /**
  * Asks the launcher to screenshot the whole browser page (the workbench, webviews
  * included) into `file` (absolute path). Returns true once the file is written,
@@ -104,18 +122,27 @@ let shotSeq = 0;
  */
 async function screenshot(file, { timeout = 30000 } = {}) {
   if (!config.screenshots || !config.runDir) return false;
-  const dir = path.join(config.runDir, 'screenshot-requests');
-  fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `${process.pid}-${++shotSeq}`);
-  fs.writeFileSync(base + '.json.tmp', JSON.stringify({ path: path.resolve(file) }));
-  fs.renameSync(base + '.json.tmp', base + '.json'); // the launcher never sees half a request
-  await waitFor(() => fs.existsSync(base + '.done') || fs.existsSync(base + '.error'), {
-    timeout,
-    what: `screenshot ${file}`,
-  });
-  if (fs.existsSync(base + '.error'))
-    throw new Error('screenshot failed: ' + fs.readFileSync(base + '.error', 'utf8'));
+  await askLauncher({ path: path.resolve(file) }, `screenshot ${file}`, timeout);
   return true;
+}
+
+/** True when the launcher can drive the page (`ui`): code-server, not electron. */
+const canDriveUi = () => !!(config.ui && config.runDir);
+
+/**
+ * Does what a person does in the page, through the launcher's browser: a real click, key or
+ * read, in the workbench or inside a webview (`webview`: a part of its document's <title>).
+ *   await e2e.ui({ op: 'click', webview: 'Simulated turn', selector: 'a.hooklink' })
+ *   await e2e.ui({ op: 'check' | 'uncheck', webview, selector })
+ *   await e2e.ui({ op: 'select', webview, selector, value })
+ *   await e2e.ui({ op: 'press', key: 'Enter' }); await e2e.ui({ op: 'type', text: 'abc' })
+ *   await e2e.ui({ op: 'eval', webview, fn: '(arg) => document.title', arg })  → its JSON result
+ * Throws when this launcher cannot (see canDriveUi) or the action fails.
+ */
+async function ui(op, { timeout = 30000 } = {}) {
+  if (!canDriveUi()) throw new Error(`the ${config.launcher} launcher cannot drive the page`);
+  const text = await askLauncher({ ui: op }, `ui ${op.op} ${op.selector || op.key || ''}`, timeout);
+  return JSON.parse(text).value;
 }
 
 /** The product extension (dev folder or installed .vsix), or undefined. */
@@ -134,6 +161,8 @@ module.exports = {
   waitFor,
   waitForDiagnostics,
   screenshot,
+  canDriveUi,
+  ui,
   extension,
   workspacePath,
 };

@@ -282,6 +282,8 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
         'import asyncio\n\nfrom rasa.mantle.hooks import OutgoingTextPayload, ToolCallPayload, modify_outgoing_text, modify_tool_call\n\n\n@modify_outgoing_text()\nasync def shout(payload: OutgoingTextPayload) -> OutgoingTextPayload:\n    return payload.model_copy(update={"text": payload.text.upper()})\n\n\n@modify_tool_call(timeout_ms=50)\nasync def slow(call: ToolCallPayload) -> ToolCallPayload:\n    await asyncio.sleep(1)\n    return call\n',
       );
       await h.closeAll();
+      // The hook's file in the editor: the panel opens beside it, at half width, as a person sees it.
+      await h.open(file);
       const result = await vscode.commands.executeCommand('hooksmith.runHook', {
         file,
         handler: 'shout',
@@ -325,7 +327,7 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
       assert.strictEqual(seen.after, '"  YOUR PIZZA IS ON ITS WAY"');
       assert.strictEqual(seen.changeLines, 1, `"Change" wraps at ${seen.panelWidth}px`);
       assert.ok(
-        seen.panelWidth < seen.screenWidth * 0.75,
+        seen.panelWidth < seen.screenWidth * 0.5,
         `the panel is beside the editor: ${JSON.stringify(seen)}`,
       );
       await shot('result-whitespace');

@@ -77,6 +77,8 @@ export interface HookEntry {
   timeoutMs?: number;
   /** The engine invokes this point today. */
   wired: boolean;
+  /** Mantle: on whose word (not) wired, "rasa-pro 3.21" (runtime/wiring.ts). */
+  wiredBy?: string;
   /** Another modify hook of the same agent registers the same point. */
   duplicate: boolean;
   /** "fn" for Mantle, "Class.method" for Cayu. */

@@ -245,7 +245,14 @@ export function startServer(connection: Connection): void {
   connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
   connection.onRequest(
     HOOKS_REQUEST,
-    safe('hooks', { agents: [] }, (p: HooksParams | undefined) => listHooks(analyser, p ?? {})),
+    safe('hooks', { agents: [] }, async (p: HooksParams | undefined) => {
+      const s = await settings.get(undefined);
+      return listHooks(
+        analyser,
+        p ?? {},
+        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+      );
+    }),
   );
   connection.onShutdown(() => syntax.dispose());
 

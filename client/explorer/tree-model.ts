@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { CAYU_PHASE_IDS, POINT_IDS, findPoint } from '../../runtime/catalogue';
 import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
+import { CATALOGUE_RASA_PRO, notInvokedBy } from '../../runtime/wiring';
 
 /** `viewItem` context values: package.json menus match hooks with `viewItem =~ /^hook/`. */
 export const CONTEXT_VALUES = {
@@ -62,7 +63,10 @@ function hookTooltip(h: HookEntry, root: string): string {
     lines.push(
       `${point?.title ?? h.point} · ${h.lane}${h.timeoutMs !== undefined ? ` · timeout ${h.timeoutMs} ms` : ''}`,
     );
-    if (!h.wired) lines.push('Not wired: the engine does not invoke this point yet (rasa-pro 3.21).');
+    if (!h.wired)
+      lines.push(
+        `Not wired: ${notInvokedBy(h.wiredBy ?? `rasa-pro ${CATALOGUE_RASA_PRO}`)}, so it never runs in real conversations.`,
+      );
     if (h.duplicate)
       lines.push(
         'Duplicate modify hook: another modify hook of this agent registers the same point; `rasa train` and model load reject the agent.',
@@ -109,7 +113,8 @@ export function buildTree(result: HooksResult): AgentNode[] {
       const groups: GroupNode[] = points.map((id) => {
         const hooks = mantle.filter((h) => h.point === id).sort(byPosition);
         const point = findPoint(id);
-        const wired = point?.wired ?? hooks.every((h) => h.wired);
+        // The server's word (the installed rasa-pro, the setting), not the catalogue's.
+        const wired = hooks.every((h) => h.wired);
         const dup = hooks.some((h) => h.duplicate);
         return {
           kind: 'point',

@@ -33,6 +33,8 @@ export class RunnerService implements vscode.Disposable {
         return createHookRunner({
           python: choice.python,
           workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+          // The same word on which points the engine invokes as the not-wired diagnostics get.
+          wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,
           log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
         });
       })();

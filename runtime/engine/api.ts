@@ -97,6 +97,8 @@ export interface TimelineEvent {
   effect?: string;
   /** Unwired points fire only when the scenario asks, labelled so. */
   wired: boolean;
+  /** A Mantle point's: on whose word it is (not) wired, "rasa-pro 3.21" (runtime/wiring.ts). */
+  wiredBy?: string;
   /** Quiet call this fired on (rephrase, confirm_rephrase, set_fields), or the main-loop iteration. */
   context?: string;
   notes: string[];
@@ -160,4 +162,6 @@ export interface HookRunnerOptions {
   log?: (line: string) => void;
   /** Folders a scenario's `agent:` may name besides the scenario's own folder tree (the workspace; the CLI's cwd). */
   workspaceRoots?: () => readonly string[];
+  /** The hooksmith.mantle.wiredPoints setting (null/undefined: follow the installed rasa-pro). */
+  wiredPoints?: () => readonly string[] | null | undefined;
 }

@@ -2,6 +2,7 @@
 // the catalogue (runtime/catalogue/mantle-points.ts); these are the happy-path ones and the
 // observe lane's, which the catalogue does not carry.
 import type { PointId } from '../catalogue';
+import { notInvokedBy, type Wiring } from '../wiring';
 
 /** What the engine does with a payload a modify hook returned (after the payload wall). */
 export const CONTINUE_EFFECT: Record<PointId, string> = {
@@ -26,8 +27,15 @@ export const OBSERVE_EFFECT = {
   signal: 'no effect on the turn: observers cannot signal; the exception is logged and discarded',
 } as const;
 
-export const NOT_WIRED_NOTE =
-  'not invoked by the engine today (rasa-pro 3.21): this is what the engine would do once the point is wired';
+/** The note of a run at a point the engine does not invoke (whose word: runtime/wiring.ts). */
+export function notWiredNote(w: Wiring): string {
+  return `${notInvokedBy(w.by)}: this is what the engine would do once the point is wired`;
+}
+
+/** The note of a simulated event at such a point: it fired only because the scenario asked. */
+export function firedUnwiredNote(w: Wiring): string {
+  return `${notInvokedBy(w.by)} (fired because the scenario sets fire_unwired)`;
+}
 export const HARD_KILL_NOTE =
   'the hook blocked the event loop past its deadline: the host was killed and restarted';
 

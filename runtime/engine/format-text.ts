@@ -102,7 +102,8 @@ export function formatSimulationText(s: SimulationResult): string {
     if (e.hook && e.outcome === 'returned' && e.lane === 'modify') {
       for (const c of changedFields(e.before, e.after)) lines.push(`       changed ${c}`);
     }
-    for (const n of e.notes.filter((x) => !/not awaited|not invoked by the engine today/.test(x)))
+    // The [not wired] mark on the line says it; observers' "not awaited" is the lane's rule.
+    for (const n of e.notes.filter((x) => !/not awaited|^not invoked by /.test(x)))
       lines.push(`       note: ${clip(n, 140)}`);
   }
   lines.push('', 'transcript:');

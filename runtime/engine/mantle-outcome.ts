@@ -2,7 +2,8 @@
 // "A point's fail policy…", per-point sections). Pure: unit-tested without Python.
 import type { Lane, MantlePoint } from '../catalogue';
 import type { HookError, Outcome, RaisedSignal, RunResult } from './api';
-import { CONTINUE_EFFECT, HARD_KILL_NOTE, NOT_WIRED_NOTE, OBSERVE_EFFECT } from './effects';
+import { pointWired, type Wiring } from '../wiring';
+import { CONTINUE_EFFECT, HARD_KILL_NOTE, notWiredNote, OBSERVE_EFFECT } from './effects';
 import type { HostFact } from './host-port';
 import { applyPayloadWall } from './payload-wall';
 
@@ -25,7 +26,12 @@ function signalOf(fact: HookFact, honoured: boolean): RaisedSignal | null {
   return { ...fact.signal, honoured };
 }
 
-function observeVerdict(point: MantlePoint, input: Record<string, unknown>, fact: HookFact): Verdict {
+function observeVerdict(
+  point: MantlePoint,
+  input: Record<string, unknown>,
+  fact: HookFact,
+  wiring: Wiring,
+): Verdict {
   const base = {
     payload: input,
     policy: 'observe' as const,
@@ -33,7 +39,7 @@ function observeVerdict(point: MantlePoint, input: Record<string, unknown>, fact
     error: errorOf(fact),
     signal: signalOf(fact, false),
   };
-  if (!point.wired) base.notes.push(NOT_WIRED_NOTE);
+  if (!wiring.wired) base.notes.push(notWiredNote(wiring));
   switch (fact.kind) {
     case 'returned':
       if (fact.value.kind !== 'none')
@@ -69,10 +75,15 @@ export function describeReturn(value: Extract<HostFact, { kind: 'returned' }>['v
   }
 }
 
-function modifyVerdict(point: MantlePoint, input: Record<string, unknown>, fact: HookFact): Verdict {
+function modifyVerdict(
+  point: MantlePoint,
+  input: Record<string, unknown>,
+  fact: HookFact,
+  wiring: Wiring,
+): Verdict {
   const open = point.failPolicy === 'open';
   const policy = open ? ('fail-open' as const) : ('fail-closed' as const);
-  const notes: string[] = point.wired ? [] : [NOT_WIRED_NOTE];
+  const notes: string[] = wiring.wired ? [] : [notWiredNote(wiring)];
   const failed = (outcome: Outcome, extra: string[] = []): Verdict => ({
     outcome,
     payload: open ? input : null,
@@ -142,12 +153,15 @@ function modifyVerdict(point: MantlePoint, input: Record<string, unknown>, fact:
   }
 }
 
-/** The engine's verdict on one invocation of a Mantle hook. */
+/** The engine's verdict on one invocation of a Mantle hook; `wiring`: whether the engine invokes the point. */
 export function mantleVerdict(
   point: MantlePoint,
   lane: Lane,
   input: Record<string, unknown>,
   fact: HookFact,
+  wiring: Wiring = pointWired(point, undefined),
 ): Verdict {
-  return lane === 'observe' ? observeVerdict(point, input, fact) : modifyVerdict(point, input, fact);
+  return lane === 'observe'
+    ? observeVerdict(point, input, fact, wiring)
+    : modifyVerdict(point, input, fact, wiring);
 }

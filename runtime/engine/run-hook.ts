@@ -14,6 +14,7 @@ import { mantleVerdict } from './mantle-outcome';
 import { formatDiagnostic, type ModuleChecker } from './module-check';
 import { unfaithfulJson } from './json-faithful';
 import { validatePayload } from './payload-input';
+import { pointWired, type WiringSource } from '../wiring';
 
 /** The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that block a 'check'. */
 export class RunInputError extends Error {
@@ -30,6 +31,8 @@ export class RunInputError extends Error {
 export interface RunDeps {
   host: HostPort;
   checker: ModuleChecker;
+  /** Whether the engine invokes each point (the installed rasa-pro, the setting); else the catalogue. */
+  wiring?: () => Promise<WiringSource | undefined>;
 }
 
 /** Invokes an already located hook with a validated input; the simulator calls this directly. */
@@ -39,6 +42,7 @@ export async function invokeHook(
   agentRoot: string,
   target: HookTarget,
   input: Record<string, unknown>,
+  wiring?: WiringSource,
 ): Promise<RunResult> {
   let fact;
   try {
@@ -67,7 +71,7 @@ export async function invokeHook(
   }
   const verdict =
     target.engine === 'mantle'
-      ? mantleVerdict(target.point, target.lane, input, fact)
+      ? mantleVerdict(target.point, target.lane, input, fact, pointWired(target.point, wiring))
       : cayuVerdict(target.phase, input, fact);
   // Cayu has no budget (its limit is Hooksmith's safety stop); a Mantle hook past its budget that
   // still finished never let the cooperative timeout run.
@@ -98,6 +102,8 @@ export async function invokeHook(
 }
 
 export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult> {
+  const wiring = deps.wiring?.(); // asked beside the check, awaited before the verdict
+  wiring?.catch(() => undefined);
   const file = path.resolve(req.file);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile())
     throw new RunInputError('file', `no such file: ${req.file}`);
@@ -130,7 +136,14 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
       check.errors,
     );
   }
-  const result = await invokeHook(deps.host, file, checked.agentRoot, target, check.payload);
+  const result = await invokeHook(
+    deps.host,
+    file,
+    checked.agentRoot,
+    target,
+    check.payload,
+    await wiring?.catch(() => undefined),
+  );
   if (target.engine === 'mantle' && !checked.isMantle) {
     result.notes.push(
       'this file is not where the Mantle loader looks (hooks.py or hooks/**/*.py at an agent root): the engine would never register this hook',

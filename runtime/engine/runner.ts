@@ -10,6 +10,8 @@ import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
+import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
+import type { WiringSource } from '../wiring';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -33,12 +35,15 @@ export interface HookRunner {
 export function createHookRunnerWithHost(
   host: HostPort,
   workspaceRoots: () => readonly string[] = () => [],
+  wiring?: () => Promise<WiringSource | undefined>,
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
   return {
-    run: (req) => runHook({ host, checker }, req).finally(() => host.endRun?.()),
+    run: (req) =>
+      runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req).finally(() => host.endRun?.()),
     async simulate(scenario, baseDir) {
+      const wired = wiring?.().catch(() => undefined);
       const loaded = loadScenario(scenario, baseDir, workspaceRoots());
       const hooks = await agents.get(loaded.agentRoot);
       if (hooks.errors.length) {
@@ -49,9 +54,12 @@ export function createHookRunnerWithHost(
           hooks.errors,
         );
       }
-      return simulateTurn(host, hooks, loaded.scenario, loaded.source).finally(() => host.endRun?.());
+      return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired).finally(() =>
+        host.endRun?.(),
+      );
     },
-    invoke: (file, agentRoot, target, input) => invokeHook(host, file, agentRoot, target, input),
+    invoke: async (file, agentRoot, target, input) =>
+      invokeHook(host, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
     endRuns: () => host.endRun?.(),
     dispose: () => host.dispose(),
   };
@@ -59,5 +67,25 @@ export function createHookRunnerWithHost(
 
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   const raw = new PythonHost({ python: options.python, log: options.log });
-  return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots);
+  return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
+}
+
+/**
+ * Whether the engine invokes each point, as the not-wired rule is told: the setting, else the
+ * rasa-pro installed for this interpreter (asked once, remembered on disk as the server and check do).
+ */
+function installedWiring(options: HookRunnerOptions): () => Promise<WiringSource | undefined> {
+  let facts: Promise<EngineFacts | undefined> | undefined;
+  return async () => {
+    const points = options.wiredPoints?.();
+    if (points) return { wiredPoints: new Set(points) };
+    facts ??= PythonEnvironment.withDefaultCache(
+      { ...(options.python ? { python: options.python } : {}) },
+      !process.env.HOOKSMITH_NO_CACHE,
+    )
+      .engine()
+      .catch(() => undefined);
+    const engine = await facts;
+    return engine ? { engine } : undefined;
+  };
 }

@@ -4,7 +4,8 @@
 // timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
 import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from './api';
-import { HARD_KILL_NOTE } from './effects';
+import { pointWired, type Wiring, type WiringSource } from '../wiring';
+import { firedUnwiredNote, HARD_KILL_NOTE } from './effects';
 import { cloneJson } from './json-equal';
 import type { HostPort } from './host-port';
 import { invokeHook } from './run-hook';
@@ -20,6 +21,8 @@ export interface SimContext {
   context: string;
   /** Observers still running off the turn path; the simulation awaits them after the turn. */
   background: Promise<void>[];
+  /** Whether the engine invokes each point (the installed rasa-pro, the setting); else the catalogue. */
+  wiring?: WiringSource;
 }
 
 export interface Fired {
@@ -29,7 +32,13 @@ export interface Fired {
   modify?: RunResult;
 }
 
-function eventFrom(ctx: SimContext, hook: AgentHook, r: RunResult, wired: boolean): TimelineEvent {
+/** `wiring`: a Mantle point's (Cayu phases are always invoked). */
+function eventFrom(
+  ctx: SimContext,
+  hook: AgentHook,
+  r: RunResult,
+  wiring: Wiring | undefined,
+): TimelineEvent {
   return {
     seq: 0,
     point: r.point,
@@ -43,7 +52,8 @@ function eventFrom(ctx: SimContext, hook: AgentHook, r: RunResult, wired: boolea
     signal: r.signal,
     error: r.error,
     effect: r.effect,
-    wired,
+    wired: wiring?.wired ?? true,
+    ...(wiring ? { wiredBy: wiring.by } : {}),
     context: ctx.context,
     notes: r.notes,
     ...(r.output ? { output: r.output } : {}),
@@ -67,14 +77,10 @@ export async function firePoint(
   extraNotes: string[] = [],
 ): Promise<Fired> {
   const point = getPoint(pointId);
+  const wiring = pointWired(point, ctx.wiring);
   const observers = ctx.hooks.observe.get(pointId) ?? [];
   const modifier = ctx.hooks.modify.get(pointId);
-  const notes = [
-    ...extraNotes,
-    ...(point.wired
-      ? []
-      : ['not invoked by the engine today (fired because the scenario sets fire_unwired)']),
-  ];
+  const notes = [...extraNotes, ...(wiring.wired ? [] : [firedUnwiredNote(wiring)])];
   if (!observers.length && !modifier) {
     pushEvent(ctx, {
       seq: 0,
@@ -83,14 +89,16 @@ export async function firePoint(
       before: cloneJson(input),
       after: cloneJson(input),
       effect: NO_HOOK,
-      wired: point.wired,
+      wired: wiring.wired,
+      wiredBy: wiring.by,
       context: ctx.context,
       notes,
     });
     return { payload: input };
   }
-  const run = (h: AgentHook) => invokeHook(ctx.host, h.file, h.agentRoot, h.target, cloneJson(input));
-  for (const h of observers) scheduleObserver(ctx, pointId, h, run(h), point.wired, notes);
+  const run = (h: AgentHook) =>
+    invokeHook(ctx.host, h.file, h.agentRoot, h.target, cloneJson(input), ctx.wiring);
+  for (const h of observers) scheduleObserver(ctx, pointId, h, run(h), wiring, notes);
   if (!modifier) return { payload: input };
   const killsBefore = hardKilledObservers(ctx);
   let modified = await run(modifier);
@@ -100,7 +108,7 @@ export async function firePoint(
     modified = await run(modifier);
     modified.notes.unshift(RERUN_NOTE);
   }
-  pushEvent(ctx, withNotes(eventFrom(ctx, modifier, modified, point.wired), notes));
+  pushEvent(ctx, withNotes(eventFrom(ctx, modifier, modified, wiring), notes));
   const payload =
     modified.payload && typeof modified.payload === 'object'
       ? (modified.payload as Record<string, unknown>)
@@ -118,7 +126,7 @@ function scheduleObserver(
   point: PointId,
   hook: AgentHook,
   result: Promise<RunResult>,
-  wired: boolean,
+  wiring: Wiring,
   notes: string[],
 ): void {
   const placeholder: TimelineEvent = {
@@ -126,7 +134,8 @@ function scheduleObserver(
     point,
     lane: 'observe',
     hook: hook.label,
-    wired,
+    wired: wiring.wired,
+    wiredBy: wiring.by,
     context: ctx.context,
     notes: [],
   };
@@ -134,7 +143,7 @@ function scheduleObserver(
   const settled = result.then(
     (r) => {
       const seq = placeholder.seq;
-      Object.assign(placeholder, withNotes(eventFrom(ctx, hook, r, wired), [OFF_PATH_NOTE, ...notes]), {
+      Object.assign(placeholder, withNotes(eventFrom(ctx, hook, r, wiring), [OFF_PATH_NOTE, ...notes]), {
         seq,
         offTurnPath: true,
       });
@@ -212,6 +221,6 @@ export async function firePhaseHook(
   input: Record<string, unknown>,
 ): Promise<RunResult> {
   const r = await invokeHook(ctx.host, hook.file, hook.agentRoot, hook.target, cloneJson(input));
-  pushEvent(ctx, eventFrom(ctx, hook, r, true));
+  pushEvent(ctx, eventFrom(ctx, hook, r, undefined));
   return r;
 }

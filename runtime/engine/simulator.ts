@@ -9,7 +9,8 @@
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
-import { FALLBACK_RESPONSES, type CayuPhaseId } from '../catalogue';
+import { FALLBACK_RESPONSES, getPoint, type CayuPhaseId, type PointId } from '../catalogue';
+import { pointWired, type WiringSource } from '../wiring';
 import type { SimulationResult, TranscriptEntry } from './api';
 import type { HostPort } from './host-port';
 import { RunInputError } from './run-hook';
@@ -145,10 +146,15 @@ function responsePayload(t: Turn, c: ScenarioCompletion): Record<string, unknown
   return { text: c.text ?? null, tool_calls: calls, latency_ms: c.latency_ms, ...t.identity };
 }
 
-/** Bot text to the user, through outgoing_text when the scenario fires unwired points. */
+/** A point fires when the engine invokes it, or when the scenario asks for unwired points too. */
+function fires(t: Turn, point: PointId): boolean {
+  return t.sc.fire_unwired || pointWired(getPoint(point), t.ctx.wiring).wired;
+}
+
+/** Bot text to the user, through outgoing_text when it fires. */
 async function emitText(t: Turn, text: string | null | undefined): Promise<void> {
   if (!text) return;
-  if (t.sc.fire_unwired) {
+  if (fires(t, 'outgoing_text')) {
     const fired = await firePoint(t.ctx, 'outgoing_text', { text, ...t.identity });
     if (fired.modify?.outcome === 'hook-rejection') {
       note(
@@ -287,7 +293,7 @@ async function mainLoop(t: Turn): Promise<TurnEnd> {
 }
 
 async function incoming(t: Turn): Promise<TurnEnd | undefined> {
-  if (!t.sc.fire_unwired) return undefined;
+  if (!fires(t, 'incoming_message')) return undefined;
   t.ctx.context = 'incoming';
   const fired = await firePoint(t.ctx, 'incoming_message', { text: t.sc.user, ...t.identity });
   if (fired.modify?.outcome === 'hook-rejection') {
@@ -334,6 +340,7 @@ export async function simulateTurn(
   hooks: AgentHooks,
   sc: Scenario,
   source: string,
+  wiring?: WiringSource,
 ): Promise<SimulationResult> {
   const t0 = performance.now();
   const ctx: SimContext = {
@@ -344,6 +351,7 @@ export async function simulateTurn(
     tools: [],
     context: 'turn',
     background: [],
+    ...(wiring ? { wiring } : {}),
   };
   const identity = identityOf(sc);
   const t: Turn = {

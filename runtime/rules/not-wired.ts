@@ -3,7 +3,7 @@ import type { Rule } from './rule';
 import { MANTLE_POINTS } from '../catalogue';
 import { andList, q, report } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
-import { pointWired } from './util/installed';
+import { CATALOGUE_RASA_PRO, notInvokedBy, pointWired } from '../wiring';
 
 export const notWired: Rule = {
   code: 'not-wired',
@@ -11,7 +11,7 @@ export const notWired: Rule = {
   severity: 'information',
   title: 'The engine does not invoke this point yet',
   docs: {
-    what: `A hook on an insertion point that the engine validates and packages but never calls today: ${andList(MANTLE_POINTS.filter((p) => !p.wired).map((p) => p.title))} (rasa-pro 3.21).`,
+    what: `A hook on an insertion point that the engine validates and packages but never calls today: ${andList(MANTLE_POINTS.filter((p) => !p.wired).map((p) => p.title))} (rasa-pro ${CATALOGUE_RASA_PRO}).`,
     why: 'The hook is valid, so nothing else warns, yet it never runs: a redaction or veto written there has no effect on real conversations until the point is wired.',
     spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The Insertion points table marks incoming message and outgoing text "not wired". DESIGN.md: "on 3.21 no code path dispatches `incoming_message` / `outgoing_text`".',
     fix: 'Which points are invoked follows the installed `rasa-pro` (read from the selected interpreter; a release newer than 3.21 invokes every point); the setting `hooksmith.mantle.wiredPoints` overrides it. Nothing to fix in the hook. If the behaviour is needed today, move it to a wired point (e.g. rewrite the answer in `modify_model_response` instead of `modify_outgoing_text`).',
@@ -26,7 +26,7 @@ export const notWired: Rule = {
           this,
           ctx,
           h.decorator.range,
-          `${q(h.hook.name)} is valid, but ${h.point.title} hooks are not invoked by ${by}: ${q(h.fn.name)} will not run in real conversations (it does run in Hooksmith's simulator, labelled not wired).`,
+          `${q(h.hook.name)} is valid, but ${h.point.title} hooks are ${notInvokedBy(by)}: ${q(h.fn.name)} will not run in real conversations (it does run in Hooksmith's simulator, labelled not wired).`,
         ),
       ];
     });

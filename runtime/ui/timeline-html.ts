@@ -17,8 +17,12 @@ import {
   type WebviewSecurity,
 } from './html-kit';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
+import { CATALOGUE_RASA_PRO, notInvokedBy } from '../wiring';
 
-export const UNWIRED_LABEL = 'not invoked by the engine today';
+/** The label of an event at a point the engine does not invoke: on whose word (runtime/wiring.ts). */
+export function unwiredLabel(ev: Pick<TimelineEvent, 'wiredBy'>): string {
+  return notInvokedBy(ev.wiredBy ?? `rasa-pro ${CATALOGUE_RASA_PRO}`);
+}
 
 function basename(p: string): string {
   return p.split(/[\\/]/).pop() ?? p;
@@ -39,7 +43,7 @@ function rowLabel(ev: TimelineEvent): string {
   if (ev.durationMs !== undefined) parts.push(`${formatMs(ev.durationMs)} of ${formatMs(ev.timeoutMs)}`);
   if (ev.overBudget) parts.push('over budget: it blocked the event loop');
   if (ev.offTurnPath) parts.push('not on the turn path');
-  if (!ev.wired) parts.push(UNWIRED_LABEL);
+  if (!ev.wired) parts.push(unwiredLabel(ev));
   return parts.join(', ');
 }
 
@@ -135,7 +139,7 @@ function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: b
 <span class="seq">${escapeHtml(ev.seq)}</span>
 <span class="point mono">${escapeHtml(ev.point)}${tool ? ` <span class="toolname" title="tool">${escapeHtml(tool)}</span>` : ''}</span>
 <span class="lanec">${laneBadge(ev.lane)}</span>
-<span class="hook">${ev.hook ? hookLink(ev) : '<span class="note">no hook</span>'}${changed ? ` <span class="chg" title="the hook changed ${changed} field${changed === 1 ? '' : 's'} of the payload">Δ ${changed} changed</span>` : ''}${ev.wired ? '' : ` <span class="unwired-label">${UNWIRED_LABEL}</span>`}</span>
+<span class="hook">${ev.hook ? hookLink(ev) : '<span class="note">no hook</span>'}${changed ? ` <span class="chg" title="the hook changed ${changed} field${changed === 1 ? '' : 's'} of the payload">Δ ${changed} changed</span>` : ''}${ev.wired ? '' : ` <span class="unwired-label">${escapeHtml(unwiredLabel(ev))}</span>`}</span>
 <span class="dur">${bar}</span>
 <span class="out">${ev.outcome ? badge(meta) : '<span class="note">—</span>'}</span>
 </div>

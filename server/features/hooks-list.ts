@@ -2,9 +2,11 @@
 // explorer and CodeLens.
 import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp-shared';
 import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
+import { pointWired, type WiringSource } from '../../runtime/wiring';
 import type { Analyser, ModuleState } from '../analyser';
 
-export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
+/** `wiring`: the installed engine and the setting, as the not-wired rule is told. */
+export function listHooks(analyser: Analyser, p: HooksParams, wiring?: WiringSource): HooksResult {
   // Bring open buffers' models up to date first (pending edits are parsed now).
   for (const s of analyser.all()) if (s.buffer) analyser.current(s.uri);
   const only = p.uri ? analyser.get(p.uri) : undefined;
@@ -16,6 +18,7 @@ export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
     byRoot.set(s.root, list);
     const file = s.path ?? s.key;
     for (const h of mantleHooks(s.model)) {
+      const w = pointWired(h.point, wiring);
       list.push({
         file,
         uri: s.uri,
@@ -24,7 +27,8 @@ export function listHooks(analyser: Analyser, p: HooksParams): HooksResult {
         point: h.point.id,
         lane: h.lane,
         timeoutMs: h.timeoutMs,
-        wired: h.point.wired,
+        wired: w.wired,
+        wiredBy: w.by,
         duplicate:
           h.lane === 'modify' &&
           s.engine === 'mantle' &&

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CompletionRequest, type CompletionItem } from 'vscode-languageserver-protocol';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
+import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp-shared';
 import { LspClient, workspace } from './lsp-client';
 
 const HOOKS = `import not_installed_anywhere
@@ -67,11 +68,26 @@ describe('installed engine in the language server', () => {
     );
   });
 
+  /** The hooks list's word on log_incoming (the explorer shows it): as the rule's. */
+  const listed = async () =>
+    ((await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult).agents
+      .flatMap((a) => a.hooks)
+      .find((h) => h.handler === 'log_incoming');
+
+  it('the hooks list says incoming_message is wired by the installed 3.22', async () => {
+    const h = await listed();
+    assert.equal(h?.wired, true, JSON.stringify(h));
+    assert.equal(h?.wiredBy, 'rasa-pro 3.22.0');
+  });
+
   it('hooksmith.mantle.wiredPoints overrides the installed version', async () => {
     const uri = await c.open(ws.path('agent/hooks.py'), HOOKS);
     await c.configure({ mantle: { wiredPoints: ['tool_call'] } });
     const p = await c.waitFor(uri, (x) => x.diagnostics.some((d) => d.code === 'not-wired'), 10_000);
     const nw = p.diagnostics.find((d) => d.code === 'not-wired')!;
     assert.match(nw.message, /not invoked by the hooksmith\.mantle\.wiredPoints setting/);
+    const h = await listed();
+    assert.equal(h?.wired, false);
+    assert.equal(h?.wiredBy, 'the hooksmith.mantle.wiredPoints setting');
   });
 });

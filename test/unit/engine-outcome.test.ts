@@ -75,7 +75,7 @@ test('HookRejection at incoming_message is a rejection (not wired: noted)', () =
   );
   assert.equal(v.outcome, 'hook-rejection');
   assert.equal(v.signal?.reason, 'spam');
-  assert.ok(v.notes.some((n) => n.includes('not invoked by the engine today')));
+  assert.ok(v.notes.some((n) => n.startsWith('not invoked by rasa-pro 3.21: ')));
 });
 
 test('a signal where it is not allowed is ignored and the original payload kept', () => {

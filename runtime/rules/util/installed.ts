@@ -1,33 +1,9 @@
-// The installed engine, where rules follow it instead of the bundled catalogue (frozen at
-// rasa-pro 3.21): which points are invoked, and which names rasa.mantle.hooks exports.
-import { allFields, isMantleExport, MANTLE_EXPORTS, PAYLOAD_TYPES, type MantlePoint } from '../../catalogue';
+// The installed engine, where rules follow it instead of the bundled catalogue: which names
+// rasa.mantle.hooks exports, and how it differs. Which points are invoked: runtime/wiring.ts.
+import { allFields, isMantleExport, MANTLE_EXPORTS, PAYLOAD_TYPES } from '../../catalogue';
 import { readable } from '../../cpython/environment';
+import { CATALOGUE_RASA_PRO } from '../../wiring';
 import type { RuleEnvironment } from '../rule';
-
-/** The release the catalogue describes. */
-export const CATALOGUE_RASA_PRO = '3.21';
-
-function newerThanCatalogue(version: string): boolean {
-  const [major = 0, minor = 0] = version.split('.').map((n) => parseInt(n, 10));
-  const [cMajor, cMinor] = CATALOGUE_RASA_PRO.split('.').map((n) => parseInt(n, 10)) as [number, number];
-  return major > cMajor || (major === cMajor && minor > cMinor);
-}
-
-/**
- * Whether the engine invokes a point, and on whose word. The setting wins; else the installed
- * rasa-pro: the catalogue's release and older as catalogued, a newer release invokes every
- * point (its public hooks page says incoming/outgoing text are now invoked); else the catalogue.
- */
-export function pointWired(
-  point: MantlePoint,
-  env: RuleEnvironment | undefined,
-): { wired: boolean; by: string } {
-  if (env?.wiredPoints)
-    return { wired: env.wiredPoints.has(point.id), by: 'the hooksmith.mantle.wiredPoints setting' };
-  const version = env?.engine?.rasaPro;
-  if (version && newerThanCatalogue(version)) return { wired: true, by: `rasa-pro ${version}` };
-  return { wired: point.wired, by: `rasa-pro ${version ?? CATALOGUE_RASA_PRO}` };
-}
 
 /** Whether rasa.mantle.hooks exports `name`: the installed module when it was read, else the catalogue. */
 export function mantleExports(name: string, env: RuleEnvironment | undefined): boolean {

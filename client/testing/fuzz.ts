@@ -9,6 +9,7 @@ import { RunInputError } from '../../runtime/engine/run-hook';
 import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../../runtime/testing/fuzz-run';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
+import { blockingErrors } from '../run/codelens';
 
 export const FUZZ_COMMAND = 'hooksmith.fuzzHook';
 
@@ -19,11 +20,13 @@ class FuzzCodeLensProvider implements vscode.CodeLensProvider {
     ctx.push(
       this.emitter,
       ctx.hooks.onDidChange(() => this.emitter.fire()),
+      // Gone while the file has errors the engine rejects: the run lens says "✖ cannot run" there.
+      vscode.languages.onDidChangeDiagnostics(() => this.emitter.fire()),
     );
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (!vscode.workspace.isTrusted) return [];
+    if (!vscode.workspace.isTrusted || blockingErrors(doc.uri).length) return [];
     const file = path.resolve(doc.uri.fsPath);
     const out: vscode.CodeLens[] = [];
     for (const agent of this.ctx.hooks.current?.agents ?? [])

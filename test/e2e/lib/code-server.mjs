@@ -212,6 +212,12 @@ async function uiOp(page, req) {
   }
 }
 
+/** Writes the answer whole before it is seen: the suite reads a .done as soon as it exists. */
+function done(base, text) {
+  fs.writeFileSync(base + '.done.tmp', text);
+  fs.renameSync(base + '.done.tmp', base + '.done');
+}
+
 /**
  * Serves harness.screenshot() and harness.ui(): each request file gets its screenshot or UI
  * action and a .done (holding the JSON answer) or .error file.
@@ -231,13 +237,13 @@ function serveRequests(run, page, log) {
           const req = JSON.parse(fs.readFileSync(base + '.json', 'utf8'));
           if (req.ui) {
             const value = await uiOp(page, req.ui);
-            fs.writeFileSync(base + '.done', JSON.stringify({ value: value ?? null }));
+            done(base, JSON.stringify({ value: value ?? null }));
             continue;
           }
           fs.mkdirSync(path.dirname(req.path), { recursive: true });
           await page.screenshot({ path: req.path });
           log('screenshot ' + req.path);
-          fs.writeFileSync(base + '.done', req.path);
+          done(base, req.path);
         } catch (e) {
           fs.writeFileSync(base + '.error', String((e && e.message) || e));
         }

@@ -376,6 +376,11 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
         'from rasa.mantle.hooks import HookRejection, ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\ndef refused_guard(call: ToolCallPayload) -> ToolCallPayload:\n    if call.tool_name == "delete_account":\n        raise HookRejection("no deletes")\n    return call\n',
       );
       await h.closeAll();
+      const doc = await h.open(file);
+      await h.waitForOurs(
+        doc.uri,
+        (d) => d.filter((x) => x.severity === vscode.DiagnosticSeverity.Error).length === 2,
+      );
       const result = await vscode.commands.executeCommand('hooksmith.runHook', {
         file,
         handler: 'refused_guard',
@@ -395,6 +400,18 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
       assert.strictEqual(links.length, 2, JSON.stringify(links));
       assert.match(links[0], /^editor-webviews\/hooks\.py:5:\d+$/);
       assert.match(links[1], /^editor-webviews\/hooks\.py:7:\d+$/);
+      // Where Run would be, the lens says why; no other lens offers to run the hook (Fuzz).
+      const lenses = await e2e.waitFor(
+        async () => {
+          const l = (
+            (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', vscode.Uri.file(file))) ||
+            []
+          ).map((x) => x.command && x.command.title);
+          return l.includes('✖ cannot run: 2 errors') ? l : undefined;
+        },
+        { timeout: h.LONG, what: 'the "✖ cannot run: 2 errors" lens' },
+      );
+      assert.ok(!lenses.includes('Fuzz hook') && !lenses.includes('▶ Run hook'), JSON.stringify(lenses));
       await e2e.ui({
         op: 'click',
         webview: 'refused_guard — cannot run',

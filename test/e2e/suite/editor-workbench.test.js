@@ -48,53 +48,6 @@ describe('issue 14: the workbench (scaffold questions, the output channel)', fun
   });
   after(() => h.closeAll());
 
-  it('Scaffold Hook asks the point first and warns about a duplicate modify hook before asking for the module', async () => {
-    const hooksDir = h.ws('hooks');
-    const before = fs.readdirSync(hooksDir).sort();
-    // Not awaited: it waits on the questions answered below.
-    const done = Promise.resolve(vscode.commands.executeCommand('hooksmith.scaffoldHook'));
-    done.catch(() => undefined);
-    const first = await e2e.waitFor(
-      async () => {
-        const s = await screen();
-        return s.quick && s.quick.title === 'Hooksmith: Scaffold Hook' ? s : undefined;
-      },
-      { timeout: h.LONG, what: 'the point question' },
-    );
-    assert.strictEqual(first.dialog, null);
-    await e2e.ui({ op: 'type', text: 'modify_tool_call' });
-    let seen;
-    await e2e
-      .waitFor(async () => /^modify_tool_call$/.test(((seen = await screen()).quick || {}).focused || ''), {
-        timeout: h.LONG,
-        what: 'modify_tool_call focused in the list',
-      })
-      .catch((err) => {
-        throw new Error(`${err.message}; on screen: ${JSON.stringify(seen)}`);
-      });
-    await h.settledScreenshot(
-      path.join(e2e.config.repoRoot, 'test-output', 'editor-scaffold-point-first.png'),
-      300,
-    );
-    await e2e.ui({ op: 'press', key: 'Enter' });
-    // A modal dialog is never drawn while extension tests run: VS Code refuses it, and the refusal
-    // (holding the dialog's text) ends the command, logged as its failure. Were the module name
-    // asked first, the command would still be waiting on that question here.
-    const ended = await Promise.race([done.then(() => true), e2e.sleep(h.LONG).then(() => false)]);
-    assert.ok(ended, `the command still waits; on screen: ${JSON.stringify(await screen())}`);
-    const refused = api
-      .logLines()
-      .find((l) => /hooksmith\.scaffoldHook failed: .*refused to show dialog in tests/.test(l));
-    assert.ok(refused, api.logLines().slice(-5).join('\n'));
-    assert.match(
-      refused,
-      /Contents: This agent already has a @modify_tool_call\(\) hook: guard_orders \(tool_hooks\.py:\d+\)/,
-    );
-    const after = await screen();
-    assert.strictEqual(after.quick, null, `no module name was asked: ${JSON.stringify(after)}`);
-    assert.deepStrictEqual(fs.readdirSync(hooksDir).sort(), before, 'nothing written');
-  });
-
   it('the Hooksmith output is a log channel: each line has its time and level; "scanned…" once per scan', async () => {
     await vscode.commands.executeCommand('hooksmith.showOutput');
     const editor = await e2e.waitFor(
@@ -132,5 +85,59 @@ describe('issue 14: the workbench (scaffold questions, the output channel)', fun
     }
     await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-output-log.png'), 500);
     await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+  it('Scaffold Hook asks the point first and warns about a duplicate modify hook before asking for the module', async () => {
+    const hooksDir = h.ws('hooks');
+    const before = fs.readdirSync(hooksDir).sort();
+    // Not awaited: it waits on the questions answered below.
+    const done = Promise.resolve(vscode.commands.executeCommand('hooksmith.scaffoldHook'));
+    done.catch(() => undefined);
+    const first = await e2e.waitFor(
+      async () => {
+        const s = await screen();
+        return s.quick && s.quick.title === 'Hooksmith: Scaffold Hook' ? s : undefined;
+      },
+      { timeout: h.LONG, what: 'the point question' },
+    );
+    assert.strictEqual(first.dialog, null);
+    await e2e.ui({ op: 'type', text: 'modify_tool_call' });
+    let seen;
+    await e2e
+      .waitFor(async () => /^modify_tool_call$/.test(((seen = await screen()).quick || {}).focused || ''), {
+        timeout: h.LONG,
+        what: 'modify_tool_call focused in the list',
+      })
+      .catch((err) => {
+        throw new Error(`${err.message}; on screen: ${JSON.stringify(seen)}`);
+      });
+    await h.settledScreenshot(
+      path.join(e2e.config.repoRoot, 'test-output', 'editor-scaffold-point-first.png'),
+      300,
+    );
+    await e2e.ui({ op: 'press', key: 'Enter' });
+    // A modal dialog is never drawn while extension tests run: VS Code refuses it, and the refusal
+    // (holding the dialog's text) ends the command, logged as its failure. Were the module name
+    // asked first, the command would still be waiting on that question here.
+    const deadline = Date.now() + h.LONG;
+    let ended = false;
+    while (!ended && Date.now() < deadline) {
+      ended = await Promise.race([done.then(() => true), e2e.sleep(500).then(() => false)]);
+      const s = ended ? undefined : await screen();
+      // With several agents in the folder (other tests add some), which one ('.', the workspace's)
+      // is asked before the warning: it decides what the new hook would duplicate.
+      if (s && s.quick && s.quick.focused === '.') await e2e.ui({ op: 'press', key: 'Enter' });
+    }
+    assert.ok(ended, `the command still waits; on screen: ${JSON.stringify(await screen())}`);
+    const refused = api
+      .logLines()
+      .find((l) => /hooksmith\.scaffoldHook failed: .*refused to show dialog in tests/.test(l));
+    assert.ok(refused, api.logLines().slice(-5).join('\n'));
+    assert.match(
+      refused,
+      /Contents: This agent already has a @modify_tool_call\(\) hook: guard_orders \(tool_hooks\.py:\d+\)/,
+    );
+    const after = await screen();
+    assert.strictEqual(after.quick, null, `no module name was asked: ${JSON.stringify(after)}`);
+    assert.deepStrictEqual(fs.readdirSync(hooksDir).sort(), before, 'nothing written');
   });
 });

@@ -19,6 +19,9 @@ tools:
 expect:
   status: completed
   tool_called: { tool_name: delete_account } # ToolGuard (runtime_hooks.py) blocks it: fails
+goals:
+  assertions:
+    - skill_completed: { skill_id: close_account } # a Mantle check a hook simulation cannot make
 `;
 
 describe('Testing view', function () {
@@ -90,6 +93,10 @@ describe('Testing view', function () {
     assert.strictEqual(failed.expected, 'delete_account runs');
     assert.match(failed.actual, /no tool ran/);
     assert.strictEqual(byEnd('guard-delete.scenario.yaml::case/expect/status').state, 'passed');
+    const unchecked = byEnd('guard-delete.scenario.yaml::case/goals/assertions/0/skill_completed');
+    assert.strictEqual(unchecked.state, 'skipped', 'shown skipped, neither passed nor failed');
+    assert.strictEqual(unchecked.line, 13);
+    assert.match(unchecked.message, /^not checked by hooksmith \(needs the Mantle engine\)/);
   });
 
   it("a failed scenario's timeline shows that run's own result, not a new play", async () => {

@@ -86,6 +86,46 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     await h.waitForOurs(doc.uri, (d) => !d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
   });
 
+  it('a HookRejection where the point allows no signal: only "Remove the rejection…", not preferred, and it returns the payload', async () => {
+    const file = path.join(h.scratch('editor-fixes-nosignal'), 'hooks.py');
+    fs.writeFileSync(
+      file,
+      'from rasa.mantle.hooks import HookRejection, ModelRequestPayload, modify_model_request\n\n\n@modify_model_request()\nasync def cap_turns(request: ModelRequestPayload) -> ModelRequestPayload:\n    if request.iteration > 5:\n        raise HookRejection("too many turns")\n    return request\n',
+    );
+    const doc = await h.open(file);
+    const [diag] = (
+      await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'unsupported-control-signal'))
+    ).filter((x) => h.codeOf(x) === 'unsupported-control-signal');
+    const fixes = await quickFixes(doc, diag);
+    const edits = fixes.filter((a) => a.edit && !/^Ignore /.test(a.title));
+    assert.deepStrictEqual(
+      edits.map((a) => a.title),
+      ['Remove the rejection: this hook will no longer block anything'],
+    );
+    assert.ok(!fixes.some((a) => a.isPreferred), 'not applied without asking');
+    assert.ok(await vscode.workspace.applyEdit(edits[0].edit));
+    assert.match(doc.lineAt(6).text, /^\s+return request$/, doc.getText());
+    await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'unsupported-control-signal'));
+  });
+
+  it('suppression for the whole file: "Ignore sync-handler in this file" adds the file comment and the error goes', async () => {
+    const file = path.join(h.scratch('editor-suppress-file'), 'hooks.py');
+    fs.writeFileSync(
+      file,
+      'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\ndef started(payload: TurnStartedPayload) -> None:\n    pass\n',
+    );
+    const doc = await h.open(file);
+    const [sync] = (
+      await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'sync-handler'))
+    ).filter((x) => h.codeOf(x) === 'sync-handler');
+    const fix = (await quickFixes(doc, sync)).find((a) => a.title === 'Ignore sync-handler in this file');
+    assert.ok(fix && fix.edit);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(doc.getText(), /# hooksmith: ignore-file\[sync-handler\]/);
+    await h.waitForOurs(doc.uri, (d) => !d.some((x) => h.codeOf(x) === 'sync-handler'));
+    assert.ok(!h.ours(doc.uri).some((x) => h.codeOf(x) === 'unused-suppression'), 'the comment is used');
+  });
+
   it('Fix All does not apply a did-you-mean rename that would create duplicate-modify-hook errors', async () => {
     const file = path.join(h.scratch('editor-fixall'), 'hooks', 'rename.py');
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -140,4 +140,70 @@ describe('issue 14: the workbench (scaffold questions, the output channel)', fun
     assert.strictEqual(after.quick, null, `no module name was asked: ${JSON.stringify(after)}`);
     assert.deepStrictEqual(fs.readdirSync(hooksDir).sort(), before, 'nothing written');
   });
+
+  it('a crash draws a red mark in the gutter of the raising line; the next run clears it', async () => {
+    const dir = h.scratch('workbench-crash-agent');
+    const file = path.join(dir, 'hooks.py');
+    fs.writeFileSync(
+      file,
+      [
+        'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
+        '',
+        '',
+        'def _check(call):',
+        '    return {"place_order": 1}[call.tool_name]',
+        '',
+        '',
+        '@modify_tool_call()',
+        'async def strict_guard(call: ToolCallPayload) -> ToolCallPayload:',
+        '    _check(call)',
+        '    return call',
+        '',
+      ].join('\n'),
+    );
+    await h.closeAll();
+    await h.open(file);
+    const payload = JSON.parse(fs.readFileSync(h.ws('.hooksmith/payloads/tool_call.json'), 'utf8'));
+    const run = (tool) =>
+      vscode.commands.executeCommand('hooksmith.runHook', {
+        file,
+        handler: 'strict_guard',
+        payload: { ...payload, tool_name: tool },
+      });
+    /** The line numbers the editor shows beside a gutter mark (a decoration's glyph). */
+    const markedLines = () =>
+      e2e.ui({
+        op: 'eval',
+        fn: String(() => {
+          const out = [];
+          for (const ed of document.querySelectorAll('.monaco-editor')) {
+            const numbers = Array.from(ed.querySelectorAll('.line-numbers')).map((n) => ({
+              top: n.getBoundingClientRect().top,
+              text: n.innerText.trim(),
+            }));
+            for (const g of ed.querySelectorAll('.cgmr')) {
+              const top = g.getBoundingClientRect().top;
+              const near = numbers.sort((a, b) => Math.abs(a.top - top) - Math.abs(b.top - top))[0];
+              if (near) out.push(near.text);
+            }
+          }
+          return out;
+        }),
+      });
+    assert.strictEqual((await run('delete_account')).outcome, 'crashed');
+    const lines = await e2e.waitFor(
+      async () => {
+        const l = await markedLines();
+        return l.length ? l : undefined;
+      },
+      { timeout: h.LONG, what: 'a gutter mark' },
+    );
+    assert.deepStrictEqual(lines, ['5']);
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-crash-gutter.png'), 500);
+    assert.strictEqual((await run('place_order')).outcome, 'returned');
+    await e2e.waitFor(async () => (await markedLines()).length === 0, {
+      timeout: h.LONG,
+      what: 'the gutter mark gone after the next run',
+    });
+  });
 });

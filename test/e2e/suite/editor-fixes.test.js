@@ -180,6 +180,31 @@ describe('issue 14: safe quick fixes and Fix All', function () {
           .find((t) => t.label === 'Hooksmith rule: unsupported-control-signal'),
       { timeout: h.LONG, what: 'the rule reference webview' },
     );
+    const e2e = require('./harness');
+    if (e2e.canDriveUi()) {
+      // On screen: the reference scrolled to the rule's own heading, marked current.
+      const at = await e2e.waitFor(
+        () =>
+          e2e
+            .ui({
+              op: 'eval',
+              webview: 'Hooksmith rules',
+              selector: 'h3#unsupported-control-signal',
+              fn: String(() => {
+                const h3 = document.getElementById('unsupported-control-signal');
+                return {
+                  current: h3.classList.contains('current'),
+                  top: Math.round(h3.getBoundingClientRect().top),
+                  height: window.innerHeight,
+                  scrolled: window.scrollY > 0,
+                };
+              }),
+            })
+            .catch(() => undefined),
+        { timeout: h.LONG, what: 'the rule reference rendered' },
+      );
+      assert.ok(at.current && at.scrolled && at.top >= 0 && at.top < at.height / 2, JSON.stringify(at));
+    }
     await h.settledScreenshot(
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-rule-docs.png'),
     );

@@ -29,6 +29,33 @@ function parentsByPid(): Map<number, number[]> {
   return kids;
 }
 
+/**
+ * Whether pid has a child process now, from its threads' children lists (Linux): a few small
+ * reads, not a walk of /proc. Every descendant sits under a child, so false means none at all
+ * (a daemon a hook double-forks is re-parented to the host, a subreaper, so it is a child).
+ * undefined: the kernel does not say (no /proc, or no children lists); ask descendantsOf.
+ */
+export function hasChildren(pid: number): boolean | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let read = 0;
+  for (const tid of tids) {
+    let list: string;
+    try {
+      list = readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1');
+    } catch {
+      continue; // the thread ended meanwhile, or the kernel keeps no children lists
+    }
+    read++;
+    if (list.trim()) return true;
+  }
+  return read ? false : undefined;
+}
+
 /** Every descendant of pid now (Linux; [] elsewhere). */
 export function descendantsOf(pid: number): number[] {
   const kids = parentsByPid();

@@ -19,7 +19,7 @@ import {
 
 export type { PythonHostOptions } from './host-state';
 import { launch, type PythonHostError } from './host-spawn';
-import { descendantsOf, killGroup, killTree } from './process-tree';
+import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 
 export { locateHostScript, PythonHostError } from './host-spawn';
@@ -115,6 +115,7 @@ export class PythonHost {
   endRun(): void {
     const proc = this.proc;
     if (!proc || proc.exited || proc.pending.size || proc.child.pid === undefined) return;
+    if (hasChildren(proc.child.pid) === false) return;
     const left = descendantsOf(proc.child.pid).length;
     if (!left) return;
     this.log(`[host] the hooks left ${left} process(es) running: ending the host and its whole tree`);

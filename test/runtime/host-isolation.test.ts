@@ -263,6 +263,45 @@ describe('no process is left behind', { skip: process.platform !== 'linux' }, ()
     }
   });
 
+  test('a warm runner: a run that left only a setsid daemon, or a child started from a thread, ends the host with it; a clean run does not', async () => {
+    const pidFile = join(dir, 'pids-warm-daemon.txt');
+    const root = agentWith(
+      'warm-daemon',
+      SPAWNERS(pidFile).replace(/^_record\(subprocess.*$/m, '') +
+        'import threading\n\n\ndef _spawn_and_stay(started):\n    _record(subprocess.Popen(["sleep", "300"]).pid)\n    started.set()\n    time.sleep(300)\n\n\n' +
+        observer('daemon', '_daemon()', 2000) +
+        observer(
+          'threaded',
+          // the thread lives on: its child stays in its own children list, not the main thread's
+          'started = threading.Event()\nthreading.Thread(target=_spawn_and_stay, args=(started,), daemon=True).start()\nstarted.wait()',
+          2000,
+        ) +
+        observer('clean', 'pass', 2000),
+    );
+    const { host: h } = makeHost();
+    const runner = createHookRunnerWithHost(hostPort(h));
+    try {
+      const run = (handler: string) =>
+        runner.run({ file: join(root, 'hooks.py'), handler, payload: { sender_id: 'u' } });
+      assert.equal((await run('clean')).outcome, 'returned');
+      assert.equal((await run('clean')).outcome, 'returned');
+      assert.equal(h.starts, 1, 'a run that leaves nothing keeps the warm host');
+      assert.equal((await run('daemon')).outcome, 'returned');
+      const daemon = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      assert.equal(daemon.length, 1);
+      assert.deepEqual(await gone(daemon), []);
+      assert.equal((await run('threaded')).outcome, 'returned');
+      assert.equal(h.starts, 2);
+      const all = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      assert.equal(all.length, 2);
+      assert.deepEqual(await gone(all), []);
+      assert.equal((await run('clean')).outcome, 'returned');
+      assert.equal(h.starts, 3);
+    } finally {
+      await runner.dispose();
+    }
+  });
+
   test('a hook that starts a daemon and then blocks: the timeout kill takes the daemon too', async () => {
     const pidFile = join(dir, 'pids-timeout.txt');
     const root = agentWith(

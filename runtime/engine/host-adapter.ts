@@ -145,6 +145,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     ...(call.phase ? { phase: call.phase } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
+    ...(call.sameRun ? { sameRun: true } : {}),
   };
 }
 

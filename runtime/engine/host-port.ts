@@ -22,6 +22,8 @@ export interface HostCall {
   /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
   payload: unknown;
   timeoutMs: number;
+  /** A later call of one run: the host need not look at the agent's files again (protocol.ts). */
+  sameRun?: boolean;
 }
 
 /** What the hook returned, as Python saw it. */
@@ -63,4 +65,18 @@ export interface HostPort {
   /** A run or simulation ended: nothing the hooks started may outlive it. */
   endRun?(): void;
   dispose(): Promise<void>;
+}
+
+/** The port for one run (a simulated turn): its calls after the first are marked `sameRun`. */
+export function oneRun(host: HostPort): HostPort {
+  let first = true;
+  return {
+    invoke(call) {
+      const sameRun = !first;
+      first = false;
+      return host.invoke(sameRun ? { ...call, sameRun } : call);
+    },
+    endRun: () => host.endRun?.(),
+    dispose: () => host.dispose(),
+  };
 }

@@ -7,7 +7,7 @@ import type { HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
-import { loadScenario } from './scenario-load';
+import { loadScenario, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
@@ -17,6 +17,8 @@ export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
   /** A scenario file (YAML/JSON), or a scenario object (its agent resolved from `baseDir`). */
   simulate(scenario: string | object, baseDir?: string): Promise<SimulationResult>;
+  /** A scenario already read and validated (a test case: read once, when it was found). */
+  simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult>;
   /**
    * Invokes a hook already checked and located, on an input already validated (fuzzing: the
    * module is checked once, not per payload). Call `endRuns` when the batch is done.
@@ -39,25 +41,26 @@ export function createHookRunnerWithHost(
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
+  async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
+    const wired = wiring?.().catch(() => undefined);
+    const hooks = await agents.get(loaded.agentRoot);
+    if (hooks.errors.length) {
+      throw new RunInputError(
+        'check',
+        `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`,
+        hooks.errors.map((d) => formatDiagnostic(d)),
+        hooks.errors,
+      );
+    }
+    return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired).finally(() =>
+      host.endRun?.(),
+    );
+  }
   return {
     run: (req) =>
       runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req).finally(() => host.endRun?.()),
-    async simulate(scenario, baseDir) {
-      const wired = wiring?.().catch(() => undefined);
-      const loaded = loadScenario(scenario, baseDir, workspaceRoots());
-      const hooks = await agents.get(loaded.agentRoot);
-      if (hooks.errors.length) {
-        throw new RunInputError(
-          'check',
-          `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`,
-          hooks.errors.map((d) => formatDiagnostic(d)),
-          hooks.errors,
-        );
-      }
-      return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired).finally(() =>
-        host.endRun?.(),
-      );
-    },
+    simulate: async (scenario, baseDir) => simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots())),
+    simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>
       invokeHook(host, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
     endRuns: () => host.endRun?.(),

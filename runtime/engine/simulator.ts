@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { FALLBACK_RESPONSES, getPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import { pointWired, type WiringSource } from '../wiring';
 import type { SimulationResult, TranscriptEntry } from './api';
-import type { HostPort } from './host-port';
+import { oneRun, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
@@ -344,7 +344,7 @@ export async function simulateTurn(
 ): Promise<SimulationResult> {
   const t0 = performance.now();
   const ctx: SimContext = {
-    host,
+    host: oneRun(host),
     hooks,
     events: [],
     transcript: [],

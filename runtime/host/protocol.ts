@@ -27,6 +27,11 @@ export interface InvokeRequest {
   payload: unknown;
   /** Cooperative timeout inside the host; PythonHost kills the process at timeoutMs + grace. */
   timeoutMs: number;
+  /**
+   * A later call of one run (a simulated turn) whose first call has looked at the agent's files:
+   * its modules are not looked at again until the next run, as the engine loads them once.
+   */
+  sameRun?: boolean;
 }
 
 /** A Python type, for the returned value or a raised exception. */
@@ -191,14 +196,16 @@ export interface HelloInfo {
 
 export type HostRequest =
   | { id: number; op: 'hello' }
-  | ({ id: number; op: 'invoke' } & InvokeRequest)
+  /** sentAt: PythonHost's wall clock (ms) when it wrote the request (see HostEvent `started`). */
+  | ({ id: number; op: 'invoke'; sentAt?: number } & InvokeRequest)
   | { id: number; op: 'shutdown' };
 
 export interface HostEvent {
   id: number | null;
   /**
    * `loading` before an import; `started` / `ended` around the hook body (its deadline applies
-   * between them); `blocking` (the watchdog: request `id` holds the stalled loop, null: no
+   * between them; `started` only when the body starts more than a few ms after `sentAt`, else
+   * the deadline runs from the request); `blocking` (the watchdog: request `id` holds the stalled loop, null: no
    * request's code) and `resumed`.
    */
   event: 'loading' | 'started' | 'ended' | 'blocking' | 'resumed';

@@ -78,7 +78,7 @@ export class PythonHost {
     const unfaithful = unfaithfulJson(req.payload);
     if (unfaithful) return refused(`the payload holds a value JSON cannot carry faithfully: ${unfaithful}`);
     const id = this.nextId++;
-    const line = JSON.stringify({ id, op: 'invoke', ...req } satisfies HostRequest) + '\n';
+    const line = JSON.stringify({ id, op: 'invoke', ...req } satisfies HostRequest);
     if (line.length > JSON_LIMITS.bytes + 64 * 1024)
       return refused(
         `the payload is ${(line.length / 1024 / 1024).toFixed(1)} MiB as JSON, over the ${JSON_LIMITS.bytes / 1024 / 1024} MiB limit for payloads`,
@@ -141,7 +141,9 @@ export class PythonHost {
     proc.pending.set(p.id, p);
     // Until the body starts: the hook's own budget plus the time to carry and parse its payload.
     this.arm(proc, p, p.req.timeoutMs + this.graceMs + (p.line.length / 1024 / 1024) * TRANSFER_MS_PER_MIB);
-    if (!proc.exited && proc.child.stdin.writable) proc.child.stdin.write(p.line);
+    // When it was written, so that a body starting right after needs no `started` message.
+    const sent = `${p.line.slice(0, -1)},"sentAt":${Date.now()}}\n`;
+    if (!proc.exited && proc.child.stdin.writable) proc.child.stdin.write(sent);
   }
 
   private ensure(): Promise<Proc> {

@@ -1,7 +1,7 @@
 // Test cases and their results, shared by `hooksmith test`, its reports and the Testing view.
 import type { RunResult, SimulationResult } from '../engine/api';
 import type { Scenario } from '../engine/scenario-schema';
-import type { KeyPath } from './source-lines';
+import type { KeyPath, SourceLines } from './source-lines';
 
 export interface ExpectationResult {
   /** "tool_not_called delete_account", "status", … */
@@ -45,6 +45,8 @@ export interface TestCase {
   payload?: Record<string, unknown>;
   /** The file's text, for lines and --update. */
   text: string;
+  /** The lines of its keys, when finding the case already read them. */
+  lines?: SourceLines;
   /** Scenario cases: the scenario as read when the case was found (its expectations). */
   scenario?: Scenario;
 }

@@ -67,6 +67,7 @@ function scenarioCase(file: string, text: string): TestCase {
     agentRoot: loaded.agentRoot,
     line: key ? lines.lineOf([key]) : 1,
     text,
+    lines,
     scenario: loaded.scenario,
   };
 }

@@ -34,12 +34,15 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
     durationMs: Math.round((performance.now() - t0) * 10) / 10,
     ...r,
   });
-  const lines = sourceLines(c.text);
+  const lines = c.lines ?? sourceLines(c.text);
   try {
     if (c.kind === 'scenario') {
-      const scenario = c.scenario ?? loadScenario(c.file).scenario;
-      const simulation = await runner.simulate(c.file);
-      const expectations = evaluateScenario(scenario, simulation, lines);
+      // As read when the case was found: its expectations and the turn it plays are one reading.
+      const loaded = c.scenario
+        ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
+        : loadScenario(c.file);
+      const simulation = await runner.simulateLoaded(loaded);
+      const expectations = evaluateScenario(loaded.scenario, simulation, lines);
       return done({ status: verdictOf(expectations), expectations, simulation });
     }
     const sep = c.hook!.lastIndexOf('::');

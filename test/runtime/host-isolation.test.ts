@@ -148,6 +148,27 @@ describe('outcomes are blamed on their cause', () => {
     );
   });
 
+  test('a call queued behind a hook that holds the loop within its own budget still gets its whole budget once its body starts', async () => {
+    const root = agentWith(
+      'queued',
+      observer('holder', 'time.sleep(0.8)\nprint("held")', 2000) +
+        observer('queued', 'time.sleep(0.3)\nprint("queued ran")', 400),
+    );
+    await host.invoke(call(root, 'holder', 2000)); // imported: nothing below waits for an import
+    const starts = host.starts;
+    // queued is sent while holder holds the loop: its deadline (400 + 150 ms from its request)
+    // passes before the host reads it, so it waits for holder; its own 300 ms of blocking then
+    // run under its own budget, not under what is left of it.
+    const holding = host.invoke(call(root, 'holder', 2000));
+    await new Promise((r) => setTimeout(r, 150));
+    const [held, queued] = await Promise.all([holding, host.invoke(call(root, 'queued', 400))]);
+    assert.equal(expectStatus(held, 'returned').output.text, 'held\n');
+    const q = expectStatus(queued, 'returned');
+    assert.equal(q.output.text, 'queued ran\n');
+    assert.match(q.starvedBy ?? '', /holder/);
+    assert.equal(host.starts, starts);
+  });
+
   test('a busy loop at import time is the import’s failure (exit-2 input error), not the hook blocking the loop', async () => {
     const root = join(dir, 'import-loop');
     mkdirSync(root);

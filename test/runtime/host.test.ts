@@ -275,6 +275,24 @@ describe('loading', () => {
     }
   });
 
+  test('within one run (sameRun) the modules stay as the run’s first call loaded them; the next run reloads', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hooksmith-samerun-'));
+    try {
+      const write = (v: string): void =>
+        writeFileSync(join(root, 'hooks.py'), `async def h(p):\n    return ${v}\n`);
+      write('"one"');
+      const req = mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root);
+      assert.equal(expectStatus(await host.invoke(req), 'returned').value, 'one');
+      write('"two"');
+      const same = expectStatus(await host.invoke({ ...req, sameRun: true }), 'returned');
+      assert.deepEqual([same.value, same.load], ['one', 'cached']);
+      const next = expectStatus(await host.invoke(req), 'returned');
+      assert.deepEqual([next.value, next.load], ['two', 'reloaded']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('hooks.py and hooks/ coexisting: each module loads under its engine name', async () => {
     const root = mkdtempSync(join(tmpdir(), 'hooksmith-both-'));
     try {

@@ -65,6 +65,7 @@ _all_tasks = asyncio.all_tasks
 _async_sleep = asyncio.sleep
 _perf_counter = time.perf_counter
 _monotonic = time.monotonic
+_time = time.time
 _os_write = os.write
 _os_exit = os._exit
 _getframe = sys._getframe
@@ -72,6 +73,9 @@ _import_module = importlib.import_module
 # ASCII out: a lone surrogate a hook returns travels as its \\u escape, unchanged.
 _ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
 _DECODER = json.JSONDecoder()
+# A body that starts later than this after PythonHost sent its request (`sentAt`, wall clock:
+# an import, a busy loop ahead of it) is announced with `started`, so its deadline runs from there.
+_LATE_START_MS = 3.0
 
 
 def send(msg: Dict[str, Any]) -> None:
@@ -189,10 +193,11 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if kind == "cayu" and cayu_call.phase_spec(str(phase)) is None:
         return {**res, "status": "invalid-request", "message": f"unknown Cayu phase {phase!r}"}
     # `loading` tells PythonHost to allow import time (and a slow scan of a big agent root).
-    announced = _cache.last_scan_ms > 20.0
+    same_run = req.get("sameRun") is True
+    announced = not same_run and _cache.last_scan_ms > 20.0
     if announced:
         send({"id": rid, "event": "loading"})
-    name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]))
+    name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]), same_run)
     res.update(module=name, load=load)
     if load != "cached":
         if not announced:
@@ -240,8 +245,11 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build the {phase} context: {e}"}
         call = lambda: bound(ctx)  # noqa: E731
-    # PythonHost applies the hook's deadline between `started` and `ended`, not to the transfer.
-    send({"id": rid, "event": "started"})
+    # PythonHost applies the hook's deadline from `started`, else from sending the request (with
+    # time to carry its payload): a body that starts right after that needs no message.
+    sent_at = req.get("sentAt")
+    if announced or not isinstance(sent_at, (int, float)) or _time() * 1000.0 - sent_at > _LATE_START_MS:
+        send({"id": rid, "event": "started"})
     (outcome, value, was_sync), duration = await _run_body(call, timeout_ms, rid)
     send({"id": rid, "event": "ended"})
     res["durationMs"] = round(duration, 3)

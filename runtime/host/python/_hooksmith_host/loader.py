@@ -63,20 +63,23 @@ class ModuleCache:
         self.by_path: Dict[str, object] = {}
         self.last_scan_ms = 0.0
 
-    def plan(self, agent_root: str, file: str) -> Tuple[str, str, str]:
-        """Returns (module name, absolute path, 'cached' | 'fresh' | 'reloaded'); switches root and purges as needed."""
+    def plan(self, agent_root: str, file: str, same_run: bool = False) -> Tuple[str, str, str]:
+        """Returns (module name, absolute path, 'cached' | 'fresh' | 'reloaded'); switches root and purges as needed.
+        same_run: a later call of a run whose first call scanned this root; the engine loads an
+        agent's modules once, so they are not looked at again until the next run."""
         root = os.path.realpath(agent_root)
         path = os.path.realpath(file if os.path.isabs(file) else os.path.join(root, file))
         if root != self.current_root:
             self._switch_root(root)
-        t0 = time.perf_counter()
-        sig = tree_signature(root)
-        self.last_scan_ms = (time.perf_counter() - t0) * 1000.0
         kind = "fresh"
-        if self.signature is not None and sig != self.signature:
-            self._purge(root)
-            kind = "reloaded"
-        self.signature = sig
+        if not (same_run and self.signature is not None):
+            t0 = time.perf_counter()
+            sig = tree_signature(root)
+            self.last_scan_ms = (time.perf_counter() - t0) * 1000.0
+            if self.signature is not None and sig != self.signature:
+                self._purge(root)
+                kind = "reloaded"
+            self.signature = sig
         name = module_name_for(root, path) or "_hooksmith_file_%08x" % zlib.crc32(path.encode())
         mod = self.by_path.get(path)
         if mod is not None and sys.modules.get(name) is mod:

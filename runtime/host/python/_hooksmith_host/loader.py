@@ -62,17 +62,26 @@ class ModuleCache:
         self.signature: Optional[int] = None
         self.by_path: Dict[str, object] = {}
         self.last_scan_ms = 0.0
+        # (agent root, file) as asked -> (real root, real path, module name), for the run's later calls
+        self._named: Dict[Tuple[str, str], Tuple[str, str, str]] = {}
 
     def plan(self, agent_root: str, file: str, same_run: bool = False) -> Tuple[str, str, str]:
         """Returns (module name, absolute path, 'cached' | 'fresh' | 'reloaded'); switches root and purges as needed.
-        same_run: a later call of a run whose first call scanned this root; the engine loads an
-        agent's modules once, so they are not looked at again until the next run."""
-        root = os.path.realpath(agent_root)
-        path = os.path.realpath(file if os.path.isabs(file) else os.path.join(root, file))
+        same_run: a later call of a run whose first call looked at this root; the engine loads an
+        agent's modules once, so its files (and their real paths) are not looked at again until
+        the next run."""
+        named = self._named.get((agent_root, file)) if same_run and self.signature is not None else None
+        if named is None:
+            root = os.path.realpath(agent_root)
+            path = os.path.realpath(file if os.path.isabs(file) else os.path.join(root, file))
+            name = module_name_for(root, path) or "_hooksmith_file_%08x" % zlib.crc32(path.encode())
+            named = root, path, name
+        root, path, name = named
         if root != self.current_root:
             self._switch_root(root)
         kind = "fresh"
         if not (same_run and self.signature is not None):
+            self._named.clear()
             t0 = time.perf_counter()
             sig = tree_signature(root)
             self.last_scan_ms = (time.perf_counter() - t0) * 1000.0
@@ -80,7 +89,7 @@ class ModuleCache:
                 self._purge(root)
                 kind = "reloaded"
             self.signature = sig
-        name = module_name_for(root, path) or "_hooksmith_file_%08x" % zlib.crc32(path.encode())
+        self._named[(agent_root, file)] = named
         mod = self.by_path.get(path)
         if mod is not None and sys.modules.get(name) is mod:
             return name, path, "cached"

@@ -23,6 +23,7 @@ class Watchdog:
         self._main = threading.get_ident()
         self._frames: Dict[Any, Any] = {}  # frame of a host coroutine running a request -> its id
         self._live = 0
+        self._beating = False  # a beat is scheduled on the loop
         self._last = _monotonic()
         self._wake = threading.Event()
         threading.Thread(target=self._watch, daemon=True, name="hooksmith-watchdog").start()
@@ -33,7 +34,9 @@ class Watchdog:
         self._live += 1
         if self._live == 1:
             self._last = _monotonic()
-            self._loop.call_later(BEAT_S, self._beat)
+            if not self._beating:  # calls one after another share the beat already scheduled
+                self._beating = True
+                self._loop.call_later(BEAT_S, self._beat)
             self._wake.set()
 
     def leave(self, frame) -> None:
@@ -42,7 +45,8 @@ class Watchdog:
 
     def _beat(self) -> None:
         self._last = _monotonic()
-        if self._live > 0:
+        self._beating = self._live > 0
+        if self._beating:
             self._loop.call_later(BEAT_S, self._beat)
 
     def _holder(self) -> Optional[Any]:

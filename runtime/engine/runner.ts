@@ -3,7 +3,7 @@
 import { PythonHost } from '../host/python-host';
 import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from './api';
 import { hostPort } from './host-adapter';
-import type { HostPort } from './host-port';
+import { oneRun, type HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
@@ -21,7 +21,8 @@ export interface HookRunner {
   simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult>;
   /**
    * Invokes a hook already checked and located, on an input already validated (fuzzing: the
-   * module is checked once, not per payload). Call `endRuns` when the batch is done.
+   * module is checked once, not per payload). Call `endRuns` when the batch is done: the calls
+   * until then are one run (the agent's files are looked at by the first).
    */
   invoke(
     file: string,
@@ -41,6 +42,8 @@ export function createHookRunnerWithHost(
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
+  // invoke's calls until endRuns are one run (a fuzz batch), as a simulated turn's are.
+  let batch = oneRun(host);
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     const wired = wiring?.().catch(() => undefined);
     const hooks = await agents.get(loaded.agentRoot);
@@ -62,8 +65,11 @@ export function createHookRunnerWithHost(
     simulate: async (scenario, baseDir) => simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots())),
     simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>
-      invokeHook(host, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
-    endRuns: () => host.endRun?.(),
+      invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
+    endRuns() {
+      host.endRun?.();
+      batch = oneRun(host);
+    },
     dispose: () => host.dispose(),
   };
 }

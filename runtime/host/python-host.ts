@@ -143,7 +143,14 @@ export class PythonHost {
     this.arm(proc, p, p.req.timeoutMs + this.graceMs + (p.line.length / 1024 / 1024) * TRANSFER_MS_PER_MIB);
     // When it was written, so that a body starting right after needs no `started` message.
     const sent = `${p.line.slice(0, -1)},"sentAt":${Date.now()}}\n`;
-    if (!proc.exited && proc.child.stdin.writable) proc.child.stdin.write(sent);
+    const stdin = proc.child.stdin;
+    if (proc.exited || !stdin.writable) return;
+    // Calls dispatched together (a point's observers and its modify hook) go in one write.
+    if (!stdin.writableCorked) {
+      stdin.cork();
+      process.nextTick(() => stdin.uncork());
+    }
+    stdin.write(sent);
   }
 
   private ensure(): Promise<Proc> {

@@ -97,32 +97,36 @@ export async function fuzzHook(
   let failures = 0;
   const t0 = performance.now();
   const payloads = fc.sample(arb, { numRuns: opts.runs, seed: opts.seed });
-  for (const [i, p] of payloads.entries()) {
-    const r = await run(p);
-    counts[r.outcome]++;
-    durations.push(r.durationMs);
-    if (r.overBudget) overBudget++;
-    if (misbehaves(r)) failures++;
-    opts.onProgress?.(i + 1, payloads.length);
+  // The payloads and the shrinking are one run of the host: ended however they end.
+  try {
+    for (const [i, p] of payloads.entries()) {
+      const r = await run(p);
+      counts[r.outcome]++;
+      durations.push(r.durationMs);
+      if (r.overBudget) overBudget++;
+      if (misbehaves(r)) failures++;
+      opts.onProgress?.(i + 1, payloads.length);
+    }
+    const elapsed = performance.now() - t0;
+    durations.sort((a, b) => a - b);
+    const report: FuzzReport = {
+      target: `${path.relative(process.cwd(), abs) || abs}::${handler}`,
+      point: describeTarget(target),
+      runs: payloads.length,
+      seed: opts.seed,
+      counts,
+      overBudget,
+      failures,
+      p50Ms: percentile(durations, 0.5),
+      p99Ms: percentile(durations, 0.99),
+      budgetMs: target.timeoutMs,
+      perSecond: Math.round((payloads.length / elapsed) * 1000),
+    };
+    if (failures) report.smallest = await shrink(arb, run, opts);
+    return report;
+  } finally {
+    runner.endRuns();
   }
-  const elapsed = performance.now() - t0;
-  durations.sort((a, b) => a - b);
-  const report: FuzzReport = {
-    target: `${path.relative(process.cwd(), abs) || abs}::${handler}`,
-    point: describeTarget(target),
-    runs: payloads.length,
-    seed: opts.seed,
-    counts,
-    overBudget,
-    failures,
-    p50Ms: percentile(durations, 0.5),
-    p99Ms: percentile(durations, 0.99),
-    budgetMs: target.timeoutMs,
-    perSecond: Math.round((payloads.length / elapsed) * 1000),
-  };
-  if (failures) report.smallest = await shrink(arb, run, opts);
-  runner.endRuns();
-  return report;
 }
 
 /** fast-check finds a failing payload again from the same seed and shrinks it. */

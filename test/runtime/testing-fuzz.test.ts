@@ -3,7 +3,7 @@
 // trivial hook passes every payload; counts and latency against the budget are reported.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -47,6 +47,20 @@ test('the same seed gives the same counts', async () => {
   const a = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 11 });
   const b = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 11 });
   assert.deepEqual(a.counts, b.counts);
+});
+
+test('a batch is one run: a fix saved between two fuzz runs of one warm runner is what the second runs', async () => {
+  const fixed = join(dir, 'fixed');
+  cpSync(join(root, 'examples/buggy-agent'), fixed, { recursive: true });
+  const file = join(fixed, 'hooks/model_hooks.py');
+  const before = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 7 });
+  assert.ok(before.counts.crashed > 0);
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('text = response.text.strip()', 'text = response.text.strip() or " "'),
+  );
+  const after = await fuzzHook(runner, file, 'capitalise', { runs: 60, seed: 7 });
+  assert.equal(after.counts.crashed, 0, JSON.stringify(after.counts));
 });
 
 test('CLI: exit 1 and --save writes a payload case that hooksmith test runs; a sound hook exits 0', () => {

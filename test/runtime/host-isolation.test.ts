@@ -290,7 +290,12 @@ describe('no process is left behind', { skip: process.platform !== 'linux' }, ()
       'warm-daemon',
       SPAWNERS(pidFile).replace(/^_record\(subprocess.*$/m, '') +
         'import threading\n\n\ndef _spawn_and_stay(started):\n    _record(subprocess.Popen(["sleep", "300"]).pid)\n    started.set()\n    time.sleep(300)\n\n\n' +
-        observer('daemon', '_daemon()', 2000) +
+        // returns once the daemon has recorded its pid (it runs on after the hook has returned)
+        observer(
+          'daemon',
+          `_daemon()\nwhile not (os.path.exists(${JSON.stringify(pidFile)}) and open(${JSON.stringify(pidFile)}).read().strip()):\n    time.sleep(0.01)`,
+          2000,
+        ) +
         observer(
           'threaded',
           // the thread lives on: its child stays in its own children list, not the main thread's

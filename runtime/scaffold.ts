@@ -43,15 +43,15 @@ export function targetLabel(t: ScaffoldTarget): string {
   return t.engine === 'mantle' ? t.decorator.name : t.phase.id;
 }
 
-/** "tool call · modify · 500 ms · fail-closed · RetryModel" */
-export function targetDescription(t: ScaffoldTarget): string {
+/** "tool call · modify · 500 ms · fail-closed · RetryModel"; `wired`: the installed engine's word (runtime/wiring.ts). */
+export function targetDescription(t: ScaffoldTarget, wired?: boolean): string {
   if (t.engine === 'cayu')
     return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;
   const { point, lane } = t.decorator;
   const parts = [point.title, lane, `${DEFAULT_TIMEOUT_MS[lane]} ms`];
   if (lane === 'modify' && point.failPolicy) parts.push(`fail-${point.failPolicy}`);
   if (lane === 'modify' && point.signals.length) parts.push(point.signals.join(', '));
-  if (!point.wired) parts.push('not wired');
+  if (!(wired ?? point.wired)) parts.push('not wired');
   return parts.join(' · ');
 }
 

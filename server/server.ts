@@ -240,7 +240,16 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onHover(safe('hover', null, (p) => hover(analyser, p)));
-  connection.onCompletion(safe('completion', [], (p) => completions(analyser, p)));
+  connection.onCompletion(
+    safe('completion', [], async (p) => {
+      const s = await settings.get(p.textDocument.uri);
+      return completions(
+        analyser,
+        p,
+        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+      );
+    }),
+  );
   connection.onCodeAction(safe('codeAction', [], (p) => codeActions(analyser, p)));
   connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
   connection.onRequest(

@@ -29,6 +29,7 @@ import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';
 import { scaffoldCompletions } from './scaffold-completion';
+import { pointWired, type WiringSource } from '../../runtime/wiring';
 
 /** How far back the cursor context is read. */
 const LOOKBACK = 2000;
@@ -45,7 +46,12 @@ interface Ctx {
   next: string;
 }
 
-export function completions(analyser: Analyser, p: CompletionParams): CompletionItem[] {
+/** `wiring`: the installed engine and the setting, as the not-wired rule is told (wired points first). */
+export function completions(
+  analyser: Analyser,
+  p: CompletionParams,
+  wiring?: WiringSource,
+): CompletionItem[] {
   const cur = analyser.current(p.textDocument.uri);
   if (!cur) return [];
   const doc = cur.state.buffer!.document;
@@ -55,12 +61,12 @@ export function completions(analyser: Analyser, p: CompletionParams): Completion
   const line = before.slice(before.lastIndexOf('\n') + 1);
   const ctx: Ctx = { model: cur.state.model, text, pos: p.position, before, line, next: text.charAt(offset) };
   return (
-    decorators(ctx, analyser.installedMantle?.()) ??
+    decorators(ctx, analyser.installedMantle?.(), wiring) ??
     modelSettingsKeys(ctx) ??
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
     fieldAccess(ctx) ??
-    scaffoldCompletions(ctx.model, ctx.text, ctx.line, ctx.pos) ??
+    scaffoldCompletions(ctx.model, ctx.text, ctx.line, ctx.pos, wiring) ??
     []
   );
 }
@@ -70,7 +76,11 @@ function replaceWord(ctx: Ctx, word: string) {
 }
 
 /** The decorators rasa.mantle.hooks exports: the installed module's when it was read, else the catalogue's. */
-function decorators(ctx: Ctx, installed: InstalledModule | undefined): CompletionItem[] | undefined {
+function decorators(
+  ctx: Ctx,
+  installed: InstalledModule | undefined,
+  wiring: WiringSource | undefined,
+): CompletionItem[] | undefined {
   const m = /^\s*@([A-Za-z_][\w.]*)?$/.exec(ctx.line);
   if (!m) return undefined;
   const typed = m[1] ?? '';
@@ -79,7 +89,8 @@ function decorators(ctx: Ctx, installed: InstalledModule | undefined): Completio
     : HOOK_DECORATORS;
   // Points the engine invokes first: `@mod` offers modify_model_request before the not-wired
   // modify_incoming_message (the sort is stable, so catalogue order holds within each group).
-  const ordered = [...known].sort((a, b) => Number(b.point.wired) - Number(a.point.wired));
+  const wired = (d: (typeof known)[number]) => pointWired(d.point, wiring).wired;
+  const ordered = [...known].sort((a, b) => Number(wired(b)) - Number(wired(a)));
   const extra = (installed?.decorators ?? []).filter((n) => !HOOK_DECORATORS.some((d) => d.name === n));
   const more = extra.map((name, i): CompletionItem => {
     const spelling = spellMantleName(ctx.model, ctx.text, name);
@@ -100,7 +111,7 @@ function decorators(ctx: Ctx, installed: InstalledModule | undefined): Completio
       return {
         label: d.name,
         kind: CompletionItemKind.Function,
-        detail: `${d.point.id} · ${d.lane}${d.point.wired ? '' : ' · not wired'}`,
+        detail: `${d.point.id} · ${d.lane}${wired(d) ? '' : ' · not wired'}`,
         documentation: { kind: MarkupKind.Markdown, value: decoratorHover(d, undefined) },
         sortText: String(i).padStart(2, '0'),
         filterText: spelling.text,

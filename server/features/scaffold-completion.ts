@@ -8,7 +8,14 @@ import {
   type CompletionItem,
   type Position,
 } from 'vscode-languageserver';
-import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../../runtime/catalogue';
+import {
+  CAYU_PHASES,
+  HOOK_DECORATORS,
+  findCayuPhase,
+  type CayuPhaseId,
+  type MantlePoint,
+} from '../../runtime/catalogue';
+import { pointWired, type WiringSource } from '../../runtime/wiring';
 import { fromImportEdits } from '../../runtime/python/import-edits';
 import type { HookModule } from '../../runtime/python/model';
 import {
@@ -21,10 +28,10 @@ import {
 interface ScaffoldSnippet {
   prefixes: string[];
   label: string;
-  detail: string;
+  detail: (wired: boolean) => string;
   template: () => HookTemplate;
-  /** Wired points first, as for `@`. */
-  wired: boolean;
+  /** Mantle: its point, for "wired points first", as for `@` (Cayu phases are always invoked). */
+  point?: MantlePoint;
 }
 
 const dashed = (s: string) => s.replace(/_/g, '-');
@@ -33,48 +40,49 @@ const SNIPPETS: readonly ScaffoldSnippet[] = [
   ...HOOK_DECORATORS.map((d) => ({
     prefixes: [`hook-${dashed(d.name)}`, d.name],
     label: `hook-${dashed(d.name)}`,
-    detail: `Rasa Mantle ${d.lane} hook: ${targetDescription({ engine: 'mantle', decorator: d })}`,
+    detail: (wired: boolean) =>
+      `Rasa Mantle ${d.lane} hook: ${targetDescription({ engine: 'mantle', decorator: d }, wired)}`,
     template: () => mantleTemplate(d),
-    wired: d.point.wired,
+    point: d.point,
   })),
   ...CAYU_PHASES.map((p) => ({
     prefixes: [`cayu-${dashed(p.id)}`],
     label: `cayu-${dashed(p.id)}`,
-    detail: `Cayu RuntimeHook subclass overriding ${p.id}`,
+    detail: () => `Cayu RuntimeHook subclass overriding ${p.id}`,
     template: () => cayuClassTemplate([p]),
-    wired: true,
   })),
   {
     prefixes: ['cayu-runtime-hook'],
     label: 'cayu-runtime-hook',
-    detail: 'Cayu RuntimeHook subclass with the before_tool_call and after_tool_call phases',
+    detail: () => 'Cayu RuntimeHook subclass with the before_tool_call and after_tool_call phases',
     template: () =>
       cayuClassTemplate(
         (['before_tool_call', 'after_tool_call'] as CayuPhaseId[]).map((id) => findCayuPhase(id)!),
       ),
-    wired: true,
   },
 ];
 
-/** At the start of a line (a bare word being typed at top level): the scaffold items. */
+/** At the start of a line (a bare word being typed at top level): the scaffold items; `wiring` as for not-wired. */
 export function scaffoldCompletions(
   model: HookModule,
   text: string,
   line: string,
   pos: Position,
+  wiring?: WiringSource,
 ): CompletionItem[] | undefined {
   const m = /^([a-z][\w-]*)$/.exec(line);
   if (!m) return undefined;
   const typed = m[1]!;
   const matching = SNIPPETS.filter((s) => s.prefixes.some((p) => p.startsWith(typed)));
   if (!matching.length) return undefined;
-  const ordered = [...matching.filter((s) => s.wired), ...matching.filter((s) => !s.wired)];
+  const wired = (s: ScaffoldSnippet) => !s.point || pointWired(s.point, wiring).wired;
+  const ordered = [...matching.filter(wired), ...matching.filter((s) => !wired(s))];
   return ordered.map((s, i) => {
     const t = s.template();
     return {
       label: s.label,
       kind: CompletionItemKind.Snippet,
-      detail: s.detail,
+      detail: s.detail(wired(s)),
       filterText: s.prefixes.find((p) => p.startsWith(typed)) ?? s.label,
       sortText: `~${String(i).padStart(2, '0')}`,
       insertTextFormat: InsertTextFormat.Snippet,

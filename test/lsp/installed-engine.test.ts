@@ -65,7 +65,9 @@ describe('installed engine in the language server', () => {
     assert.ok(
       items.some((i) => i.label === 'on_session_closed'),
       items.map((i) => i.label).join(','),
-    );
+    ); // 3.22 invokes incoming_message: its decorators are not marked not wired.
+    const incoming = items.find((i) => i.label === 'modify_incoming_message');
+    assert.equal(incoming?.detail, 'incoming_message · modify');
   });
 
   /** The hooks list's word on log_incoming (the explorer shows it): as the rule's. */
@@ -89,5 +91,18 @@ describe('installed engine in the language server', () => {
     const h = await listed();
     assert.equal(h?.wired, false);
     assert.equal(h?.wiredBy, 'the hooksmith.mantle.wiredPoints setting');
+    // Completion after `@mod` puts the one wired point first, as the setting says.
+    const text = HOOKS + '\n@mod';
+    await c.open(ws.path('agent/hooks.py'), text);
+    const r = await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 8, character: 4 },
+    });
+    const items = (Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[];
+    const mods = items
+      .filter((i) => String(i.label).startsWith('modify_'))
+      .sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
+    assert.equal(mods[0]?.label, 'modify_tool_call', mods.map((i) => `${i.label} ${i.detail}`).join('; '));
+    assert.match(String(mods[1]?.detail), / · not wired$/);
   });
 });

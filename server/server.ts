@@ -239,7 +239,16 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onHover(safe('hover', null, (p) => hover(analyser, p)));
+  connection.onHover(
+    safe('hover', null, async (p) => {
+      const s = await settings.get(p.textDocument.uri);
+      return hover(
+        analyser,
+        p,
+        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+      );
+    }),
+  );
   connection.onCompletion(
     safe('completion', [], async (p) => {
       const s = await settings.get(p.textDocument.uri);

@@ -112,7 +112,7 @@ function decorators(
         label: d.name,
         kind: CompletionItemKind.Function,
         detail: `${d.point.id} · ${d.lane}${wired(d) ? '' : ' · not wired'}`,
-        documentation: { kind: MarkupKind.Markdown, value: decoratorHover(d, undefined) },
+        documentation: { kind: MarkupKind.Markdown, value: decoratorHover(d, undefined, wiring) },
         sortText: String(i).padStart(2, '0'),
         filterText: spelling.text,
         insertTextFormat: InsertTextFormat.Snippet,

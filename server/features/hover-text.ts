@@ -1,5 +1,6 @@
 // Markdown for hovers, all of it from the catalogue (runtime/catalogue): decorators,
 // payload types and fields, Cayu phases, contexts and decisions.
+import { notInvokedBy, pointWired, type WiringSource } from '../../runtime/wiring';
 import {
   CAYU_TOOL_RESULT_FIELDS,
   DEFAULT_TIMEOUT_MS,
@@ -15,7 +16,12 @@ import {
 import { ruleDocsCommandUri } from '../../runtime/lsp-shared';
 import { RULES } from '../../runtime/rules';
 
-export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined): string {
+/** `wiring`: the installed engine and the setting, as the not-wired rule is told (runtime/wiring.ts). */
+export function decoratorHover(
+  d: HookDecorator,
+  timeoutMs: number | undefined,
+  wiring?: WiringSource,
+): string {
   const p = d.point;
   const lines = [
     `**@${d.name}** — ${p.title}, ${d.lane} lane`,
@@ -37,8 +43,9 @@ export function decoratorHover(d: HookDecorator, timeoutMs: number | undefined):
   lines.push(
     `| Timeout | ${timeoutMs !== undefined && timeoutMs !== dflt ? `${timeoutMs} ms (\`timeout_ms\`; default ${dflt} ms)` : `${dflt} ms (default)`} |`,
   );
+  const w = pointWired(p, wiring);
   lines.push(
-    `| Wired | ${p.wired ? 'yes: the engine invokes this point' : `**no**: the engine does not invoke this point today ([not-wired](${ruleDocsCommandUri('not-wired')}))`} |`,
+    `| Wired | ${w.wired ? `yes: invoked by ${w.by}` : `**no**: ${notInvokedBy(w.by)} ([not-wired](${ruleDocsCommandUri('not-wired')}))`} |`,
   );
   if (d.lane === 'modify') {
     for (const [signal, effect] of Object.entries(p.signalEffects))

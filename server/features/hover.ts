@@ -6,12 +6,14 @@ import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import { rangeOf } from '../../runtime/python/tree-utils';
 import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
+import type { WiringSource } from '../../runtime/wiring';
 import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover, ruleHover } from './hover-text';
 
-export function hover(analyser: Analyser, p: HoverParams): Hover | null {
+/** `wiring`: the installed engine and the setting, as the not-wired rule is told. */
+export function hover(analyser: Analyser, p: HoverParams, wiring?: WiringSource): Hover | null {
   const cur = analyser.current(p.textDocument.uri);
   if (!cur) return null;
-  const found = symbolHover(analyser, p);
+  const found = symbolHover(analyser, p, wiring);
   // A hover on a diagnostic carries its rule's short text (VS Code shows the message itself).
   const rules = ruleHover(
     cur.state.diagnostics.filter((d) => contains(d.range, p.position)).map((d) => d.code),
@@ -22,7 +24,7 @@ export function hover(analyser: Analyser, p: HoverParams): Hover | null {
   return md(`${rules}\n\n---\n\n${value}`, found.range);
 }
 
-function symbolHover(analyser: Analyser, p: HoverParams): Hover | null {
+function symbolHover(analyser: Analyser, p: HoverParams, wiring?: WiringSource): Hover | null {
   const cur = analyser.current(p.textDocument.uri);
   if (!cur) return null;
   const { state, tree } = cur;
@@ -30,7 +32,7 @@ function symbolHover(analyser: Analyser, p: HoverParams): Hover | null {
   const model = state.model;
 
   const hook = mantleHooks(model).find((h) => contains(h.decorator.range, pos));
-  if (hook) return md(decoratorHover(hook.hook, hook.timeoutMs), hook.decorator.range);
+  if (hook) return md(decoratorHover(hook.hook, hook.timeoutMs, wiring), hook.decorator.range);
 
   const node = nodeAt(tree, pos);
   if (!node || node.type !== 'identifier') return null;

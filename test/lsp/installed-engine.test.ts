@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CompletionRequest, type CompletionItem } from 'vscode-languageserver-protocol';
+import { CompletionRequest, HoverRequest, type CompletionItem } from 'vscode-languageserver-protocol';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
 import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp-shared';
 import { LspClient, workspace } from './lsp-client';
@@ -76,10 +76,22 @@ describe('installed engine in the language server', () => {
       .flatMap((a) => a.hooks)
       .find((h) => h.handler === 'log_incoming');
 
-  it('the hooks list says incoming_message is wired by the installed 3.22', async () => {
+  /** The decorator hover's Wired row. */
+  const wiredRow = async (uri: string) => {
+    const r = await c.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 4, character: 3 },
+    });
+    const value = r && typeof r.contents === 'object' && 'value' in r.contents ? r.contents.value : '';
+    return /\| Wired \| (.*) \|/.exec(value)?.[1];
+  };
+
+  it('the hooks list and the hover say incoming_message is wired by the installed 3.22', async () => {
     const h = await listed();
     assert.equal(h?.wired, true, JSON.stringify(h));
     assert.equal(h?.wiredBy, 'rasa-pro 3.22.0');
+    const uri = await c.open(ws.path('agent/hooks.py'), HOOKS);
+    assert.equal(await wiredRow(uri), 'yes: invoked by rasa-pro 3.22.0');
   });
 
   it('hooksmith.mantle.wiredPoints overrides the installed version', async () => {
@@ -91,6 +103,10 @@ describe('installed engine in the language server', () => {
     const h = await listed();
     assert.equal(h?.wired, false);
     assert.equal(h?.wiredBy, 'the hooksmith.mantle.wiredPoints setting');
+    assert.match(
+      String(await wiredRow(uri)),
+      /^\*\*no\*\*: not invoked by the hooksmith\.mantle\.wiredPoints setting \(\[not-wired\]/,
+    );
     // Completion after `@mod` puts the one wired point first, as the setting says.
     const text = HOOKS + '\n@mod';
     await c.open(ws.path('agent/hooks.py'), text);

@@ -2,11 +2,14 @@
 // cold (a file seen for the first time, as `hooksmith check` sees it: the model's
 // function cache is emptied before each run) and after a one-character edit inside one
 // function (as the language server re-analyses a buffer: unchanged functions are reused).
+// Beside the cold numbers, tree-sitter's parse alone of the same text, timed right after: the
+// floor under any model and rules, so that what this project's code adds can be told apart from
+// the machine's speed of the moment (it drifts by more than half on the shared VM).
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { analyseModule } from '../runtime/analysis';
 import { parseModule } from '../runtime/analysis';
-import { initParser } from '../runtime/python/parser';
+import { initParser, parse } from '../runtime/python/parser';
 import { clearFunctionCache } from '../runtime/python/function-cache';
 import { hookModuleSource } from './generate';
 import { line, ms, percentile } from './stats';
@@ -35,6 +38,18 @@ function timeModule(lines: number, iterations: number, mode: Mode): { samples: n
   return { samples, cpuMs: (cpu.user + cpu.system) / 1000 / iterations };
 }
 
+/** Wall samples of tree-sitter's parse alone (the tree freed at once, as parseModule does). */
+function timeParse(lines: number, iterations: number): number[] {
+  const text = hookModuleSource(lines);
+  const samples: number[] = [];
+  for (let i = 0; i < iterations + WARMUP; i++) {
+    const t0 = performance.now();
+    parse(text).delete();
+    if (i >= WARMUP) samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
 export async function benchParseRules(): Promise<string[]> {
   await initParser();
   const out: string[] = [
@@ -52,6 +67,10 @@ export async function benchParseRules(): Promise<string[]> {
       out.push(line(`${what}, median`, ms(percentile(s, 50)), mode === 'cold' ? target : undefined));
       out.push(line(`${what}, p99`, ms(percentile(s, 99))));
       out.push(line(`${what}, CPU (mean)`, ms(cpuMs)));
+      if (mode !== 'cold') continue;
+      const floor = percentile(timeParse(lines, iterations), 50);
+      out.push(line(`  tree-sitter's parse alone, same text, median`, ms(floor)));
+      out.push(line(`  model + rules beyond it (difference of the medians)`, ms(percentile(s, 50) - floor)));
     }
   }
   return out;

@@ -1,6 +1,6 @@
 // The same SyntaxTree as tree-memory.ts, read through web-tree-sitter's public TreeCursor API:
 // slower (a WASM call per property), but independent of tree-sitter's internal layout. Used when
-// the memory reader's self-check fails, and by tests as the reference.
+// web-tree-sitter does not expose its WASM heap, and by tests as the reference.
 import type { Tree } from 'web-tree-sitter';
 import { SyntaxTree, packFlags } from './syntax-node';
 

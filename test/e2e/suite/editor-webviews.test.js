@@ -153,6 +153,20 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
       await shot('timeline-jump');
     });
 
+    it('the timeline says "not invoked by …" in the same words as the not-wired diagnostic', async () => {
+      const labels = await read(TIMELINE, () =>
+        Array.from(document.querySelectorAll('.unwired-label')).map((l) => l.innerText),
+      );
+      assert.ok(labels.length > 0, 'order-pizza fires the unwired points (fire_unwired)');
+      assert.strictEqual(new Set(labels).size, 1, JSON.stringify(labels));
+      const doc = await h.open(h.ws('hooks/text_hooks.py'), { show: false });
+      const [nw] = (await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'not-wired'))).filter(
+        (x) => h.codeOf(x) === 'not-wired',
+      );
+      assert.match(labels[0], /^not invoked by /);
+      assert.ok(nw.message.includes(` are ${labels[0]}: `), `${labels[0]} / ${nw.message}`);
+    });
+
     it('clicking a hook name opens its source at the hook', async () => {
       const hook = api
         .hooks()

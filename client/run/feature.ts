@@ -15,7 +15,7 @@ import { HookCodeLensProvider, RUN_ALL_COMMAND } from './codelens';
 import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
 import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
-import { noteRefusal, refusalOf } from './refusal';
+import { noteRefusal, refusalLog, refusalOf } from './refusal';
 import { CrashMarks } from './crash-marks';
 import { renderRunAllHtml, type RunAllRow } from '../../runtime/ui/run-all-html';
 import { createSampleFile, listSamples } from '../../runtime/ui/payload-files';
@@ -147,12 +147,9 @@ export function runFeature(ctx: HooksmithContext): void {
       return result;
     } catch (err) {
       if (!(err instanceof RunInputError)) throw err;
-      ctx.log.warn(
-        'run',
-        `${run.ref.handler}: ${err.message}${err.details.length ? `\n  ${err.details.join('\n  ')}` : ''}`,
-      );
       // The refusal replaces the previous result in the panel: nothing stale looks like this run.
       const refusal = refusalOf(err, run.ref.handler, run.payloadFile ? ['rerun', 'openPayload'] : ['rerun']);
+      ctx.log.warn('run', refusalLog(refusal));
       run.result = undefined;
       run.refusal = refusal;
       panel.show(`Run: ${run.ref.handler}`, (sec) => renderRefusalHtml(refusal, sec));

@@ -48,6 +48,17 @@ export function refusalOf(
   };
 }
 
+/** The refusal for the output channel: the panel's words and paths (never the CLI's `../../tmp/…`). */
+export function refusalLog(r: Refusal): string {
+  const lines = [
+    ...r.problems.map(
+      (p) => `${p.shown}:${p.line}:${p.column}: ${p.severity ?? 'error'} ${p.code ?? ''}: ${p.message}`,
+    ),
+    ...r.details,
+  ];
+  return `${r.subject}: ${r.reason}${lines.length ? `\n  ${lines.join('\n  ')}` : ''}`;
+}
+
 /** A short note in the status bar: the panel holds the details. */
 export function noteRefusal(subject: string, r: Refusal): void {
   const n = r.problems.length;

@@ -11,7 +11,7 @@ import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
-import { noteRefusal, refusalOf } from '../run/refusal';
+import { noteRefusal, refusalLog, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
 import { openAt } from '../run/webview-messages';
 import { ensureTrusted } from '../trust/trust';
@@ -159,13 +159,9 @@ export function simulateFeature(ctx: HooksmithContext): void {
         return undefined;
       }
       if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
-      const details = errorDetails(err);
-      ctx.log.warn(
-        'simulate',
-        `${name}: ${err.message}${details.length ? `\n  ${details.join('\n  ')}` : ''}`,
-      );
       // The refusal replaces the previous timeline: nothing stale looks like this turn.
       const refusal = refusalOf(err, name, target.file ? ['rerun', 'openScenario'] : ['rerun']);
+      ctx.log.warn('simulate', refusalLog(refusal));
       last.refusal = refusal;
       panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));
       noteRefusal(name, refusal);
@@ -192,9 +188,4 @@ async function openHook(ctx: HooksmithContext, agentRoot: string, hook: string):
     .flatMap((a) => a.hooks)
     .find((h) => path.resolve(h.file) === file && h.handler === handler);
   await openAt(file, (entry?.range.start.line ?? 0) + 1);
-}
-
-function errorDetails(err: RunInputError | ScenarioError): string[] {
-  const d = (err as { details?: unknown }).details;
-  return Array.isArray(d) ? d.map(String) : [];
 }

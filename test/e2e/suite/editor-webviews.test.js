@@ -439,6 +439,14 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
         ),
       });
       assert.ok(!toasts.some((t) => /hooksmith|cannot run|refuse/i.test(t)), JSON.stringify(toasts));
+      // The output channel names the same places as the panel, not the CLI's ../../tmp/… paths.
+      const logged = api
+        .logLines()
+        .filter((l) => /\[run\] refused_guard: /.test(l))
+        .pop();
+      assert.ok(logged, api.logLines().slice(-5).join('\n'));
+      assert.match(logged, /\n {2}editor-webviews\/hooks\.py:5:\d+: error sync-handler: /);
+      assert.ok(!logged.includes('../'), logged);
       await shot('refused-link');
     });
   });

@@ -188,6 +188,9 @@ export class PythonEnvironment {
 
 type ProbeRequest = { modules: string[]; engine: boolean };
 
+/** How long python3 may take to exit once its stdin is closed and everything is answered. */
+const LINGER_MS = 2000;
+
 /** One python3 running environment_probe.py: one JSON line each way, answered in order until stdin closes. */
 class Probe {
   private readonly child: ChildProcess | undefined;
@@ -196,6 +199,8 @@ class Probe {
   private buffer = '';
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private ending = false;
+  private linger: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly python: string,
@@ -206,6 +211,7 @@ class Probe {
     this.exited = new Promise((resolve) => (exited = resolve));
     const exit = () => {
       this.closed = true;
+      clearTimeout(this.linger);
       exited();
     };
     try {
@@ -247,10 +253,20 @@ class Probe {
     });
   }
 
-  /** Closes python3's stdin: it exits once it has answered. Resolves when it has exited. */
+  /**
+   * Closes python3's stdin: it exits once it has answered. Resolves when it has exited; one that
+   * lingers once everything is answered (a thread an imported package started) is killed.
+   */
   end(): Promise<void> {
+    this.ending = true;
     this.child?.stdin?.end();
+    this.lingerUnlessWaiting();
     return this.exited;
+  }
+
+  private lingerUnlessWaiting(): void {
+    if (!this.ending || this.waiting.length || this.closed || this.linger) return;
+    this.linger = setTimeout(() => this.child?.kill('SIGKILL'), LINGER_MS);
   }
 
   private answered(line: string): void {
@@ -266,6 +282,7 @@ class Probe {
       this.log?.(`[hooksmith] ${this.python} could not read the environment: unexpected answer`);
     this.waiting.shift()?.(parsed.success ? parsed.data : undefined);
     this.arm();
+    this.lingerUnlessWaiting();
   }
 
   /** A python3 that answers nothing for timeoutMs while questions wait is killed (importing rasa-pro is slow). */

@@ -80,3 +80,22 @@ test('an interpreter that never answers: no facts after the timeout, and later q
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an interpreter that lingers once everything is answered is killed: release does not wait for it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hs-env-'));
+  try {
+    // As if an imported package had started a thread that keeps the interpreter alive.
+    const python = join(dir, 'python3');
+    writeFileSync(python, `#!/bin/sh\n'${real}' "$@"\nexec sleep 30 </dev/null >/dev/null 2>&1\n`, {
+      mode: 0o755,
+    });
+    const env = new PythonEnvironment({ python });
+    env.hold();
+    assert.ok(await env.engine());
+    const t0 = Date.now();
+    await env.release();
+    assert.ok(Date.now() - t0 < 10_000, `released after ${Date.now() - t0} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -16,6 +16,7 @@ import { oneRun, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
+import { elideHistory } from './sim-history';
 import { dispatchCall, sleep, type SimClock, type ToolCallToRun } from './sim-dispatch';
 import {
   failedClosed,
@@ -85,38 +86,6 @@ async function hookedRequest(t: Turn, messages: Record<string, unknown>[], tools
     });
     throw new TurnEnd('error', `model request hook ${fired.modify?.outcome}: the LLM call was skipped`);
   }
-}
-
-/** The request events from `from` on leave out the history the previous request already showed. */
-function elideHistory(t: Turn, from: number): void {
-  const events = t.ctx.events.slice(from).filter((e) => e.point === 'model_request');
-  const prev = t.lastRequest;
-  if (events[0]) t.lastRequest = { seq: events[0].seq, length: t.messages.length };
-  if (!prev?.length) return;
-  const n = prev.length;
-  for (const e of events) {
-    const before = e.before as Record<string, unknown> | undefined;
-    const after = e.after as Record<string, unknown> | undefined;
-    const kept = before?.messages;
-    const out = after?.messages;
-    if (!Array.isArray(kept) || kept.length < n) continue;
-    // A hook that rewrote the history: that event is shown whole.
-    if (Array.isArray(out) && out !== kept && !samePrefix(out, kept, n)) continue;
-    e.before = { ...before, messages: kept.slice(n) };
-    if (Array.isArray(out)) e.after = { ...after, messages: out.slice(n) };
-    e.elided = { messages: n, sameAs: prev.seq };
-    e.notes = [
-      ...e.notes,
-      `messages: the first ${n} (the history) are those of event #${prev.seq}, not repeated here`,
-    ];
-  }
-}
-
-function samePrefix(a: unknown[], b: unknown[], n: number): boolean {
-  if (a.length < n) return false;
-  for (let i = 0; i < n; i++)
-    if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
-  return true;
 }
 
 /** The next scripted completion; empty ones are retried with the same hooked request. */
@@ -238,7 +207,7 @@ async function iterate(t: Turn): Promise<boolean> {
   const messages = feedback ? [...t.messages, { role: 'system', content: feedback }] : t.messages;
   const from = t.ctx.events.length;
   await hookedRequest(t, messages, toolNames(t.sc));
-  elideHistory(t, from);
+  t.lastRequest = elideHistory(t.ctx.events, from, t.messages.length, t.lastRequest);
   const completion = await complete(t);
   const fired = await firePoint(t.ctx, 'model_response', responsePayload(t, completion));
   t.iteration++;

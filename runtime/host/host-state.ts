@@ -2,6 +2,7 @@
 // deadline passes: the call itself, another call holding the loop, a cancelled hook that kept
 // running, or an import. The host's watchdog says which call's code holds a stalled loop.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import type { InvokeRequest, InvokeResult } from './protocol';
 
 /** The options of PythonHost (python-host.ts). */
@@ -50,6 +51,21 @@ export function crashedResult(
   const { code: exitCode = null, signal = null } = exit ?? {};
   return { status: 'crashed', exitCode, signal, reason, stderrTail, durationMs, output: empty };
 }
+
+/** Milliseconds since the request was written, to the microsecond. */
+export const elapsedMs = (p: Pending): number => Math.round((performance.now() - p.sentAt) * 1000) / 1000;
+
+const STDERR_TAIL_LINES = 40;
+
+/** Keeps the host's last stderr lines, for crash reports. */
+export function keepStderrLine(proc: Proc, line: string): void {
+  proc.stderrTail.push(line);
+  if (proc.stderrTail.length > STDERR_TAIL_LINES) proc.stderrTail.shift();
+}
+
+/** The last stderr lines, as a suffix for an error message. */
+export const stderrTailText = (proc: Proc): string =>
+  proc.stderrTail.length ? `:\n${proc.stderrTail.slice(-10).join('\n')}` : '';
 
 export const empty = { text: '', droppedChars: 0 };
 export const label = (req: InvokeRequest): string => `${req.file}::${req.handler}`;

@@ -11,6 +11,9 @@ import {
   label,
   safeSink,
   crashedResult,
+  elapsedMs,
+  stderrTailText,
+  keepStderrLine,
   type Pending,
   type Proc,
   type PythonHostOptions,
@@ -28,7 +31,6 @@ export { locateHostScript, PythonHostError } from './host-spawn';
 const TRANSFER_MS_PER_MIB = 200;
 const ANSWER_BUDGET_MS = 15_000;
 
-const STDERR_TAIL_LINES = 40;
 const MAX_RESENDS = 2;
 
 export class PythonHost {
@@ -180,9 +182,12 @@ export class PythonHost {
           onSpawn: (child) => (proc.child = child),
           onLine: (line) => this.onLine(proc, line),
           onOversized: (head, bytes) => this.onOversized(proc, head, bytes),
-          onStderr: (line) => this.onStderr(proc, line),
+          onStderr: (line) => {
+            keepStderrLine(proc, line);
+            this.log(`[python] ${line}`);
+          },
           onExit: (code, signal) => this.onExit(proc, code, signal),
-          tail: () => this.tail(proc),
+          tail: () => stderrTailText(proc),
         },
       );
       this.info = info;
@@ -232,7 +237,7 @@ export class PythonHost {
       this.settle(proc, p, {
         status: 'invalid-request',
         message: String(msg.message),
-        durationMs: this.elapsed(p),
+        durationMs: elapsedMs(p),
         output: empty,
       });
       return;
@@ -304,7 +309,7 @@ export class PythonHost {
         timeoutMs: v.guilty.req.timeoutMs,
         during,
         ...(during === 'import' ? { loadBudgetMs: this.loadBudgetMs } : {}),
-        durationMs: this.elapsed(v.guilty),
+        durationMs: elapsedMs(v.guilty),
         output: empty,
       });
     }
@@ -346,15 +351,9 @@ export class PythonHost {
       this.settle(proc, p, {
         status: 'invalid-request',
         message: `the host's answer was ${bytes} bytes, over the ${this.maxLineBytes}-byte bound`,
-        durationMs: this.elapsed(p),
+        durationMs: elapsedMs(p),
         output: empty,
       });
-  }
-
-  private onStderr(proc: Proc, line: string): void {
-    proc.stderrTail.push(line);
-    if (proc.stderrTail.length > STDERR_TAIL_LINES) proc.stderrTail.shift();
-    this.log(`[python] ${line}`);
   }
 
   private onExit(proc: Proc, code: number | null, signal: NodeJS.Signals | null): void {
@@ -371,7 +370,7 @@ export class PythonHost {
   }
 
   private crashed(proc: Proc, p: Pending, reason: string, exit?: ExitStatus): InvokeResult {
-    return crashedResult(proc, reason, this.elapsed(p), exit);
+    return crashedResult(proc, reason, elapsedMs(p), exit);
   }
 
   private failAll(proc: Proc, reason: string, exit?: ExitStatus): void {
@@ -395,13 +394,5 @@ export class PythonHost {
     if (proc.exited) return;
     if (proc.child.pid !== undefined) killTree(proc.child.pid);
     else proc.child.kill('SIGKILL');
-  }
-
-  private elapsed(p: Pending): number {
-    return Math.round((performance.now() - p.sentAt) * 1000) / 1000;
-  }
-
-  private tail(proc: Proc): string {
-    return proc.stderrTail.length ? `:\n${proc.stderrTail.slice(-10).join('\n')}` : '';
   }
 }

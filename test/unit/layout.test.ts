@@ -1,0 +1,26 @@
+// The layout promise of the README's Development section: runtime/ stays made of small modules
+// a newcomer can read at once. A file that outgrows it is split, not excused.
+import { strict as assert } from 'node:assert';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const ROOT = join(__dirname, '..', '..', 'runtime');
+const MAX_LINES = 400;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) return d.name === '__pycache__' ? [] : sources(path);
+    return /\.(ts|py)$/.test(d.name) ? [path] : [];
+  });
+}
+
+test(`no source file in runtime/ is over ${MAX_LINES} lines`, () => {
+  const files = sources(ROOT);
+  assert.ok(files.length > 50, `runtime/ sources found: ${files.length}`);
+  const long = files
+    .map((f) => ({ f: f.slice(ROOT.length + 1), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+    .filter((x) => x.lines > MAX_LINES);
+  assert.deepEqual(long, []);
+});

@@ -36,15 +36,27 @@ async def started(payload):
     pass
 `;
 
+// The lightbulb's answer: asked again until the server has one (a loaded machine can answer a
+// request made right after the diagnostics arrived before its analysis of the file is in place).
 async function quickFixes(doc, diag) {
-  const actions =
-    (await vscode.commands.executeCommand(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      diag.range,
-      vscode.CodeActionKind.QuickFix.value,
-    )) || [];
-  return actions.filter((a) => !a.diagnostics || a.diagnostics.some((d) => h.codeOf(d) === h.codeOf(diag)));
+  const ask = async () => {
+    const actions =
+      (await vscode.commands.executeCommand(
+        'vscode.executeCodeActionProvider',
+        doc.uri,
+        diag.range,
+        vscode.CodeActionKind.QuickFix.value,
+      )) || [];
+    const ours = actions.filter(
+      (a) => !a.diagnostics || a.diagnostics.some((d) => h.codeOf(d) === h.codeOf(diag)),
+    );
+    return ours.length ? ours : undefined;
+  };
+  return require('./harness').waitFor(ask, {
+    timeout: 15000,
+    interval: 250,
+    what: `quick fixes for ${h.codeOf(diag)}`,
+  });
 }
 
 describe('issue 14: safe quick fixes and Fix All', function () {

@@ -210,20 +210,7 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
 
   describe('a turn where a hook crashes', () => {
     let dir, file, result;
-    const CRASH = [
-      'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
-      '',
-      '',
-      'def _check(call):',
-      '    return {"place_order": 1}[call.tool_name]',
-      '',
-      '',
-      '@modify_tool_call()',
-      'async def strict_guard(call: ToolCallPayload) -> ToolCallPayload:',
-      '    _check(call)',
-      '    return call',
-      '',
-    ].join('\n');
+    const CRASH = h.CRASHING_GUARD;
     before(async function () {
       if (!e2e.canDriveUi()) return this.skip();
       dir = h.scratch('webview-crash-agent');

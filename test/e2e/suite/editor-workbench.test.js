@@ -144,23 +144,7 @@ describe('issue 14: the workbench (scaffold questions, the output channel)', fun
   it('a crash draws a red mark in the gutter of the raising line; the next run clears it', async () => {
     const dir = h.scratch('workbench-crash-agent');
     const file = path.join(dir, 'hooks.py');
-    fs.writeFileSync(
-      file,
-      [
-        'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
-        '',
-        '',
-        'def _check(call):',
-        '    return {"place_order": 1}[call.tool_name]',
-        '',
-        '',
-        '@modify_tool_call()',
-        'async def strict_guard(call: ToolCallPayload) -> ToolCallPayload:',
-        '    _check(call)',
-        '    return call',
-        '',
-      ].join('\n'),
-    );
+    fs.writeFileSync(file, h.CRASHING_GUARD);
     await h.closeAll();
     await h.open(file);
     const payload = JSON.parse(fs.readFileSync(h.ws('.hooksmith/payloads/tool_call.json'), 'utf8'));

@@ -207,3 +207,19 @@ async function settledScreenshot(file, ms = 2500) {
 }
 
 module.exports.settledScreenshot = settledScreenshot;
+
+/** A guard that crashes (KeyError) at line 5, in a helper it calls, for any tool but place_order. */
+module.exports.CRASHING_GUARD = [
+  'from rasa.mantle.hooks import ToolCallPayload, modify_tool_call',
+  '',
+  '',
+  'def _check(call):',
+  '    return {"place_order": 1}[call.tool_name]',
+  '',
+  '',
+  '@modify_tool_call()',
+  'async def strict_guard(call: ToolCallPayload) -> ToolCallPayload:',
+  '    _check(call)',
+  '    return call',
+  '',
+].join('\n');

@@ -98,7 +98,10 @@ export function startServer(connection: Connection): void {
     };
   }
 
-  /** The last scan's log line without its time: the same scan again (the client sends its settings once at start) is not logged twice. */
+  /**
+   * The last scan's log line without its time: the same scan again (the client sends its settings once at
+   * start) is not logged twice.
+   */
   let lastScan: string | undefined;
 
   async function scanWorkspace(): Promise<void> {

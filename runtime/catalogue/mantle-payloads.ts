@@ -338,7 +338,10 @@ export function mutableFieldNames(type: PayloadType): string[] {
 /** The zod schema of a payload file for this type (identity included; unknown keys rejected). */
 const objectSchemas = new Map<PayloadTypeName, Z.ZodObject>();
 
-/** Built once per type: zod compiles an object schema on its first parse, so a new one per run would compile every time. */
+/**
+ * Built once per type: zod compiles an object schema on its first parse, so a new one per run would compile
+ * every time.
+ */
 export function payloadSchema(type: PayloadType): Z.ZodObject {
   let schema = objectSchemas.get(type.name);
   if (!schema) {

@@ -16,7 +16,10 @@ import { unfaithfulJson } from './json-faithful';
 import { validatePayload } from './payload-input';
 import { pointWired, type WiringSource } from '../wiring';
 
-/** The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that block a 'check'. */
+/**
+ * The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that
+ * block a 'check'.
+ */
 export class RunInputError extends Error {
   constructor(
     readonly kind: 'file' | 'handler' | 'check' | 'payload' | 'load',

@@ -163,7 +163,10 @@ export interface CrashedResult extends ResultBase {
 
 export interface LoadErrorResult extends ResultBase {
   status: 'load-error';
-  /** import: the module raised or has a syntax error; handler: no such function/class/method; instantiate: the Cayu class raised in __init__. */
+  /**
+   * import: the module raised or has a syntax error; handler: no such function/class/method; instantiate: the
+   * Cayu class raised in __init__.
+   */
   stage: 'import' | 'handler' | 'instantiate';
   exception: PyException;
 }

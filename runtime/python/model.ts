@@ -73,7 +73,10 @@ export interface ImportBinding {
   module: string;
   /** For `from M import N [as L]`: N. Undefined for `import M [as L]`. */
   importedName?: string;
-  /** Qualified name the local name stands for: "rasa.mantle.hooks.modify_tool_call", "rasa.mantle.hooks" (module alias), "rasa" (plain import). */
+  /**
+   * Qualified name the local name stands for: "rasa.mantle.hooks.modify_tool_call", "rasa.mantle.hooks"
+   * (module alias), "rasa" (plain import).
+   */
   qualified: string;
   /** Range of the imported name (N in `from M import N as L`; M in `import M`). */
   nameRange: Range;

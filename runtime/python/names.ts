@@ -15,7 +15,10 @@ export function mantleMember(ref: NameRef | undefined): string | undefined {
 /** Each export's qualified name, built once: "ToolCallPayload" → "rasa.mantle.hooks.ToolCallPayload". */
 const QUALIFIED_EXPORTS = new Map(MANTLE_EXPORTS.map((n) => [n, PREFIX + n]));
 
-/** Whether a reference resolves through the imports to the export `name` (no dot): mantleMember(ref) === name, without slicing. */
+/**
+ * Whether a reference resolves through the imports to the export `name` (no dot): mantleMember(ref) === name,
+ * without slicing.
+ */
 export function isMantleMember(ref: NameRef | undefined, name: string): boolean {
   const qualified = ref?.qualified;
   return qualified !== undefined && qualified === (QUALIFIED_EXPORTS.get(name) ?? PREFIX + name);
@@ -45,7 +48,10 @@ export interface ResolvedMantleName {
   unimported: boolean;
 }
 
-/** The `rasa.mantle.hooks` member a reference means: through imports, a wildcard import, or an unimported bare export name. */
+/**
+ * The `rasa.mantle.hooks` member a reference means: through imports, a wildcard import, or an unimported bare
+ * export name.
+ */
 export function resolveMantleName(
   module: HookModule,
   ref: NameRef | undefined,

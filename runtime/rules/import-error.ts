@@ -4,7 +4,10 @@ import type { Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { q, report } from './util/diagnostic';
 
-/** Modules Hooksmith's shims serve when the real package is absent (runtime/host/python/_hooksmith_host/shim_finder.py). */
+/**
+ * Modules Hooksmith's shims serve when the real package is absent
+ * (runtime/host/python/_hooksmith_host/shim_finder.py).
+ */
 export const SHIM_MODULES: readonly string[] = [
   'rasa',
   'rasa.mantle',

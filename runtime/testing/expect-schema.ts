@@ -44,7 +44,10 @@ export const toolExpectation = z
   })
   .describe('A tool the engine ran (a tool blocked or short-circuited by a hook did not run).');
 
-/** Selects timeline events: a point id (`tool_call`), a handler (`guard_orders`), or both (`tool_call:guard_orders`). */
+/**
+ * Selects timeline events: a point id (`tool_call`), a handler (`guard_orders`), or both
+ * (`tool_call:guard_orders`).
+ */
 const eventSelector = z
   .string()
   .min(1)

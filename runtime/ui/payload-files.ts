@@ -12,7 +12,10 @@ export function payloadsDir(agentRoot: string): string {
   return path.join(agentRoot, PAYLOADS_DIR);
 }
 
-/** `tool_call.json`, `tool_call-refund.json` and `tool_call.refund.json` are for `tool_call`; `tool_call_x.json` is not. */
+/**
+ * `tool_call.json`, `tool_call-refund.json` and `tool_call.refund.json` are for `tool_call`;
+ * `tool_call_x.json` is not.
+ */
 export function sampleMatchesPoint(fileName: string, point: string): boolean {
   if (!fileName.toLowerCase().endsWith('.json')) return false;
   const stem = fileName.slice(0, -'.json'.length);

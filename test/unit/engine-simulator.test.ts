@@ -51,7 +51,10 @@ function host(scripts: Record<string, Script>, calls: HostCall[] = []): HostPort
   };
 }
 
-/** An agent with an observe + modify hook at every Mantle point (named obs_<point> / mod_<point>) and the given Cayu phases. */
+/**
+ * An agent with an observe + modify hook at every Mantle point (named obs_<point> / mod_<point>) and the
+ * given Cayu phases.
+ */
 function agent(phases: CayuPhaseId[] = []): AgentHooks {
   const a: AgentHooks = {
     root: '/agent',

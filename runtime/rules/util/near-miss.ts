@@ -9,7 +9,10 @@ export interface NearMiss {
   explanation: string;
   /** A real name to replace it with. */
   suggestion?: string;
-  /** When no single name is close: the decorators of the same lane and subject (`on_turn_*`), offered as alternatives. */
+  /**
+   * When no single name is close: the decorators of the same lane and subject (`on_turn_*`), offered as
+   * alternatives.
+   */
   family: string[];
 }
 

@@ -334,6 +334,69 @@ describe('issue 14: the webviews, clicked and read as a person does', function (
       await shot('result-whitespace');
     });
 
+    it('what the user sees is "nothing" or the fallback line when no text reaches them', async () => {
+      const file = path.join(dir(), 'silent_hooks.py');
+      await h.writeFile(
+        file,
+        [
+          'from rasa.mantle.hooks import ModelResponsePayload, RetryModel, ToolCallPayload, modify_model_response, modify_tool_call',
+          '',
+          '',
+          '@modify_model_response()',
+          'async def insist(response: ModelResponsePayload) -> ModelResponsePayload:',
+          '    raise RetryModel("cite the hours page")',
+          '',
+          '',
+          '@modify_tool_call()',
+          'async def broken(call: ToolCallPayload) -> ToolCallPayload:',
+          '    raise KeyError("card_id")',
+          '',
+        ].join('\n'),
+      );
+      const userView = (handler) =>
+        e2e.waitFor(
+          () =>
+            read(
+              `${handler} — run`,
+              () => {
+                const q = (sel) => document.querySelector(sel);
+                return {
+                  text: q('blockquote.user-text') && q('blockquote.user-text').innerText,
+                  nothing: q('p.user-nothing') && q('p.user-nothing').innerText,
+                  fallback: q('p.user-fallback code') && q('p.user-fallback code').innerText,
+                };
+              },
+              undefined,
+              '.user-nothing, .user-fallback',
+            ).catch(() => undefined),
+          { timeout: h.LONG, what: `the ${handler} result in its panel` },
+        );
+      const retried = await vscode.commands.executeCommand('hooksmith.runHook', {
+        file,
+        handler: 'insist',
+        payloadFile: h.ws('.hooksmith/payloads/model_response.json'),
+      });
+      assert.strictEqual(retried.outcome, 'retry-model');
+      assert.deepStrictEqual(await userView('insist'), {
+        text: null,
+        nothing: 'Nothing: the response is discarded and the model asked again',
+        fallback: null,
+      });
+      const crashed = await vscode.commands.executeCommand('hooksmith.runHook', {
+        file,
+        handler: 'broken',
+        payloadFile: h.ws('.hooksmith/payloads/tool_call.json'),
+      });
+      assert.strictEqual(crashed.outcome, 'crashed');
+      const { FALLBACK_RESPONSES } = h.repoModule('runtime/catalogue/mantle-points.ts');
+      assert.deepStrictEqual(await userView('broken'), {
+        text: null,
+        nothing: null,
+        fallback: FALLBACK_RESPONSES.tool_call,
+      });
+      await shot('result-fallback');
+    });
+
     it('a timed-out run: the clock is drawn (no ⏱ glyph), and no diff is shown', async () => {
       const result = await vscode.commands.executeCommand('hooksmith.runHook', {
         file: path.join(dir(), 'text_hooks.py'),

@@ -23,7 +23,7 @@ function isRange(v: unknown): boolean {
 
 export function toHookEntry(v: unknown): HookEntry | undefined {
   if (!isObject(v)) return undefined;
-  const { file, uri, range, engine, point, lane, timeoutMs, wired, duplicate, handler } = v;
+  const { file, uri, range, engine, point, lane, timeoutMs, wired, wiredBy, duplicate, handler } = v;
   if (typeof file !== 'string' || typeof handler !== 'string' || typeof point !== 'string') return undefined;
   if (engine !== 'mantle' && engine !== 'cayu') return undefined;
   if (lane !== 'observe' && lane !== 'modify') return undefined;
@@ -37,6 +37,7 @@ export function toHookEntry(v: unknown): HookEntry | undefined {
     lane,
     timeoutMs: typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) ? timeoutMs : undefined,
     wired: wired !== false,
+    wiredBy: typeof wiredBy === 'string' ? wiredBy : undefined,
     duplicate: duplicate === true,
     handler,
   };
@@ -53,7 +54,11 @@ export function normaliseHooks(raw: unknown): HooksResult {
       .filter((h): h is HookEntry => h !== undefined);
     agents.push({ root: a.root, hooks });
   }
-  return { agents };
+  const u = isObject(raw) ? raw.unwiredPoints : undefined;
+  const points =
+    isObject(u) && Array.isArray(u.points) ? u.points.filter((p) => typeof p === 'string') : undefined;
+  if (!points || !isObject(u) || typeof u.by !== 'string') return { agents };
+  return { agents, unwiredPoints: { points, by: u.by } };
 }
 
 export function hookCount(result: HooksResult): number {

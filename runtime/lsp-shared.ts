@@ -93,4 +93,6 @@ export interface AgentHooks {
 
 export interface HooksResult {
   agents: AgentHooks[];
+  /** The Mantle points the engine does not invoke, on the not-wired rule's word (installed engine, setting). */
+  unwiredPoints?: { points: string[]; by: string };
 }

@@ -211,7 +211,7 @@ export function scaffoldFeature(ctx: HooksmithContext): void {
         : typeof raw === 'object' && raw !== null
           ? (raw as ScaffoldArgs)
           : {};
-    const target = args.target ? findTarget(args.target) : await pickTarget();
+    const target = args.target ? findTarget(args.target) : await pickTarget(ctx.hooks.current);
     if (!target) {
       if (args.target)
         throw new Error(

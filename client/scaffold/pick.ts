@@ -1,6 +1,7 @@
 // The scaffold's questions: which hook (18 Mantle decorators, 5 Cayu phases), and where a new
 // module goes when no Python editor is open.
 import * as vscode from 'vscode';
+import type { HooksResult } from '../../runtime/lsp-shared';
 import { scaffoldTargets, targetDescription, targetLabel, type ScaffoldTarget } from '../../runtime/scaffold';
 
 interface TargetItem extends vscode.QuickPickItem {
@@ -12,13 +13,15 @@ export function findTarget(name: string): ScaffoldTarget | undefined {
   return scaffoldTargets().find((t) => targetLabel(t) === name);
 }
 
-export async function pickTarget(): Promise<ScaffoldTarget | undefined> {
+/** `hooks`: the server's last answer, whose unwired points follow the installed engine (else the catalogue's). */
+export async function pickTarget(hooks?: HooksResult): Promise<ScaffoldTarget | undefined> {
   const targets = scaffoldTargets();
+  const unwired = hooks?.unwiredPoints && new Set(hooks.unwiredPoints.points);
   const items: TargetItem[] = [{ label: 'Rasa Mantle', kind: vscode.QuickPickItemKind.Separator }];
   for (const t of targets.filter((t) => t.engine === 'mantle')) {
     items.push({
       label: targetLabel(t),
-      description: targetDescription(t),
+      description: targetDescription(t, unwired && !unwired.has(t.decorator.point.id)),
       detail: t.engine === 'mantle' ? t.decorator.point.when : undefined,
       target: t,
     });

@@ -1,6 +1,7 @@
 // `hooksmith/hooks`: every hook the server knows, grouped by agent, for the client's hooks
 // explorer and CodeLens.
 import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp-shared';
+import { MANTLE_POINTS } from '../../runtime/catalogue';
 import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import { pointWired, type WiringSource } from '../../runtime/wiring';
 import type { Analyser, ModuleState } from '../analyser';
@@ -53,7 +54,12 @@ export function listHooks(analyser: Analyser, p: HooksParams, wiring?: WiringSou
     }
   }
   const agents: AgentHooks[] = [...byRoot.entries()].map(([root, hooks]) => ({ root, hooks }));
-  return { agents: agents.sort((a, b) => a.root.localeCompare(b.root)) };
+  return { agents: agents.sort((a, b) => a.root.localeCompare(b.root)), unwiredPoints: unwired(wiring) };
+}
+
+function unwired(wiring: WiringSource | undefined): HooksResult['unwiredPoints'] {
+  const answers = MANTLE_POINTS.map((p) => ({ id: p.id, ...pointWired(p, wiring) }));
+  return { points: answers.filter((a) => !a.wired).map((a) => a.id), by: answers[0]?.by ?? '' };
 }
 
 /** Modify registrations per agent root and point, across the agent's Mantle modules. */

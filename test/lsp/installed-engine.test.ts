@@ -86,7 +86,11 @@ describe('installed engine in the language server', () => {
     return /\| Wired \| (.*) \|/.exec(value)?.[1];
   };
 
+  /** The points the hooks list calls unwired (the Scaffold Hook picker marks them). */
+  const unwired = async () => ((await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult).unwiredPoints;
+
   it('the hooks list and the hover say incoming_message is wired by the installed 3.22', async () => {
+    assert.deepEqual(await unwired(), { points: [], by: 'rasa-pro 3.22.0' });
     const h = await listed();
     assert.equal(h?.wired, true, JSON.stringify(h));
     assert.equal(h?.wiredBy, 'rasa-pro 3.22.0');
@@ -103,6 +107,9 @@ describe('installed engine in the language server', () => {
     const h = await listed();
     assert.equal(h?.wired, false);
     assert.equal(h?.wiredBy, 'the hooksmith.mantle.wiredPoints setting');
+    const u = await unwired();
+    assert.equal(u?.by, 'the hooksmith.mantle.wiredPoints setting');
+    assert.ok(!u?.points.includes('tool_call') && u?.points.includes('model_request'), JSON.stringify(u));
     assert.match(
       String(await wiredRow(uri)),
       /^\*\*no\*\*: not invoked by the hooksmith\.mantle\.wiredPoints setting \(\[not-wired\]/,

@@ -52,6 +52,18 @@ describe('normaliseHooks', () => {
       assert.deepEqual(normaliseHooks(g), { agents: [] });
   });
 
+  it("carries the wiring's word: a hook's wiredBy, the unwired points (dropped when malformed)", () => {
+    const agents = [{ root: '/w', hooks: [{ ...hook({}), wired: false, wiredBy: 'rasa-pro 3.21.4' }] }];
+    const out = normaliseHooks({
+      agents,
+      unwiredPoints: { points: ['incoming_message', 7], by: 'rasa-pro 3.21.4' },
+    });
+    assert.equal(out.agents[0]!.hooks[0]!.wiredBy, 'rasa-pro 3.21.4');
+    assert.deepEqual(out.unwiredPoints, { points: ['incoming_message'], by: 'rasa-pro 3.21.4' });
+    for (const bad of [{ points: 'x', by: 'b' }, { points: [] }, 'junk'])
+      assert.equal(normaliseHooks({ agents, unwiredPoints: bad }).unwiredPoints, undefined);
+  });
+
   it('defaults optional fields: wired unless said otherwise, not duplicate, no timeout for Cayu', () => {
     const { file, range, engine, point, lane, handler } = hook({
       engine: 'cayu',

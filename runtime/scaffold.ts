@@ -43,10 +43,7 @@ export function targetLabel(t: ScaffoldTarget): string {
   return t.engine === 'mantle' ? t.decorator.name : t.phase.id;
 }
 
-/**
- * "tool call · modify · 500 ms · fail-closed · RetryModel"; `wired`: the installed engine's word
- * (runtime/wiring.ts).
- */
+/** "tool call · modify · 500 ms · fail-closed · RetryModel"; `wired`: runtime/wiring.ts's word. */
 export function targetDescription(t: ScaffoldTarget, wired?: boolean): string {
   if (t.engine === 'cayu')
     return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;
@@ -230,8 +227,8 @@ function padding(
 }
 
 /**
- * Line where a top-level definition goes for a cursor on `cursorLine`: the cursor's line when it is between
- * statements, else after the statement holding it; never above `minLine`.
+ * Line where a top-level definition goes for a cursor on `cursorLine`: the cursor's line when it is
+ * between statements, else after the statement holding it; never above `minLine`.
  */
 export function topLevelInsertionLine(text: string, cursorLine: number, minLine = 0): number {
   const lines = splitLines(text);

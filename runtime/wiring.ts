@@ -3,12 +3,17 @@
 // never disagree. The setting wins; else the installed rasa-pro; else the catalogue.
 import type { MantlePoint } from './catalogue';
 
+export const WIRED_POINTS_SETTING = 'the hooksmith.mantle.wiredPoints setting';
+export const WIRED_POINTS_OPTION = 'the --wired-points option';
+
 /** The release the catalogue describes. */
 export const CATALOGUE_RASA_PRO = '3.21';
 
 /** What decides it: the hooksmith.mantle.wiredPoints setting, the installed engine (RuleEnvironment fits). */
 export interface WiringSource {
   wiredPoints?: ReadonlySet<string>;
+  /** Who listed `wiredPoints` (default: the setting); the CLI's `--wired-points`. */
+  wiredBy?: string;
   engine?: { rasaPro: string | null };
 }
 
@@ -31,7 +36,7 @@ function newerThanCatalogue(version: string): boolean {
  */
 export function pointWired(point: MantlePoint, source: WiringSource | undefined): Wiring {
   if (source?.wiredPoints)
-    return { wired: source.wiredPoints.has(point.id), by: 'the hooksmith.mantle.wiredPoints setting' };
+    return { wired: source.wiredPoints.has(point.id), by: source.wiredBy ?? WIRED_POINTS_SETTING };
   const version = source?.engine?.rasaPro;
   if (version && newerThanCatalogue(version)) return { wired: true, by: `rasa-pro ${version}` };
   return { wired: point.wired, by: `rasa-pro ${version ?? CATALOGUE_RASA_PRO}` };

@@ -11,6 +11,7 @@ import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
 import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
+import { WIRED_POINTS_OPTION } from '../wiring';
 import {
   agentSources,
   finishFile,
@@ -21,6 +22,7 @@ import {
   type SourceFile,
 } from './agent';
 import type { AnalysisOptions } from './module';
+import type { RuleEnvironment } from '../rules/rule';
 
 export interface FilesOptions {
   /** Confirm syntax with CPython when python3 is available (default true). */
@@ -38,6 +40,8 @@ export interface FilesOptions {
   cacheDir?: string;
   /** Say what CPython and the cache did, through the logger. */
   verbose?: boolean;
+  /** The Mantle points the engine invokes, overriding the installed rasa-pro (`--wired-points`). */
+  wiredPoints?: readonly string[];
   /** Text → model (default: parseModule); tests pass one that fails. */
   parse?: (text: string, path: string) => HookModule;
 }
@@ -85,6 +89,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const { agents, ...unseen } = discover(paths, opts.fs ?? nodeFs);
     const sources = agents.map(agentSources);
     // Only Mantle modules import as the engine loads an agent; Cayu modules, from their project.
+    const wiring = opts.wiredPoints ? { wiredPoints: opts.wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {};
     const rootOf = new Map(agents.flatMap((a) => a.mantleModules.map((f) => [f, a.root] as const)));
     const environment = env
       ? ruleEnvironment({
@@ -92,8 +97,11 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
           env,
           rootOf: (f) => rootOf.get(f),
           ...((await engine) ? { engine: (await engine)! } : {}),
+          ...wiring,
         })
-      : undefined;
+      : wiring.wiredPoints
+        ? withoutInterpreter(opts.python, wiring)
+        : undefined;
     const options = environment ? { ...opts.options, environment } : opts.options;
     if (opts.verbose && environment)
       for (const line of engineDifferences(environment)) log(`[hooksmith] installed engine: ${line}`);
@@ -172,4 +180,17 @@ function verdictsFor(
     verdicts.set(f.path, cache ? answer.then(remember) : answer);
   });
   return { verdicts, asked: checker ? toAsk.length : 0 };
+}
+
+/** With --no-cpython nothing about the interpreter is known; the listed points still are. */
+function withoutInterpreter(
+  python: string | undefined,
+  wiring: { wiredPoints?: readonly string[]; wiredBy?: string },
+): RuleEnvironment {
+  return {
+    python: python ?? 'python3',
+    resolves: () => undefined,
+    wiredPoints: new Set(wiring.wiredPoints),
+    ...(wiring.wiredBy ? { wiredBy: wiring.wiredBy } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 // The one argument parser of the CLI: node:util's parseArgs, with its errors turned into the
 // one-line usage messages the commands print (exit 2).
 import { parseArgs } from 'node:util';
+import { MANTLE_POINTS } from '../catalogue';
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -26,4 +27,25 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
     if (/argument missing/.test(message)) return `option ${option} needs a value`;
     return message.charAt(0).toLowerCase() + message.slice(1);
   }
+}
+
+/** The option every command that judges or plays Mantle hooks takes, as the editor's setting. */
+export const WIRED_POINTS_SPEC: OptionSpec = { 'wired-points': { type: 'string' } };
+
+/**
+ * `--wired-points tool_call,model_request`: the Mantle points the engine invokes, overriding the
+ * installed rasa-pro (as hooksmith.mantle.wiredPoints does in the editor); '' lists none. Undefined
+ * when not given; a string is the usage error.
+ */
+export function wiredPointsOption(value: unknown): readonly string[] | undefined | string {
+  if (typeof value !== 'string') return undefined;
+  const points = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const known = new Set<string>(MANTLE_POINTS.map((p) => p.id));
+  const unknown = points.filter((p) => !known.has(p));
+  if (unknown.length)
+    return `--wired-points: unknown point '${unknown[0]}' (points: ${[...known].join(', ')})`;
+  return points;
 }

@@ -8,7 +8,7 @@ import { isFile } from '../regular-file';
 import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../diagnostics';
 import { compareDiagnostics } from '../analysis/module';
-import { parseCommandArgs } from './args';
+import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { printable } from './printable';
 import { toFinding } from './format-finding';
 import { formatText } from './format-text';
@@ -20,7 +20,8 @@ const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
 const USAGE =
-  'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--verbose]';
+  'usage: hooksmith check [PATH...] [--format text|json|sarif] [--no-cpython] [--python PATH] [--no-cache] [--verbose]\n' +
+  '       [--wired-points POINT,...]';
 
 export interface CheckArgs {
   paths: string[];
@@ -32,6 +33,8 @@ export interface CheckArgs {
   verbose: boolean;
   /** Use and update the cache of CPython's verdicts (default true; --no-cache). */
   cache: boolean;
+  /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
+  wiredPoints?: readonly string[];
 }
 
 /** Parses check's arguments; a string is the usage error to print. */
@@ -42,6 +45,7 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
     python: { type: 'string' },
     'no-cache': { type: 'boolean' },
     verbose: { type: 'boolean' },
+    ...WIRED_POINTS_SPEC,
   });
   if (typeof parsed === 'string') return parsed;
   const { values, positionals } = parsed;
@@ -50,7 +54,10 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
     return `unknown format '${format}' (expected ${FORMATS.join('|')})`;
   const python = values.python as string | undefined;
   if (python === '') return 'option --python needs an interpreter path';
+  const wiredPoints = wiredPointsOption(values['wired-points']);
+  if (typeof wiredPoints === 'string') return wiredPoints;
   return {
+    ...(wiredPoints ? { wiredPoints } : {}),
     paths: positionals.length ? positionals : ['.'],
     format: format as Format,
     cpython: !values['no-cpython'],
@@ -87,6 +94,7 @@ export async function runCheckCommand(
     verbose: parsed.verbose,
     ...(parsed.cache ? {} : { cache: false }),
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
+    ...(parsed.wiredPoints ? { wiredPoints: parsed.wiredPoints } : {}),
   });
   if (result.missing.length || result.unusable.length) {
     for (const m of result.missing) say(`no such file or directory: ${m}`);

@@ -1,4 +1,4 @@
-// `hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]`
+// `hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json] [--wired-points …]`
 // Exit codes: 0 the hook returned normally or raised a signal allowed where it stands;
 // 1 it crashed, timed out, returned an invalid value or raised a signal that is ignored there;
 // 2 usage or input errors (malformed payload with its JSON path, unknown handler, module
@@ -10,17 +10,20 @@ import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
-import { parseCommandArgs } from './args';
+import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
+import { WIRED_POINTS_OPTION } from '../wiring';
 import { printable } from './printable';
 
 const USAGE =
-  'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n';
+  'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n' +
+  '       [--wired-points POINT,...]\n';
 
 interface RunArgs {
   target: string;
   payload: string;
   python?: string;
   format: 'text' | 'json';
+  wiredPoints?: readonly string[];
 }
 
 function parseRunArgs(args: string[]): RunArgs | string {
@@ -28,6 +31,7 @@ function parseRunArgs(args: string[]): RunArgs | string {
     payload: { type: 'string' },
     python: { type: 'string' },
     format: { type: 'string' },
+    ...WIRED_POINTS_SPEC,
   });
   if (typeof parsed === 'string') return parsed;
   const [target, extra] = parsed.positionals;
@@ -37,7 +41,9 @@ function parseRunArgs(args: string[]): RunArgs | string {
   if (!target.includes('::')) return `expected FILE::HANDLER, got ${target}`;
   if (payload === undefined) return 'missing --payload JSON_FILE|-';
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
-  return { target, payload, python, format };
+  const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
+  if (typeof wiredPoints === 'string') return wiredPoints;
+  return { target, payload, python, format, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
 export { FAILED_OUTCOMES };
@@ -103,8 +109,10 @@ export async function runRunCommand(args: string[]): Promise<number> {
       );
     return 2;
   }
+  const { wiredPoints } = parsed;
   const runner = createHookRunner({
     python: parsed.python,
+    ...(wiredPoints ? { wiredPoints: () => wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
   try {

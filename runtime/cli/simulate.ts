@@ -1,4 +1,4 @@
-// `hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]`
+// `hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]`
 // Exit codes: 0 the scenario played and no hook misbehaved; 1 it played and some hook crashed,
 // timed out, ran over its budget, returned an invalid value or raised an ignored signal; 2 usage or
 // input errors (malformed scenario with its JSON path, agent check errors): nothing runs; also 2
@@ -8,21 +8,36 @@ import { formatSimulationText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
-import { parseCommandArgs } from './args';
+import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
+import { WIRED_POINTS_OPTION } from '../wiring';
 import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
 
-const USAGE = 'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json]\n';
+const USAGE =
+  'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n';
 
-function parseSimulateArgs(args: string[]): { file: string; python?: string; format: string } | string {
-  const parsed = parseCommandArgs(args, { python: { type: 'string' }, format: { type: 'string' } });
+interface SimulateArgs {
+  file: string;
+  python?: string;
+  format: string;
+  wiredPoints?: readonly string[];
+}
+
+function parseSimulateArgs(args: string[]): SimulateArgs | string {
+  const parsed = parseCommandArgs(args, {
+    python: { type: 'string' },
+    format: { type: 'string' },
+    ...WIRED_POINTS_SPEC,
+  });
   if (typeof parsed === 'string') return parsed;
   const [file, extra] = parsed.positionals;
   const { python, format = 'text' } = parsed.values as Record<string, string | undefined>;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   if (!file) return 'missing SCENARIO_FILE';
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
-  return { file, python, format };
+  const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
+  if (typeof wiredPoints === 'string') return wiredPoints;
+  return { file, python, format, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
 /** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved, else 0. */
@@ -41,9 +56,10 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith simulate: ${parsed}\n${USAGE}`);
     return 2;
   }
-  const { file, python, format } = parsed;
+  const { file, python, format, wiredPoints } = parsed;
   const runner = createHookRunner({
     python,
+    ...(wiredPoints ? { wiredPoints: () => wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
     workspaceRoots: () => [process.cwd()],
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),

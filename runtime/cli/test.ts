@@ -1,4 +1,4 @@
-// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]`
+// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [--wired-points …]`
 // Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
 // case passed; 1 some expectation failed; 2 a malformed file, a case that could not run (agent
 // check errors, import failure, a payload the hook's point rejects) or a usage error.
@@ -8,10 +8,11 @@ import { discoverCases } from '../testing/discover-cases';
 import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
 import { runCases } from '../testing/run-cases';
 import { writeSnapshots } from '../testing/snapshot-update';
-import { parseCommandArgs } from './args';
+import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 
 const USAGE =
-  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n';
+  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
+  '       [--wired-points POINT,...]\n';
 
 const FORMATS = { text: formatTestText, json: formatTestJson, junit: formatTestJunit };
 
@@ -47,6 +48,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     k: { type: 'string', short: 'k' },
     update: { type: 'boolean' },
     python: { type: 'string' },
+    ...WIRED_POINTS_SPEC,
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -71,6 +73,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
     );
     return 2;
   }
+  const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
+  if (typeof wiredPoints === 'string') {
+    process.stderr.write(`hooksmith test: ${wiredPoints}\n${USAGE}`);
+    return 2;
+  }
   const t0 = performance.now();
   const found = discoverCases(positionals);
   const cases = selectCases(found.cases, values.k);
@@ -82,6 +89,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
   };
   const results = await runCases(cases, {
     python: values.python,
+    ...(wiredPoints ? { wiredPoints } : {}),
     onResult,
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });

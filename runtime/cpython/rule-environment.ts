@@ -65,6 +65,8 @@ export interface RuleEnvironmentInput {
   engine?: EngineFacts;
   /** hooksmith.mantle.wiredPoints: overrides what the installed version says. */
   wiredPoints?: readonly string[];
+  /** Who listed them (default: the setting). */
+  wiredBy?: string;
   reportShimmed?: boolean;
 }
 
@@ -78,6 +80,7 @@ export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
     ...(input.engine ? { engine: input.engine } : {}),
     ...(input.reportShimmed ? { reportShimmed: true } : {}),
     ...(input.wiredPoints ? { wiredPoints: new Set(input.wiredPoints) } : {}),
+    ...(input.wiredPoints && input.wiredBy ? { wiredBy: input.wiredBy } : {}),
   };
 }
 

@@ -164,4 +164,6 @@ export interface HookRunnerOptions {
   workspaceRoots?: () => readonly string[];
   /** The hooksmith.mantle.wiredPoints setting (null/undefined: follow the installed rasa-pro). */
   wiredPoints?: () => readonly string[] | null | undefined;
+  /** Who lists `wiredPoints` (default: the setting); the CLI says its option. */
+  wiredBy?: string;
 }

@@ -87,7 +87,8 @@ function installedWiring(options: HookRunnerOptions): () => Promise<WiringSource
   let facts: Promise<EngineFacts | undefined> | undefined;
   return async () => {
     const points = options.wiredPoints?.();
-    if (points) return { wiredPoints: new Set(points) };
+    if (points)
+      return { wiredPoints: new Set(points), ...(options.wiredBy ? { wiredBy: options.wiredBy } : {}) };
     facts ??= PythonEnvironment.withDefaultCache(
       { ...(options.python ? { python: options.python } : {}) },
       !process.env.HOOKSMITH_NO_CACHE,

@@ -30,6 +30,8 @@ export interface RuleEnvironment {
   reportShimmed?: boolean;
   /** Mantle points the user says are invoked (hooksmith.mantle.wiredPoints). */
   wiredPoints?: ReadonlySet<string>;
+  /** Who listed them (default: the setting). */
+  wiredBy?: string;
 }
 
 export interface RuleDocs {

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, type HookRunner } from '../engine/runner';
+import { WIRED_POINTS_OPTION } from '../wiring';
 import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
 import { evaluatePayloadCase } from './evaluate-payload';
@@ -13,6 +14,8 @@ import { loadScenario } from '../engine/scenario-load';
 
 export interface RunCasesOptions {
   python?: string;
+  /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
+  wiredPoints?: readonly string[];
   /** A runner for an agent; default: a new one per agent, disposed when its cases are done. */
   runnerFor?: (agentRoot: string) => HookRunner;
   /** Called as each case finishes (progress, the Testing view). */
@@ -75,7 +78,13 @@ export async function runCases(
   await Promise.all(
     [...byAgent].map(async ([root, list]) => {
       const own = !opts.runnerFor;
-      const runner = opts.runnerFor?.(root) ?? createHookRunner({ python: opts.python, log: opts.log });
+      const runner =
+        opts.runnerFor?.(root) ??
+        createHookRunner({
+          python: opts.python,
+          log: opts.log,
+          ...(opts.wiredPoints ? { wiredPoints: () => opts.wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
+        });
       try {
         for (const c of list) {
           const r = await runCase(runner, c);

@@ -3,6 +3,9 @@
 // `/` (a minute of scanning, a gigabyte of memory); hooksmith.pythonPath names what would run.
 'use strict';
 const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const vscode = require('vscode');
 const h = require('./helpers');
 
@@ -12,8 +15,10 @@ describe('restricted settings (untrusted workspace)', function () {
 
   it('ignores workspace values of hooksmith.extraAgentRoots and hooksmith.pythonPath', async () => {
     assert.strictEqual(vscode.workspace.isTrusted, false);
-    // A dot-folder is never searched: only an extra root would make this module an agent's.
-    const file = h.ws('.extra-agent', 'hooks.py');
+    // Outside the workspace, where no file watcher looks: only an extra root would make the server
+    // read this module (a dot-folder inside it could still reach the server through a watcher event).
+    const extraRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-extra-agent-'));
+    const file = path.join(extraRoot, 'hooks.py');
     await h.writeFile(
       file,
       'from rasa.mantle.hooks import on_turn_started\n\n\n@on_turn_started\nasync def no_parens(payload) -> None:\n    return None\n',
@@ -29,7 +34,7 @@ describe('restricted settings (untrusted workspace)', function () {
     await h.writeFile(
       settingsFile,
       JSON.stringify({
-        'hooksmith.extraAgentRoots': ['.extra-agent'],
+        'hooksmith.extraAgentRoots': [extraRoot],
         'hooksmith.pythonPath': '/nowhere/python3',
         'hooksmith.rules': { 'not-wired': false },
       }),
@@ -45,6 +50,7 @@ describe('restricted settings (untrusted workspace)', function () {
       assert.deepStrictEqual(h.codeLines(h.ours(vscode.Uri.file(file))), []);
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.file(settingsFile));
+      fs.rmSync(extraRoot, { recursive: true, force: true });
     }
   });
 });

@@ -48,46 +48,52 @@ key('ArrowUp'); log.push(state());
 const out = document.createElement('pre'); out.id = 'kbd-log'; out.textContent = log.join('|'); document.body.appendChild(out);
 `;
 
+/** Renders `result`'s timeline with `driver` appended, runs it in headless Chromium, returns the driver's log. */
+function driveInChromium(result: SimulationResult, driver: string): string {
+  const nonce = 'drivertest1';
+  const html = renderTimelineHtml(result, { nonce, cspSource: "'self'" }).replace(
+    '</body>',
+    `<script nonce="${nonce}">${driver}</script></body>`,
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-timeline-'));
+  try {
+    const file = path.join(dir, 'timeline.html');
+    fs.writeFileSync(file, html);
+    const dom = execFileSync(
+      CHROMIUM!,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        `--user-data-dir=${path.join(dir, 'profile')}`,
+        '--dump-dom',
+        `file://${file}`,
+      ],
+      { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
+    assert.ok(log, 'the driver ran');
+    return log;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test(
   'keyboard: roving focus and Enter/Space toggle details, in a real browser',
   { skip: CHROMIUM ? false : 'no chromium' },
   () => {
-    const nonce = 'kbdtest123';
-    const html = renderTimelineHtml(RESULT, { nonce, cspSource: "'self'" }).replace(
-      '</body>',
-      `<script nonce="${nonce}">${DRIVER}</script></body>`,
-    );
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-kbd-'));
-    try {
-      const file = path.join(dir, 'timeline.html');
-      fs.writeFileSync(file, html);
-      const dom = execFileSync(
-        CHROMIUM!,
-        [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          `--user-data-dir=${path.join(dir, 'profile')}`,
-          '--dump-dom',
-          `file://${file}`,
-        ],
-        { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] },
-      );
-      const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
-      assert.ok(log, 'the driver ran');
-      assert.deepEqual(log.split('|'), [
-        '0:0ch,-1ch,-1ch', // first row focused, the only one in the tab order
-        '1:-1ch,0ch,-1ch', // ↓ moves focus and the tab stop
-        '1:-1ch,0ov,-1ch', // Enter opens the details
-        '1:-1ch,0ch,-1ch', // Space closes them
-        '2:-1ch,-1ch,0ch', // End
-        '2:-1ch,-1ch,0ch', // ↓ on the last row stays
-        '0:0ch,-1ch,-1ch', // Home
-        '0:0ch,-1ch,-1ch', // ↑ on the first row stays
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const log = driveInChromium(RESULT, DRIVER);
+    assert.deepEqual(log.split('|'), [
+      '0:0ch,-1ch,-1ch', // first row focused, the only one in the tab order
+      '1:-1ch,0ch,-1ch', // ↓ moves focus and the tab stop
+      '1:-1ch,0ov,-1ch', // Enter opens the details
+      '1:-1ch,0ch,-1ch', // Space closes them
+      '2:-1ch,-1ch,0ch', // End
+      '2:-1ch,-1ch,0ch', // ↓ on the last row stays
+      '0:0ch,-1ch,-1ch', // Home
+      '0:0ch,-1ch,-1ch', // ↑ on the first row stays
+    ]);
   },
 );
 
@@ -150,32 +156,7 @@ test(
   'filters (outcome ≠ returned, changed only, one hook) and "Jump to first problem", in a real browser',
   { skip: CHROMIUM ? false : 'no chromium' },
   () => {
-    const nonce = 'filtertest1';
-    const html = renderTimelineHtml(FILTER_RESULT, { nonce, cspSource: "'self'" }).replace(
-      '</body>',
-      `<script nonce="${nonce}">${FILTER_DRIVER}</script></body>`,
-    );
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hooksmith-filter-'));
-    try {
-      const file = path.join(dir, 'timeline.html');
-      fs.writeFileSync(file, html);
-      const dom = execFileSync(
-        CHROMIUM!,
-        [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          `--user-data-dir=${path.join(dir, 'profile')}`,
-          '--dump-dom',
-          `file://${file}`,
-        ],
-        { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] },
-      );
-      const log = /<pre id="kbd-log">([^<]*)<\/pre>/.exec(dom)?.[1];
-      assert.ok(log, 'the driver ran');
-      assert.deepEqual(log.split('|'), ['c', 'a', 'b', 'a,b,c', '2o']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const log = driveInChromium(FILTER_RESULT, FILTER_DRIVER);
+    assert.deepEqual(log.split('|'), ['c', 'a', 'b', 'a,b,c', '2o']);
   },
 );

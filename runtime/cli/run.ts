@@ -8,10 +8,9 @@ import type { RunResult } from '../engine/api';
 import { JSON_LIMITS } from '../engine/json-faithful';
 import { formatRunText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
-import { createHookRunner } from '../engine/runner';
+import { createHookRunner, listedWiring } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
-import { WIRED_POINTS_OPTION } from '../wiring';
 import { printable } from './printable';
 
 const USAGE =
@@ -112,7 +111,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   const { wiredPoints } = parsed;
   const runner = createHookRunner({
     python: parsed.python,
-    ...(wiredPoints ? { wiredPoints: () => wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
+    ...listedWiring(wiredPoints),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
   try {

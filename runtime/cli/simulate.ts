@@ -6,10 +6,9 @@
 import type { SimulationResult } from '../engine/api';
 import { formatSimulationText } from '../engine/format-text';
 import { RunInputError } from '../engine/run-hook';
-import { createHookRunner } from '../engine/runner';
+import { createHookRunner, listedWiring } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
-import { WIRED_POINTS_OPTION } from '../wiring';
 import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
 
@@ -59,7 +58,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
   const { file, python, format, wiredPoints } = parsed;
   const runner = createHookRunner({
     python,
-    ...(wiredPoints ? { wiredPoints: () => wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
+    ...listedWiring(wiredPoints),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
     workspaceRoots: () => [process.cwd()],
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),

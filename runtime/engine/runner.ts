@@ -11,7 +11,7 @@ import { loadScenario, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
-import type { WiringSource } from '../wiring';
+import { WIRED_POINTS_OPTION, type WiringSource } from '../wiring';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -77,6 +77,13 @@ export function createHookRunnerWithHost(
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   const raw = new PythonHost({ python: options.python, log: options.log });
   return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
+}
+
+/** Runner options for the points the CLI's --wired-points lists (none given: the installed rasa-pro decides). */
+export function listedWiring(
+  points: readonly string[] | undefined,
+): Pick<HookRunnerOptions, 'wiredPoints' | 'wiredBy'> {
+  return points ? { wiredPoints: () => points, wiredBy: WIRED_POINTS_OPTION } : {};
 }
 
 /**

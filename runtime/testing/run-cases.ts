@@ -2,8 +2,7 @@
 // parallel. A case that cannot run (agent check errors, import failure, bad payload) is an error.
 import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
-import { createHookRunner, type HookRunner } from '../engine/runner';
-import { WIRED_POINTS_OPTION } from '../wiring';
+import { createHookRunner, listedWiring, type HookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
 import { evaluatePayloadCase } from './evaluate-payload';
@@ -83,7 +82,7 @@ export async function runCases(
         createHookRunner({
           python: opts.python,
           log: opts.log,
-          ...(opts.wiredPoints ? { wiredPoints: () => opts.wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {}),
+          ...listedWiring(opts.wiredPoints),
         });
       try {
         for (const c of list) {

@@ -1,5 +1,5 @@
-// The Python host's numbers (runtime/host/bench-host.ts) as bench lines.
-import { benchHost } from '../runtime/host/bench-host';
+// The Python host's numbers (host-timings.ts) as bench lines.
+import { benchHost } from './host-timings';
 import { line, ms } from './stats';
 
 export async function benchHostLines(): Promise<string[]> {

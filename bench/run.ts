@@ -15,11 +15,11 @@ const SECTIONS: Section[] = [
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },
   {
     title: 'Engine: simulated turn',
-    run: async () => (await import('../runtime/engine/bench-engine')).benchEngine(),
+    run: async () => (await import('./engine')).benchEngine(),
   },
   {
     title: 'Hook tests: hooksmith test and fuzz',
-    run: async () => (await import('../runtime/testing/bench-testing')).benchTesting(repoRoot()),
+    run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },
 ];
 

@@ -8,7 +8,7 @@ import {
   SETTINGS_SECTION,
   settingsSchema,
   type HooksmithSettings,
-} from '../runtime/lsp-shared';
+} from '../runtime/lsp/shared';
 import { HooksStore } from './hooks-store';
 import { createLanguageClient } from './language-client';
 import { Logger } from './log';

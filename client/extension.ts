@@ -2,7 +2,7 @@
 // feature (one failing feature is logged and does not stop the others), starts the server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { HooksResult } from '../runtime/lsp-shared';
+import type { HooksResult } from '../runtime/lsp/shared';
 import { HooksmithContext } from './context';
 import { FEATURES, type Feature } from './features';
 

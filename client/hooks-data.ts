@@ -1,7 +1,7 @@
 // The `hooksmith/hooks` answer, checked: the server is another process (maybe another
 // version), so whatever arrives is validated entry by entry and bad entries are dropped
 // rather than breaking the explorer. No `vscode` import (unit-tested).
-import type { AgentHooks, HookEntry, HooksResult } from '../runtime/lsp-shared';
+import type { AgentHooks, HookEntry, HooksResult } from '../runtime/lsp/shared';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,7 +2,7 @@
 // scaffold's duplicate check. Refreshed (debounced) when the client starts, when the
 // diagnostics of a Python file change (the server republishes after every analysis), and on save.
 import * as vscode from 'vscode';
-import { HOOKS_REQUEST, type HooksParams, type HooksResult } from '../runtime/lsp-shared';
+import { HOOKS_REQUEST, type HooksParams, type HooksResult } from '../runtime/lsp/shared';
 import type { HooksmithContext } from './context';
 import { normaliseHooks } from './hooks-data';
 

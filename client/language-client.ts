@@ -12,7 +12,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp-shared';
+import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
 import type { CrashVerdict } from './restart-policy';
 
 export const CLIENT_ID = 'hooksmith';

@@ -1,11 +1,16 @@
-// Generates snippets/python.json from the catalogue (through runtime/scaffold.ts, the same
+// Generates snippets/python.json from the catalogue (through runtime/scaffold/scaffold.ts, the same
 // templates the Scaffold Hook command inserts). Run: node --import tsx scripts/gen-snippets.ts
 // A unit test (test/unit/snippets.test.ts) fails when the committed file is out of date.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAYU_PHASES, HOOK_DECORATORS, findCayuPhase, type CayuPhaseId } from '../runtime/catalogue';
 import { fromImportStatement } from '../runtime/python/import-edits';
-import { cayuClassTemplate, mantleTemplate, targetDescription, type HookTemplate } from '../runtime/scaffold';
+import {
+  cayuClassTemplate,
+  mantleTemplate,
+  targetDescription,
+  type HookTemplate,
+} from '../runtime/scaffold/scaffold';
 
 export interface Snippet {
   prefix: string[];

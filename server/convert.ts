@@ -1,8 +1,8 @@
-// Core diagnostics (runtime/diagnostics.ts) → LSP diagnostics.
+// Core diagnostics (runtime/rules/diagnostics.ts) → LSP diagnostics.
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { HookDiagnostic, Severity } from '../runtime/diagnostics';
-import { DIAGNOSTIC_SOURCE, ruleDocsCommandUri } from '../runtime/lsp-shared';
+import type { HookDiagnostic, Severity } from '../runtime/rules/diagnostics';
+import { DIAGNOSTIC_SOURCE, ruleDocsCommandUri } from '../runtime/lsp/shared';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

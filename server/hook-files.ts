@@ -1,8 +1,8 @@
 // Which files are hook modules and which agent they belong to, for the server: the loader's
-// rule for Mantle (runtime/discovery.ts), a RuntimeHook subclass for Cayu. Agent-root lookups
+// rule for Mantle (runtime/workspace/discovery.ts), a RuntimeHook subclass for Cayu. Agent-root lookups
 // hit the disk, so they are cached per folder until a file is created or deleted.
 import * as path from 'node:path';
-import { findAgentRoot, isMantleModulePath, nodeFs } from '../runtime/discovery';
+import { findAgentRoot, isMantleModulePath, nodeFs } from '../runtime/workspace/discovery';
 import type { HookModule } from '../runtime/python/model';
 import { definesRuntimeHook } from '../runtime/python/hooks';
 

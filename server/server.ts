@@ -19,7 +19,7 @@ import {
   HOOKS_REQUEST,
   SETTINGS_SECTION,
   type HooksParams,
-} from '../runtime/lsp-shared';
+} from '../runtime/lsp/shared';
 import { basename } from 'node:path';
 import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';

@@ -1,7 +1,7 @@
 // Settings pulled per document (`workspace/configuration`, section `hooksmith`), cleaned with
-// the zod schema of runtime/lsp-shared.ts. Bad client config is logged and ignored: each
+// the zod schema of runtime/lsp/shared.ts. Bad client config is logged and ignored: each
 // field that fails validation falls back to its default, the rest is kept.
-import { DEFAULT_SETTINGS, settingsSchema, type HooksmithSettings } from '../runtime/lsp-shared';
+import { DEFAULT_SETTINGS, settingsSchema, type HooksmithSettings } from '../runtime/lsp/shared';
 import type { AnalysisOptions } from '../runtime/analysis/module';
 
 export function cleanSettings(raw: unknown, log: (msg: string) => void): HooksmithSettings {

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { escapeHtml, makeNonce } from '../../runtime/ui/html-kit';
-import type { SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
+import type { SHOW_DOCS_COMMAND } from '../../runtime/lsp/shared';
 import type { HooksmithContext } from '../context';
 
 /** The server's SHOW_DOCS_COMMAND, spelled here so the manifest check finds it (the type keeps them equal). */

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { HookEntry } from '../../runtime/lsp-shared';
+import type { HookEntry } from '../../runtime/lsp/shared';
 
 function linesOf(file: string): readonly string[] {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);

@@ -1,7 +1,7 @@
 // The "Hooks" tree view (hooksmith.hooks): renders tree-model.ts nodes. A hook opens its
 // handler in the editor; its context menu runs it (when the workspace is trusted).
 import * as vscode from 'vscode';
-import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
+import type { HookEntry, HooksResult } from '../../runtime/lsp/shared';
 import { problemIcon, problemsByHook, sameFile } from './hook-problems';
 import { CONTEXT_VALUES, buildTree, type AgentNode, type HookNode, type TreeNode } from './tree-model';
 

@@ -3,8 +3,8 @@
 //   Cayu:   agent → RuntimeHook class → phase method
 import * as path from 'node:path';
 import { CAYU_PHASE_IDS, POINT_IDS, findPoint } from '../../runtime/catalogue';
-import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
-import { CATALOGUE_RASA_PRO, notInvokedBy } from '../../runtime/wiring';
+import type { HookEntry, HooksResult } from '../../runtime/lsp/shared';
+import { CATALOGUE_RASA_PRO, notInvokedBy } from '../../runtime/catalogue/wiring';
 
 /** `viewItem` context values: package.json menus match hooks with `viewItem =~ /^hook/`. */
 export const CONTEXT_VALUES = {

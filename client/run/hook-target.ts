@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { hooksOf } from '../../runtime/engine/hook-locator';
 import { ModuleChecker } from '../../runtime/engine/module-check';
-import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
+import type { HookEntry, HooksResult } from '../../runtime/lsp/shared';
 
 export interface HookRef {
   file: string;

@@ -3,7 +3,7 @@
 // sticky toast (the panel says it all, and a toast would outlive a fixed re-run).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { HookDiagnostic } from '../../runtime/diagnostics';
+import type { HookDiagnostic } from '../../runtime/rules/diagnostics';
 import type { RunInputError } from '../../runtime/engine/run-hook';
 import type { ScenarioError } from '../../runtime/engine/scenario-load';
 import type { Refusal } from '../../runtime/ui/refusal-html';

@@ -1,8 +1,8 @@
 // Which modify hooks would a new hook at a point duplicate? One modify hook per point per
 // agent (duplicate-modify-hook). Answers from the server's hooks list; no `vscode` import.
-import { isMantleModulePath } from '../../runtime/discovery';
+import { isMantleModulePath } from '../../runtime/workspace/discovery';
 import type { HookDecorator } from '../../runtime/catalogue';
-import type { HookEntry, HooksResult } from '../../runtime/lsp-shared';
+import type { HookEntry, HooksResult } from '../../runtime/lsp/shared';
 
 /** Modify hooks registered at the decorator's point by the agent of `file`, in other files of that agent. */
 export function agentModifyHooks(

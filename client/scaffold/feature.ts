@@ -1,7 +1,7 @@
 // "Hooksmith: Scaffold Hook": inserts a typed hook at the cursor of the active Python editor
 // (imports merged, one undoable step for the imports then a snippet with tab stops), or
 // writes a new module when no Python editor is active. Warns before a second modify hook at
-// a point (duplicate-modify-hook). The text work is runtime/scaffold.ts, on the file's tree-sitter
+// a point (duplicate-modify-hook). The text work is runtime/scaffold/scaffold.ts, on the file's tree-sitter
 // tree (the parser loads once, on the first scaffold into a file).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -18,7 +18,7 @@ import {
   planMantleHook,
   type InsertionPlan,
   type ScaffoldTarget,
-} from '../../runtime/scaffold';
+} from '../../runtime/scaffold/scaffold';
 import { initParser } from '../../runtime/python/parser';
 import type { HooksmithContext } from '../context';
 import { agentModifyHooks } from './duplicates';

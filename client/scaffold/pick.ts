@@ -1,8 +1,13 @@
 // The scaffold's questions: which hook (18 Mantle decorators, 5 Cayu phases), and where a new
 // module goes when no Python editor is open.
 import * as vscode from 'vscode';
-import type { HooksResult } from '../../runtime/lsp-shared';
-import { scaffoldTargets, targetDescription, targetLabel, type ScaffoldTarget } from '../../runtime/scaffold';
+import type { HooksResult } from '../../runtime/lsp/shared';
+import {
+  scaffoldTargets,
+  targetDescription,
+  targetLabel,
+  type ScaffoldTarget,
+} from '../../runtime/scaffold/scaffold';
 
 interface TargetItem extends vscode.QuickPickItem {
   target?: ScaffoldTarget;

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findAgentRoot, nodeFs } from '../../runtime/discovery';
+import { findAgentRoot, nodeFs } from '../../runtime/workspace/discovery';
 import { RunInputError } from '../../runtime/engine/run-hook';
 import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../../runtime/testing/fuzz-run';
 import type { HooksmithContext } from '../context';

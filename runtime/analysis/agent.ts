@@ -4,10 +4,10 @@
 // syntax-error is the one rule CPython's verdict changes, and the batch check (files.ts) gets the
 // verdicts while it parses. analyseAgent runs the steps in process without CPython (Run Hook,
 // Simulate Turn).
-import type { HookDiagnostic } from '../diagnostics';
-import type { Agent } from '../discovery';
+import type { HookDiagnostic } from '../rules/diagnostics';
+import type { Agent } from '../workspace/discovery';
 import { decodeSource } from '../python/decode';
-import { readRegularFile } from '../regular-file';
+import { readRegularFile } from '../workspace/regular-file';
 import type { HookModule, Range } from '../python/model';
 import { RULES } from '../rules';
 import { definesRuntimeHook } from '../python/hooks';
@@ -15,7 +15,7 @@ import { importError } from '../rules/import-error';
 import { syntaxError } from '../rules';
 import { withVerdict, type Verdict } from '../cpython/syntax-checker';
 import { analyseModule, compareDiagnostics, parseModule, type AnalysisOptions } from './module';
-import { applySuppressions } from '../suppression';
+import { applySuppressions } from './suppression';
 
 /** A file read and decoded. */
 export interface SourceFile {

@@ -2,8 +2,8 @@
 // every file, hand the texts to CPython (one python3 for the whole run, compiling while this
 // thread parses), parse and run the rules agent by agent (agent.ts), then add syntax-error once
 // CPython has judged each file.
-import type { HookDiagnostic } from '../diagnostics';
-import { discover, nodeFs, type Discovery, type DiscoveryFs } from '../discovery';
+import type { HookDiagnostic } from '../rules/diagnostics';
+import { discover, nodeFs, type Discovery, type DiscoveryFs } from '../workspace/discovery';
 import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
 import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
@@ -11,7 +11,7 @@ import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
 import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
-import { WIRED_POINTS_OPTION } from '../wiring';
+import { WIRED_POINTS_OPTION } from '../catalogue/wiring';
 import {
   agentSources,
   finishFile,

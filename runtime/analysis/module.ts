@@ -2,7 +2,7 @@
 // and in process: the language server, Run Hook and Simulate Turn use it as is; the CLI's batch
 // check (files.ts) adds CPython's verdicts. A rule that throws is logged and skipped: one broken
 // rule never hides the diagnostics of the others.
-import type { HookDiagnostic, Severity } from '../diagnostics';
+import type { HookDiagnostic, Severity } from '../rules/diagnostics';
 import { buildModel, parse } from '../python';
 import type { HookModule } from '../python/model';
 import { importsCayu } from '../python/hooks';

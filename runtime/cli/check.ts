@@ -4,9 +4,9 @@
 // checked then —, a folder it could not read or the discovery bound reached — the findings
 // of what it could read are still printed).
 import { analyseFiles, type FilesOptions } from '../analysis';
-import { isFile } from '../regular-file';
+import { isFile } from '../workspace/regular-file';
 import { buildEachPathOnce } from '../python/function-cache';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from '../rules/diagnostics';
 import { compareDiagnostics } from '../analysis/module';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { printable } from './printable';

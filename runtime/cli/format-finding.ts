@@ -1,7 +1,7 @@
 // A diagnostic as the CLI prints it: file relative to the current directory, 1-based
 // line and column (columns count UTF-16 code units, as LSP and SARIF do).
 import * as path from 'node:path';
-import type { HookDiagnostic, Severity } from '../diagnostics';
+import type { HookDiagnostic, Severity } from '../rules/diagnostics';
 
 export interface Finding {
   file: string;

@@ -1,7 +1,7 @@
 // `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — rules with help links and
 // default levels, results with paths relative to %SRCROOT% and 1-based regions.
 import { pathToFileURL } from 'node:url';
-import { RULE_DOCS_BASE, ruleDocsUrl, type Severity } from '../diagnostics';
+import { RULE_DOCS_BASE, ruleDocsUrl, type Severity } from '../rules/diagnostics';
 import { RULES } from '../rules';
 import type { Finding } from './format-finding';
 

@@ -3,7 +3,7 @@
 // printed, and written as a payload case with --save); 2 usage or input errors.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findAgentRoot, nodeFs } from '../discovery';
+import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';

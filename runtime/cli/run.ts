@@ -5,8 +5,8 @@
 // check errors, a module that fails to import).
 import * as fs from 'node:fs';
 import type { RunResult } from '../engine/api';
-import { JSON_LIMITS } from '../engine/json-faithful';
-import { formatRunText } from '../engine/format-text';
+import { JSON_LIMITS } from '../json/json-faithful';
+import { formatRunText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';

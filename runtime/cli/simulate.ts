@@ -4,7 +4,7 @@
 // input errors (malformed scenario with its JSON path, agent check errors): nothing runs; also 2
 // when Hooksmith itself failed mid-turn (status error, `internalError`).
 import type { SimulationResult } from '../engine/api';
-import { formatSimulationText } from '../engine/format-text';
+import { formatSimulationText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';

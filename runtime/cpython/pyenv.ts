@@ -11,7 +11,7 @@
 // act only when that executable is missing, which is exactly when we step aside.)
 import { accessSync, closeSync, constants, readSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { isDirectory, isFile, openRegularFile } from '../regular-file';
+import { isDirectory, isFile, openRegularFile } from '../workspace/regular-file';
 
 export interface PyenvContext {
   env?: NodeJS.ProcessEnv;

@@ -3,7 +3,7 @@
 // file's package) by looking at the files, elsewhere by the interpreter — and what the real engine
 // modules export. Built by the server and `check` for a known interpreter only.
 import { dirname, join } from 'node:path';
-import { isDirectory as isDir, isFile } from '../regular-file';
+import { isDirectory as isDir, isFile } from '../workspace/regular-file';
 import type { RuleEnvironment } from '../rules/rule';
 import type { EngineFacts, PythonEnvironment } from './environment';
 

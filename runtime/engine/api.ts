@@ -97,7 +97,7 @@ export interface TimelineEvent {
   effect?: string;
   /** Unwired points fire only when the scenario asks, labelled so. */
   wired: boolean;
-  /** A Mantle point's: on whose word it is (not) wired, "rasa-pro 3.21" (runtime/wiring.ts). */
+  /** A Mantle point's: on whose word it is (not) wired, "rasa-pro 3.21" (runtime/catalogue/wiring.ts). */
   wiredBy?: string;
   /** Quiet call this fired on (rephrase, confirm_rephrase, set_fields), or the main-loop iteration. */
   context?: string;

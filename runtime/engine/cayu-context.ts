@@ -3,7 +3,7 @@
 // properties in the catalogue (CAYU_CONTEXTS) and ToolResult (CAYU_TOOL_RESULT_FIELDS).
 import { z } from 'zod';
 import type { CayuPhaseId } from '../catalogue';
-import { formatIssues } from './json-path';
+import { formatIssues } from '../json/json-path';
 import { withoutSchemaKey } from './payload-input';
 
 const jsonObject = z.record(z.string(), z.unknown());

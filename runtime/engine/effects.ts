@@ -2,7 +2,7 @@
 // the catalogue (runtime/catalogue/mantle-points.ts); these are the happy-path ones and the
 // observe lane's, which the catalogue does not carry.
 import type { PointId } from '../catalogue';
-import { notInvokedBy, type Wiring } from '../wiring';
+import { notInvokedBy, type Wiring } from '../catalogue/wiring';
 
 /** What the engine does with a payload a modify hook returned (after the payload wall). */
 export const CONTINUE_EFFECT: Record<PointId, string> = {
@@ -27,7 +27,7 @@ export const OBSERVE_EFFECT = {
   signal: 'no effect on the turn: observers cannot signal; the exception is logged and discarded',
 } as const;
 
-/** The note of a run at a point the engine does not invoke (whose word: runtime/wiring.ts). */
+/** The note of a run at a point the engine does not invoke (whose word: runtime/catalogue/wiring.ts). */
 export function notWiredNote(w: Wiring): string {
   return `${notInvokedBy(w.by)}: this is what the engine would do once the point is wired`;
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { allFields, CAYU_PHASE_IDS, PAYLOAD_TYPES, payloadSchema, type PayloadType } from '../catalogue';
 import { CAYU_CONTEXT_SCHEMAS } from './cayu-context';
-import { payloadCaseKeys } from '../testing/expect-schema';
+import { payloadCaseKeys } from './expect-schema';
 import { scenarioSchema } from './scenario-schema';
 
 type Json = Record<string, unknown>;
@@ -30,7 +30,7 @@ function allowSchemaKey(s: Json, extra: Json = {}): Json {
   };
 }
 
-/** A payload file may also be a test case of a hook (runtime/testing/expect-schema.ts). */
+/** A payload file may also be a test case of a hook (runtime/engine/expect-schema.ts). */
 function payloadCaseProperties(): Json {
   const out: Json = {};
   for (const [k, s] of Object.entries(payloadCaseKeys)) out[k] = withoutDraft(toJson(s));

@@ -2,7 +2,7 @@
 // "A point's fail policy…", per-point sections). Pure: unit-tested without Python.
 import type { Lane, MantlePoint } from '../catalogue';
 import type { HookError, Outcome, RaisedSignal, RunResult } from './api';
-import { pointWired, type Wiring } from '../wiring';
+import { pointWired, type Wiring } from '../catalogue/wiring';
 import { CONTINUE_EFFECT, HARD_KILL_NOTE, notWiredNote, OBSERVE_EFFECT } from './effects';
 import type { HostFact } from './host-port';
 import { applyPayloadWall } from './payload-wall';

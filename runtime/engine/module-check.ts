@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyseAgent, parseModule } from '../analysis';
-import type { HookDiagnostic } from '../diagnostics';
-import { discoverPath, findAgentRoot, isMantleModulePath, nodeFs } from '../discovery';
+import type { HookDiagnostic } from '../rules/diagnostics';
+import { discoverPath, findAgentRoot, isMantleModulePath, nodeFs } from '../workspace/discovery';
 import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
 import { agentFiles, filesStamp } from './sim-agent';

@@ -2,7 +2,7 @@
 // DESIGN.md: "A payload file holds the payload's fields, identity included (sender_id,
 // optional call and channel), as JSON." Validated with the catalogue's zod schema.
 import { getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
-import { formatIssues } from './json-path';
+import { formatIssues } from '../json/json-path';
 
 export type PayloadCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] };
 

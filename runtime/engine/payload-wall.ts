@@ -13,8 +13,8 @@ import {
   MODEL_SETTINGS,
   type PayloadTypeName,
 } from '../catalogue';
-import { formatIssues } from './json-path';
-import { cloneJson, jsonEqual } from './json-equal';
+import { formatIssues } from '../json/json-path';
+import { cloneJson, jsonEqual } from '../json/json-equal';
 
 export type WallResult =
   | { ok: true; payload: Record<string, unknown>; notes: string[] }

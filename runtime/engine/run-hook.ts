@@ -2,7 +2,7 @@
 // payload, invoke it in the host with the hook's timeout, and say what the engine does next.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from '../rules/diagnostics';
 import type { RunRequest, RunResult } from './api';
 import { cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
@@ -12,9 +12,9 @@ import type { HostPort } from './host-port';
 import { describeTarget, locateHook, type HookTarget } from './hook-locator';
 import { mantleVerdict } from './mantle-outcome';
 import { formatDiagnostic, type ModuleChecker } from './module-check';
-import { unfaithfulJson } from './json-faithful';
+import { unfaithfulJson } from '../json/json-faithful';
 import { validatePayload } from './payload-input';
-import { pointWired, type WiringSource } from '../wiring';
+import { pointWired, type WiringSource } from '../catalogue/wiring';
 
 /**
  * The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that

@@ -11,7 +11,7 @@ import { loadScenario, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
-import { WIRED_POINTS_OPTION, type WiringSource } from '../wiring';
+import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;

@@ -10,7 +10,7 @@ import {
   POINT_IDS,
 } from '../catalogue';
 import { CAYU_CONTEXT_SAMPLES } from './cayu-context';
-import { cloneJson } from './json-equal';
+import { cloneJson } from '../json/json-equal';
 
 export type SampleLookup =
   | { ok: true; kind: 'mantle' | 'cayu'; name: string; payload: Record<string, unknown> }

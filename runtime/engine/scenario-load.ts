@@ -2,8 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
-import { JSON_LIMITS, unfaithfulJson } from './json-faithful';
-import { formatIssues } from './json-path';
+import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
+import { formatIssues } from '../json/json-path';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
 export class ScenarioError extends Error {

@@ -7,7 +7,7 @@
 // model request/response points with that context and never counts as an iteration.
 import { z } from 'zod';
 import { QUIET_CALLS } from '../catalogue';
-import { scenarioExpect, scenarioGoals } from '../testing/expect-schema';
+import { scenarioExpect, scenarioGoals } from './expect-schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
 

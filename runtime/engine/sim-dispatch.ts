@@ -8,7 +8,7 @@
 import { SAFE_EMPTY_RESULT_NOTE } from '../catalogue';
 import type { RunResult } from './api';
 import type { CayuToolResult } from './cayu-context';
-import { cloneJson } from './json-equal';
+import { cloneJson } from '../json/json-equal';
 import type { Scenario } from './scenario-schema';
 import {
   failedClosed,

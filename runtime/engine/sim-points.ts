@@ -4,9 +4,9 @@
 // timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
 import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from './api';
-import { pointWired, type Wiring, type WiringSource } from '../wiring';
+import { pointWired, type Wiring, type WiringSource } from '../catalogue/wiring';
 import { firedUnwiredNote, HARD_KILL_NOTE } from './effects';
-import { cloneJson } from './json-equal';
+import { cloneJson } from '../json/json-equal';
 import type { HostPort } from './host-port';
 import { invokeHook } from './run-hook';
 import type { AgentHook, AgentHooks } from './sim-agent';

@@ -10,7 +10,7 @@
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
 import { FALLBACK_RESPONSES, getPoint, type CayuPhaseId, type PointId } from '../catalogue';
-import { pointWired, type WiringSource } from '../wiring';
+import { pointWired, type WiringSource } from '../catalogue/wiring';
 import type { SimulationResult, TranscriptEntry } from './api';
 import { oneRun, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';

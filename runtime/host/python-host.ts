@@ -4,7 +4,7 @@
 // the calls only waiting are sent again to a fresh host. No vscode import (CLI and extension).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { JSON_LIMITS, unfaithfulJson } from '../engine/json-faithful';
+import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
 import {
   judgeDeadline,
   empty,

@@ -1,5 +1,5 @@
 // blocking-call: a known blocking call inside an async hook, which stalls the event loop.
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { BLOCKING_BUILTINS, BLOCKING_CALLS, BLOCKING_ROOTS, findBlockingCall } from './util/blocking-calls';

@@ -1,5 +1,5 @@
 // Writes to `context.arguments` in a tool-call phase: the arguments are a read-only copy.
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import { contextParameter, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 

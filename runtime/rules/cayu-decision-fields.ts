@@ -1,7 +1,7 @@
 // Decision constructor calls the runtime's Pydantic models reject (extra="forbid" plus a
 // validator tying each companion field to its action), and decisions of the wrong kind.
 import { CAYU_DECISIONS, type CayuDecision } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { CallFacts, Range } from '../python/model';
 import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';

@@ -1,6 +1,6 @@
 // The return annotation of a phase method must match what the runtime accepts from it.
 import type { Annotation } from '../python/model';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 

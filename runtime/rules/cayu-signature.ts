@@ -1,5 +1,5 @@
 // A phase method takes `self, context`; an annotated context must be the phase's context type.
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, contextParameter, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 

@@ -1,6 +1,6 @@
 // A RuntimeHook phase method written as a plain `def`: the runtime awaits it.
 
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import { phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 

@@ -1,6 +1,6 @@
 // A `before_*` / `after_*` method on a RuntimeHook subclass that is no phase: never called.
 import { CAYU_PHASE_IDS } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import { cayuHookClasses } from '../python/hooks';
 import { closest } from './util/edit-distance';
 import type { Rule } from './rule';

@@ -1,6 +1,6 @@
 // duplicate-modify-hook: two modify hooks for one point across the agent's hook modules.
 import { basename } from 'node:path';
-import type { RelatedLocation } from '../diagnostics';
+import type { RelatedLocation } from './diagnostics';
 import type { HookModule } from '../python/model';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';

@@ -1,7 +1,7 @@
 // invalid-timeout: decorator options other than a positive integer `timeout_ms=`.
 import { DEFAULT_TIMEOUT_MS } from '../catalogue';
 import type { Decorator, KeywordArgument, LiteralValue } from '../python/model';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';

@@ -1,5 +1,5 @@
 // missing-return: a modify hook path that returns nothing (None).
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';

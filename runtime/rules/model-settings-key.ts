@@ -1,6 +1,6 @@
 // model-settings-key: a model_settings override the engine ignores (key or value type).
 import { MODEL_SETTINGS, acceptsValue, findModelSetting, type SettingValueType } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { LiteralValue } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';

@@ -3,7 +3,7 @@ import type { Rule } from './rule';
 import { MANTLE_POINTS } from '../catalogue';
 import { andList, q, report } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
-import { CATALOGUE_RASA_PRO, notInvokedBy, pointWired } from '../wiring';
+import { CATALOGUE_RASA_PRO, notInvokedBy, pointWired } from '../catalogue/wiring';
 
 export const notWired: Rule = {
   code: 'not-wired',

@@ -1,6 +1,6 @@
 // observe-mutation: an observe hook that changes or returns its payload — to no effect.
 import { MANTLE_POINTS } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { mantleHooks, payloadParameter } from '../python/hooks';

@@ -6,7 +6,7 @@ import {
   type PayloadField,
   type PayloadType,
 } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';

@@ -1,5 +1,5 @@
 // What every rule declares: one rule per file, named by its code (runtime/rules/<code>.ts).
-import type { HookDiagnostic, Severity } from '../diagnostics';
+import type { HookDiagnostic, Severity } from './diagnostics';
 import type { EngineFacts } from '../cpython/environment';
 import type { HookModule } from '../python/model';
 

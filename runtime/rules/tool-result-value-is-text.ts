@@ -1,7 +1,7 @@
 // tool-result-value-is-text: a tool result's `value` used as a dict or list. The engine hands
 // `modify_tool_result` / `on_tool_result` the result as serialized JSON text, so such code never
 // sees the data: an isinstance guard is always false, `.get(` raises AttributeError.
-import type { HookDiagnostic, TextEdit } from '../diagnostics';
+import type { HookDiagnostic, TextEdit } from './diagnostics';
 import { mantleHooks, payloadParameter } from '../python/hooks';
 import type { HookModule, LiteralValue, Position, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';

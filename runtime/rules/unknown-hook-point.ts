@@ -1,6 +1,6 @@
 // unknown-hook-point: a decorator that means a hook but names no insertion point / lane.
 import { findDecorator, isMantleExport } from '../catalogue';
-import type { HookDiagnostic } from '../diagnostics';
+import type { HookDiagnostic } from './diagnostics';
 import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';

@@ -1,6 +1,6 @@
 // unknown-import: a name imported from rasa.mantle.hooks that the module does not export.
 import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, PAYLOAD_TYPE_NAMES } from '../catalogue';
-import type { TextEdit } from '../diagnostics';
+import type { TextEdit } from './diagnostics';
 import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';

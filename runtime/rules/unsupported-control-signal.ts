@@ -1,6 +1,6 @@
 // unsupported-control-signal: RetryModel / HookRejection raised where the point and lane do not allow it.
 import { CONTROL_SIGNALS, HOOK_DECORATORS, type ControlSignal } from '../catalogue';
-import type { Fix, TextEdit } from '../diagnostics';
+import type { Fix, TextEdit } from './diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
 import { andList, fix, q, report } from './util/diagnostic';

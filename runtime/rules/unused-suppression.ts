@@ -1,5 +1,5 @@
 // unused-suppression: a `# hooksmith: ignore[code]` that ignores nothing. Reported by
-// runtime/suppression.ts once every other rule ran (it needs their diagnostics); this entry
+// runtime/analysis/suppression.ts once every other rule ran (it needs their diagnostics); this entry
 // gives the code its place in the registry, the settings and the rule reference.
 import type { Rule } from './rule';
 

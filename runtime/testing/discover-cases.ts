@@ -4,11 +4,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { formatIssues } from '../engine/json-path';
+import { formatIssues } from '../json/json-path';
 import { withoutSchemaKey } from '../engine/payload-input';
 import { loadScenario, ScenarioError } from '../engine/scenario-load';
 import type { MalformedFile, TestCase } from './cases';
-import { payloadCaseKeys } from './expect-schema';
+import { payloadCaseKeys } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 
 const SCENARIO = /\.scenario\.(ya?ml|json)$/;

@@ -1,7 +1,7 @@
 // A payload case's `expect` checked against one run of its hook.
 import type { RunResult } from '../engine/api';
 import type { ExpectationResult } from './cases';
-import type { PayloadCaseExpect } from './expect-schema';
+import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { asList, subsetMismatch } from './match';
 import type { SourceLines } from './source-lines';
 

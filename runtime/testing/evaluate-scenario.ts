@@ -9,8 +9,8 @@ import type {
   ScenarioExpect,
   TextMatch,
   ToolExpectation,
-} from './expect-schema';
-import { CHECKED_KEYS, ENGINE_ONLY_KEYS } from './expect-schema';
+} from '../engine/expect-schema';
+import { CHECKED_KEYS, ENGINE_ONLY_KEYS } from '../engine/expect-schema';
 import { asList, describeText, subsetMismatch, textFailures } from './match';
 import type { KeyPath, SourceLines } from './source-lines';
 import type { Scenario } from '../engine/scenario-schema';

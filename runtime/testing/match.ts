@@ -1,5 +1,5 @@
 // The matchers expectations share: subset match of JSON values and checks on a text.
-import type { TextMatch } from './expect-schema';
+import type { TextMatch } from '../engine/expect-schema';
 
 /** Where `actual` departs from `expected` (a JSON path), or null when every expected key matches. */
 export function subsetMismatch(expected: unknown, actual: unknown, at = ''): string | null {

@@ -2,7 +2,7 @@
 // and line, in the order evaluate-scenario.ts / evaluate-payload.ts report them.
 import { loadScenario } from '../engine/scenario-load';
 import type { TestCase } from './cases';
-import { CHECKED_KEYS } from './expect-schema';
+import { CHECKED_KEYS } from '../engine/expect-schema';
 import { sourceLines, type KeyPath } from './source-lines';
 
 export interface PlannedExpectation {

@@ -7,7 +7,7 @@ import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
 import { evaluatePayloadCase } from './evaluate-payload';
 import { evaluateScenario } from './evaluate-scenario';
-import type { PayloadCaseExpect } from './expect-schema';
+import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 

@@ -3,7 +3,7 @@
 // sample (the engine's real shape) so the user starts from something valid.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findAgentRoot, nodeFs } from '../discovery';
+import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { samplePayload } from '../engine/samples';
 
 export const PAYLOADS_DIR = path.join('.hooksmith', 'payloads');

@@ -17,9 +17,9 @@ import {
   type WebviewSecurity,
 } from './html-kit';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
-import { CATALOGUE_RASA_PRO, notInvokedBy } from '../wiring';
+import { CATALOGUE_RASA_PRO, notInvokedBy } from '../catalogue/wiring';
 
-/** The label of an event at a point the engine does not invoke: on whose word (runtime/wiring.ts). */
+/** The label of an event at a point the engine does not invoke: on whose word (runtime/catalogue/wiring.ts). */
 export function unwiredLabel(ev: Pick<TimelineEvent, 'wiredBy'>): string {
   return notInvokedBy(ev.wiredBy ?? `rasa-pro ${CATALOGUE_RASA_PRO}`);
 }

@@ -10,12 +10,12 @@ import {
   type Diagnostic,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { HookDiagnostic } from '../../runtime/diagnostics';
-import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp-shared';
+import type { HookDiagnostic } from '../../runtime/rules/diagnostics';
+import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp/shared';
 import type { Range } from '../../runtime/python/model';
 import type { Analyser, ModuleState } from '../analyser';
-import { applyEdits } from '../../runtime/scaffold-source';
-import { suppressionFixes } from '../../runtime/suppression';
+import { applyEdits } from '../../runtime/scaffold/scaffold-source';
+import { suppressionFixes } from '../../runtime/analysis/suppression';
 
 export async function codeActions(analyser: Analyser, p: CodeActionParams): Promise<CodeAction[]> {
   const state = analyser.get(p.textDocument.uri);

@@ -29,7 +29,7 @@ import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';
 import { scaffoldCompletions } from './scaffold-completion';
-import { pointWired, type WiringSource } from '../../runtime/wiring';
+import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 
 /** How far back the cursor context is read. */
 const LOOKBACK = 2000;

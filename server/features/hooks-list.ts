@@ -1,9 +1,9 @@
 // `hooksmith/hooks`: every hook the server knows, grouped by agent, for the client's hooks
 // explorer and CodeLens.
-import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp-shared';
+import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp/shared';
 import { MANTLE_POINTS } from '../../runtime/catalogue';
 import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
-import { pointWired, type WiringSource } from '../../runtime/wiring';
+import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import type { Analyser, ModuleState } from '../analyser';
 
 /** `wiring`: the installed engine and the setting, as the not-wired rule is told. */

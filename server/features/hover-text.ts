@@ -1,6 +1,6 @@
 // Markdown for hovers, all of it from the catalogue (runtime/catalogue): decorators,
 // payload types and fields, Cayu phases, contexts and decisions.
-import { notInvokedBy, pointWired, type WiringSource } from '../../runtime/wiring';
+import { notInvokedBy, pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import {
   CAYU_TOOL_RESULT_FIELDS,
   DEFAULT_TIMEOUT_MS,
@@ -13,10 +13,10 @@ import {
   type PayloadField,
   type PayloadType,
 } from '../../runtime/catalogue';
-import { ruleDocsCommandUri } from '../../runtime/lsp-shared';
+import { ruleDocsCommandUri } from '../../runtime/lsp/shared';
 import { RULES } from '../../runtime/rules';
 
-/** `wiring`: the installed engine and the setting, as the not-wired rule is told (runtime/wiring.ts). */
+/** `wiring`: the installed engine and the setting, as the not-wired rule is told (runtime/catalogue/wiring.ts). */
 export function decoratorHover(
   d: HookDecorator,
   timeoutMs: number | undefined,

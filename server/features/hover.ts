@@ -6,7 +6,7 @@ import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import { rangeOf } from '../../runtime/python/tree-utils';
 import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
-import type { WiringSource } from '../../runtime/wiring';
+import type { WiringSource } from '../../runtime/catalogue/wiring';
 import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover, ruleHover } from './hover-text';
 
 /** `wiring`: the installed engine and the setting, as the not-wired rule is told. */

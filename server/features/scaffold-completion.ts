@@ -15,7 +15,7 @@ import {
   type CayuPhaseId,
   type MantlePoint,
 } from '../../runtime/catalogue';
-import { pointWired, type WiringSource } from '../../runtime/wiring';
+import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import { fromImportEdits } from '../../runtime/python/import-edits';
 import type { HookModule } from '../../runtime/python/model';
 import {
@@ -23,7 +23,7 @@ import {
   mantleTemplate,
   targetDescription,
   type HookTemplate,
-} from '../../runtime/scaffold';
+} from '../../runtime/scaffold/scaffold';
 
 interface ScaffoldSnippet {
   prefixes: string[];

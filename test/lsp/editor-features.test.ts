@@ -13,7 +13,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp-shared';
+import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp/shared';
 import { LspClient, workspace } from './lsp-client';
 import { CAYU_HOOK, GOOD_HOOKS, SECOND_MODIFY } from './fixtures';
 

@@ -11,7 +11,7 @@ import {
   HoverRequest,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol';
-import { HOOKS_REQUEST } from '../../runtime/lsp-shared';
+import { HOOKS_REQUEST } from '../../runtime/lsp/shared';
 import { LspClient, workspace } from './lsp-client';
 import { CAYU_HOOK, GOOD_HOOKS } from './fixtures';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CompletionRequest, HoverRequest, type CompletionItem } from 'vscode-languageserver-protocol';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
-import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp-shared';
+import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp/shared';
 import { LspClient, workspace } from './lsp-client';
 
 const HOOKS = `import not_installed_anywhere

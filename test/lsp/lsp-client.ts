@@ -30,7 +30,7 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 
-import { HOOKS_CHANGED_NOTIFICATION } from '../../runtime/lsp-shared';
+import { HOOKS_CHANGED_NOTIFICATION } from '../../runtime/lsp/shared';
 
 export const ROOT = join(__dirname, '..', '..');
 export const SERVER = join(ROOT, 'dist', 'server.js');

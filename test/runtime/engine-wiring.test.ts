@@ -1,5 +1,5 @@
 // Run Hook and Simulate Turn follow the installed rasa-pro on which points the engine invokes, as
-// the not-wired rule does (runtime/wiring.ts), with real python3: a rasa-pro 3.22 distribution on
+// the not-wired rule does (runtime/catalogue/wiring.ts), with real python3: a rasa-pro 3.22 distribution on
 // PYTHONPATH (its metadata only, so the shim still serves rasa.mantle.hooks) wires incoming_message;
 // the hooksmith.mantle.wiredPoints setting overrides it.
 import assert from 'node:assert/strict';

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyseModule } from '../../runtime/analysis/module';
-import { discover, nodeFs } from '../../runtime/discovery';
+import { discover, nodeFs } from '../../runtime/workspace/discovery';
 import { locateHook } from '../../runtime/engine/hook-locator';
 import { cayuHookClasses } from '../../runtime/python/hooks';
 import { hooksmith, ROOT } from './cli-check-helpers';

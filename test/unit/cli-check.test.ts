@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { hooksmith, ROOT } from './cli-check-helpers';
 import { RULES } from '../../runtime/rules';
 import { CAYU_PHASE_IDS, HOOK_DECORATORS } from '../../runtime/catalogue';
-import { discover } from '../../runtime/discovery';
+import { discover } from '../../runtime/workspace/discovery';
 import { initParser } from '../../runtime/python';
 import { mantleHooks } from '../../runtime/python/hooks';
 import { parseModule, phaseMethodsOf } from './cli-check-examples';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTree, runHookArgs, type HookNode } from '../../client/explorer/tree-model';
 import { hookCount, normaliseHooks } from '../../client/hooks-data';
-import type { HookEntry } from '../../runtime/lsp-shared';
+import type { HookEntry } from '../../runtime/lsp/shared';
 
 const r = (line: number) => ({ start: { line, character: 10 }, end: { line, character: 20 } });
 function hook(over: Partial<HookEntry>): HookEntry {

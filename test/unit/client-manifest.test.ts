@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CONTEXT_VALUES } from '../../client/explorer/tree-model';
-import { DEFAULT_SETTINGS } from '../../runtime/lsp-shared';
+import { DEFAULT_SETTINGS } from '../../runtime/lsp/shared';
 import { MANIFEST, manifestWithRuleCodes } from '../../scripts/gen-rule-codes';
 import { RULES } from '../../runtime/rules';
 
@@ -126,7 +126,7 @@ describe('package.json contributes', () => {
     assert.equal(contributes.viewsContainers.activitybar[0].id, 'hooksmith');
   });
 
-  it('settings are the server schema (runtime/lsp-shared.ts) plus trace.server, with the same defaults', () => {
+  it('settings are the server schema (runtime/lsp/shared.ts) plus trace.server, with the same defaults', () => {
     const props = contributes.configuration.properties as Record<
       string,
       { default: unknown; propertyNames?: { enum: string[] } }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentModifyHooks } from '../../client/scaffold/duplicates';
 import { findDecorator } from '../../runtime/catalogue';
-import type { HookEntry } from '../../runtime/lsp-shared';
+import type { HookEntry } from '../../runtime/lsp/shared';
 
 const range = { start: { line: 4, character: 10 }, end: { line: 4, character: 15 } };
 function hook(

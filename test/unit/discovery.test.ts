@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { discover, findAgentRoot, isMantleModulePath, MAX_ENTRIES, nodeFs } from '../../runtime/discovery';
+import {
+  discover,
+  findAgentRoot,
+  isMantleModulePath,
+  MAX_ENTRIES,
+  nodeFs,
+} from '../../runtime/workspace/discovery';
 
 const HOOK = 'from cayu.observability import RuntimeHook\nclass H(RuntimeHook):\n    pass\n';
 

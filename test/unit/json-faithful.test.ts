@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { JSON_LIMITS, unfaithfulJson } from '../../runtime/engine/json-faithful';
+import { JSON_LIMITS, unfaithfulJson } from '../../runtime/json/json-faithful';
 import { loadScenario, parseScenarioText, ScenarioError } from '../../runtime/engine/scenario-load';
 
 const dir = mkdtempSync(join(tmpdir(), 'hooksmith-faithful-'));

@@ -1,4 +1,4 @@
-// runtime/scaffold.ts: import merging that keeps the file's style, hook placement, Cayu
+// runtime/scaffold/scaffold.ts: import merging that keeps the file's style, hook placement, Cayu
 // method/class insertion, the snippet expander — and every scaffolded file analysed by the
 // real parser + rules with no error or warning.
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import {
   runtimeHookClasses,
   scaffoldTargets,
   type InsertionPlan,
-} from '../../runtime/scaffold';
+} from '../../runtime/scaffold/scaffold';
 
 /** The file after the plan, placeholders at their defaults. */
 function apply(text: string, plan: InsertionPlan): string {

@@ -13,7 +13,7 @@ import { analyseModule } from '../../runtime/analysis';
 import { parseModule } from '../../runtime/analysis';
 import { CAYU_PHASES, HOOK_DECORATORS } from '../../runtime/catalogue';
 import { initParser, mantleHooks } from '../../runtime/python';
-import { expandSnippet } from '../../runtime/scaffold';
+import { expandSnippet } from '../../runtime/scaffold/scaffold';
 import { SNIPPETS_PATH, buildSnippets, snippetsJson, type Snippet } from '../../scripts/gen-snippets';
 
 const committed = JSON.parse(readFileSync(SNIPPETS_PATH, 'utf8')) as Record<string, Snippet>;

@@ -5,9 +5,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { applyEdits } from '../../runtime/scaffold-source';
-import { applySuppressions, suppressionFixes } from '../../runtime/suppression';
-import type { HookDiagnostic } from '../../runtime/diagnostics';
+import { applyEdits } from '../../runtime/scaffold/scaffold-source';
+import { applySuppressions, suppressionFixes } from '../../runtime/analysis/suppression';
+import type { HookDiagnostic } from '../../runtime/rules/diagnostics';
 import { hooksmith } from './cli-check-helpers';
 
 const at = (line: number, code: string): HookDiagnostic => ({

@@ -1,4 +1,4 @@
-// One answer to "does the engine invoke this point, on whose word" (runtime/wiring.ts): the
+// One answer to "does the engine invoke this point, on whose word" (runtime/catalogue/wiring.ts): the
 // not-wired rule, a run's notes, the simulator (which points fire, their notes) and the timeline's
 // label say the same thing for the same installed rasa-pro / setting, so they cannot disagree.
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import type { AgentHooks } from '../../runtime/engine/sim-agent';
 import { simulateTurn } from '../../runtime/engine/simulator';
 import { renderTimelineHtml, unwiredLabel } from '../../runtime/ui/timeline-html';
 import { buildTree } from '../../client/explorer/tree-model';
-import { notInvokedBy, pointWired, type WiringSource } from '../../runtime/wiring';
+import { notInvokedBy, pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import { diagnose, py } from './rules/helpers';
 
 const engine = (rasaPro: string | null) => ({ rasaPro, cayu: null, mantle: null, cayuHooks: null });

@@ -1,6 +1,6 @@
 // What a type annotation names, resolved through the module's imports (string annotations
 // and `from __future__ import annotations` included: the model resolves the name inside).
-import type { HookDiagnostic, TextEdit } from '../../diagnostics';
+import type { HookDiagnostic, TextEdit } from '../diagnostics';
 import type { Annotation, HookModule, Range } from '../../python/model';
 import { resolveMantleName } from '../../python/names';
 import type { Rule, RuleContext } from '../rule';

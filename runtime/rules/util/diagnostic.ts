@@ -1,5 +1,5 @@
 // Building a HookDiagnostic for a rule: the rule's code and severity, the module's file.
-import type { Fix, HookDiagnostic } from '../../diagnostics';
+import type { Fix, HookDiagnostic } from '../diagnostics';
 import type { Range } from '../../python/model';
 import type { Rule, RuleContext } from '../rule';
 

@@ -1,8 +1,8 @@
 // The installed engine, where rules follow it instead of the bundled catalogue: which names
-// rasa.mantle.hooks exports, and how it differs. Which points are invoked: runtime/wiring.ts.
+// rasa.mantle.hooks exports, and how it differs. Which points are invoked: runtime/catalogue/wiring.ts.
 import { allFields, isMantleExport, MANTLE_EXPORTS, PAYLOAD_TYPES } from '../../catalogue';
 import { readable } from '../../cpython/environment';
-import { CATALOGUE_RASA_PRO } from '../../wiring';
+import { CATALOGUE_RASA_PRO } from '../../catalogue/wiring';
 import type { RuleEnvironment } from '../rule';
 
 /** Whether rasa.mantle.hooks exports `name`: the installed module when it was read, else the catalogue. */

@@ -2,7 +2,7 @@
 // use site: through an existing import or module alias (`mh.Name`), else with the import edits
 // of runtime/python/import-edits.ts.
 import { MANTLE_MODULE } from '../../catalogue';
-import type { TextEdit } from '../../diagnostics';
+import type { TextEdit } from '../diagnostics';
 import { fromImportEdits, moduleImportEdits } from '../../python/import-edits';
 import type { HookModule } from '../../python/model';
 

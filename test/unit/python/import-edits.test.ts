@@ -8,7 +8,7 @@ import {
   moduleImportEdits,
 } from '../../../runtime/python/import-edits';
 import { spellMantleName } from '../../../runtime/rules';
-import { applyEdits } from '../../../runtime/scaffold';
+import { applyEdits } from '../../../runtime/scaffold/scaffold';
 import { modelOf } from './helpers';
 
 const M = 'rasa.mantle.hooks';

@@ -7,7 +7,7 @@ import { hookModuleSource } from '../../../bench/generate';
 import { buildModel, initParser, parse } from '../../../runtime/python';
 import type { HookModule } from '../../../runtime/python/model';
 import { analyseModule } from '../../../runtime/analysis/module';
-import type { HookDiagnostic } from '../../../runtime/diagnostics';
+import type { HookDiagnostic } from '../../../runtime/rules/diagnostics';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const SNAPSHOT = join(__dirname, 'fixtures', 'model-snapshot.json');

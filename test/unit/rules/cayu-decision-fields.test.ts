@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { diagnose } from './helpers';
 import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
-import type { HookDiagnostic } from '../../../runtime/diagnostics';
+import type { HookDiagnostic } from '../../../runtime/rules/diagnostics';
 
 const CODE = 'cayu-decision-fields';
 

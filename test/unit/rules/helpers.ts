@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { buildModel } from '../../../runtime/python/build-model';
 import { initParser, parse } from '../../../runtime/python/parser';
 import type { HookModule } from '../../../runtime/python/model';
-import type { HookDiagnostic, TextEdit } from '../../../runtime/diagnostics';
+import type { HookDiagnostic, TextEdit } from '../../../runtime/rules/diagnostics';
 import { RULES } from '../../../runtime/rules';
 import type { Rule } from '../../../runtime/rules/rule';
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { analyseModule, compareDiagnostics } from '../../../runtime/analysis/module';
-import type { HookDiagnostic } from '../../../runtime/diagnostics';
+import type { HookDiagnostic } from '../../../runtime/rules/diagnostics';
 import { initParser } from '../../../runtime/python';
 import type { HookModule, NameRef } from '../../../runtime/python/model';
 import { RULES } from '../../../runtime/rules';

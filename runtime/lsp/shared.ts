@@ -1,7 +1,7 @@
 // What the extension client and the language server share: the settings schema (section
 // `hooksmith`) and the custom messages. No `vscode` import: both sides bundle this file.
 import { z } from 'zod';
-import type { Range } from './python/model';
+import type { Range } from '../python/model';
 
 const severity = z.enum(['error', 'warning', 'information', 'hint']);
 
@@ -77,7 +77,7 @@ export interface HookEntry {
   timeoutMs?: number;
   /** The engine invokes this point today. */
   wired: boolean;
-  /** Mantle: on whose word (not) wired, "rasa-pro 3.21" (runtime/wiring.ts). */
+  /** Mantle: on whose word (not) wired, "rasa-pro 3.21" (runtime/catalogue/wiring.ts). */
   wiredBy?: string;
   /** Another modify hook of the same agent registers the same point. */
   duplicate: boolean;

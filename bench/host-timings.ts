@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PythonHost } from './python-host';
+import { PythonHost } from '../runtime/host/python-host';
 
 export interface HostBenchOptions {
   python?: string;
@@ -113,7 +113,7 @@ export async function benchHost(options: HostBenchOptions = {}): Promise<HostBen
 }
 
 // Run directly (not when bundled into dist/bench/run.js, where every module is the main one).
-if (require.main === module && /bench-host\.[jt]s$/.test(process.argv[1] ?? '')) {
+if (require.main === module && /host-timings\.[jt]s$/.test(process.argv[1] ?? '')) {
   benchHost({ python: process.argv[2] }).then(
     (r) => process.stdout.write(JSON.stringify(r, null, 2) + '\n'),
     (e: unknown) => {

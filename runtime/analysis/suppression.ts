@@ -4,9 +4,9 @@
 // The one place server and CLI apply them (after every rule ran), report a suppression that
 // suppressed nothing as `unused-suppression` (information, faded), and build the quick fixes
 // that add one. Codes are required: a bare `ignore` would hide problems nobody has read.
-import type { AnalysisOptions } from './analysis/module';
-import type { Fix, HookDiagnostic, Severity, TextEdit } from './diagnostics';
-import type { Range } from './python/model';
+import type { AnalysisOptions } from './module';
+import type { Fix, HookDiagnostic, Severity, TextEdit } from '../rules/diagnostics';
+import type { Range } from '../python/model';
 
 export const UNUSED_SUPPRESSION = 'unused-suppression';
 

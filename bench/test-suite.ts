@@ -6,11 +6,11 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hooksModule } from '../engine/bench-engine';
-import { createHookRunner } from '../engine/runner';
-import { discoverCases } from './discover-cases';
-import { fuzzHook } from './fuzz-run';
-import { runCases } from './run-cases';
+import { hooksModule } from './engine';
+import { createHookRunner } from '../runtime/engine/runner';
+import { discoverCases } from '../runtime/testing/discover-cases';
+import { fuzzHook } from '../runtime/testing/fuzz-run';
+import { runCases } from '../runtime/testing/run-cases';
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;

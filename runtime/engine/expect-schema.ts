@@ -4,7 +4,7 @@
 // The JSON Schemas (schemas/scenario.schema.json, payload.schema.json) are generated from these.
 import leven from 'leven';
 import { z } from 'zod';
-import { OTHER_BRANCH } from '../engine/json-path';
+import { OTHER_BRANCH } from '../json/json-path';
 
 const OUTCOMES = [
   'returned',

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import { openRegularFile } from './regular-file';
 import * as path from 'node:path';
-import { textMayDefineRuntimeHook } from './python/hooks';
+import { textMayDefineRuntimeHook } from '../python/hooks';
 
 export interface DiscoveryFs {
   /** 'file', 'dir', or undefined when the path does not exist (symlinks followed). */

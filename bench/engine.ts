@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decoratorName, getPoint, POINT_IDS } from '../catalogue';
-import { createHookRunner } from './runner';
+import { decoratorName, getPoint, POINT_IDS } from '../runtime/catalogue';
+import { createHookRunner } from '../runtime/engine/runner';
 
 export interface EngineBench {
   runs: number;

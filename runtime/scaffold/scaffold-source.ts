@@ -2,9 +2,9 @@
 // decorate), read from the tree-sitter tree. Works on half-typed code: the parser recovers from
 // any text, so planning never throws.
 import type { Node } from 'web-tree-sitter';
-import type { TextEdit } from './diagnostics';
-import { parse } from './python/parser';
-import type { Position } from './python/model';
+import type { TextEdit } from '../rules/diagnostics';
+import { parse } from '../python/parser';
+import type { Position } from '../python/model';
 
 /** Lines as LSP counts them: \r\n, \r and \n all end a line. */
 export function splitLines(text: string): string[] {

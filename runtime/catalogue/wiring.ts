@@ -1,7 +1,7 @@
 // Whether the engine invokes a Mantle point, and on whose word: the one answer the not-wired rule,
 // Run Hook's notes, the simulator (which points fire) and the timeline's label all give, so they
 // never disagree. The setting wins; else the installed rasa-pro; else the catalogue.
-import type { MantlePoint } from './catalogue';
+import type { MantlePoint } from './index';
 
 export const WIRED_POINTS_SETTING = 'the hooksmith.mantle.wiredPoints setting';
 export const WIRED_POINTS_OPTION = 'the --wired-points option';

@@ -1,8 +1,8 @@
 // Text a person reads at a glance: `hooksmith run` and `hooksmith simulate` output.
 import * as path from 'node:path';
 import { decoratorName, findPoint } from '../catalogue';
-import type { RunResult, SimulationResult, TimelineEvent } from './api';
-import { jsonEqual } from './json-equal';
+import type { RunResult, SimulationResult, TimelineEvent } from '../engine/api';
+import { jsonEqual } from '../json/json-equal';
 
 function ms(n: number | undefined): string {
   if (n === undefined) return '';

@@ -14,14 +14,14 @@ import {
   mutableFieldNames,
   type CayuPhase,
   type HookDecorator,
-} from './catalogue';
-import type { TextEdit } from './diagnostics';
-import type { Position } from './python/model';
-import { buildModel } from './python/build-model';
-import { cayuHookClasses, modifyHooks } from './python/hooks';
-import { LINE_WIDTH, fromImportEdits, fromImportStatement, headEnd } from './python/import-edits';
-import type { HookModule } from './python/model';
-import { parse } from './python/parser';
+} from '../catalogue';
+import type { TextEdit } from '../rules/diagnostics';
+import type { Position } from '../python/model';
+import { buildModel } from '../python/build-model';
+import { cayuHookClasses, modifyHooks } from '../python/hooks';
+import { LINE_WIDTH, fromImportEdits, fromImportStatement, headEnd } from '../python/import-edits';
+import type { HookModule } from '../python/model';
+import { parse } from '../python/parser';
 import { applyEdits, splitLines, topLevel } from './scaffold-source';
 import { escapeSnippet } from './snippet-syntax';
 
@@ -43,7 +43,7 @@ export function targetLabel(t: ScaffoldTarget): string {
   return t.engine === 'mantle' ? t.decorator.name : t.phase.id;
 }
 
-/** "tool call · modify · 500 ms · fail-closed · RetryModel"; `wired`: runtime/wiring.ts's word. */
+/** "tool call · modify · 500 ms · fail-closed · RetryModel"; `wired`: runtime/catalogue/wiring.ts's word. */
 export function targetDescription(t: ScaffoldTarget, wired?: boolean): string {
   if (t.engine === 'cayu')
     return `Cayu · ${t.phase.context}${t.phase.decision ? ` → ${t.phase.decision} | None` : ''}`;

@@ -1,5 +1,5 @@
 // Diagnostics as the core produces them; the server and the CLI translate these.
-import type { Range } from './python/model';
+import type { Range } from '../python/model';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 

@@ -1,12 +1,12 @@
 // "Fuzz hook": a CodeLens above every hook (trusted workspace, no error the engine rejects) that
 // runs `hooksmith fuzz` in the shared warm host, reports the counts and latency against the
 // budget, and offers to save the smallest failing payload as a payload case.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findAgentRoot, nodeFs } from '../../runtime/workspace/discovery';
 import { RunInputError } from '../../runtime/engine/run-hook';
 import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../../runtime/testing/fuzz-run';
+import { saveFuzzCase } from '../../runtime/testing/fuzz-save';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { blockingErrors } from '../run/codelens';
@@ -106,12 +106,8 @@ export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => 
           );
     if (choice === save) {
       const root = findAgentRoot(path.resolve(arg.file), nodeFs) ?? path.dirname(arg.file);
-      const dir = path.join(root, '.hooksmith', 'payloads');
-      let out = path.join(dir, `fuzz-${arg.handler.replace(/\W+/g, '_')}.json`);
-      for (let i = 2; fs.existsSync(out); i++)
-        out = path.join(dir, `fuzz-${arg.handler.replace(/\W+/g, '_')}-${i}.json`);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(out, payloadCaseText(report, root, arg.file, arg.handler));
+      const name = `fuzz-${arg.handler.replace(/\W+/g, '_')}`;
+      const out = saveFuzzCase(root, name, payloadCaseText(report, root, arg.file, arg.handler));
       caseSaved(out);
       if (arg.save !== true) await vscode.window.showTextDocument(vscode.Uri.file(out), { preview: false });
     }

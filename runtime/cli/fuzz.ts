@@ -1,24 +1,23 @@
 // `hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]`
 // Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
 // printed, and written as a payload case with --save); 2 usage or input errors.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';
+import { saveFuzzCase, saveNameProblem } from '../testing/fuzz-save';
 import { parseCommandArgs } from './args';
 import { reportInputError } from './run';
 
 const USAGE =
   'usage: hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]\n';
 
-/** `<agent>/.hooksmith/payloads/<name>.json`, not overwriting an existing file. */
-export function freshCaseFile(agentRoot: string, name: string): string {
-  const dir = path.join(agentRoot, '.hooksmith', 'payloads');
-  let file = path.join(dir, `${name}.json`);
-  for (let i = 2; fs.existsSync(file); i++) file = path.join(dir, `${name}-${i}.json`);
-  return file;
+/** A decimal integer as typed (`-3`, `200`); undefined for `0x10`, ` 7`, ``, `1e300`, `2.5`. */
+function wholeNumber(text: string): number | undefined {
+  if (!/^-?\d{1,16}$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 export async function runFuzzCommand(args: string[]): Promise<number> {
@@ -40,11 +39,20 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
   if (!target || extra !== undefined)
     return fail(target ? `unexpected argument ${extra}` : 'missing FILE::HANDLER');
   if (!target.includes('::')) return fail(`expected FILE::HANDLER, got ${target}`);
-  const runs = Number(v.runs ?? 200);
-  const seed = Number(v.seed ?? Date.now() % 2 ** 31);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 1_000_000)
-    return fail(`--runs must be a whole number ≥ 1, got ${v.runs}`);
-  if (!Number.isInteger(seed)) return fail(`--seed must be an integer, got ${v.seed}`);
+  const runs = v.runs === undefined ? 200 : wholeNumber(v.runs);
+  const seed = v.seed === undefined ? Date.now() % 2 ** 31 : wholeNumber(v.seed);
+  if (runs === undefined || runs < 1 || runs > 1_000_000)
+    return fail(
+      `--runs must be a whole number from 1 to 1000000 (decimal digits), got ${JSON.stringify(v.runs)}`,
+    );
+  if (seed === undefined || Math.abs(seed) > 2 ** 31 - 1)
+    return fail(
+      `--seed must be an integer from -2147483647 to 2147483647 (decimal digits), got ${JSON.stringify(v.seed)}`,
+    );
+  if (v.save) {
+    const problem = saveNameProblem(v.save.replace(/\.json$/i, ''));
+    if (problem) return fail(`--save ${JSON.stringify(v.save)}: ${problem}`);
+  }
   const format = v.format ?? 'text';
   if (format !== 'text' && format !== 'json') return fail(`--format must be text or json, got ${format}`);
   const sep = target.lastIndexOf('::');
@@ -66,9 +74,8 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
     if (report.smallest) {
       const root = findAgentRoot(path.resolve(file), nodeFs) ?? path.dirname(path.resolve(file));
       if (v.save !== undefined) {
-        const out = freshCaseFile(root, v.save || `fuzz-${handler.replace(/\W+/g, '_')}`);
-        fs.mkdirSync(path.dirname(out), { recursive: true });
-        fs.writeFileSync(out, payloadCaseText(report, root, file, handler));
+        const name = v.save || `fuzz-${handler.replace(/\W+/g, '_')}`;
+        const out = saveFuzzCase(root, name, payloadCaseText(report, root, file, handler));
         process.stderr.write(
           `hooksmith fuzz: saved as a payload case: ${path.relative(process.cwd(), out)}\n`,
         );

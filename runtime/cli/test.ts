@@ -1,7 +1,10 @@
 // `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [--wired-points …]`
 // Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
 // case passed; 1 some expectation failed; 2 a malformed file, a case that could not run (agent
-// check errors, import failure, a payload the hook's point rejects) or a usage error.
+// check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
+// is a file that is no case, a snapshot --update could not write, or a usage error. No case found
+// is a warning (exit 0), as `check` of a folder without hooks.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CaseResult, TestCase } from '../testing/cases';
 import { discoverCases } from '../testing/discover-cases';
@@ -39,6 +42,36 @@ export function selectCases(cases: TestCase[], pattern: string | undefined): Tes
   return cases.filter((c) => {
     const id = `${relative(c.file)}::${c.name}`.toLowerCase();
     return alternatives.some((terms) => terms.every((t) => id.includes(t.text) !== t.negate));
+  });
+}
+
+type Found = ReturnType<typeof discoverCases>;
+const filesOf = (found: Found) => [...found.cases.map((c) => c.file), ...found.malformed.map((m) => m.file)];
+
+/** As `check` does: a PATH that does not exist, or a file that is no case, is a usage error (exit 2). */
+function unusablePaths(paths: readonly string[], found: Found): string[] {
+  const files = new Set(filesOf(found));
+  const out: string[] = [];
+  for (const p of paths) {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (!st) out.push(`no such file or directory: ${p}`);
+    else if (!st.isDirectory() && !files.has(path.resolve(p)))
+      out.push(
+        `not a test case: ${p} (give a folder, a *.scenario.yaml|yml|json file or a .hooksmith/payloads/*.json file with an expect block)`,
+      );
+  }
+  return out;
+}
+
+/** The folders given that hold no case (said, not an error: a folder of hooks may have none yet). */
+function emptyFolders(paths: readonly string[], found: Found): string[] {
+  const files = filesOf(found);
+  return paths.filter((p) => {
+    const abs = path.resolve(p);
+    return (
+      fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory() &&
+      !files.some((f) => f.startsWith(abs + path.sep))
+    );
   });
 }
 
@@ -80,6 +113,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
   }
   const t0 = performance.now();
   const found = discoverCases(positionals);
+  const unusable = unusablePaths(positionals, found);
+  if (unusable.length) {
+    for (const u of unusable) process.stderr.write(`hooksmith test: ${u}\n`);
+    return 2;
+  }
   const cases = selectCases(found.cases, values.k);
   const progress = process.stdout.isTTY && format === 'text';
   let done = 0;
@@ -94,16 +132,24 @@ export async function runTestCommand(args: string[]): Promise<number> {
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
   if (progress) process.stdout.write('\r\x1b[K');
+  let updateFailed = false;
   if (values.update) {
-    for (const f of writeSnapshots(results))
+    const onError = (f: string, err: Error) => {
+      updateFailed = true;
+      process.stderr.write(`hooksmith test: cannot update snapshots in ${relative(f)}: ${err.message}\n`);
+    };
+    for (const f of writeSnapshots(results, onError))
       process.stderr.write(`hooksmith test: updated snapshots in ${relative(f)}\n`);
   }
   const report = { results, malformed: found.malformed, durationMs: performance.now() - t0, relative };
   process.stdout.write(FORMATS[format](report));
   if (!cases.length && !found.malformed.length)
     process.stderr.write(
-      `hooksmith test: no scenario or payload case found${values.k ? ` matching -k ${values.k}` : ''}\n`,
+      `hooksmith test: warning: no scenario or payload case found${values.k ? ` matching -k ${values.k}` : ''}: nothing was tested\n`,
     );
+  else
+    for (const dir of emptyFolders(positionals, found))
+      process.stderr.write(`hooksmith test: warning: no scenario or payload case under ${dir}\n`);
   const c = counts(report);
-  return c.errors ? 2 : c.failed ? 1 : 0;
+  return c.errors || updateFailed ? 2 : c.failed ? 1 : 0;
 }

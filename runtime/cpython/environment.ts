@@ -4,7 +4,8 @@
 // user module; answers are remembered per interpreter (on disk beside the syntax verdicts), valid
 // while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../workspace/atomic-file';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { directInterpreter } from './pyenv';
@@ -150,9 +151,7 @@ export class PythonEnvironment {
     if (!this.file || !this.state) return;
     try {
       mkdirSync(join(this.file, '..'), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writeFileAtomic(this.file, JSON.stringify(this.state), { mode: 0o600 });
     } catch {
       // Not remembered: asked again next time.
     }

@@ -10,10 +10,11 @@
 // Where: $HOOKSMITH_CACHE_DIR, else $XDG_CACHE_HOME/hooksmith, else ~/.cache/hooksmith
 // (%LOCALAPPDATA%\hooksmith\cache on Windows). Any failure to read or write it only means the
 // verdicts are asked for again.
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { SyntaxIssue } from '../python/model';
+import { withFileLock, writeFileAtomic } from '../workspace/atomic-file';
 import { findOnPath } from './pyenv';
 
 /** Verdicts kept per interpreter: beyond this, the least recently used go. */
@@ -155,18 +156,26 @@ export class VerdictCache {
     this.dirty = true;
   }
 
-  /** Writes the most recent MAX_ENTRIES verdicts if anything changed (atomically: checks may race). */
+  /**
+   * Writes the most recent MAX_ENTRIES verdicts if anything changed. Checks may race: under the
+   * file's lock, what others wrote since this cache was read is kept beside this one's verdicts.
+   */
   save(): void {
     if (!this.dirty) return;
-    const verdicts: Record<string, Entry> = {};
-    let skip = this.verdicts.size - MAX_ENTRIES;
-    for (const [k, v] of this.verdicts) if (skip-- <= 0) verdicts[k] = v;
-    const body: CacheFile = { format: FORMAT, identity: this.identity, verdicts };
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
-      renameSync(tmp, this.file);
+      withFileLock(this.file, () => {
+        const merged = readEntries(this.file, this.identity);
+        for (const [k, v] of this.verdicts) {
+          merged.delete(k);
+          merged.set(k, v);
+        }
+        const verdicts: Record<string, Entry> = {};
+        let skip = merged.size - MAX_ENTRIES;
+        for (const [k, v] of merged) if (skip-- <= 0) verdicts[k] = v;
+        const body: CacheFile = { format: FORMAT, identity: this.identity, verdicts };
+        writeFileAtomic(this.file, JSON.stringify(body), { mode: 0o600 });
+      });
       this.dirty = false;
     } catch {
       // read-only home, full disk: the next run asks python3 again

@@ -2,6 +2,7 @@
 // (or Mantle's `goals.assertions` list, same keys one per item) is checked against the played
 // turn; a payload file's `expect` block against one run of the hook its `hook:` key names.
 // The JSON Schemas (schemas/scenario.schema.json, payload.schema.json) are generated from these.
+import { userRegexProblem } from './user-regex';
 import leven from 'leven';
 import { z } from 'zod';
 import { OTHER_BRANCH } from '../json/json-path';
@@ -24,7 +25,16 @@ export const textMatch = z
   .strictObject({
     equals: z.string().optional().describe('The text equals this exactly.'),
     contains: oneOrMany(z.string()).optional().describe('The text contains this (each of these).'),
-    matches: z.string().optional().describe('The text matches this regular expression (JavaScript syntax).'),
+    matches: z
+      .string()
+      .superRefine((source, ctx) => {
+        const problem = userRegexProblem(source);
+        if (problem) ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${problem}` });
+      })
+      .optional()
+      .describe(
+        'The text matches this regular expression (RE2 syntax: JavaScript’s without look-around or back-references).',
+      ),
     not_contains: oneOrMany(z.string())
       .optional()
       .describe('The text contains none of these (case-sensitive).'),

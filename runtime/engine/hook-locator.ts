@@ -15,6 +15,9 @@ export type HookTarget =
       timeoutMs: number;
     };
 
+/** The name Python binds: it reads identifiers in NFKC (`ｇuard` defines `guard`). */
+const pyName = (name: string) => name.normalize('NFKC');
+
 export type Located = { ok: true; target: HookTarget } | { ok: false; message: string };
 
 /**
@@ -26,7 +29,7 @@ export function hooksOf(module: HookModule): HookTarget[] {
   const hooks = mantleHooks(module).filter((h) => !h.unimported);
   const out: HookTarget[] = hooks.map((h) => ({
     engine: 'mantle' as const,
-    handler: h.fn.name,
+    handler: pyName(h.fn.name),
     point: h.point,
     lane: h.lane,
     timeoutMs: h.timeoutMs,
@@ -36,8 +39,8 @@ export function hooksOf(module: HookModule): HookTarget[] {
     for (const p of c.phases) {
       out.push({
         engine: 'cayu',
-        handler: `${c.cls.name}.${p.method.name}`,
-        className: c.cls.name,
+        handler: `${pyName(c.cls.name)}.${pyName(p.method.name)}`,
+        className: pyName(c.cls.name),
         hookName: c.name,
         phase: p.phase.id,
         timeoutMs: CAYU_SAFETY_TIMEOUT_MS,
@@ -47,7 +50,9 @@ export function hooksOf(module: HookModule): HookTarget[] {
   return out;
 }
 
-export function locateHook(module: HookModule, handler: string): Located {
+/** The hook `handler` names, by either spelling of a name Python normalises. */
+export function locateHook(module: HookModule, asked: string): Located {
+  const handler = pyName(asked);
   const hooks = hooksOf(module);
   const found = hooks.filter((h) => h.handler === handler);
   if (found.length === 1) return { ok: true, target: found[0]! };
@@ -61,20 +66,20 @@ export function locateHook(module: HookModule, handler: string): Located {
     ? `hooks in this file: ${hooks.map((h) => h.handler).join(', ')}`
     : 'this file defines no Mantle hook and no RuntimeHook phase';
   const [cls, method] = handler.split('.', 2);
-  const fn = module.functions.find((f) => f.name === handler);
+  const fn = module.functions.find((f) => pyName(f.name) === handler);
   if (fn)
     return {
       ok: false,
       message: `${handler} is not a hook: it has no decorator of rasa.mantle.hooks (${available})`,
     };
   if (method !== undefined) {
-    const c = module.classes.find((k) => k.name === cls && k.enclosing === undefined);
-    if (c && !cayuHookClasses(module).some((k) => k.cls.name === cls))
+    const c = module.classes.find((k) => pyName(k.name) === cls && k.enclosing === undefined);
+    if (c && !cayuHookClasses(module).some((k) => pyName(k.cls.name) === cls))
       return { ok: false, message: `${cls} is not a RuntimeHook subclass (${available})` };
     if (c)
       return {
         ok: false,
-        message: `${handler} is not a phase ${c.methods.some((m) => m.name === method) ? 'method' : 'of the class'}: phases are ${CAYU_PHASE_IDS.join(', ')} (${available})`,
+        message: `${handler} is not a phase ${c.methods.some((m) => pyName(m.name) === method) ? 'method' : 'of the class'}: phases are ${CAYU_PHASE_IDS.join(', ')} (${available})`,
       };
   }
   return { ok: false, message: `no handler '${handler}' in ${module.path} (${available})` };

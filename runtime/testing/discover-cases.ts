@@ -83,16 +83,43 @@ function payloadFileCase(file: string, text: string): TestCase | MalformedFile |
     return undefined;
   const parsed = payloadCase.safeParse(data);
   if (!parsed.success) return { file, message: 'invalid payload case', details: formatIssues(parsed.error) };
+  const agentRoot = path.dirname(path.dirname(path.dirname(file)));
+  const outside = hookOutsideAgent(agentRoot, parsed.data.hook);
+  if (outside) return { file, message: 'invalid payload case', details: [outside] };
   return {
     kind: 'payload',
     file,
     name: `${path.basename(file, '.json')} → ${parsed.data.hook}`,
-    agentRoot: path.dirname(path.dirname(path.dirname(file))),
+    agentRoot,
     line: sourceLines(text).lineOf(['expect']),
     hook: parsed.data.hook,
     payload: withoutSchemaKey(data as Record<string, unknown>),
     text,
   };
+}
+
+const inside = (root: string, p: string) => {
+  const rel = path.relative(root, p);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+
+/**
+ * Why a payload case's `hook` file is not the agent's own module, or undefined: it must resolve
+ * (symlinks too) inside the agent root, as the case runs before any import of it.
+ */
+export function hookOutsideAgent(agentRoot: string, hook: string): string | undefined {
+  const file = hook.slice(0, hook.lastIndexOf('::'));
+  const rule = `hook: ${JSON.stringify(hook)}: FILE must be a module inside the agent root ${agentRoot}`;
+  // eslint-disable-next-line no-control-regex -- a NUL or control character is no module path
+  if (!file || /[\u0000-\u001f]/.test(file) || path.isAbsolute(file)) return rule;
+  const abs = path.resolve(agentRoot, file);
+  if (!inside(agentRoot, abs)) return rule;
+  try {
+    if (!inside(fs.realpathSync(agentRoot), fs.realpathSync(abs))) return `${rule} (it links outside)`;
+  } catch {
+    // not there: the run says the module is not found
+  }
+  return undefined;
 }
 
 /** Reads and validates one candidate file: a case, a malformed file, or nothing (a plain sample). */

@@ -1,5 +1,6 @@
 // The matchers expectations share: subset match of JSON values and checks on a text.
 import type { TextMatch } from '../engine/expect-schema';
+import { userRegexTest } from '../engine/user-regex';
 
 /** Where `actual` departs from `expected` (a JSON path), or null when every expected key matches. */
 export function subsetMismatch(expected: unknown, actual: unknown, at = ''): string | null {
@@ -30,7 +31,7 @@ export function textFailures(m: TextMatch, text: string): string[] {
   const out: string[] = [];
   if (m.equals !== undefined && text !== m.equals) out.push(`equals ${JSON.stringify(m.equals)}`);
   for (const c of list(m.contains)) if (!text.includes(c)) out.push(`contains ${JSON.stringify(c)}`);
-  if (m.matches !== undefined && !safeRegex(m.matches).test(text)) out.push(`matches /${m.matches}/`);
+  if (m.matches !== undefined && !matchesPattern(m.matches, text)) out.push(`matches /${m.matches}/`);
   for (const c of list(m.not_contains))
     if (text.includes(c)) out.push(`does not contain ${JSON.stringify(c)}`);
   return out;
@@ -46,11 +47,12 @@ export function describeText(m: TextMatch): string {
   return parts.join(' and ') || '(no check)';
 }
 
-function safeRegex(source: string): RegExp {
+/** Linear time (RE2); a pattern discovery let through invalid (a case built in code) never matches. */
+function matchesPattern(source: string, text: string): boolean {
   try {
-    return new RegExp(source, 'u');
+    return userRegexTest(source, text);
   } catch {
-    return new RegExp(source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return false;
   }
 }
 

@@ -91,9 +91,9 @@ export function formatTestJson(r: TestReport): string {
 
 const xml = (s: string) =>
   s
-    // XML 1.0 has no place for control characters other than tab and newlines.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    // XML 1.0 has no place for control characters other than tab and newlines, for U+FFFE/U+FFFF
+    // or for a lone surrogate: dropped (every other code point is a Char).
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

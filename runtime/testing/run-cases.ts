@@ -5,6 +5,7 @@ import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, listedWiring, type HookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
+import { hookOutsideAgent } from './discover-cases';
 import { evaluatePayloadCase } from './evaluate-payload';
 import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
@@ -47,6 +48,8 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
       const expectations = evaluateScenario(loaded.scenario, simulation, lines);
       return done({ status: verdictOf(expectations), expectations, simulation });
     }
+    const outside = hookOutsideAgent(c.agentRoot, c.hook!);
+    if (outside) return done({ status: 'error', expectations: [], error: { message: outside, details: [] } });
     const sep = c.hook!.lastIndexOf('::');
     const run = await runner.run({
       file: path.resolve(c.agentRoot, c.hook!.slice(0, sep)),

@@ -1,28 +1,42 @@
 // `hooksmith test --update`: writes what a snapshot expectation observed into its file, as
 // `{snapshot: value}` in place of `snapshot` (or of the old value). YAML keeps its comments.
-import * as fs from 'node:fs';
+// Several `--update` runs (or the editor) may rewrite one file at once: each holds the file's lock,
+// applies its snapshots to the file as it is then, and replaces it in one step.
 import { parseDocument } from 'yaml';
+import { updateFileAtomic } from '../workspace/atomic-file';
 import { failedCheck, verdictOf, type CaseResult } from './cases';
 
-/** Updates the files of the results' snapshot expectations; returns the files written. */
-export function writeSnapshots(results: readonly CaseResult[]): string[] {
+/**
+ * Updates the files of the results' snapshot expectations; returns the files written. A file that
+ * cannot be updated (gone, no longer parses, locked too long) is passed to `onError` and left as it was.
+ */
+export function writeSnapshots(
+  results: readonly CaseResult[],
+  onError: (file: string, err: Error) => void = (_f, err) => {
+    throw err;
+  },
+): string[] {
   const written: string[] = [];
   for (const r of results) {
     const snaps = r.expectations.filter((e) => e.observed !== undefined && failedCheck(e));
     if (!snaps.length) continue;
     const file = r.case.file;
-    const text = fs.readFileSync(file, 'utf8');
-    let next: string;
-    if (file.endsWith('.json')) {
-      const data = JSON.parse(text) as Record<string, unknown>;
-      for (const s of snaps) setIn(data, s.path, { snapshot: s.observed });
-      next = JSON.stringify(data, null, 2) + '\n';
-    } else {
-      const doc = parseDocument(text);
-      for (const s of snaps) doc.setIn(s.path, doc.createNode({ snapshot: s.observed }));
-      next = doc.toString();
+    try {
+      updateFileAtomic(file, (text) => {
+        if (text === undefined) throw new Error(`${file}: gone before its snapshots could be written`);
+        if (file.endsWith('.json')) {
+          const data = JSON.parse(text) as Record<string, unknown>;
+          for (const s of snaps) setIn(data, s.path, { snapshot: s.observed });
+          return JSON.stringify(data, null, 2) + '\n';
+        }
+        const doc = parseDocument(text);
+        for (const s of snaps) doc.setIn(s.path, doc.createNode({ snapshot: s.observed }));
+        return doc.toString();
+      });
+    } catch (err) {
+      onError(file, err as Error);
+      continue;
     }
-    fs.writeFileSync(file, next);
     for (const s of snaps) s.passed = true;
     if (r.status === 'failed') r.status = verdictOf(r.expectations);
     written.push(file);
@@ -32,6 +46,9 @@ export function writeSnapshots(results: readonly CaseResult[]): string[] {
 
 function setIn(obj: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
   let cur: Record<string | number, unknown> = obj;
-  for (const seg of path.slice(0, -1)) cur = cur[seg] as Record<string | number, unknown>;
+  for (const seg of path.slice(0, -1)) {
+    if (cur[seg] === null || typeof cur[seg] !== 'object') cur[seg] = {};
+    cur = cur[seg] as Record<string | number, unknown>;
+  }
   cur[path[path.length - 1]!] = value;
 }

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
+import { createFileAtomic } from '../workspace/atomic-file';
 import { samplePayload } from '../engine/samples';
 
 export const PAYLOADS_DIR = path.join('.hooksmith', 'payloads');
@@ -56,7 +57,7 @@ export function createSampleFile(agentRoot: string, point: string): string {
     // just created
   }
   const file = path.join(dir, newSampleFileName(point, existing));
-  fs.writeFileSync(file, `${JSON.stringify(sample.payload, null, 2)}\n`, { flag: 'wx' });
+  createFileAtomic(file, `${JSON.stringify(sample.payload, null, 2)}\n`);
   return file;
 }
 

@@ -61,6 +61,23 @@ describe('VerdictCache', () => {
     assert.equal(other.get(other.keyOf('x = 1\n')), undefined);
   });
 
+  it('two checks that opened the cache at once both keep their verdicts (a locked merge, no lock left)', () => {
+    const dir = freshDir();
+    const a = VerdictCache.open('python-a', dir) as VerdictCache;
+    const b = VerdictCache.open('python-a', dir) as VerdictCache;
+    a.set(a.keyOf('a = 1\n'), null);
+    b.set(b.keyOf('b = 1\n'), issue);
+    a.save();
+    b.save();
+    const c = VerdictCache.open('python-a', dir) as VerdictCache;
+    assert.equal(c.get(c.keyOf('a = 1\n')), null);
+    assert.deepEqual(c.get(c.keyOf('b = 1\n')), issue);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => /\.(lock|tmp)$/.test(f)),
+      [],
+    );
+  });
+
   it('a corrupt, foreign, forged or hand-edited file is ignored, not trusted', () => {
     const dir = freshDir();
     const c = VerdictCache.open('python-a', dir) as VerdictCache;

@@ -223,7 +223,7 @@ test('JUnit drops XML-illegal code points (U+FFFE, U+FFFF, NUL) from what the ho
   const r = hooksmith(['test', 'xml', '--format', 'junit']);
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /bad {2}and {2}here/);
-    // eslint-disable-next-line no-control-regex -- what must not be there
+  // eslint-disable-next-line no-control-regex -- what must not be there
   assert.doesNotMatch(r.stdout, /[\ufffe\uffff\u0000]/);
 });
 

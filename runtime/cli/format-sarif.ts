@@ -1,7 +1,7 @@
 // `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — rules with help links and
 // default levels, results with paths relative to %SRCROOT% and 1-based regions.
 import { pathToFileURL } from 'node:url';
-import { RULE_DOCS_BASE, ruleDocsUrl, type Severity } from '../rules/diagnostics';
+import { REPOSITORY_URL, ruleDocsUrl, type Severity } from '../rules/diagnostics';
 import { RULES } from '../rules';
 import type { Finding } from './format-finding';
 
@@ -67,7 +67,7 @@ export function toSarif(findings: readonly Finding[], version: string, cwd: stri
             name: 'hooksmith',
             version,
             semanticVersion: version,
-            informationUri: RULE_DOCS_BASE.replace(/\/blob\/.*$/, ''),
+            informationUri: REPOSITORY_URL,
             rules,
           },
         },

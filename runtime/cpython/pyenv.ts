@@ -1,5 +1,5 @@
 // A pyenv shim runs bash (pyenv exec → version-name → which) before Python even starts, on
-// every start (see the README's Performance section). When `python3` on PATH is a pyenv shim, this finds the
+// every start (see bench/README.md). When `python3` on PATH is a pyenv shim, this finds the
 // interpreter the shim would exec, by pyenv's own rules, so we can start it directly:
 //   1. PYENV_VERSION, else the first `.python-version` from $PYENV_DIR (or the current directory)
 //      up to /, else $PYENV_ROOT/version;

@@ -1,7 +1,7 @@
 // Raw facts from the host → what Cayu does with a RuntimeHook phase (spec/cayu-runtime-hooks.md,
 // DESIGN.md facts on the decision validator). Pure.
 //
-// Choices where the spec is silent (README): an exception from a hook, a timeout past
+// Choices where the spec is silent (docs/semantics.md): an exception from a hook, a timeout past
 // Hooksmith's safety limit, or a return value that is not the phase's decision fails the hook;
 // in a simulated tool call that gives the call an error result carrying the message.
 import { findCayuDecision, findCayuPhase, type CayuPhaseId } from '../catalogue';

@@ -35,8 +35,9 @@ export interface HookDiagnostic {
   fixes?: Fix[];
 }
 
-/** Where a code's documentation lives: the README section, anchored by the code. */
-export const RULE_DOCS_BASE = 'https://github.com/hooksmith/hooksmith/blob/main/README.md';
+/** The repository (package.json's `repository`; a test keeps them equal). */
+export const REPOSITORY_URL = 'https://github.com/hooksmith/hooksmith';
+/** Where a code's documentation lives on the web: its page, docs/rules/<code>.md (scripts/gen-rule-docs.ts). */
 export function ruleDocsUrl(code: string): string {
-  return `${RULE_DOCS_BASE}#${code}`;
+  return `${REPOSITORY_URL}/blob/main/docs/rules/${code}.md`;
 }

@@ -43,6 +43,17 @@ export interface RuleDocs {
   spec: string;
   /** How to fix, with an example when useful. */
   fix: string;
+  /** Code it reports and the same code fixed, as ruff's "Example" / "Use instead" (a test runs the rule on both). */
+  example?: RuleExample;
+}
+
+export interface RuleExample {
+  /** A hook module the rule reports. */
+  bad: string;
+  /** The module with the problem fixed: the rule reports nothing. */
+  good: string;
+  /** Where the example's module lives (default `hooks.py`, a Mantle hook module). */
+  file?: string;
 }
 
 export interface Rule {

@@ -189,6 +189,7 @@ describe('package.json contributes', () => {
       '!schemas/*.json',
       '!snippets/python.json',
       '!README.md',
+      '!docs/rules/*.md',
       '!LICENSE',
     ]) {
       assert.ok(lines.includes(keep), keep);

@@ -1,4 +1,4 @@
-// The layout promise of the README's Development section: runtime/ stays made of small modules
+// The layout promise of docs/development.md: runtime/ stays made of small modules
 // a newcomer can read at once. A file that outgrows it is split, not excused.
 import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';

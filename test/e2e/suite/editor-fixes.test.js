@@ -163,7 +163,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     );
   });
 
-  it('rule docs open inside VS Code: codeDescription is a command URI, the reference is a webview at the rule, hovers carry the rule text', async () => {
+  it('rule docs open inside VS Code: codeDescription is a command URI, its rule page is a webview, hovers carry the rule text', async () => {
     const file = path.join(h.scratch('editor-docs'), 'hooks.py');
     fs.writeFileSync(file, GUARD);
     const doc = await h.open(file);
@@ -194,28 +194,26 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     );
     const e2e = require('./harness');
     if (e2e.canDriveUi()) {
-      // On screen: the reference scrolled to the rule's own heading, marked current.
-      const at = await e2e.waitFor(
+      // On screen: the rule's own page (docs/rules/unsupported-control-signal.md), its text rendered.
+      const shown = await e2e.waitFor(
         () =>
           e2e
             .ui({
               op: 'eval',
               webview: 'Hooksmith rules',
-              selector: 'h3#unsupported-control-signal',
-              fn: String(() => {
-                const h3 = document.getElementById('unsupported-control-signal');
-                return {
-                  current: h3.classList.contains('current'),
-                  top: Math.round(h3.getBoundingClientRect().top),
-                  height: window.innerHeight,
-                  scrolled: window.scrollY > 0,
-                };
-              }),
+              selector: 'h1#unsupported-control-signal',
+              fn: String(() => ({
+                title: document.querySelector('h1').textContent,
+                headings: [...document.querySelectorAll('h2')].map((x) => x.textContent),
+                text: document.body.innerText,
+              })),
             })
             .catch(() => undefined),
-        { timeout: h.LONG, what: 'the rule reference rendered' },
+        { timeout: h.LONG, what: 'the rule page rendered' },
       );
-      assert.ok(at.current && at.scrolled && at.top >= 0 && at.top < at.height / 2, JSON.stringify(at));
+      assert.strictEqual(shown.title, 'unsupported-control-signal');
+      assert.deepStrictEqual(shown.headings.slice(0, 4), ['What it catches', 'Why', 'Spec', 'How to fix']);
+      assert.match(shown.text, /Control signal not allowed at this point/);
     }
     await h.settledScreenshot(
       path.join(require('./harness').config.repoRoot, 'test-output', 'editor-rule-docs.png'),

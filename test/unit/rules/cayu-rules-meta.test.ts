@@ -1,5 +1,5 @@
 // Every Cayu rule is registered under its code with the DESIGN.md severity, documented
-// (the README rule reference is generated from these docs), and quiet on non-Cayu code.
+// (the rule pages docs/rules/*.md are generated from these docs), and quiet on non-Cayu code.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

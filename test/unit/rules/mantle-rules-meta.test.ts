@@ -1,4 +1,4 @@
-// Every Mantle rule is registered under its code, documented (the README rule reference is
+// Every Mantle rule is registered under its code, documented (the rule pages docs/rules/*.md are
 // generated from these docs), and survives half-typed and hostile source without throwing.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';

@@ -4,7 +4,6 @@
 // modules export. Built by the server and `check` for a known interpreter only.
 import { dirname, join } from 'node:path';
 import { isDirectory as isDir, isFile } from '../workspace/regular-file';
-import type { RuleEnvironment } from '../rules/rule';
 import type { EngineFacts, PythonEnvironment } from './environment';
 
 /** Walks `parts` under `dir`: packages (or namespace folders) then a module or package. */
@@ -41,6 +40,22 @@ function looseDirs(file: string): string[] {
 
 function exists(p: string): boolean {
   return isFile(p) || isDir(p);
+}
+
+/** What rules may ask of the user's installed environment (RuleContext.environment). */
+export interface RuleEnvironment {
+  /** The interpreter, for messages. */
+  python: string;
+  /** Whether `module` (dotted, maybe relative) imported from `file` can be found; undefined: not known yet. */
+  resolves(module: string, file: string): boolean | undefined;
+  /** What the real engine modules export and the installed versions, once read. */
+  engine?: EngineFacts;
+  /** Say when a shim stands in for rasa.mantle.hooks / cayu (the editor; `check --verbose`). */
+  reportShimmed?: boolean;
+  /** Mantle points the user says are invoked (hooksmith.mantle.wiredPoints). */
+  wiredPoints?: ReadonlySet<string>;
+  /** Who listed them (default: the setting). */
+  wiredBy?: string;
 }
 
 /** True/false when the agent decides it (local name or relative import); undefined: ask the interpreter. */

@@ -4,8 +4,7 @@
 // style. The user's lines are never re-sorted or re-wrapped: an edit only inserts, so a fix's diff
 // is as small as it can be, and ruff, isort or black users re-sort and re-wrap with their own
 // settings. Otherwise a new statement goes below the module's head.
-import type { TextEdit } from '../rules/diagnostics';
-import type { HookModule, ImportBinding, Position } from './model';
+import type { HookModule, ImportBinding, Position, TextEdit } from './model';
 import { splitLines } from './text';
 
 /** Black's line width: a longer import is wrapped one name per line. */

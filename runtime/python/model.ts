@@ -14,6 +14,12 @@ export interface Range {
   end: Position;
 }
 
+/** Replace `range` with `newText` (LSP's TextEdit): fixes and import edits are made of these. */
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
 /** A reference to a name as written, resolved through the module's imports where possible. */
 export interface NameRef {
   /** As written, dotted when it is an attribute chain: "mh.modify_tool_call", "time.sleep". */

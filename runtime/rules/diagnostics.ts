@@ -1,12 +1,9 @@
 // Diagnostics as the core produces them; the server and the CLI translate these.
-import type { Range } from '../python/model';
+import type { Range, TextEdit } from '../python/model';
+
+export type { TextEdit };
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
-
-export interface TextEdit {
-  range: Range;
-  newText: string;
-}
 
 /** A mechanical fix a rule offers; the server turns it into a code action. */
 export interface Fix {

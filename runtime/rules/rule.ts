@@ -1,7 +1,9 @@
 // What every rule declares: one rule per file, named by its code (runtime/rules/<code>.ts).
 import type { HookDiagnostic, Severity } from './diagnostics';
-import type { EngineFacts } from '../cpython/environment';
+import type { RuleEnvironment } from '../cpython/rule-environment';
 import type { HookModule } from '../python/model';
+
+export type { RuleEnvironment };
 
 export type RuleEngine = 'python' | 'mantle' | 'cayu';
 
@@ -16,22 +18,6 @@ export interface RuleContext {
   isMantleModule: boolean;
   /** The user's interpreter and what it has installed; absent when no interpreter is known. */
   environment?: RuleEnvironment;
-}
-
-/** What rules may ask of the user's installed environment (runtime/cpython/rule-environment.ts). */
-export interface RuleEnvironment {
-  /** The interpreter, for messages. */
-  python: string;
-  /** Whether `module` (dotted, maybe relative) imported from `file` can be found; undefined: not known yet. */
-  resolves(module: string, file: string): boolean | undefined;
-  /** What the real engine modules export and the installed versions, once read. */
-  engine?: EngineFacts;
-  /** Say when a shim stands in for rasa.mantle.hooks / cayu (the editor; `check --verbose`). */
-  reportShimmed?: boolean;
-  /** Mantle points the user says are invoked (hooksmith.mantle.wiredPoints). */
-  wiredPoints?: ReadonlySet<string>;
-  /** Who listed them (default: the setting). */
-  wiredBy?: string;
 }
 
 export interface RuleDocs {

@@ -1,0 +1,78 @@
+// The layer order of runtime/README.md: a lower folder never imports a higher one, and every
+// source file lives in a folder that says what it is (no loose .ts file in runtime/).
+import { strict as assert } from 'node:assert';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+
+const ROOT = resolve(__dirname, '..', '..', 'runtime');
+
+/** The one statement of the order: the `layers:` line of runtime/README.md. */
+function layerOrder(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const line = /^layers: (.+)$/m.exec(readme);
+  assert.ok(line, 'runtime/README.md has a "layers: a, b, …" line');
+  return line[1]!.split(',').map((s) => s.trim());
+}
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) return tsFiles(path);
+    return d.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Every relative specifier a TypeScript file imports, re-exports or requires. */
+function relativeImports(source: string): string[] {
+  const found = source.matchAll(
+    /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g,
+  );
+  return [...found].map((m) => m[1]!);
+}
+
+test('relativeImports sees import, export-from, side-effect, dynamic import and require', () => {
+  const src = [
+    "import type { A } from '../a';",
+    "export { B } from './b';",
+    "import '../c';",
+    "const d = await import('../d');",
+    "const e = require('../e');",
+    'import {\n  F,\n} from "../f";',
+  ].join('\n');
+  assert.deepEqual(relativeImports(src), ['../a', './b', '../c', '../d', '../e', '../f']);
+});
+
+test('every runtime/ folder is in the layer order, and the order names only folders', () => {
+  const order = layerOrder();
+  const folders = readdirSync(ROOT, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  assert.deepEqual([...folders].sort(), [...order].sort());
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const f of folders) assert.match(readme, new RegExp(`^- \`${f}/\` — `, 'm'), `index line for ${f}/`);
+});
+
+test('no loose .ts file directly in runtime/', () => {
+  const loose = readdirSync(ROOT, { withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.ts'))
+    .map((d) => d.name);
+  assert.deepEqual(loose, []);
+});
+
+test('no runtime/ folder imports a higher one', () => {
+  const order = layerOrder();
+  const files = tsFiles(ROOT);
+  assert.ok(files.length > 50, `runtime/ sources found: ${files.length}`);
+  const upward: string[] = [];
+  for (const file of files) {
+    const from = relative(ROOT, file).split('/')[0]!;
+    for (const spec of relativeImports(readFileSync(file, 'utf8'))) {
+      const target = relative(ROOT, resolve(dirname(file), spec));
+      if (target.startsWith('..')) continue; // package.json and the like: outside the layers
+      const to = target.split('/')[0]!;
+      if (order.indexOf(to) > order.indexOf(from)) upward.push(`${relative(ROOT, file)} → ${spec}`);
+    }
+  }
+  assert.deepEqual(upward, []);
+});

@@ -86,13 +86,21 @@ function eventLine(e: TimelineEvent): string {
 export function formatSimulationText(s: SimulationResult): string {
   const lines: string[] = [];
   lines.push(
-    `scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`,
+    `scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.turns ? `${s.turns.length} turns, ` : ''}${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`,
   );
   lines.push('');
   lines.push(
     `${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,
   );
+  const turnLine = (n: number | undefined) => {
+    const t = n === undefined ? undefined : s.turns?.[n - 1];
+    return t
+      ? `── turn ${t.turn}${t.name !== `turn ${t.turn}` ? ` (${t.name})` : ''}: ${t.status} (${t.ending})`
+      : '';
+  };
+  let turn: number | undefined;
   for (const e of s.events) {
+    if (e.turn !== turn) lines.push(turnLine((turn = e.turn)));
     lines.push(eventLine(e));
     const interesting = e.hook && e.outcome && e.outcome !== 'returned';
     if (interesting && e.effect) lines.push(`       → ${e.effect}`);
@@ -107,7 +115,10 @@ export function formatSimulationText(s: SimulationResult): string {
       lines.push(`       note: ${clip(n, 140)}`);
   }
   lines.push('', 'transcript:');
-  for (const t of s.transcript)
+  turn = undefined;
+  for (const t of s.transcript) {
+    if (t.turn !== turn && (turn = t.turn) !== undefined) lines.push(`  ── turn ${turn}`);
     lines.push(`  ${t.role.padEnd(6)} ${t.role === 'engine' ? '(not shown to the user) ' : ''}${t.text}`);
+  }
   return lines.join('\n') + '\n';
 }

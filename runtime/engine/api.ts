@@ -116,6 +116,8 @@ export interface TimelineEvent {
    * each request repeats the history, and repeating it would make output grow quadratically.
    */
   elided?: { messages: number; sameAs: number };
+  /** A conversation's: the 1-based turn this fired in. */
+  turn?: number;
 }
 
 export interface TranscriptEntry {
@@ -123,6 +125,8 @@ export interface TranscriptEntry {
   text: string;
   /** The bot line came from a fallback response (utter_…). */
   fallback?: string;
+  /** A conversation's: the 1-based turn. */
+  turn?: number;
 }
 
 /** A tool that really ran (not blocked or short-circuited by a hook), with the arguments it ran with. */
@@ -130,6 +134,20 @@ export interface ToolRun {
   tool_name: string;
   arguments: Record<string, unknown>;
   is_error: boolean;
+  /** A conversation's: the 1-based turn. */
+  turn?: number;
+}
+
+/** One played turn of a conversation (a `turns:` scenario). */
+export interface TurnSummary {
+  /** 1-based. */
+  turn: number;
+  /** The turn's `name`, else "turn N". */
+  name: string;
+  user: string;
+  status: 'completed' | 'cancelled' | 'error';
+  ending: string;
+  iterations: number;
 }
 
 export interface SimulationResult {
@@ -153,6 +171,12 @@ export interface SimulationResult {
   ending?: string;
   /** Hooksmith itself failed mid-turn (not a hook, not the scenario): status is `error`. */
   internalError?: string;
+  /**
+   * A conversation (`turns:`): its turns in order. `events`, `transcript` and `tools` hold the
+   * whole conversation, each entry tagged with its `turn`; `status` is `error` when a turn
+   * failed, else the last turn's; `iterations` and the times are the conversation's totals.
+   */
+  turns?: TurnSummary[];
 }
 
 export interface HookRunnerOptions {

@@ -20,6 +20,7 @@ export const SCENARIO_LIMITS = {
   completions: 10_000,
   toolCallsPerCompletion: 1_000,
   passages: 10_000,
+  turns: 1_000,
 } as const;
 
 const latencyMs = z.number().nonnegative().max(SCENARIO_LIMITS.latencyMs).default(0);
@@ -78,6 +79,62 @@ export const scenarioPassage = z
   })
   .loose();
 
+const interrupt = z
+  .strictObject({
+    after_iteration: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(SCENARIO_LIMITS.maxIterations)
+      .describe(
+        'Interrupt (e.g. barge-in) once this many main-loop iterations have finished; 0: before the first model request.',
+      ),
+  })
+  .describe('Interrupt the turn: status cancelled.');
+
+const completions = z
+  .array(scenarioCompletion)
+  .max(SCENARIO_LIMITS.completions)
+  .default([])
+  .describe('The mock LLM’s completions, in the order the engine asks for them.');
+
+/** One turn of a conversation: its user message, its completions, what differs from the scenario's. */
+export const scenarioTurn = z
+  .strictObject({
+    name: z.string().optional().describe('Shown in the timeline and the Testing view (default: "turn N").'),
+    user: z.string().describe('The user message that starts this turn.'),
+    completions: completions.describe('The mock LLM’s completions for this turn, in order.'),
+    tools: z
+      .record(z.string(), scenarioTool)
+      .optional()
+      .describe('Mock tools for this turn, by name, over the scenario’s `tools`.'),
+    passages: z
+      .array(scenarioPassage)
+      .max(SCENARIO_LIMITS.passages)
+      .optional()
+      .describe('Knowledge passages the search returns in this turn (instead of `knowledge.passages`).'),
+    interrupt: interrupt.optional(),
+    expect: scenarioExpect.optional().describe('What this turn must show (its events, bot text, tools).'),
+  })
+  .describe('One turn of the conversation.');
+
+/**
+ * One form or the other: a one-turn scenario (`user`) or a conversation (`turns`). Checked even
+ * when other keys are invalid (`when`), so a missing `user` is named with the rest.
+ */
+function oneForm(sc: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (sc.turns === undefined) {
+    if (sc.user === undefined) issue('user', 'a scenario needs `user` (or `turns`, a conversation)');
+    return;
+  }
+  if (sc.user !== undefined)
+    issue('user', '`user` and `turns` exclude each other: put the message in a turn');
+  if (Array.isArray(sc.completions) && sc.completions.length)
+    issue('completions', 'with `turns`, each turn holds its own `completions`');
+  if (sc.interrupt !== undefined) issue('interrupt', 'with `turns`, interrupt a turn (`turns[i].interrupt`)');
+}
+
 export const scenarioSchema = z
   .strictObject({
     $schema: z.string().optional(),
@@ -88,7 +145,15 @@ export const scenarioSchema = z
       .describe(
         'Agent root, relative to this file (default: the folder holding the scenario); it must lie inside this file’s folder tree or the workspace.',
       ),
-    user: z.string().describe('The user message that starts the turn.'),
+    user: z.string().optional().describe('The user message that starts the turn (a one-turn scenario).'),
+    turns: z
+      .array(scenarioTurn)
+      .min(1)
+      .max(SCENARIO_LIMITS.turns)
+      .optional()
+      .describe(
+        'A conversation: its turns in order, played on one warm host (instead of `user`/`completions`).',
+      ),
     sender_id: z.string().min(1).default('demo-user'),
     channel: z
       .union([z.string(), z.strictObject({ name: z.string(), metadata: jsonObject.default({}) })])
@@ -100,12 +165,8 @@ export const scenarioSchema = z
       .describe('Telephony/session metadata, when the channel supplies it.'),
     is_voice: z.boolean().default(false),
     system_prompt: z.string().default('You are a helpful assistant.'),
-    completions: z
-      .array(scenarioCompletion)
-      .max(SCENARIO_LIMITS.completions)
-      .default([])
-      .describe('The mock LLM’s completions, in the order the engine asks for them.'),
-    tools: z.record(z.string(), scenarioTool).default({}).describe('Mock tools by name.'),
+    completions,
+    tools: z.record(z.string(), scenarioTool).default({}).describe('Mock tools by name (every turn’s).'),
     knowledge: z
       .strictObject({
         tool: z
@@ -116,19 +177,7 @@ export const scenarioSchema = z
         latency_ms: latencyMs,
       })
       .optional(),
-    interrupt: z
-      .strictObject({
-        after_iteration: z
-          .number()
-          .int()
-          .nonnegative()
-          .max(SCENARIO_LIMITS.maxIterations)
-          .describe(
-            'Interrupt (e.g. barge-in) once this many main-loop iterations have finished; 0: before the first model request.',
-          ),
-      })
-      .optional()
-      .describe('Interrupt the turn: status cancelled.'),
+    interrupt: interrupt.optional(),
     max_iterations: z
       .number()
       .int()
@@ -142,11 +191,13 @@ export const scenarioSchema = z
       .describe(
         'Also fire incoming_message and outgoing_text, which the engine does not invoke today (labelled so).',
       ),
-    expect: scenarioExpect.optional(),
+    expect: scenarioExpect.optional().describe('What the played turn (or the whole conversation) must show.'),
     goals: scenarioGoals.optional(),
   })
-  .describe('A Hooksmith turn scenario.');
+  .superRefine(oneForm, { when: () => true })
+  .describe('A Hooksmith turn scenario, or a conversation of turns.');
 
 export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioTurn = z.infer<typeof scenarioTurn>;
 export type ScenarioCompletion = z.infer<typeof scenarioCompletion>;
 export type ScenarioToolCall = z.infer<typeof scenarioToolCall>;

@@ -6,44 +6,52 @@
 //   tool calls: tool_call preflight once per call, in order → dispatch (sim-dispatch.ts) →
 //   next iteration | text: [outgoing_text] → emit → turn_finished (always) → Cayu after_session_*.
 //
+// A conversation (`turns:`, sim-turns.ts) plays its turns one after another on the same host
+// (one run: module state persists) and one history: each turn appends what the engine persists.
+//
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
-import { FALLBACK_RESPONSES, getPoint, type CayuPhaseId, type PointId } from '../catalogue';
+import { FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
-import type { SimulationResult, TranscriptEntry } from './api';
+import type { SimulationResult, TranscriptEntry, TurnSummary } from './api';
 import { oneRun, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
-import { elideHistory } from './sim-history';
-import { dispatchCall, sleep, type SimClock, type ToolCallToRun } from './sim-dispatch';
-import {
-  failedClosed,
-  firePhaseHook,
-  firePoint,
-  phaseHooks,
-  pushIdlePhase,
-  settleObservers,
-  type SimContext,
-} from './sim-points';
+import { elideHistory, type LastRequest } from './sim-history';
+import { dispatchCall, sleep, type SimClock } from './sim-dispatch';
+import { preflight } from './sim-preflight';
+import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
+import { afterSession } from './sim-session';
+import { conversationStatus, tagTurn, turnName, turnScenario } from './sim-turns';
 
 type Status = SimulationResult['status'];
 
 export const QUIET_RETRY_EFFECT =
   'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
 
-interface Turn {
+/** What the turns of one simulation share. */
+interface Conversation {
   ctx: SimContext;
-  sc: Scenario;
   identity: Record<string, unknown>;
   clock: SimClock;
+  /** The history as the engine persists it (the system prompt first), appended to, never copied. */
   messages: Record<string, unknown>[];
+  /** The previous main-loop model request: its first event and the history length it carried. */
+  lastRequest?: LastRequest;
+}
+
+interface Turn extends Conversation {
+  /** This turn's scenario (a conversation's turn: sim-turns.ts turnScenario). */
+  sc: Scenario;
+  /** Index of this turn's user message in `messages`. */
+  userAt: number;
+  /** Tool-call ids: `call_<iteration>_<i>`; a conversation's are `call_t<turn>_…`, unique across turns. */
+  callPrefix: string;
   next: number;
   iteration: number;
   feedback?: string;
-  /** The previous main-loop model request: its first event and the history length it carried. */
-  lastRequest?: { seq: number; length: number };
 }
 
 class TurnEnd {
@@ -107,7 +115,7 @@ async function complete(t: Turn): Promise<ScenarioCompletion> {
 
 function responsePayload(t: Turn, c: ScenarioCompletion): Record<string, unknown> {
   const calls = c.tool_calls.map((tc, i) => ({
-    id: tc.id ?? `call_${t.iteration}_${i}`,
+    id: tc.id ?? `call_${t.callPrefix}${t.iteration}_${i}`,
     tool_name: tc.tool_name,
     tool_args: tc.tool_args,
     type: 'function',
@@ -120,9 +128,9 @@ function fires(t: Turn, point: PointId): boolean {
   return t.sc.fire_unwired || pointWired(getPoint(point), t.ctx.wiring).wired;
 }
 
-/** Bot text to the user, through outgoing_text when it fires. */
-async function emitText(t: Turn, text: string | null | undefined): Promise<void> {
-  if (!text) return;
+/** Bot text to the user, through outgoing_text when it fires: the text sent (null: none, or rejected). */
+async function emitText(t: Turn, text: string | null | undefined): Promise<string | null> {
+  if (!text) return null;
   if (fires(t, 'outgoing_text')) {
     const fired = await firePoint(t.ctx, 'outgoing_text', { text, ...t.identity });
     if (fired.modify?.outcome === 'hook-rejection') {
@@ -131,11 +139,12 @@ async function emitText(t: Turn, text: string | null | undefined): Promise<void>
         `outgoing text rejected (${fired.modify.signal?.reason ?? 'no reason'}): a discarded bot utterance is stored`,
       );
       say(t.ctx, { role: 'bot', text: 'outgoing-text fallback', fallback: 'outgoing-text fallback' });
-      return;
+      return null;
     }
     text = String(fired.payload.text ?? text);
   }
   say(t.ctx, { role: 'bot', text });
+  return text;
 }
 
 /** A quiet call (rephrase, confirm_rephrase, set_fields): request/response hooks, no iteration. */
@@ -166,37 +175,6 @@ async function quietCall(t: Turn, c: ScenarioCompletion): Promise<void> {
   else await emitText(t, text);
 }
 
-/** Preflight every call in batch order; a RetryModel discards the whole batch. */
-async function preflight(t: Turn, calls: Record<string, unknown>[]): Promise<ToolCallToRun[] | 'retry'> {
-  const out: ToolCallToRun[] = [];
-  for (const call of calls) {
-    const fired = await firePoint(t.ctx, 'tool_call', {
-      tool_name: call.tool_name,
-      arguments: call.tool_args ?? {},
-      headers: {},
-      ...t.identity,
-    });
-    if (fired.modify?.outcome === 'retry-model') {
-      t.feedback = fired.modify.signal?.feedback;
-      note(
-        t.ctx,
-        `RetryModel in tool-call preflight: the whole batch is discarded (no tool ran, its text is not emitted); feedback for the next request only: ${t.feedback ?? '(none)'}`,
-      );
-      return 'retry';
-    }
-    if (failedClosed(fired)) {
-      say(t.ctx, { role: 'bot', text: FALLBACK_RESPONSES.tool_call, fallback: FALLBACK_RESPONSES.tool_call });
-      throw new TurnEnd('error', `tool call hook ${fired.modify?.outcome}: the batch was not dispatched`);
-    }
-    out.push({
-      id: String(call.id),
-      tool_name: String(fired.payload.tool_name),
-      arguments: (fired.payload.arguments as Record<string, unknown>) ?? {},
-    });
-  }
-  return out;
-}
-
 /** One main-loop iteration; true when the turn is done (text answer). */
 async function iterate(t: Turn): Promise<boolean> {
   while (t.sc.completions[t.next]?.quiet) await quietCall(t, t.sc.completions[t.next]!);
@@ -222,16 +200,24 @@ async function iterate(t: Turn): Promise<boolean> {
   const text = fired.payload.text as string | null;
   const calls = (fired.payload.tool_calls as Record<string, unknown>[]) ?? [];
   if (!calls.length) {
-    await emitText(t, text);
-    t.messages.push({ role: 'assistant', content: text });
+    // Persisted as sent (post-hook); a rejected utterance is discarded, masked from the history.
+    const sent = await emitText(t, text);
+    if (sent !== null || !text) t.messages.push({ role: 'assistant', content: sent });
     return true;
   }
-  const batch = await preflight(t, calls);
-  if (batch === 'retry') return false;
-  await emitText(t, text);
+  const batch = await preflight(t.ctx, t.identity, calls);
+  if ('retry' in batch) {
+    t.feedback = batch.retry;
+    return false;
+  }
+  if ('failed' in batch) {
+    say(t.ctx, { role: 'bot', text: FALLBACK_RESPONSES.tool_call, fallback: FALLBACK_RESPONSES.tool_call });
+    throw new TurnEnd('error', `tool call hook ${batch.failed}: the batch was not dispatched`);
+  }
+  const sent = await emitText(t, text);
   const replies: Record<string, unknown>[] = [];
   const replayed: Record<string, unknown>[] = [];
-  for (const [i, call] of batch.entries()) {
+  for (const [i, call] of batch.run.entries()) {
     const r = await dispatchCall(t.ctx, t.sc, t.identity, call, t.clock);
     // Replayed as persisted on tool_executed: the preflight's tool name and the arguments of the
     // tool-result payload (spec: "arguments used for this call (may be rewritten for
@@ -239,7 +225,7 @@ async function iterate(t: Turn): Promise<boolean> {
     replayed.push({ ...calls[i], tool_name: call.tool_name, tool_args: r.arguments });
     replies.push({ role: 'tool', tool_call_id: call.id, content: r.value });
   }
-  t.messages.push({ role: 'assistant', content: text, tool_calls: replayed }, ...replies);
+  t.messages.push({ role: 'assistant', content: sent, tool_calls: replayed }, ...replies);
   return false;
 }
 
@@ -271,37 +257,67 @@ async function incoming(t: Turn): Promise<TurnEnd | undefined> {
       `incoming message rejected (${fired.modify.signal?.reason ?? 'no reason'}): it is marked discarded and the LLM never sees it`,
     );
     say(t.ctx, { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' });
+    t.messages.splice(t.userAt, 1);
     return new TurnEnd('completed', 'incoming message rejected');
   }
   if (failedClosed(fired)) {
+    t.messages.splice(t.userAt, 1);
     say(t.ctx, { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' });
     return new TurnEnd(
       'error',
       `incoming message hook ${fired.modify?.outcome}: the engine does not run on the original message`,
     );
   }
-  t.messages[1] = { role: 'user', content: String(fired.payload.text) };
+  t.messages[t.userAt] = { role: 'user', content: String(fired.payload.text) };
   return undefined;
 }
 
-const SESSION_PHASE: Record<Status, CayuPhaseId> = {
-  completed: 'after_session_completed',
-  cancelled: 'after_session_interrupted',
-  error: 'after_session_failed',
-};
-
-async function afterSession(t: Turn, status: Status, ending: string): Promise<void> {
-  if (!t.ctx.hooks.hasCayu) return;
-  t.ctx.context = 'session';
-  const phase = SESSION_PHASE[status];
-  const state = phase.replace('after_session_', '');
-  const input = {
-    session: { id: 'session-1', status: state },
-    terminal_event: { type: `session.${state}`, payload: { reason: ending } },
+/** Plays one turn on the conversation: turn_started … turn_finished, always paired. */
+async function playTurn(
+  conv: Conversation,
+  sc: Scenario,
+  turn?: number,
+): Promise<TurnSummary & { internalError?: string }> {
+  const { ctx, identity } = conv;
+  const t: Turn = {
+    ...conv,
+    sc,
+    userAt: conv.messages.length,
+    callPrefix: turn ? `t${turn}_` : '',
+    next: 0,
+    iteration: 0,
   };
-  const hooks = phaseHooks(t.ctx, phase);
-  if (!hooks.length) pushIdlePhase(t.ctx, phase, input);
-  for (const h of hooks) await firePhaseHook(t.ctx, h, input);
+  const user = sc.user ?? '';
+  t.messages.push({ role: 'user', content: user });
+  say(ctx, { role: 'user', text: user });
+  ctx.context = 'turn';
+  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
+  let end: TurnEnd;
+  let internalError: string | undefined;
+  try {
+    end = (await incoming(t)) ?? (await mainLoop(t));
+  } catch (err) {
+    // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
+    if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
+    if (!(err instanceof TurnEnd)) {
+      internalError = err instanceof Error ? err.message : String(err);
+      note(ctx, `the turn failed unexpectedly: ${internalError}`);
+      end = new TurnEnd('error', 'unexpected failure');
+    } else end = err;
+  }
+  ctx.context = 'turn';
+  // Always paired with turn_started, whatever happened.
+  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity });
+  conv.lastRequest = t.lastRequest;
+  const summary = {
+    turn: turn ?? 1,
+    name: '',
+    user,
+    status: end.status,
+    ending: end.ending,
+    iterations: t.iteration,
+  };
+  return { ...summary, ...(internalError !== undefined ? { internalError } : {}) };
 }
 
 export async function simulateTurn(
@@ -322,53 +338,46 @@ export async function simulateTurn(
     background: [],
     ...(wiring ? { wiring } : {}),
   };
-  const identity = identityOf(sc);
-  const t: Turn = {
+  const conv: Conversation = {
     ctx,
-    sc,
-    identity,
+    identity: identityOf(sc),
     clock: { scriptedMs: 0 },
-    messages: [
-      { role: 'system', content: sc.system_prompt },
-      { role: 'user', content: sc.user },
-    ],
-    next: 0,
-    iteration: 0,
+    messages: [{ role: 'system', content: sc.system_prompt }],
   };
-  say(ctx, { role: 'user', text: sc.user });
-  await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
-  let end: TurnEnd;
-  let internalError: string | undefined;
-  try {
-    end = (await incoming(t)) ?? (await mainLoop(t));
-  } catch (err) {
-    // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
-    if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
-    if (!(err instanceof TurnEnd)) {
-      internalError = err instanceof Error ? err.message : String(err);
-      note(ctx, `the turn failed unexpectedly: ${internalError}`);
-      end = new TurnEnd('error', 'unexpected failure');
-    } else end = err;
-  }
-  ctx.context = 'turn';
-  // Always paired with turn_started, whatever happened.
-  await firePoint(ctx, 'turn_finished', { status: end.status, turn_id: null, ...identity });
-  await afterSession(t, end.status, end.ending);
+  const played: (TurnSummary & { internalError?: string })[] = [];
+  if (!sc.turns) played.push(await playTurn(conv, sc));
+  else
+    for (const [i, turn] of sc.turns.entries()) {
+      const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
+      const r = await playTurn(conv, turnScenario(sc, turn), i + 1);
+      tagTurn(ctx, mark, i + 1);
+      played.push({ ...r, name: turnName(sc, i + 1) });
+      // Hooksmith itself failed: the conversation cannot go on faithfully.
+      if (r.internalError !== undefined) break;
+    }
+  const last = played[played.length - 1]!;
+  const status = sc.turns ? conversationStatus(played) : last.status;
+  // A Cayu session spans the whole conversation: its after_session_* phase runs once, at its end.
+  const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
+  await afterSession(ctx, status, last.ending);
+  if (sc.turns) tagTurn(ctx, mark, played.length);
   const turnMs = performance.now() - t0;
   await settleObservers(ctx);
   const hookMs = ctx.events.reduce((s, e) => s + (e.offTurnPath ? 0 : (e.durationMs ?? 0)), 0);
+  const internalError = played.find((p) => p.internalError !== undefined)?.internalError;
   return {
     scenario: source,
     events: ctx.events,
     transcript: ctx.transcript,
     tools: ctx.tools,
-    status: end.status,
+    status,
     agentRoot: hooks.root,
-    iterations: t.iteration,
+    iterations: played.reduce((n, p) => n + p.iterations, 0),
     durationMs: Math.round(turnMs * 10) / 10,
     hookMs: Math.round(hookMs * 10) / 10,
-    scriptedMs: t.clock.scriptedMs,
-    ending: end.ending,
+    scriptedMs: conv.clock.scriptedMs,
+    ending: last.ending,
     ...(internalError !== undefined ? { internalError } : {}),
+    ...(sc.turns ? { turns: played.map(({ internalError: _e, ...p }) => p) } : {}),
   };
 }

@@ -59,7 +59,8 @@ const payloadCase = z.object(payloadCaseKeys);
 function scenarioCase(file: string, text: string): TestCase {
   const loaded = loadScenario(file);
   const lines = sourceLines(text);
-  const key = loaded.scenario.expect ? 'expect' : loaded.scenario.goals ? 'goals' : undefined;
+  const sc = loaded.scenario;
+  const key = sc.expect ? 'expect' : sc.goals ? 'goals' : sc.turns ? 'turns' : undefined;
   return {
     kind: 'scenario',
     file,

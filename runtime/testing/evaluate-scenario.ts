@@ -1,4 +1,5 @@
-// A scenario's expectations (`expect:` or `goals.assertions`) checked against the played turn.
+// A scenario's expectations (`expect:` or `goals.assertions`) checked against the played turn;
+// a conversation's `turns[i].expect` against that turn alone (its checks named `turn N: …`).
 import type { SimulationResult, TimelineEvent } from '../engine/api';
 import { FAILED_OUTCOMES } from './outcomes';
 import type { ExpectationResult } from './cases';
@@ -14,6 +15,7 @@ import { CHECKED_KEYS, ENGINE_ONLY_KEYS } from '../engine/expect-schema';
 import { asList, describeText, subsetMismatch, textFailures } from './match';
 import type { KeyPath, SourceLines } from './source-lines';
 import type { Scenario } from '../engine/scenario-schema';
+import { turnView } from '../engine/sim-turns';
 
 type Check = Omit<ExpectationResult, 'path' | 'line'>;
 const json = (v: unknown) => JSON.stringify(v);
@@ -253,15 +255,29 @@ export function evaluateScenario(
   lines: SourceLines,
 ): ExpectationResult[] {
   const out: ExpectationResult[] = [];
-  const add = (block: Record<string, unknown>, base: KeyPath) => {
+  const add = (block: Record<string, unknown>, base: KeyPath, view = sim, prefix = '') => {
     for (const [key, value] of Object.entries(block)) {
       if (value === undefined) continue;
-      for (const [check, i] of checksOf(key as keyof ScenarioExpect, value, sim)) {
+      for (const [check, i] of checksOf(key as keyof ScenarioExpect, value, view)) {
         const path = i === undefined ? [...base, key] : [...base, key, i];
-        out.push({ ...check, path, line: lines.lineOf(path) });
+        out.push({ ...check, name: prefix + check.name, path, line: lines.lineOf(path) });
       }
     }
   };
+  sc.turns?.forEach((turn, i) => {
+    if (!turn.expect) return;
+    const base = ['turns', i, 'expect'];
+    const prefix = `turn ${i + 1}: `;
+    if (sim.turns?.[i]) return add(turn.expect, base, turnView(sim, i + 1), prefix);
+    out.push({
+      name: `${prefix}played`,
+      passed: false,
+      expected: 'the turn is played',
+      actual: `the conversation stopped before it (${sim.ending ?? sim.status})`,
+      path: base,
+      line: lines.lineOf(base),
+    });
+  });
   if (sc.expect) add(sc.expect, ['expect']);
   sc.goals?.assertions.forEach((a, i) => {
     const [key, value] = Object.entries(a)[0] ?? [];
@@ -287,5 +303,10 @@ export function evaluateScenario(
 
 /** Does the scenario carry any expectation? */
 export function hasExpectations(sc: Scenario): boolean {
-  return !!sc.expect || !!sc.goals?.assertions.length || !!sc.goals?.criteria.length;
+  return (
+    !!sc.expect ||
+    !!sc.turns?.some((t) => t.expect) ||
+    !!sc.goals?.assertions.length ||
+    !!sc.goals?.criteria.length
+  );
 }

@@ -1,5 +1,5 @@
 // `hooksmith test` reports: text (pytest-like), JSON, and JUnit XML for CI dashboards.
-import { failedCheck, type CaseResult, type MalformedFile } from './cases';
+import { failedCheck, verdictOf, type CaseResult, type ExpectationResult, type MalformedFile } from './cases';
 
 export interface TestReport {
   results: CaseResult[];
@@ -99,43 +99,90 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-/** JUnit XML: a testsuite per agent, a testcase per case; failures name file:line. */
+interface JunitCase {
+  name: string;
+  line: number;
+  durationMs: number;
+  status: CaseResult['status'];
+  expectations: ExpectationResult[];
+  error?: CaseResult['error'];
+}
+
+/**
+ * A case's JUnit testcases: one; a conversation's, one for the conversation (its own
+ * expectations, and an error that stopped it) and one per turn, `scenario › turn N`.
+ */
+function junitCases(x: CaseResult): JunitCase[] {
+  const turns = x.case.scenario?.turns;
+  const whole = { name: x.case.name, line: x.case.line, durationMs: x.durationMs, status: x.status };
+  if (!turns || x.error)
+    return [{ ...whole, expectations: x.expectations, ...(x.error ? { error: x.error } : {}) }];
+  const inTurn = (e: ExpectationResult, i: number) => e.path[0] === 'turns' && e.path[1] === i;
+  const part = (name: string, line: number, expectations: ExpectationResult[]): JunitCase => ({
+    name,
+    line,
+    durationMs: 0,
+    status: expectations.length ? verdictOf(expectations) : 'passed',
+    expectations,
+  });
+  return [
+    {
+      ...whole,
+      ...part(
+        x.case.name,
+        x.case.line,
+        x.expectations.filter((e) => e.path[0] !== 'turns'),
+      ),
+      durationMs: x.durationMs,
+    },
+    ...turns.map((_t, i) => {
+      const mine = x.expectations.filter((e) => inTurn(e, i));
+      return part(`${x.case.name} › turn ${i + 1}`, mine[0]?.line ?? x.case.line, mine);
+    }),
+  ];
+}
+
+function junitCase(file: string, x: JunitCase): string[] {
+  const out = [
+    `    <testcase classname="${xml(file)}" name="${xml(x.name)}" file="${xml(file)}" line="${x.line}" time="${(x.durationMs / 1000).toFixed(3)}">`,
+  ];
+  if (x.error)
+    out.push(`      <error message="${xml(x.error.message)}">${xml(x.error.details.join('\n'))}</error>`);
+  if (x.status === 'skipped')
+    out.push(`      <skipped message="${xml(x.expectations[0]?.skipped ?? 'not checked')}"/>`);
+  const unchecked = x.expectations.filter((e) => e.skipped);
+  if (unchecked.length && x.status !== 'skipped')
+    out.push(
+      `      <system-out>${xml(unchecked.map((e) => `${file}:${e.line}: ${e.name}: ${e.skipped}`).join('\n'))}</system-out>`,
+    );
+  for (const e of x.expectations.filter(failedCheck))
+    out.push(
+      `      <failure message="${xml(`${file}:${e.line}: ${e.name}`)}">${xml(`expected: ${e.expected}\nactual: ${e.actual}`)}</failure>`,
+    );
+  out.push('    </testcase>');
+  return out;
+}
+
+/** JUnit XML: a testsuite per agent, a testcase per case (per turn too); failures name file:line. */
 export function formatTestJunit(r: TestReport): string {
   const suites = new Map<string, CaseResult[]>();
   for (const x of r.results) suites.set(x.case.agentRoot, [...(suites.get(x.case.agentRoot) ?? []), x]);
   const c = counts(r);
+  const all = new Map(r.results.map((x) => [x, junitCases(x)]));
+  const flat = [...all.values()].flat();
+  const failures = flat.filter((x) => x.status === 'failed').length;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hooksmith" tests="${r.results.length + r.malformed.length}" failures="${c.failed}" errors="${c.errors}" time="${(r.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="hooksmith" tests="${flat.length + r.malformed.length}" failures="${failures}" errors="${c.errors}" time="${(r.durationMs / 1000).toFixed(3)}">`,
   ];
   for (const [root, list] of suites) {
-    const f = list.filter((x) => x.status === 'failed').length;
-    const e = list.filter((x) => x.status === 'error').length;
-    const sk = list.filter((x) => x.status === 'skipped').length;
+    const cases = list.flatMap((x) => all.get(x)!);
+    const n = (s: string) => cases.filter((x) => x.status === s).length;
     const time = list.reduce((s, x) => s + x.durationMs, 0) / 1000;
     out.push(
-      `  <testsuite name="${xml(r.relative(root) || '.')}" tests="${list.length}" failures="${f}" errors="${e}" skipped="${sk}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="${xml(r.relative(root) || '.')}" tests="${cases.length}" failures="${n('failed')}" errors="${n('error')}" skipped="${n('skipped')}" time="${time.toFixed(3)}">`,
     );
-    for (const x of list) {
-      const file = r.relative(x.case.file);
-      out.push(
-        `    <testcase classname="${xml(file)}" name="${xml(x.case.name)}" file="${xml(file)}" line="${x.case.line}" time="${(x.durationMs / 1000).toFixed(3)}">`,
-      );
-      if (x.error)
-        out.push(`      <error message="${xml(x.error.message)}">${xml(x.error.details.join('\n'))}</error>`);
-      if (x.status === 'skipped')
-        out.push(`      <skipped message="${xml(x.expectations[0]?.skipped ?? 'not checked')}"/>`);
-      const unchecked = x.expectations.filter((e) => e.skipped);
-      if (unchecked.length && x.status !== 'skipped')
-        out.push(
-          `      <system-out>${xml(unchecked.map((e) => `${file}:${e.line}: ${e.name}: ${e.skipped}`).join('\n'))}</system-out>`,
-        );
-      for (const e of x.expectations.filter(failedCheck))
-        out.push(
-          `      <failure message="${xml(`${file}:${e.line}: ${e.name}`)}">${xml(`expected: ${e.expected}\nactual: ${e.actual}`)}</failure>`,
-        );
-      out.push('    </testcase>');
-    }
+    for (const x of list) for (const jc of all.get(x)!) out.push(...junitCase(r.relative(x.case.file), jc));
     out.push('  </testsuite>');
   }
   if (r.malformed.length) {

@@ -4,6 +4,7 @@
 // codes match the registry, and the bundle needs nothing but `vscode` at run time.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -195,6 +196,23 @@ describe('package.json contributes', () => {
       assert.ok(lines.includes(keep), keep);
     }
     assert.ok(existsSync(join(root, 'LICENSE')));
+  });
+
+  it('the packaged file list (vsce ls) carries every rule page the extension shows, docs/rules/<code>.md', () => {
+    const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const listed = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .map((l) => l.trim());
+    for (const rule of RULES)
+      assert.ok(listed.includes(`docs/rules/${rule.code}.md`), `docs/rules/${rule.code}.md`);
+    assert.ok(listed.includes('README.md'), listed.join());
+    assert.ok(
+      !listed.some((f) => f.startsWith('docs/') && !f.startsWith('docs/rules/')),
+      'only the rule pages of docs/',
+    );
   });
 
   it('dist/extension.js requires nothing but vscode and Node built-ins (so --no-dependencies is right)', (t) => {

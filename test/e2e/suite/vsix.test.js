@@ -6,6 +6,7 @@ const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
 const e2e = require('./harness');
+const vscode = require('vscode');
 const h = require('./helpers');
 
 describe('packaged .vsix', function () {
@@ -39,5 +40,94 @@ describe('packaged .vsix', function () {
     const doc = await h.open(path.join(root, 'hooks/registration.py'));
     const diags = await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'));
     assert.ok(h.codeLines(diags).includes('missing-parentheses@22'), h.codeLines(diags).join());
+  });
+
+  // Issue #23 item 1: the docs were read from README.md, which vsce ships as readme.md, so every
+  // code link opened an empty view. Now each rule's page, docs/rules/<code>.md, is in the package.
+  it('ships a documentation page for every rule code of its settings', () => {
+    const ext = e2e.extension();
+    const codes = ext.packageJSON.contributes.configuration.properties['hooksmith.rules'].propertyNames.enum;
+    assert.ok(codes.length > 20, codes.join());
+    const missing = codes.filter(
+      (c) => !fs.existsSync(path.join(ext.extensionPath, 'docs/rules', `${c}.md`)),
+    );
+    assert.deepStrictEqual(missing, []);
+  });
+
+  /** The rule documentation view's rendered text (code-server), or undefined when the UI cannot be driven. */
+  async function shownRulePage(code) {
+    if (!e2e.canDriveUi()) return undefined;
+    return e2e.waitFor(
+      () =>
+        e2e
+          .ui({
+            op: 'eval',
+            webview: 'Hooksmith rules',
+            fn: String(() => ({
+              title: (document.querySelector('h1') || {}).textContent,
+              text: document.body.innerText,
+            })),
+          })
+          .then((r) => (r && r.title === code ? r : undefined))
+          .catch(() => undefined),
+      { timeout: h.LONG, what: `the page of ${code} rendered` },
+    );
+  }
+
+  function assertRulePage(shown, code, sentence) {
+    if (!shown) return;
+    assert.strictEqual(shown.title, code);
+    for (const heading of ['What it catches', 'Why', 'Spec', 'How to fix'])
+      assert.ok(shown.text.includes(heading), heading);
+    assert.ok(shown.text.includes(sentence), shown.text.slice(0, 400));
+  }
+
+  it('a diagnostic\'s code link and "Show documentation" open the rule\'s page with its text', async () => {
+    await h.activate();
+    const root = h.copyExampleOutside('faulty-agent', 'faulty-vsix-docs');
+    const doc = await h.open(path.join(root, 'hooks/registration.py'));
+    const diags = await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'));
+    const diag = diags.find((x) => h.codeOf(x) === 'missing-parentheses');
+    // The code link, as a click runs it: the command and arguments of its command: URI.
+    const target = diag.code.target;
+    assert.strictEqual(target.scheme, 'command', target.toString());
+    const failed = await vscode.commands
+      .executeCommand(target.path, ...JSON.parse(decodeURIComponent(target.query)))
+      .then(
+        () => undefined,
+        (err) => err,
+      );
+    await e2e.waitFor(
+      () =>
+        h.webviewTabs('hooksmith.ruleDocs').find((t) => t.label === 'Hooksmith rule: missing-parentheses'),
+      { timeout: h.LONG, what: 'the rule documentation view' },
+    );
+    const shown = await shownRulePage('missing-parentheses').catch((err) => err);
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'vsix-rule-docs.png'), 1000);
+    assert.strictEqual(failed, undefined, `the code link failed: ${failed}`);
+    assert.ok(!(shown instanceof Error), String(shown));
+    assertRulePage(shown, 'missing-parentheses', 'Parentheses are mandatory');
+
+    // The light bulb's "Show documentation for <code>" runs the same command with another rule.
+    const dup = diags.find((x) => h.codeOf(x) !== 'missing-parentheses') || diag;
+    const code = h.codeOf(dup);
+    const actions = await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      dup.range,
+    );
+    const show = actions.find((a) => a.title === `Show documentation for ${code}`);
+    assert.ok(show && show.command, actions.map((a) => a.title).join(' | '));
+    await vscode.commands.executeCommand(show.command.command, ...(show.command.arguments || []));
+    await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.ruleDocs').find((t) => t.label === `Hooksmith rule: ${code}`),
+      { timeout: h.LONG, what: `the documentation of ${code}` },
+    );
+    const page = fs.readFileSync(
+      path.join(e2e.extension().extensionPath, 'docs/rules', `${code}.md`),
+      'utf8',
+    );
+    const why = page.split('## Why\n\n')[1].split('\n')[0].replace(/[`*]/g, '').slice(0, 40);
+    assertRulePage(await shownRulePage(code), code, why);
   });
 });

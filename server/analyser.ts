@@ -8,8 +8,7 @@
 // in both files. CPython's syntax verdict arrives later (syntax-check.ts) and only updates.
 import * as fs from 'node:fs';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { analyseModule, compareDiagnostics } from '../runtime/analysis/module';
-import { applySuppressions } from '../runtime/analysis/suppression';
+import { diagnoseModule } from '../runtime/analysis/diagnose';
 import { withVerdict } from '../runtime/cpython/syntax-checker';
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import { discover } from '../runtime/workspace/discovery';
@@ -18,40 +17,17 @@ import { buildModel } from '../runtime/python/build-model';
 import type { HookModule, SyntaxIssue } from '../runtime/python/model';
 import { parse, type Tree } from '../runtime/python/parser';
 import { duplicateModifyHook } from '../runtime/rules';
-import { mantleHooks, phaseMethods } from '../runtime/python/hooks';
 import { fileUri, uriPath } from './convert';
-import { HookFiles, type HookEngine } from './hook-files';
+import { HookFiles } from './hook-files';
 import { ParsedText } from './parsed-text';
 import { readRegularFile } from '../runtime/workspace/regular-file';
 import { analysisOptions } from './settings';
-import type { AnalysisOptions } from '../runtime/analysis/module';
+import type { AnalysisOptions, ModuleInput } from '../runtime/analysis/module';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
+import { emptyModel, hooksSignature, modifySignature, type ModuleState } from './module-state';
 
-export interface ModuleState {
-  key: string;
-  /** Absolute path; undefined for buffers not on disk. */
-  path: string | undefined;
-  uri: string;
-  text: string;
-  /** Open buffer (wins over the disk). */
-  buffer?: ParsedText;
-  model: HookModule;
-  /** Buffer version the model was built from. */
-  modelVersion?: number;
-  engine: HookEngine;
-  root: string;
-  /** Last diagnostics published (core form, suppressions applied), for code actions. */
-  diagnostics: HookDiagnostic[];
-  /** The rules' diagnostics before suppressions, for the sibling refresh. */
-  found?: HookDiagnostic[];
-  /** CPython's last verdict and the text it was for. */
-  cpython?: { text: string; verdict: SyntaxIssue | null };
-  /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
-  modifySignature: string;
-  /** Every hook's handler, point and line, to know when the hooks list changed. */
-  hooksSignature?: string;
-}
+export type { ModuleState };
 
 export interface AnalyserHost {
   publish(uri: string, diagnostics: HookDiagnostic[], version: number | undefined): void;
@@ -255,15 +231,11 @@ export class Analyser {
   private diagnose(state: ModuleState, settings: HooksmithSettings): HookDiagnostic[] {
     if (state.engine === 'none') return [];
     const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
-    state.found = analyseModule({
-      path: state.path ?? state.key,
-      text: state.text,
-      module: this.withCpython(state),
-      agentModules: state.engine === 'mantle' ? this.siblings(state).map((s) => s.model) : [state.model],
-      isMantleModule: state.engine === 'mantle',
-      options,
-    });
-    return applySuppressions(state.text, state.path ?? state.key, state.found, options);
+    const { found, diagnostics } = diagnoseModule(
+      this.input(state, state.text, this.withCpython(state), options),
+    );
+    state.found = found;
+    return diagnostics;
   }
 
   /**
@@ -277,21 +249,23 @@ export class Analyser {
       const model = buildModel(tree, text, state.path ?? state.key);
       const settings = await this.host.settings(state.uri);
       const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
-      const found = analyseModule({
-        path: state.path ?? state.key,
-        text,
-        module: model,
-        agentModules:
-          state.engine === 'mantle'
-            ? this.siblings(state).map((s) => (s === state ? model : s.model))
-            : [model],
-        isMantleModule: state.engine === 'mantle',
-        options,
-      });
-      return applySuppressions(text, state.path ?? state.key, found, options);
+      return diagnoseModule(this.input(state, text, model, options)).diagnostics;
     } finally {
       tree.delete();
     }
+  }
+
+  /** The rules' input for `state` with `text` and `model` (its Mantle siblings as they are). */
+  private input(state: ModuleState, text: string, model: HookModule, options: AnalysisOptions): ModuleInput {
+    const mantle = state.engine === 'mantle';
+    return {
+      path: state.path ?? state.key,
+      text,
+      module: model,
+      agentModules: mantle ? this.siblings(state).map((s) => (s === state ? model : s.model)) : [model],
+      isMantleModule: mantle,
+      options,
+    };
   }
 
   private withEnvironment(
@@ -326,18 +300,10 @@ export class Analyser {
     for (const sib of this.siblings(state)) {
       if (sib === state) continue;
       const settings = await this.host.settings(sib.uri);
-      const input = {
-        path: sib.path ?? sib.key,
-        text: sib.text,
-        module: sib.model,
-        agentModules: this.siblings(sib).map((s) => s.model),
-        isMantleModule: true,
-        options: analysisOptions(settings, this.host.log),
-      };
-      const dup = analyseModule(input, [duplicateModifyHook]);
-      const kept = (sib.found ?? sib.diagnostics).filter((d) => d.code !== duplicateModifyHook.code);
-      sib.found = [...kept, ...dup].sort(compareDiagnostics);
-      const next = applySuppressions(sib.text, input.path, sib.found, input.options);
+      const input = this.input(sib, sib.text, sib.model, analysisOptions(settings, this.host.log));
+      const earlier = sib.found ?? sib.diagnostics;
+      const { found, diagnostics: next } = diagnoseModule(input, { rules: [duplicateModifyHook], earlier });
+      sib.found = found;
       if (JSON.stringify(next) === JSON.stringify(sib.diagnostics)) continue;
       sib.diagnostics = next;
       this.host.publish(sib.uri, next, sib.buffer?.version);
@@ -400,37 +366,6 @@ export class Analyser {
       );
     }
   }
-}
-
-function modifySignature(state: ModuleState): string {
-  if (state.engine !== 'mantle') return '';
-  return mantleHooks(state.model)
-    .filter((h) => h.lane === 'modify')
-    .map((h) => `${h.point.id}@${h.decorator.range.start.line}:${h.decorator.range.start.character}`)
-    .join(',');
-}
-
-function hooksSignature(state: ModuleState): string {
-  if (state.engine === 'none') return '';
-  const mantle = mantleHooks(state.model).map(
-    (h) => `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`,
-  );
-  const cayu = phaseMethods(state.model).map(
-    (m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`,
-  );
-  return `${state.engine}|${state.root}|${[...mantle, ...cayu].join(',')}`;
-}
-
-function emptyModel(path: string): HookModule {
-  return {
-    path,
-    syntaxErrors: [],
-    futureAnnotations: false,
-    imports: [],
-    functions: [],
-    classes: [],
-    lineCount: 0,
-  };
 }
 
 export function errText(err: unknown): string {

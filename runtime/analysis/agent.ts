@@ -14,8 +14,8 @@ import { definesRuntimeHook } from '../python/hooks';
 import { importError } from '../rules/import-error';
 import { syntaxError } from '../rules';
 import { withVerdict, type Verdict } from '../cpython/syntax-checker';
-import { analyseModule, compareDiagnostics, parseModule, type AnalysisOptions } from './module';
-import { applySuppressions } from './suppression';
+import { analyseModule, parseModule, type AnalysisOptions } from './module';
+import { diagnoseModule } from './diagnose';
 
 /** A file read and decoded. */
 export interface SourceFile {
@@ -143,9 +143,7 @@ export function finishFile(f: RuledFile, verdict: Verdict, options?: AnalysisOpt
     isMantleModule: f.isMantle,
     options,
   };
-  const syntax = analyseModule(input, LATE_RULES);
-  const all = syntax.length ? [...f.found, ...syntax].sort(compareDiagnostics) : f.found;
-  return applySuppressions(f.text, f.path, all, options);
+  return diagnoseModule(input, { rules: LATE_RULES, earlier: f.found }).diagnostics;
 }
 
 /**

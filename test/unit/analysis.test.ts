@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { analyseFiles, analyseModule } from '../../runtime/analysis';
+import { analyseFiles, analyseModule, diagnoseModule } from '../../runtime/analysis';
 import { initParser } from '../../runtime/python';
 import { parseModule } from '../../runtime/analysis';
 import type { Rule } from '../../runtime/rules/rule';
@@ -75,6 +75,35 @@ describe('analyseModule', () => {
     );
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /rule boom failed on \/x\/hooks\.py: kaput/);
+  });
+});
+
+describe('diagnoseModule', () => {
+  before(async () => {
+    await initParser();
+  });
+  const SUPPRESSED = MANTLE.replace('-> None:', '-> None:  # hooksmith: ignore[sync-handler, blocking-call]');
+
+  it('runs the rules, then the suppression comments: found keeps what they hid', () => {
+    const { found, diagnostics } = diagnoseModule(input(SUPPRESSED, true));
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['sync-handler'],
+    );
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.code}:${d.message}`),
+      ['unused-suppression:Unused suppression: no blocking-call diagnostic on this line to ignore.'],
+    );
+  });
+
+  it('re-running some rules replaces only their codes among the earlier findings', () => {
+    const sync = RULES.find((r) => r.code === 'sync-handler')!;
+    const other = { ...analyseModule(input(MANTLE, true))[0]!, code: 'not-wired' };
+    const stale = { ...other, code: 'sync-handler', message: 'stale' };
+    const { found } = diagnoseModule(input(MANTLE, true), { rules: [sync], earlier: [other, stale] });
+    assert.deepEqual(found.map((d) => d.code).sort(), ['not-wired', 'sync-handler']);
+    assert.ok(!found.some((d) => d.message === 'stale'));
+    assert.deepEqual(diagnoseModule(input(MANTLE, true), { rules: [], earlier: [other] }).found, [other]);
   });
 });
 

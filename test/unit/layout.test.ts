@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const ROOT = join(__dirname, '..', '..', 'runtime');
+const REPO = join(__dirname, '..', '..');
 const MAX_LINES = 400;
 
 function sources(dir: string): string[] {
@@ -16,11 +16,18 @@ function sources(dir: string): string[] {
   });
 }
 
-test(`no source file in runtime/ is over ${MAX_LINES} lines`, () => {
-  const files = sources(ROOT);
-  assert.ok(files.length > 50, `runtime/ sources found: ${files.length}`);
-  const long = files
-    .map((f) => ({ f: f.slice(ROOT.length + 1), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
-    .filter((x) => x.lines > MAX_LINES);
-  assert.deepEqual(long, []);
-});
+for (const [folder, atLeast] of [
+  ['runtime', 50],
+  ['server', 10],
+  ['client', 10],
+] as const) {
+  test(`no source file in ${folder}/ is over ${MAX_LINES} lines`, () => {
+    const root = join(REPO, folder);
+    const files = sources(root);
+    assert.ok(files.length > atLeast, `${folder}/ sources found: ${files.length}`);
+    const long = files
+      .map((f) => ({ f: f.slice(root.length + 1), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+      .filter((x) => x.lines > MAX_LINES);
+    assert.deepEqual(long, []);
+  });
+}

@@ -18,6 +18,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./engine')).benchEngine(),
   },
   {
+    title: 'Engine: conversation',
+    run: async () => (await import('./conversation')).benchConversation(),
+  },
+  {
     title: 'Hook tests: hooksmith test and fuzz',
     run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },

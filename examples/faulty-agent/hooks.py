@@ -9,3 +9,6 @@ from rasa.mantle.hooks import (
 @on_turn_started()
 async def greet(payload: TurnStartedPayload) -> None:
     return None
+
+
+GREETING_LIMIT = MAX_GREETINGS  # undefined-name

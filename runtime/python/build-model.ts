@@ -19,6 +19,7 @@ import { bodyFacts } from './body-facts';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
 import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
+import { undefinedAtImport } from './import-time-names';
 import { cacheFunction, cachedFunction, cachingFor, scopeKey } from './function-cache';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
@@ -121,6 +122,7 @@ export function modelOfSyntax(
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   const first = root.namedChildren.find((c) => c?.type !== 'comment');
   const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string';
+  const undefinedNames = error ? [] : undefinedAtImport(root, text, futureAnnotations);
   return {
     path,
     syntaxErrors: error ? [error] : [],
@@ -130,6 +132,7 @@ export function modelOfSyntax(
     functions,
     classes,
     lineCount: countLines(text),
+    ...(undefinedNames.length ? { undefinedAtImport: undefinedNames } : {}),
   };
 }
 

@@ -248,4 +248,16 @@ export interface HookModule {
   classes: ClassDef[];
   /** Line count, for benchmarks and limits. */
   lineCount: number;
+  /** Names evaluated at import time that nothing defines (import-time-names.ts); absent when none. */
+  undefinedAtImport?: UndefinedName[];
+}
+
+/** Where an undefined name is evaluated as the module loads. */
+export type UndefinedNameContext =
+  'decorator' | 'annotation' | 'default' | 'class-base' | 'class-body' | 'module-code';
+
+export interface UndefinedName {
+  name: string;
+  range: Range;
+  context: UndefinedNameContext;
 }

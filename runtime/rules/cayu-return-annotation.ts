@@ -3,6 +3,7 @@ import type { Annotation } from '../python/model';
 import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
+import { spellCayuName } from './util/cayu-import-fix';
 
 const CODE = 'cayu-return-annotation';
 
@@ -26,12 +27,15 @@ export const cayuReturnAnnotation: Rule = {
     fix: 'Annotate `-> BeforeToolCallDecision | None` (before_tool_call), `-> AfterToolCallDecision | None` (after_tool_call) or `-> None` (after_session_*).',
   },
   fixable: true,
-  check({ module }) {
+  check({ module, text }) {
     const out: HookDiagnostic[] = [];
     for (const { cls, method, phase } of phaseMethods(module)) {
       const ann = method.returnAnnotation;
       if (!ann || accepted(ann, phase.decision)) continue;
       const want = phase.decision ? `${phase.decision} | None` : 'None';
+      const spelled =
+        phase.decision && !ann.isString ? spellCayuName(module, text, phase.decision) : undefined;
+      const written = spelled ? `${spelled.text} | None` : want;
       out.push({
         code: CODE,
         severity: 'error',
@@ -44,7 +48,7 @@ export const cayuReturnAnnotation: Rule = {
               fixes: [
                 {
                   title: `Annotate -> ${want}`,
-                  edits: [{ range: ann.range, newText: want }],
+                  edits: [...(spelled?.importEdits ?? []), { range: ann.range, newText: written }],
                   isPreferred: true,
                 },
               ],

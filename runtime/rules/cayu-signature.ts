@@ -2,6 +2,7 @@
 import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, contextParameter, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
+import { spellCayuName } from './util/cayu-import-fix';
 
 const CODE = 'cayu-signature';
 
@@ -17,7 +18,7 @@ export const cayuSignature: Rule = {
     fix: 'Declare `async def after_tool_call(self, context: ToolCallHookContext)`; the quick fix corrects the annotation.',
   },
   fixable: true,
-  check({ module }) {
+  check({ module, text }) {
     const out: HookDiagnostic[] = [];
     const report = (message: string, range: HookDiagnostic['range'], fixes?: HookDiagnostic['fixes']) =>
       out.push({
@@ -60,15 +61,14 @@ export const cayuSignature: Rule = {
       const name = cayuOrBareName(ann.optionalOf ?? ann.ref);
       if (name === phase.context || name === 'Any') continue;
       // String annotations keep their quotes; only plain ones get the mechanical fix.
-      const fixes = ann.isString
-        ? undefined
-        : [
-            {
-              title: `Annotate as ${phase.context}`,
-              edits: [{ range: ann.range, newText: phase.context }],
-              isPreferred: true,
-            },
-          ];
+      const spelled = ann.isString ? undefined : spellCayuName(module, text, phase.context);
+      const fixes = spelled && [
+        {
+          title: `Annotate as ${phase.context}`,
+          edits: [...spelled.importEdits, { range: ann.range, newText: spelled.text }],
+          isPreferred: true,
+        },
+      ];
       report(`the context of ${method.name} is a ${phase.context}, not '${ann.text}'`, ann.range, fixes);
     }
     return out;

@@ -25,11 +25,13 @@ import { cayuDecisionFields } from './cayu-decision-fields';
 import { cayuUnknownPhase } from './cayu-unknown-phase';
 import { cayuArgumentsMutation } from './cayu-arguments-mutation';
 import { unusedSuppression } from './unused-suppression';
+import { undefinedName } from './undefined-name';
 import type { Rule } from './rule';
 
 export const RULES: readonly Rule[] = [
   syntaxError,
   importError,
+  undefinedName,
   unknownImport,
   unknownHookPoint,
   missingParentheses,

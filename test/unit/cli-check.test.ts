@@ -145,7 +145,7 @@ describe('hooksmith check', () => {
     }
     const shimNote = (x: { ruleId: string; level: string }) =>
       x.ruleId === 'import-error' && x.level === 'note';
-    assert.equal(run.results.filter((x: { ruleId: string; level: string }) => !shimNote(x)).length, 28);
+    assert.equal(run.results.filter((x: { ruleId: string; level: string }) => !shimNote(x)).length, 29);
     const dup = run.results.find((x: { ruleId: string }) => x.ruleId === 'duplicate-modify-hook');
     const loc = dup.locations[0].physicalLocation;
     assert.equal(loc.artifactLocation.uriBaseId, '%SRCROOT%');

@@ -52,3 +52,17 @@ describe(CODE, () => {
     }
   });
 });
+
+describe('cayu-return-annotation fix imports', () => {
+  it('the return fix imports the decision type it names', async () => {
+    const src =
+      'from cayu import RuntimeHook\n\n\nclass Guard(RuntimeHook):\n' +
+      '    async def before_tool_call(self, context) -> dict:\n        return None\n';
+    const ds = await diagnose('cayu-return-annotation', src);
+    assert.equal(ds.length, 1);
+    const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
+    assert.match(fixed, /^from cayu import RuntimeHook, BeforeToolCallDecision$/m);
+    assert.match(fixed, /-> BeforeToolCallDecision \| None:/);
+    assert.deepEqual(await diagnose('undefined-name', fixed), []);
+  });
+});

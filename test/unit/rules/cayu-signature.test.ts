@@ -67,3 +67,28 @@ describe(CODE, () => {
     );
   });
 });
+
+describe(`${CODE} fix imports`, () => {
+  it('the annotation fix imports the context type it names, through the module own Cayu import', async () => {
+    const src =
+      'from cayu.observability import RuntimeHook\n\n\nclass Guard(RuntimeHook):\n' +
+      '    async def before_tool_call(self, context: dict):\n        return None\n';
+    const ds = await diagnose(CODE, src);
+    assert.equal(ds.length, 1);
+    const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
+    assert.match(fixed, /^from cayu\.observability import RuntimeHook, BeforeToolCallHookContext$/m);
+    assert.match(fixed, /context: BeforeToolCallHookContext\)/);
+    assert.deepEqual(await diagnose(CODE, fixed), []);
+    assert.deepEqual(await diagnose('undefined-name', fixed), [], 'the fixed module loads');
+  });
+
+  it('spells the type through a module alias instead of importing it again', async () => {
+    const src =
+      'import cayu.observability as obs\n\n\nclass Guard(obs.RuntimeHook):\n' +
+      '    async def after_tool_call(self, context: dict):\n        return None\n';
+    const ds = await diagnose(CODE, src);
+    const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
+    assert.match(fixed, /context: obs\.ToolCallHookContext\)/);
+    assert.equal(fixed.split('\n')[0], 'import cayu.observability as obs');
+  });
+});

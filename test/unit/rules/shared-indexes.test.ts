@@ -263,6 +263,6 @@ test('analyseModule: Cayu rules skipped only where no name can resolve into Cayu
   assert.deepEqual(codes(hook('from cayu import *')), ['cayu-sync-method']);
   assert.deepEqual(codes(hook('import cayu.observability as obs\nRuntimeHook = obs.RuntimeHook')), []);
   assert.deepEqual(codes(hook('from cayu.observability import RuntimeHook')), ['cayu-sync-method']);
-  // Unimported: a NameError, and not a RuntimeHook the rules can recognise (as before the skip).
-  assert.deepEqual(codes(hook('import os')), []);
+  // Unimported: not a RuntimeHook the Cayu rules can recognise, and a NameError at import (undefined-name).
+  assert.deepEqual(codes(hook('import os')), ['undefined-name']);
 });

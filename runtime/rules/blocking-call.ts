@@ -17,6 +17,26 @@ export const blockingCall: Rule = {
     why: "Hooks run on the engine's event loop with a small budget (100 ms for observe hooks, 500 ms for modify hooks unless `timeout_ms` says otherwise). A blocking call holds the whole loop: the timeout cannot even fire on time, other hooks and the turn stall, and a modify hook that overruns triggers its fail policy.",
     spec: 'spec/mantle-hooks.md, Timeouts: "observe (`on_*`) 100; modify (`modify_*`) on text / LLM / tool / knowledge 500". Registration: "Always `async def`." DESIGN.md: "a known blocking call such as `time.sleep` or `requests.get` inside an async hook, which eats the 100/500 ms budget".',
     fix: 'Use the asyncio equivalent: `await asyncio.sleep(...)` for `time.sleep`, `httpx.AsyncClient` (or aiohttp) for `requests` / `urlopen`, `asyncio.create_subprocess_exec` for `subprocess`, `asyncio.open_connection` for sockets. Or hand slow work to `asyncio.to_thread(...)`.',
+    example: {
+      bad: `import time
+
+from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def throttle(call: ToolCallPayload) -> None:
+    time.sleep(0.5)
+`,
+      good: `import asyncio
+
+from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def throttle(call: ToolCallPayload) -> None:
+    await asyncio.sleep(0.5)
+`,
+    },
   },
   fixable: false,
   check(ctx) {

@@ -15,6 +15,26 @@ export const cayuArgumentsMutation: Rule = {
     why: 'The context hands the hook a read-only copy of the arguments: the tool still runs with the original ones, so the change silently does nothing.',
     spec: '"arguments is a read-only copy; mutating it is a no-op — a before-hook changes the call only by returning a BeforeToolCallDecision." (spec/cayu-runtime-hooks.md, BeforeToolCallHookContext).',
     fix: 'Copy and return a decision: `args = dict(context.arguments); args["limit"] = 10; return BeforeToolCallDecision(action="proceed_modified", modified_arguments=args)`.',
+    example: {
+      bad: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        context.arguments["limit"] = 10
+        return None
+`,
+      good: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        arguments = dict(context.arguments)
+        arguments["limit"] = 10
+        return BeforeToolCallDecision(action="proceed_modified", modified_arguments=arguments)
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: false,
   check({ module }) {

@@ -107,6 +107,27 @@ export const cayuDecisionFields: Rule = {
     why: 'Decisions are Pydantic models with `extra="forbid"` and a validator: an invalid one raises ValidationError inside the hook, so the decision the author meant is never applied.',
     spec: '"proceed runs the tool unchanged; proceed_modified runs it with modified_arguments; short_circuit skips the tool and uses synthetic_result; block skips the tool and returns an error result carrying block_reason." (spec/cayu-runtime-hooks.md, BeforeToolCallDecision); "`block` requires a non-blank `block_reason`, and each of those three fields is only valid with its own action" (DESIGN.md, Cayu facts).',
     fix: 'Pair each action with its own field: `BeforeToolCallDecision(action="block", block_reason="refunds need a ticket id")`, `AfterToolCallDecision(action="modify", modified_result=ToolResult(content="…"))`.',
+    example: {
+      bad: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        if context.tool_name == "delete_account":
+            return BeforeToolCallDecision(action="block")
+        return None
+`,
+      good: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        if context.tool_name == "delete_account":
+            return BeforeToolCallDecision(action="block", block_reason="Account deletion needs a human agent.")
+        return None
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: false,
   check({ module }) {

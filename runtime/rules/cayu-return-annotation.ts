@@ -25,6 +25,25 @@ export const cayuReturnAnnotation: Rule = {
     why: 'The annotation documents what the hook hands back; a mismatch (e.g. `-> AfterToolCallDecision` on `before_tool_call`, or `-> dict`) means the method returns a value the runtime rejects or ignores.',
     spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None", "async RuntimeHook.after_tool_call(context: ToolCallHookContext) -> AfterToolCallDecision | None", "async RuntimeHook.after_session_completed(context: RuntimeHookContext) -> None" (spec/cayu-runtime-hooks.md, RuntimeHook).',
     fix: 'Annotate `-> BeforeToolCallDecision | None` (before_tool_call), `-> AfterToolCallDecision | None` (after_tool_call) or `-> None` (after_session_*).',
+    example: {
+      bad: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> bool:
+        return context.tool_name != "delete_account"
+`,
+      good: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        if context.tool_name == "delete_account":
+            return BeforeToolCallDecision(action="block", block_reason="Account deletion needs a human agent.")
+        return None
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: true,
   check({ module, text }) {

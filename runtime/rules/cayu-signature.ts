@@ -16,6 +16,23 @@ export const cayuSignature: Rule = {
     why: 'The runtime calls each phase with one context object. A missing or extra required parameter raises TypeError on every call; a wrong annotation means the hook reads fields its context does not have (e.g. `result` before the tool ran).',
     spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext)", "async RuntimeHook.after_tool_call(context: ToolCallHookContext)", "async RuntimeHook.after_session_completed(context: RuntimeHookContext)" (spec/cayu-runtime-hooks.md, RuntimeHook).',
     fix: 'Declare `async def after_tool_call(self, context: ToolCallHookContext)`; the quick fix corrects the annotation.',
+    example: {
+      bad: `from cayu.observability import AfterToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Audit(RuntimeHook):
+    async def after_tool_call(self, context: BeforeToolCallHookContext) -> AfterToolCallDecision | None:
+        return None
+`,
+      good: `from cayu.observability import AfterToolCallDecision, RuntimeHook, ToolCallHookContext
+
+
+class Audit(RuntimeHook):
+    async def after_tool_call(self, context: ToolCallHookContext) -> AfterToolCallDecision | None:
+        return None
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: true,
   check({ module, text }) {

@@ -16,6 +16,23 @@ export const cayuSyncMethod: Rule = {
     why: 'The runtime awaits every phase method. A plain method returns its value (or None) instead of a coroutine, so awaiting it fails and the hook errors on every call.',
     spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None" — every phase of RuntimeHook is declared `async` (spec/cayu-runtime-hooks.md, RuntimeHook).',
     fix: 'Write `async def before_tool_call(self, context): ...` (the quick fix inserts `async `).',
+    example: {
+      bad: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        return None
+`,
+      good: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        return None
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: true,
   check({ module }) {

@@ -17,6 +17,23 @@ export const cayuUnknownPhase: Rule = {
     why: 'A subclass only takes part in a phase whose method it overrides. A misspelt phase (`after_tool_cal`, `before_toolcall`) is silently never called, so the hook looks installed but does nothing.',
     spec: '"A RuntimeHook subclass only takes part in a phase whose method it overrides" (DESIGN.md, Cayu facts); the phases are listed under RuntimeHookPhase in spec/cayu-runtime-hooks.md.',
     fix: 'Rename the method to the phase it was meant for (the quick fix offers the closest phase name), or rename a helper so it does not look like a phase.',
+    example: {
+      bad: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_cal(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        return None
+`,
+      good: `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        return None
+`,
+      file: 'runtime_hooks.py',
+    },
   },
   fixable: true,
   check({ module }) {

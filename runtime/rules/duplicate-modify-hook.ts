@@ -31,6 +31,39 @@ export const duplicateModifyHook: Rule = {
     why: 'Modify hooks form a single chain link per point, so the engine refuses a second one: `rasa train` fails, and so does model load. Observe hooks are not limited.',
     spec: 'spec/mantle-hooks.md, Registration: "One modify hook per point. A second registration fails at train time and model load."',
     fix: 'Merge the modifiers into one function (call the helpers in sequence from a single `@modify_…()` hook), or turn the ones that only look at the payload into `on_…` observers.',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def block_delete(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "delete_account":
+        return call.model_copy(update={"tool_name": "request_deletion"})
+    return call
+
+
+@modify_tool_call()
+async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
+    return call.model_copy(update={"arguments": {**call.arguments, "limit": 10}})
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+def _block_delete(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "delete_account":
+        return call.model_copy(update={"tool_name": "request_deletion"})
+    return call
+
+
+def _cap_limit(call: ToolCallPayload) -> ToolCallPayload:
+    return call.model_copy(update={"arguments": {**call.arguments, "limit": 10}})
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return _cap_limit(_block_delete(call))
+`,
+    },
   },
   fixable: false,
   check(ctx) {

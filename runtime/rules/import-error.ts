@@ -74,6 +74,26 @@ export const importError: Rule = {
     why: "The engine imports every hook module when it validates the agent (`rasa train`) and when it loads the model: an ImportError there fails both, and none of the module's hooks register. `hooksmith simulate` refuses the same agent.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Layout: "Shared project code under `lib/` is importable during hook module loading".',
     fix: 'Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`.',
+    example: {
+      bad: `import htpx
+from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def audit(call: ToolCallPayload) -> None:
+    async with htpx.AsyncClient() as client:
+        await client.post("https://audit.example.com/calls", json={"tool": call.tool_name})
+`,
+      good: `import httpx
+from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def audit(call: ToolCallPayload) -> None:
+    async with httpx.AsyncClient() as client:
+        await client.post("https://audit.example.com/calls", json={"tool": call.tool_name})
+`,
+    },
   },
   fixable: false,
   check(ctx) {

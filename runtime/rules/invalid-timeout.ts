@@ -40,6 +40,22 @@ export const invalidTimeout: Rule = {
     why: 'The decorators accept one option, `timeout_ms`, an integer number of milliseconds. Hooksmith treats anything else as an error: an argument the decorator does not accept makes the module fail to load (failing `rasa train`), and a zero, negative, fractional or non-numeric timeout is not a budget the engine can enforce.',
     spec: 'spec/mantle-hooks.md, Timeouts: "Override per hook: `@modify_model_request(timeout_ms=2000)`." Defaults: observe 100 ms, modify 500 ms.',
     fix: 'Write `timeout_ms=<positive integer>`, e.g. `@modify_model_request(timeout_ms=2000)`, or drop the argument for the default. The quick fix renames a misspelt keyword (`timeout=` → `timeout_ms=`) and rounds a float up to whole milliseconds.',
+    example: {
+      bad: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request(timeout=2000)
+async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request
+`,
+      good: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request(timeout_ms=2000)
+async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -13,6 +13,22 @@ export const missingParentheses: Rule = {
     why: 'Every hook decorator is a factory that takes options (`timeout_ms`) and returns the real decorator. Used bare, the factory receives the function in place of its options, so the hook is not registered as written; the engine requires the call form even with default options.',
     spec: 'spec/mantle-hooks.md, Registration: "Parentheses are **mandatory**, even when you only use defaults".',
     fix: 'Add `()`: `@on_turn_started()` (the quick fix does it).',
+    example: {
+      bad: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+
+
+@on_turn_started
+async def started(payload: TurnStartedPayload) -> None:
+    return None
+`,
+      good: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+
+
+@on_turn_started()
+async def started(payload: TurnStartedPayload) -> None:
+    return None
+`,
+    },
   },
   fixable: true,
   check(ctx) {

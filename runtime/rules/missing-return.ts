@@ -14,6 +14,25 @@ export const missingReturn: Rule = {
     why: "A modify hook returns the (updated) payload; `None` is an invalid return value, so the engine applies the point's fail policy — fail-closed points stop the action (e.g. the LLM call is skipped), fail-open points keep the original payload, silently undoing the hook.",
     spec: 'spec/mantle-hooks.md, Registration: "modify hooks take one typed payload and return the same type." modify_model_response: "Unexpected modifier crashes, timeouts, or invalid return values are **fail-open**: Mantle keeps the original response and continues."',
     fix: 'Return the payload on every path: `return payload` when nothing changes, `return payload.model_copy(update={...})` otherwise.',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "search":
+        return call.model_copy(update={"arguments": {**call.arguments, "limit": 10}})
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "search":
+        return call.model_copy(update={"arguments": {**call.arguments, "limit": 10}})
+    return call
+`,
+    },
   },
   fixable: false,
   check(ctx) {

@@ -65,6 +65,22 @@ export const modelSettingsKey: Rule = {
     why: 'The engine drops anything outside the allow-list — including API keys, the provider and the model name — and values of the wrong type, without an error: the override silently does nothing.',
     spec: 'spec/mantle-hooks.md, modify_model_request: "You can change these `model_settings` keys: `temperature`, `top_p`, `max_tokens`, `presence_penalty`, `frequency_penalty`, `stop`, and `seed`. Values must match provider-safe types (numbers for the float/int keys; a string or list of strings for `stop`). Anything else is ignored — including API keys, the provider, and the model name."',
     fix: 'Use an allow-listed key with a value of its type, e.g. `"model_settings": {"temperature": 0.2, "max_tokens": 256}`. The quick fix renames a misspelt key to the closest allowed one.',
+    example: {
+      bad: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request()
+async def cool(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request.model_copy(update={"model_settings": {"temprature": 0.2}})
+`,
+      good: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request()
+async def cool(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request.model_copy(update={"model_settings": {"temperature": 0.2}})
+`,
+    },
   },
   fixable: true,
   check(ctx) {

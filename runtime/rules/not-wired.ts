@@ -15,6 +15,24 @@ export const notWired: Rule = {
     why: 'The hook is valid, so nothing else warns, yet it never runs: a redaction or veto written there has no effect on real conversations until the point is wired.',
     spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The Insertion points table marks incoming message and outgoing text "not wired". DESIGN.md: "on 3.21 no code path dispatches `incoming_message` / `outgoing_text`".',
     fix: 'Which points are invoked follows the installed `rasa-pro` (read from the selected interpreter; a release newer than 3.21 invokes every point); the setting `hooksmith.mantle.wiredPoints` overrides it. Nothing to fix in the hook. If the behaviour is needed today, move it to a wired point (e.g. rewrite the answer in `modify_model_response` instead of `modify_outgoing_text`).',
+    example: {
+      bad: `from rasa.mantle.hooks import OutgoingTextPayload, modify_outgoing_text
+
+
+@modify_outgoing_text()
+async def sign(outgoing: OutgoingTextPayload) -> OutgoingTextPayload:
+    return outgoing.model_copy(update={"text": outgoing.text + " (Acme support)"})
+`,
+      good: `from rasa.mantle.hooks import ModelResponsePayload, modify_model_response
+
+
+@modify_model_response()
+async def sign(response: ModelResponsePayload) -> ModelResponsePayload:
+    if response.tool_calls or not response.text:
+        return response
+    return response.model_copy(update={"text": response.text + " (Acme support)"})
+`,
+    },
   },
   fixable: false,
   check(ctx) {

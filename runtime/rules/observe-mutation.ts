@@ -25,6 +25,22 @@ export const observeMutation: Rule = {
     why: 'Observers receive an independent copy and are not awaited on the turn path; whatever they change or return is discarded. Code that looks like it redacts or rewrites does nothing. Use the modify lane for that.',
     spec: 'spec/mantle-hooks.md, Rejections and failures: "Observe hooks are always non-blocking: they receive independent copies, and their mutations, errors, timeouts, or control signals have no effect on the turn." Registration: "observe hooks take one typed payload and return `None`".',
     fix: "Move the change into the point's `modify_*` hook and return `payload.model_copy(update={...})` there, or drop it. End observe hooks with a bare `return` / `return None` (or no return).",
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def cap_limit(call: ToolCallPayload) -> None:
+    call.arguments["limit"] = 10
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
+    return call.model_copy(update={"arguments": {**call.arguments, "limit": 10}})
+`,
+    },
   },
   fixable: false,
   check(ctx) {

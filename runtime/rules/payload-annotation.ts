@@ -16,6 +16,22 @@ export const payloadAnnotation: Rule = {
     why: 'The engine validates payload type annotations at `rasa train` and model load; a missing or mismatched annotation fails validation.',
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: … payload type annotations and return types". Registration: "observe hooks take one typed payload".',
     fix: 'Annotate the parameter with the payload type of the point, imported from `rasa.mantle.hooks`: `async def guard(call: ToolCallPayload) -> ToolCallPayload:`. The quick fix writes the annotation and adds the import (to an existing `from rasa.mantle.hooks import …` when there is one, in its style).',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: dict) -> ToolCallPayload:
+    return call
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -47,6 +47,22 @@ export const readonlyFieldWrite: Rule = {
     why: 'The engine restores identity from the original input and ignores read-only fields, so the hook silently does not do what it says. Unknown keys are worse: Pydantic\'s `model_copy(update=...)` does not validate, so a typo such as `"txt"` adds a stray attribute and the real field keeps its old value (and assigning an unknown attribute raises, which triggers the fail policy).',
     spec: 'spec/mantle-hooks.md, Payload wall: "The runner copies the payload before calling a modify hook and restores engine-owned identity from the original input even when a modify hook returns different values for those fields." modify_model_request: "`tool_names` | no | Read-only view of offered tool names"; "Hooks also cannot change which tools the LLM is offered."',
     fix: "Change only the mutable fields listed in the payload's table. For an unknown key the quick fix renames it to the closest mutable field.",
+    example: {
+      bad: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request()
+async def fewer_tools(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request.model_copy(update={"tool_names": ["search"]})
+`,
+      good: `from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+@modify_model_request()
+async def short_history(request: ModelRequestPayload) -> ModelRequestPayload:
+    return request.model_copy(update={"messages": request.messages[-20:]})
+`,
+    },
   },
   fixable: true,
   check(ctx) {

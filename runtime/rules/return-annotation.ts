@@ -15,6 +15,22 @@ export const returnAnnotation: Rule = {
     why: "Return types are part of what `rasa train` and model load validate. A modify hook's result replaces the payload, so it has to be the same type; an observe hook's result is discarded.",
     spec: 'spec/mantle-hooks.md, Registration: "Signatures: observe hooks take one typed payload and return `None`; modify hooks take one typed payload and return the same type." Validation: "payload type annotations and return types".',
     fix: 'Write `-> None` on `on_*` hooks and `-> <Payload>` on `modify_*` hooks, e.g. `async def guard(call: ToolCallPayload) -> ToolCallPayload:`. The quick fix writes it (importing the payload type when needed).',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload):
+    return call
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -13,6 +13,22 @@ export const syncHandler: Rule = {
     why: 'The engine awaits every hook (modify) or schedules it as a task (observe); it rejects synchronous handlers when it validates hook modules at `rasa train` and model load.',
     spec: 'spec/mantle-hooks.md, Registration: "Always `async def`. Synchronous handlers are rejected at validation."',
     fix: 'Write `async def` (the quick fix inserts `async `). Inside, await asynchronous APIs instead of blocking calls.',
+    example: {
+      bad: `from rasa.mantle.hooks import TurnFinishedPayload, on_turn_finished
+
+
+@on_turn_finished()
+def finished(payload: TurnFinishedPayload) -> None:
+    return None
+`,
+      good: `from rasa.mantle.hooks import TurnFinishedPayload, on_turn_finished
+
+
+@on_turn_finished()
+async def finished(payload: TurnFinishedPayload) -> None:
+    return None
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -12,6 +12,22 @@ export const syntaxError: Rule = {
     why: 'The engine imports every hook module when it validates the agent; a module that does not compile fails `rasa train` and model load, and none of its hooks register.',
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". DESIGN.md: "Syntax errors must match what CPython reports".',
     fix: 'Fix the code at the reported position. When a Python interpreter is available the message is the one CPython itself gives.',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload
+    return call
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`,
+    },
   },
   fixable: false,
   check(ctx) {

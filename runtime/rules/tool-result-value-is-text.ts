@@ -33,6 +33,31 @@ export const toolResultValueIsText: Rule = {
     why: 'The engine passes the tool result as serialized JSON text. An `isinstance(…, dict)` guard is always false, so the code behind it silently never runs; `.get(…)` raises AttributeError (a crash: the engine keeps the original result); indexing or iterating walks the characters of the text.',
     spec: 'spec/mantle-hooks.md, `modify_tool_result`: `value` is the "result value persisted and replayed to the model"; DESIGN.md (facts from the public engines): "`modify_tool_result` receives `value` as serialized JSON text, not a dict".',
     fix: 'Parse it first: `data = json.loads(payload.value)`, and write back with `json.dumps(...)` in `payload.model_copy(update={"value": ...})`. The quick fix wraps the use in `json.loads(…)` and adds `import json` when the module lacks it.',
+    example: {
+      bad: `import logging
+
+from rasa.mantle.hooks import ToolResultPayload, on_tool_result
+
+logger = logging.getLogger(__name__)
+
+
+@on_tool_result()
+async def count_rows(result: ToolResultPayload) -> None:
+    logger.info("%d rows", len(result.value["rows"]))
+`,
+      good: `import json
+import logging
+
+from rasa.mantle.hooks import ToolResultPayload, on_tool_result
+
+logger = logging.getLogger(__name__)
+
+
+@on_tool_result()
+async def count_rows(result: ToolResultPayload) -> None:
+    logger.info("%d rows", len(json.loads(result.value)["rows"]))
+`,
+    },
   },
   fixable: true,
   check(ctx) {

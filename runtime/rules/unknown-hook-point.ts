@@ -27,6 +27,22 @@ export const unknownHookPoint: Rule = {
     why: 'The engine validates hook points when it loads hook modules at `rasa train` and model load; an unknown point (or a name that fails with AttributeError / NameError) fails validation, and the function never runs.',
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: … unknown hook points". Insertion points: the table lists the 10 points; turn started / finished have no modify decorator ("Neither point has a modify lane").',
     fix: 'Use one of the decorators of the insertion-points table, imported from `rasa.mantle.hooks`. The quick fix replaces a near miss with the closest real decorator (by edit distance) and adds a missing import.',
+    example: {
+      bad: `import rasa.mantle.hooks as mh
+
+
+@mh.modify_turn_started()
+async def started(payload: mh.TurnStartedPayload) -> None:
+    return None
+`,
+      good: `import rasa.mantle.hooks as mh
+
+
+@mh.on_turn_started()
+async def started(payload: mh.TurnStartedPayload) -> None:
+    return None
+`,
+    },
   },
   fixable: true,
   check(ctx) {

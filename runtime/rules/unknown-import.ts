@@ -23,6 +23,12 @@ export const unknownImport: Rule = {
     why: "The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module's hooks register.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
     fix: 'When the selected interpreter has the real `rasa.mantle.hooks`, its exports are the reference; otherwise the bundled catalogue (rasa-pro 3.21). Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
+    example: {
+      bad: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_start
+`,
+      good: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -81,6 +81,26 @@ export const unsupportedControlSignal: Rule = {
     why: "The engine's AST check rejects the hook at `rasa train`. As a runtime backstop the signal is logged and discarded and the original payload is kept, so the veto or retry the author intended never happens.",
     spec: 'spec/mantle-hooks.md, Control signals: "Raising a control signal at any other point is invalid hook behaviour and fails at train time when detected by the AST check." Insertion points: "Control signals (modify only)".',
     fix: 'Raise the signal the point allows, or move the logic to a point that allows the signal (e.g. veto tool calls with `RetryModel` in `modify_tool_call`, not in `modify_tool_result`). Quick fixes: where the point allows the other signal, "Raise RetryModel instead" / "Raise HookRejection instead" keeps the message (and merges the import); removing the signal is offered only under its own name ("Remove the rejection: this hook will no longer block anything"), and returns the payload unchanged (what the engine does with the discarded signal). No fix is preferred: each changes what the hook does.',
+    example: {
+      bad: `from rasa.mantle.hooks import RetryModel, ToolResultPayload, modify_tool_result
+
+
+@modify_tool_result()
+async def guard(result: ToolResultPayload) -> ToolResultPayload:
+    if result.tool_name == "delete_account":
+        raise RetryModel("Ask the user to confirm before deleting the account.")
+    return result
+`,
+      good: `from rasa.mantle.hooks import RetryModel, ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name == "delete_account":
+        raise RetryModel("Ask the user to confirm before deleting the account.")
+    return call
+`,
+    },
   },
   fixable: true,
   check(ctx) {

@@ -13,6 +13,22 @@ export const unusedSuppression: Rule = {
     why: 'A suppression outlives the problem it hid: once the code is fixed the comment only waits to hide the next, real problem on that line. Reporting it keeps the ignores honest, as ruff does for an unused `# noqa`.',
     spec: 'Hooksmith convention (no engine rule): suppressions follow ruff (`# noqa: CODE`) and ESLint (`// eslint-disable-line rule`).',
     fix: 'Remove the code from the comment, or the whole comment (the quick fix does either). To suppress a diagnostic, use its quick fix "Ignore <code> on this line" or "… in this file".',
+    example: {
+      bad: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+
+
+@on_turn_started()
+async def started(payload: TurnStartedPayload) -> None:  # hooksmith: ignore[sync-handler]
+    return None
+`,
+      good: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+
+
+@on_turn_started()
+async def started(payload: TurnStartedPayload) -> None:
+    return None
+`,
+    },
   },
   fixable: true,
   check() {

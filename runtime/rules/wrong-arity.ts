@@ -27,6 +27,24 @@ export const wrongArity: Rule = {
     why: 'The engine calls every hook with one payload argument and validates the signature against that contract at `rasa train` and model load. Hooksmith reads the spec strictly: extra parameters with defaults would not break the call, but they are not "one typed payload", and `*args` hides the payload parameter that the annotation check needs.',
     spec: 'spec/mantle-hooks.md, Registration: "Signatures: observe hooks take one typed payload and return `None`; modify hooks take one typed payload and return the same type."',
     fix: 'Declare one parameter for the payload, e.g. `async def audit(call: ToolCallPayload) -> None:`. Move options into module-level constants and state into module-level variables.',
+    example: {
+      bad: `from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+
+@on_tool_call()
+async def audit(call: ToolCallPayload, verbose: bool = False) -> None:
+    return None
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, on_tool_call
+
+VERBOSE = False
+
+
+@on_tool_call()
+async def audit(call: ToolCallPayload) -> None:
+    return None
+`,
+    },
   },
   fixable: false,
   check(ctx) {

@@ -1,4 +1,4 @@
-// What `rasa.mantle.hooks` exports: the 18 decorators, 10 payload types and 2 control signals.
+// What `rasa.mantle.hooks` exports: the decorators, the payload types and the control signals.
 import { HOOK_DECORATORS, CONTROL_SIGNALS } from './mantle-points';
 import { PAYLOAD_TYPE_NAMES } from './mantle-payloads';
 

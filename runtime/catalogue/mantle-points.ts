@@ -1,4 +1,4 @@
-// The 10 Mantle insertion points (spec/mantle-hooks.md, "Insertion points").
+// The Mantle insertion points (spec/mantle-hooks.md, "Insertion points").
 // The single source of truth for point names, decorators, signals, policies and effects.
 import type { PayloadTypeName } from './mantle-payloads';
 
@@ -212,7 +212,7 @@ export function decoratorName(point: PointId, lane: Lane): string {
   return `${lane === 'observe' ? 'on' : 'modify'}_${point}`;
 }
 
-/** The 18 decorators: 10 observe + 8 modify. */
+/** The decorators: an observe one per point, a modify one per point with a modify lane. */
 export const HOOK_DECORATORS: readonly HookDecorator[] = MANTLE_POINTS.flatMap((point) => {
   const lanes: Lane[] = point.hasModifyLane ? ['observe', 'modify'] : ['observe'];
   return lanes.map((lane) => ({ name: decoratorName(point.id, lane), point, lane }));

@@ -6,7 +6,8 @@
 // LLM call, played where it stands in the list (between main-loop completions). It fires the
 // model request/response points with that context and never counts as an iteration.
 import { z } from 'zod';
-import { QUIET_CALLS } from '../catalogue';
+import { MANTLE_POINTS, QUIET_CALLS } from '../catalogue';
+import { CATALOGUE_RASA_PRO } from '../catalogue/wiring';
 import { scenarioExpect, scenarioGoals } from './expect-schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -189,7 +190,11 @@ export const scenarioSchema = z
       .boolean()
       .default(false)
       .describe(
-        'Also fire incoming_message and outgoing_text, which the engine does not invoke today (labelled so).',
+        `Also fire the points the engine does not invoke (rasa-pro ${CATALOGUE_RASA_PRO}: ${MANTLE_POINTS.filter(
+          (p) => !p.wired,
+        )
+          .map((p) => p.id)
+          .join(', ')}), labelled so.`,
       ),
     expect: scenarioExpect.optional().describe('What the played turn (or the whole conversation) must show.'),
     goals: scenarioGoals.optional(),

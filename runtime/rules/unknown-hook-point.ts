@@ -1,5 +1,5 @@
 // unknown-hook-point: a decorator that means a hook but names no insertion point / lane.
-import { findDecorator, isMantleExport } from '../catalogue';
+import { findDecorator, HOOK_DECORATORS, isMantleExport, MANTLE_POINTS } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
 import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
@@ -23,9 +23,9 @@ export const unknownHookPoint: Rule = {
   severity: 'error',
   title: 'Decorator is not a Mantle hook point',
   docs: {
-    what: 'A decorator that resolves into `rasa.mantle.hooks` but is not one of its 18 hook decorators (e.g. `@mh.modify_turn_started()` — turn points have no modify lane — or `@mh.on_tool_calls()`), an export used as a decorator (`@RetryModel()`), or an `on_*` / `modify_*` decorator that nothing imports. A real hook decorator used by its bare name without an import is reported here too (Hooksmith has no separate code for it): the fix adds the import.',
+    what: `A decorator that resolves into \`rasa.mantle.hooks\` but is not one of its ${HOOK_DECORATORS.length} hook decorators (e.g. \`@mh.modify_turn_started()\` — turn points have no modify lane — or \`@mh.on_tool_calls()\`), an export used as a decorator (\`@RetryModel()\`), or an \`on_*\` / \`modify_*\` decorator that nothing imports. A real hook decorator used by its bare name without an import is reported here too (Hooksmith has no separate code for it): the fix adds the import.`,
     why: 'The engine validates hook points when it loads hook modules at `rasa train` and model load; an unknown point (or a name that fails with AttributeError / NameError) fails validation, and the function never runs.',
-    spec: 'spec/mantle-hooks.md, Validation: "Validation checks: … unknown hook points". Insertion points: the table lists the 10 points; turn started / finished have no modify decorator ("Neither point has a modify lane").',
+    spec: `spec/mantle-hooks.md, Validation: "Validation checks: … unknown hook points". Insertion points: the table lists the ${MANTLE_POINTS.length} points; turn started / finished have no modify decorator ("Neither point has a modify lane").`,
     fix: 'Use one of the decorators of the insertion-points table, imported from `rasa.mantle.hooks`. The quick fix replaces a near miss with the closest real decorator (by edit distance) and adds a missing import.',
     example: {
       bad: `import rasa.mantle.hooks as mh

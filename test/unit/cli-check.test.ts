@@ -24,7 +24,7 @@ interface JsonFinding {
 const FAULTY = 'examples/faulty-agent';
 
 describe('examples/clean-agent covers the whole API', () => {
-  it('registers all 18 decorators over hooks.py and hooks/*.py, and overrides all 5 Cayu phases', async () => {
+  it('registers every decorator over hooks.py and hooks/*.py, and overrides all 5 Cayu phases', async () => {
     await initParser();
     const [agent] = discover([join(ROOT, 'examples/clean-agent')]).agents;
     assert.ok(agent);

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { CONTEXT_VALUES } from '../../client/explorer/tree-model';
 import { DEFAULT_SETTINGS } from '../../runtime/lsp/shared';
 import { MANIFEST, manifestWithRuleCodes } from '../../scripts/gen-rule-codes';
+import { manifestWithPointEnum } from '../../scripts/gen-point-enum';
 import { RULES } from '../../runtime/rules';
 
 const root = join(__dirname, '..', '..');
@@ -151,6 +152,11 @@ describe('package.json contributes', () => {
   it('the rule-code lists are up to date with the registry (run: node --import tsx scripts/gen-rule-codes.ts)', () => {
     const committed = readFileSync(MANIFEST, 'utf8');
     assert.equal(committed, manifestWithRuleCodes(committed), 'package.json is stale');
+  });
+
+  it('the wiredPoints enum is up to date with the catalogue (run: node --import tsx scripts/gen-point-enum.ts)', () => {
+    const committed = readFileSync(MANIFEST, 'utf8');
+    assert.equal(committed, manifestWithPointEnum(committed), 'package.json is stale');
   });
 
   it('activates on hook modules and Python, and points at files that ship', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HOOK_DECORATORS } from '../../../runtime/catalogue';
+import { HOOK_DECORATORS, MANTLE_POINTS } from '../../../runtime/catalogue';
 import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
 
-test('payload-annotation: the right payload type on every decorator of all 10 points is quiet', async () => {
+test('payload-annotation: the right payload type on every decorator of every point is quiet', async () => {
   const names = HOOK_DECORATORS.map((d) => [d.name, d.point.payloadType, d.lane] as const);
   const imports = [...new Set(names.flatMap(([n, p]) => [n, p]))].sort().join(',\n    ');
   const hooks = names
@@ -13,7 +13,7 @@ test('payload-annotation: the right payload type on every decorator of all 10 po
     )
     .join('\n');
   const src = `from rasa.mantle.hooks import (\n    ${imports},\n)\n\n${hooks}`;
-  assert.equal(names.length, 18);
+  assert.ok(names.length > MANTLE_POINTS.length, 'an observe and a modify decorator per modify point');
   assert.deepEqual(await diagnose('payload-annotation', src), []);
 });
 

@@ -17,6 +17,8 @@ commands:
   test [PATH...] [--format text|json|junit] [-k PATTERN] [--update]
                                                    run scenarios and payload cases with expectations
   fuzz FILE::HANDLER [--runs N] [--seed S]         run a hook on generated payloads
+  scenario from-messages FILE [--expect snapshot] [-o OUT]
+                                                   a recorded conversation → a multi-turn scenario
 `;
 
 export type CommandMain = (args: string[]) => Promise<number>;
@@ -28,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
   payload: async () => (await import('./payload')).runPayloadCommand,
   test: async () => (await import('./test')).runTestCommand,
   fuzz: async () => (await import('./fuzz')).runFuzzCommand,
+  scenario: async () => (await import('./scenario')).runScenarioCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

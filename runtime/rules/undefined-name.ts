@@ -87,6 +87,22 @@ export const undefinedName: Rule = {
     why: "The engine imports every hook module when it validates and loads the agent (and the Cayu runtime when the app starts): a NameError there fails the load and none of the module's hooks register, while the hooks themselves look fine. A quick fix that adds an annotation without its import is the typical cause.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors" — a module that cannot be imported fails validation; spec/cayu-runtime-hooks.md, RuntimeHook: hooks are classes the app imports and registers.',
     fix: 'Import the name (the quick fix does for the hook API\'s types and decorators, `typing` names and common standard-library modules), fix its spelling, quote the annotation (`"ToolCallPayload"`), or add `from __future__ import annotations` at the top of the module.',
+    example: {
+      bad: `from rasa.mantle.hooks import modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`,
+      good: `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    return call
+`,
+    },
   },
   fixable: true,
   check(ctx: RuleContext) {

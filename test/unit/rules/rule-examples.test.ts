@@ -3,8 +3,8 @@
 // error or warning at all, through the same path as the editor (rules, then suppressions).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyseModule, parseModule } from '../../../runtime/analysis/module';
-import { applySuppressions } from '../../../runtime/analysis/suppression';
+import { diagnoseModule } from '../../../runtime/analysis/diagnose';
+import { parseModule } from '../../../runtime/analysis/module';
 import { initParser } from '../../../runtime/python/parser';
 import { RULES } from '../../../runtime/rules';
 import type { RuleEnvironment } from '../../../runtime/rules/rule';
@@ -19,15 +19,14 @@ const ENVIRONMENT: RuleEnvironment = {
 function diagnose(text: string, file: string) {
   const module = parseModule(text, file);
   const isMantleModule = file === 'hooks.py' || file.startsWith('hooks/');
-  const found = analyseModule({
+  return diagnoseModule({
     path: file,
     text,
     module,
     agentModules: [module],
     isMantleModule,
     options: { environment: ENVIRONMENT },
-  });
-  return applySuppressions(text, file, found);
+  }).diagnostics;
 }
 
 const where = (ds: ReturnType<typeof diagnose>) =>

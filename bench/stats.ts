@@ -10,6 +10,8 @@ export function ms(value: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 }
 
-export function line(name: string, value: string, target?: string): string {
-  return `${name.padEnd(58)} ${value.padStart(22)}${target ? `   (target ${target})` : ''}`;
+/** A row: name, value, and the target with its verdict when `pass` is given. */
+export function line(name: string, value: string, target?: string, pass?: boolean): string {
+  const verdict = pass === undefined ? '' : pass ? '  pass' : '  FAIL';
+  return `${name.padEnd(58)} ${value.padStart(22)}${target ? `   (target ${target})${verdict}` : ''}`;
 }

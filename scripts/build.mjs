@@ -19,7 +19,8 @@ const entries = [
   { in: 'client/extension.ts', out: 'extension', external: ['vscode'] },
   { in: 'server/server.ts', out: 'server', external: [] },
   { in: 'runtime/cli/main.ts', out: 'cli', external: [] },
-  ...(bench ? [{ in: 'bench/run.ts', out: 'bench/run', external: [] }] : []),
+  // ruff's WebAssembly build (the bench's anchor row) reads its .wasm beside its own file.
+  ...(bench ? [{ in: 'bench/run.ts', out: 'bench/run', external: ['@astral-sh/ruff-wasm-nodejs'] }] : []),
 ].filter((e) => existsSync(join(root, e.in)));
 
 function copyAssets() {

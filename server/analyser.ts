@@ -315,7 +315,7 @@ export class Analyser {
     if (!state.buffer) return undefined;
     const tree = state.buffer.tree();
     if (state.modelVersion !== state.buffer.version) {
-      state.model = buildModel(tree, state.text, state.path ?? state.key);
+      state.model = state.buffer.model(state.path ?? state.key);
       state.modelVersion = state.buffer.version;
       const c = this.files.classify(state.path, state.model);
       state.engine = c.engine;

@@ -2,15 +2,21 @@
 // kept in step with incremental edits. Each edit is applied to the old tree with
 // `tree.edit(...)`; the re-parse (lazy, on the next `tree()` call) reuses it and then
 // deletes it — trees live on the WASM heap, which the garbage collector never frees.
+// The model is rebuilt the same way: only the module-level definitions an edit touched
+// (runtime/python/model-memo.ts).
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parse, type Point, type Tree } from '../runtime/python/parser';
+import type { HookModule } from '../runtime/python/model';
+import { buildModelReusing, type ModelMemo } from '../runtime/python/model-memo';
 
 export class ParsedText {
   private current: TextDocument;
   private parsed: Tree | undefined;
   /** The tree was edited since the last parse. */
   private stale = true;
+  /** What the last model build leaves to the next. */
+  private memo: ModelMemo | undefined;
 
   constructor(uri: string, version: number, text: string) {
     this.current = TextDocument.create(uri, 'python', version, text);
@@ -66,6 +72,13 @@ export class ParsedText {
     old?.delete();
     this.stale = false;
     return this.parsed;
+  }
+
+  /** The model of the current text (a new build on each call, reusing the unchanged definitions). */
+  model(path: string): HookModule {
+    const built = buildModelReusing(this.tree(), this.text, path, this.memo);
+    this.memo = built.memo;
+    return built.model;
   }
 
   /** Frees the tree (on close). */

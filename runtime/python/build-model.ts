@@ -3,19 +3,11 @@
 import type { Tree } from 'web-tree-sitter';
 import type { SyntaxNode as Node, SyntaxTree } from './syntax-node';
 import { toSyntaxTree } from './syntax-tree';
-import type {
-  ClassDef,
-  Decorator,
-  FunctionDef,
-  HookModule,
-  ImportBinding,
-  Parameter,
-  ParameterKind,
-  SyntaxIssue,
-} from './model';
+import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, SyntaxIssue } from './model';
 import { Scope, importBindings } from './imports';
 import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
+import { parametersOf } from './parameters';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
 import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
@@ -59,6 +51,7 @@ export function modelOfSyntax(
   text: string,
   path: string,
   substitute: SyntaxIssue | undefined,
+  reuse?: DefReuse,
 ): HookModule {
   useLspLines(syntax, text);
   const root = syntax.rootNode;
@@ -103,21 +96,28 @@ export function modelOfSyntax(
   const functions: FunctionDef[] = [];
   const classes: ClassDef[] = [];
   const ctx: DefContext = { scope, scopeKey: cachingFor(path) ? scopeKey(added) : undefined, localImports };
-  for (const d of defs) {
-    const { def, decorators } = unwrapDecorated(d);
-    if (!def) continue;
-    if (def.type === 'function_definition') functions.push(cachedFunctionDef(d, def, decorators, ctx));
-    else if (def.type === 'class_definition') classes.push(classDef(d, def, ctx));
-  }
   // Classes made in a factory, a test or another class (Cayu hooks often are): only indented
   // `class` lines can start one, so modules without any skip the walk.
-  if (INDENTED_CLASS.test(text)) {
-    const nestedCtx: DefContext = { scope, scopeKey: undefined, localImports: [] };
-    for (const d of defs) {
-      const { def } = unwrapDecorated(d);
-      if (def) nestedClasses(def, '', nestedCtx, classes);
+  const indentedClass = INDENTED_CLASS.test(text);
+  const nestedCtx: DefContext | undefined = indentedClass
+    ? { scope, scopeKey: undefined, localImports: [] }
+    : undefined;
+  const earlier = reuse?.begin(scopeKey(added), indentedClass);
+  const nested: ClassDef[] = [];
+  for (const d of defs) {
+    // A def read as a leaf (toSyntaxTree's skip) is one the previous build modelled.
+    let parts = d.childCount === 0 ? earlier?.(d) : undefined;
+    if (!parts) {
+      if (d.childCount === 0 && reuse) throw new StaleReuse();
+      parts = defParts(d, ctx, nestedCtx);
     }
+    if (parts.fn) functions.push(parts.fn);
+    if (parts.cls) classes.push(parts.cls);
+    for (const b of parts.localImports) localImports.push(b);
+    for (const c of parts.nested) nested.push(c);
+    reuse?.keep(d, parts);
   }
+  for (const c of nested) classes.push(c);
 
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   const first = root.namedChildren.find((c) => c?.type !== 'comment');
@@ -137,6 +137,40 @@ export function modelOfSyntax(
 }
 
 const INDENTED_CLASS = /^[ \t]+class[ \t]/m;
+
+/** What one module-level definition adds to the model: its function or class, and more. */
+export interface DefParts {
+  fn?: FunctionDef;
+  cls?: ClassDef;
+  /** Classes defined inside it (when the module has indented class lines). */
+  nested: ClassDef[];
+  /** The function-local imports its bodies added. */
+  localImports: ImportBinding[];
+}
+
+/**
+ * Reuse of an earlier build's definitions (model-memo.ts). `begin` gets the module's import scope
+ * and whether it has indented class lines, and returns the earlier parts of a def read as a leaf
+ * (undefined when the earlier build had another scope); `keep` records each def's parts.
+ */
+export interface DefReuse {
+  begin(scope: string, indentedClass: boolean): ((def: Node) => DefParts | undefined) | undefined;
+  keep(def: Node, parts: DefParts): void;
+}
+
+/** A def was read as a leaf but the earlier build cannot stand for it: read the whole tree. */
+export class StaleReuse extends Error {}
+
+function defParts(d: Node, ctx: DefContext, nestedCtx: DefContext | undefined): DefParts {
+  const parts: DefParts = { nested: [], localImports: [] };
+  const { def, decorators } = unwrapDecorated(d);
+  if (!def) return parts;
+  const own = { ...ctx, localImports: parts.localImports };
+  if (def.type === 'function_definition') parts.fn = cachedFunctionDef(d, def, decorators, own);
+  else if (def.type === 'class_definition') parts.cls = classDef(d, def, own);
+  if (nestedCtx) nestedClasses(def, '', nestedCtx, parts.nested);
+  return parts;
+}
 /** Statements whose blocks a class definition may sit in (below a function or class body). */
 const NESTING_BLOCKS = new Set([
   ...MODULE_BLOCKS,
@@ -299,66 +333,6 @@ function emptyBody(): FunctionDef['body'] {
     canFallOffEnd: true,
     isStub: false,
   };
-}
-
-function parametersOf(params: Node, scope: Scope): Parameter[] {
-  const out: Parameter[] = [];
-  let afterStar = false;
-  for (const p of params.namedChildren) {
-    if (!p || p.type === 'comment') continue;
-    if (p.type === 'positional_separator') {
-      // Everything before `/` is positional-only.
-      for (const q of out) if (q.kind === 'positional') q.kind = 'positional-only';
-      continue;
-    }
-    if (p.type === 'keyword_separator') {
-      afterStar = true;
-      continue;
-    }
-    let nameNode: Node | null;
-    let kind: ParameterKind = afterStar ? 'keyword-only' : 'positional';
-    const typeNode = p.childForFieldName('type');
-    let hasDefault = false;
-    switch (p.type) {
-      case 'identifier':
-        nameNode = p;
-        break;
-      case 'default_parameter':
-      case 'typed_default_parameter':
-        nameNode = p.childForFieldName('name');
-        hasDefault = true;
-        break;
-      case 'typed_parameter': {
-        const inner = p.namedChild(0);
-        if (inner?.type === 'list_splat_pattern' || inner?.type === 'dictionary_splat_pattern') {
-          kind = inner.type === 'list_splat_pattern' ? 'var-positional' : 'var-keyword';
-          nameNode = inner.namedChild(0);
-        } else nameNode = inner;
-        break;
-      }
-      case 'list_splat_pattern':
-        kind = 'var-positional';
-        nameNode = p.namedChild(0);
-        break;
-      case 'dictionary_splat_pattern':
-        kind = 'var-keyword';
-        nameNode = p.namedChild(0);
-        break;
-      default:
-        continue;
-    }
-    if (kind === 'var-positional') afterStar = true;
-    if (!nameNode) continue;
-    out.push({
-      name: nameNode.text,
-      range: rangeOf(p),
-      nameRange: rangeOf(nameNode),
-      kind,
-      ...(typeNode ? { annotation: annotationOf(typeNode, scope) } : {}),
-      hasDefault,
-    });
-  }
-  return out;
 }
 
 function classDef(outer: Node, def: Node, ctx: DefContext): ClassDef {

@@ -5,11 +5,14 @@
 import type { Tree } from 'web-tree-sitter';
 import { wasmHeap } from './parser';
 import type { SyntaxTree } from './syntax-node';
-import { readTree } from './tree-memory';
+import { readTree, type SkipTopLevel } from './tree-memory';
 import { readTreeViaApi } from './tree-from-api';
 
-/** The SyntaxTree of `tree`, which was parsed from `text`. The tree may be deleted afterwards. */
-export function toSyntaxTree(tree: Tree, text: string): SyntaxTree {
+/**
+ * The SyntaxTree of `tree`, which was parsed from `text`. The tree may be deleted afterwards.
+ * `skip` names children of the root to read as leaves (see SkipTopLevel).
+ */
+export function toSyntaxTree(tree: Tree, text: string, skip?: SkipTopLevel): SyntaxTree {
   const heap = wasmHeap();
-  return heap ? readTree(tree, text, heap) : readTreeViaApi(tree, text);
+  return heap ? readTree(tree, text, heap, skip) : readTreeViaApi(tree, text, skip);
 }

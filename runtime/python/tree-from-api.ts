@@ -1,12 +1,13 @@
 // The same SyntaxTree as tree-memory.ts, read through web-tree-sitter's public TreeCursor API:
 // slower (a WASM call per property), but independent of tree-sitter's internal layout. Used when
 // web-tree-sitter does not expose its WASM heap, and by tests as the reference.
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { SyntaxTree, packFlags } from './syntax-node';
+import type { SkipTopLevel } from './tree-memory';
 
 const typeNamesByLanguage = new WeakMap<object, string[]>();
 
-export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
+export function readTreeViaApi(tree: Tree, text: string, skip?: SkipTopLevel): SyntaxTree {
   const language = tree.language;
   let typeNames = typeNamesByLanguage.get(language);
   if (!typeNames)
@@ -38,8 +39,9 @@ export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
     const parents: number[] = [add(-1)];
     if (cursor.gotoFirstChild()) {
       for (;;) {
-        const row = add(parents[parents.length - 1] as number);
-        if (cursor.gotoFirstChild()) {
+        const parent = parents[parents.length - 1] as number;
+        const row = add(parent);
+        if (!(skip && parent === 0 && skipped(cursor.currentNode, skip)) && cursor.gotoFirstChild()) {
           parents.push(row);
           continue;
         }
@@ -59,4 +61,10 @@ export function readTreeViaApi(tree: Tree, text: string): SyntaxTree {
     cursor.delete();
   }
   return out;
+}
+
+function skipped(n: Node, skip: SkipTopLevel): boolean {
+  if (n.hasError || n.childCount === 0) return false;
+  const start = n.startPosition;
+  return skip(n.type, n.startIndex, n.endIndex, start.row, start.column);
 }

@@ -188,8 +188,21 @@ class WalkStack {
 /** Reused by every walk (walks never nest). */
 const walk = new WalkStack();
 
+/**
+ * Which children of the root to read without their descendants (their row stays, a leaf): asked
+ * only for error-free nodes with children, with the node's type, UTF-16 start and end index and
+ * start point (row, UTF-16 column). The model builder reuses its previous model of such a node.
+ */
+export type SkipTopLevel = (
+  type: string,
+  startIndex: number,
+  endIndex: number,
+  row: number,
+  column: number,
+) => boolean;
+
 /** Reads `tree` (parsed from `text`) into a SyntaxTree. */
-export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
+export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTopLevel): SyntaxTree {
   const t = tablesFor(tree.language, heap);
   const u8 = heap.HEAPU8;
   const u16 = heap.HEAPU16;
@@ -351,7 +364,15 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap): SyntaxTree {
         row,
         column >>> 1,
       );
-      if (childCount > 0)
+      if (
+        childCount > 0 &&
+        !(
+          skip &&
+          w.collector[d] === 0 &&
+          errorCost === 0 &&
+          skip(t.names[type] as string, startBytes >>> 1, bytes >>> 1, startRow, startCol >>> 1)
+        )
+      )
         w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 1, 0);
     } else if (childCount > 0) {
       // A hidden node: its visible descendants belong to the collector; an extra hidden node

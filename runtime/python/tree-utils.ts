@@ -49,6 +49,13 @@ export function useLspLines(tree: object, text: string): void {
   if (text.includes('\r')) lineMaps.set(tree, new LineMap(text));
 }
 
+/** LSP positions of tree-sitter points of `text`, for readers that have no node yet. */
+export function lspPositions(text: string): (index: number, row: number, column: number) => Position {
+  if (!text.includes('\r')) return (_index, row, column) => ({ line: row, character: column });
+  const map = new LineMap(text);
+  return (index) => map.position(index);
+}
+
 /**
  * LSP position of a node's start or end. web-tree-sitter parses a JS string as UTF-16, so its
  * columns are already UTF-16 code units (test/unit/python/positions.test.ts proves it); only

@@ -8,7 +8,8 @@ const USAGE = `usage: hooksmith <command> [options]
 commands:
   check [PATH...] [--format text|json|sarif]       validate hook modules (agent roots or files)
   (check, run, simulate and test take --wired-points POINT,...: the Mantle points the engine
-   invokes, overriding the installed rasa-pro, as the hooksmith.mantle.wiredPoints setting does)
+   invokes, overriding the installed rasa-pro, as the hooksmith.mantle.wiredPoints setting does;
+   run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]

@@ -11,11 +11,12 @@ import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
+import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { printable } from './printable';
 
 const USAGE =
   'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n' +
-  '       [--wired-points POINT,...]\n';
+  '       [--wired-points POINT,...] [--debug [HOST:]PORT]\n';
 
 interface RunArgs {
   target: string;
@@ -23,6 +24,7 @@ interface RunArgs {
   python?: string;
   format: 'text' | 'json';
   wiredPoints?: readonly string[];
+  debug?: string;
 }
 
 function parseRunArgs(args: string[]): RunArgs | string {
@@ -31,10 +33,11 @@ function parseRunArgs(args: string[]): RunArgs | string {
     python: { type: 'string' },
     format: { type: 'string' },
     ...WIRED_POINTS_SPEC,
+    ...DEBUG_SPEC,
   });
   if (typeof parsed === 'string') return parsed;
   const [target, extra] = parsed.positionals;
-  const { payload, python, format = 'text' } = parsed.values as Record<string, string | undefined>;
+  const { payload, python, format = 'text', debug } = parsed.values as Record<string, string | undefined>;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   if (!target) return 'missing FILE::HANDLER';
   if (!target.includes('::')) return `expected FILE::HANDLER, got ${target}`;
@@ -42,7 +45,7 @@ function parseRunArgs(args: string[]): RunArgs | string {
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
   const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
   if (typeof wiredPoints === 'string') return wiredPoints;
-  return { target, payload, python, format, ...(wiredPoints ? { wiredPoints } : {}) };
+  return { target, payload, python, format, debug, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
 export { FAILED_OUTCOMES };
@@ -109,11 +112,15 @@ export async function runRunCommand(args: string[]): Promise<number> {
     return 2;
   }
   const { wiredPoints } = parsed;
+  const debugging = await cliDebug('run', parsed.debug, parsed.python);
+  if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python: parsed.python,
     ...listedWiring(wiredPoints),
+    ...(debugging ? { debug: debugging.debug } : {}),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
+  const uninterruptible = debugging?.onInterrupt(runner);
   try {
     const result = await runner.run({ file, handler, payload });
     process.stdout.write(
@@ -131,6 +138,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     }
     throw err;
   } finally {
+    uninterruptible?.();
     await runner.dispose();
   }
 }

@@ -9,17 +9,20 @@ import { RunInputError } from '../engine/run-hook';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
+import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
 
 const USAGE =
-  'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n';
+  'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n' +
+  '       [--debug [HOST:]PORT]\n';
 
 interface SimulateArgs {
   file: string;
   python?: string;
   format: string;
   wiredPoints?: readonly string[];
+  debug?: string;
 }
 
 function parseSimulateArgs(args: string[]): SimulateArgs | string {
@@ -27,16 +30,17 @@ function parseSimulateArgs(args: string[]): SimulateArgs | string {
     python: { type: 'string' },
     format: { type: 'string' },
     ...WIRED_POINTS_SPEC,
+    ...DEBUG_SPEC,
   });
   if (typeof parsed === 'string') return parsed;
   const [file, extra] = parsed.positionals;
-  const { python, format = 'text' } = parsed.values as Record<string, string | undefined>;
+  const { python, format = 'text', debug } = parsed.values as Record<string, string | undefined>;
   if (extra !== undefined) return `unexpected argument ${extra}`;
   if (!file) return 'missing SCENARIO_FILE';
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
   const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
   if (typeof wiredPoints === 'string') return wiredPoints;
-  return { file, python, format, ...(wiredPoints ? { wiredPoints } : {}) };
+  return { file, python, format, debug, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
 /** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved, else 0. */
@@ -56,13 +60,17 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     return 2;
   }
   const { file, python, format, wiredPoints } = parsed;
+  const debugging = await cliDebug('simulate', parsed.debug, python);
+  if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python,
     ...listedWiring(wiredPoints),
+    ...(debugging ? { debug: debugging.debug } : {}),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
     workspaceRoots: () => [process.cwd()],
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
+  const uninterruptible = debugging?.onInterrupt(runner);
   try {
     const result = await runner.simulate(file);
     process.stdout.write(
@@ -82,6 +90,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     }
     throw err;
   } finally {
+    uninterruptible?.();
     await runner.dispose();
   }
 }

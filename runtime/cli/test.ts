@@ -11,11 +11,13 @@ import { discoverCases } from '../testing/discover-cases';
 import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
 import { runCases } from '../testing/run-cases';
 import { writeSnapshots } from '../testing/snapshot-update';
+import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
+import { cliDebug, DEBUG_SPEC } from './debug-option';
 
 const USAGE =
   'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
-  '       [--wired-points POINT,...]\n';
+  '       [--wired-points POINT,...] [--debug [HOST:]PORT]\n';
 
 const FORMATS = { text: formatTestText, json: formatTestJson, junit: formatTestJunit };
 
@@ -82,6 +84,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     update: { type: 'boolean' },
     python: { type: 'string' },
     ...WIRED_POINTS_SPEC,
+    ...DEBUG_SPEC,
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -111,6 +114,8 @@ export async function runTestCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith test: ${wiredPoints}\n${USAGE}`);
     return 2;
   }
+  const debugging = await cliDebug('test', parsed.values.debug, values.python);
+  if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
   const found = discoverCases(positionals);
   const unusable = unusablePaths(positionals, found);
@@ -125,11 +130,21 @@ export async function runTestCommand(args: string[]): Promise<number> {
     done++;
     if (progress) process.stdout.write(`\r\x1b[K${done}/${cases.length} cases`);
   };
+  const log = (l: string) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined);
+  // A debug run: one host (one debugger session) for every agent's cases.
+  const shared = debugging
+    ? createHookRunner({ python: values.python, log, debug: debugging.debug, ...listedWiring(wiredPoints) })
+    : undefined;
+  const uninterruptible = shared && debugging?.onInterrupt(shared);
   const results = await runCases(cases, {
     python: values.python,
     ...(wiredPoints ? { wiredPoints } : {}),
+    ...(shared ? { runnerFor: () => shared } : {}),
     onResult,
-    log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+    log,
+  }).finally(async () => {
+    uninterruptible?.();
+    await shared?.dispose();
   });
   if (progress) process.stdout.write('\r\x1b[K');
   let updateFailed = false;

@@ -1,6 +1,7 @@
 // The runtime's public API, shared by the CLI (`hooksmith run|simulate`) and the extension.
 // Implemented in this folder (engine) on top of runtime/host (the Python side).
 import type { Lane } from '../catalogue';
+import type { DebugListen } from '../host/host-state';
 
 export type Outcome =
   | 'returned'
@@ -70,6 +71,14 @@ export interface RunResult {
    * event loop in time, so the real engine's whole loop stalled that long. A failure (exit 1).
    */
   overBudget?: boolean;
+  /** A debug run: no budget enforced; durationMs leaves out `pausedMs` (null: not counted, durationMs is `wallMs`). */
+  debug?: DebugRunTiming;
+}
+
+export interface DebugRunTiming {
+  budgetEnforced: false;
+  pausedMs: number | null;
+  wallMs: number;
 }
 
 export interface RunRequest {
@@ -108,6 +117,8 @@ export interface TimelineEvent {
   actions?: unknown[];
   /** See RunResult.overBudget. */
   overBudget?: boolean;
+  /** See RunResult.debug. */
+  debug?: DebugRunTiming;
   /** An observer: scheduled concurrently, not awaited on the turn path (its time is not the turn's). */
   offTurnPath?: boolean;
   /**
@@ -190,4 +201,6 @@ export interface HookRunnerOptions {
   wiredPoints?: () => readonly string[] | null | undefined;
   /** Who lists `wiredPoints` (default: the setting); the CLI says its option. */
   wiredBy?: string;
+  /** A debug run: the host waits for a DAP client at this address first and enforces no budget. */
+  debug?: DebugListen;
 }

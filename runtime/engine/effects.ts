@@ -43,3 +43,14 @@ export const HARD_KILL_NOTE =
 export function overBudgetNote(durationMs: number, timeoutMs: number): string {
   return `ran ${Math.round(durationMs)} ms against its ${timeoutMs} ms budget without yielding: it blocked the event loop, so the real engine's turn (and every conversation on that process) stalled that long; its result was used only because it arrived before the engine could cancel it`;
 }
+
+/** A debug run: no budget was enforced; the time it measured, pauses left out where they were counted. */
+export function debugRunNote(wallMs: number, pausedMs: number | null, timeoutMs: number): string {
+  const budget = `debug run: the ${timeoutMs} ms budget was not enforced (a hook paused at a breakpoint is not timed out)`;
+  if (pausedMs === null)
+    return `${budget}; ${Math.round(wallMs)} ms measured includes any time paused in the debugger (the pauses could not be counted)`;
+  const active = Math.max(0, wallMs - pausedMs);
+  const over =
+    active > timeoutMs ? `, over its budget: without the debugger it would not have finished in time` : '';
+  return `${budget}; the hook ran ${active.toFixed(1)} ms excluding ${Math.round(pausedMs)} ms paused in the debugger${over}`;
+}

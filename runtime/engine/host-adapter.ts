@@ -73,6 +73,11 @@ function notesOf(r: InvokeResult): string[] {
 }
 
 export function toHostFact(r: InvokeResult): HostFact {
+  const fact = factOf(r);
+  return r.debug ? { ...fact, debug: r.debug } : fact;
+}
+
+function factOf(r: InvokeResult): HostFact {
   const output = outputText(r.output);
   const hostNotes = notesOf(r);
   const actions = r.actions;

@@ -58,6 +58,8 @@ export type HostFact = (
 ) & {
   /** What the host noticed beside the result (payload mutated, sync handler, …), in words. */
   hostNotes?: string[];
+  /** A debug run (no budget enforced): the time paused in the debugger, included in durationMs (null: not counted). */
+  debug?: { pausedMs: number | null };
 };
 
 export interface HostPort {

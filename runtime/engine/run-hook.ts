@@ -6,7 +6,7 @@ import type { HookDiagnostic } from '../rules/diagnostics';
 import type { RunRequest, RunResult } from './api';
 import { cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
-import { overBudgetNote } from './effects';
+import { debugRunNote, overBudgetNote } from './effects';
 import { HostInvocationError } from './host-adapter';
 import type { HostPort } from './host-port';
 import { describeTarget, locateHook, type HookTarget } from './hook-locator';
@@ -78,11 +78,17 @@ export async function invokeHook(
       : cayuVerdict(target.phase, input, fact);
   // Cayu has no budget (its limit is Hooksmith's safety stop); a Mantle hook past its budget that
   // still finished never let the cooperative timeout run.
+  const debug = fact.debug;
+  // A debug run enforces no budget: its time (a debugger slows code, pauses stop it) judges nothing.
   const overBudget =
+    !debug &&
     target.engine === 'mantle' &&
     (fact.kind === 'returned' || fact.kind === 'raised') &&
     fact.durationMs > target.timeoutMs;
   if (overBudget) verdict.notes.unshift(overBudgetNote(fact.durationMs, target.timeoutMs));
+  const wallMs = fact.durationMs;
+  if (debug) verdict.notes.unshift(debugRunNote(wallMs, debug.pausedMs, target.timeoutMs));
+  const durationMs = debug?.pausedMs != null ? Math.max(0, wallMs - debug.pausedMs) : wallMs;
   return {
     engine: target.engine,
     point: target.engine === 'mantle' ? target.point.id : target.phase,
@@ -91,7 +97,7 @@ export async function invokeHook(
     file,
     ...verdict,
     inputPayload: input,
-    durationMs: Math.round(fact.durationMs * 10) / 10,
+    durationMs: Math.round(durationMs * 10) / 10,
     timeoutMs: target.timeoutMs,
     notes: [...verdict.notes, ...(fact.hostNotes ?? [])],
     output: fact.output,
@@ -101,6 +107,7 @@ export async function invokeHook(
         : {}
       : {}),
     ...(overBudget ? { overBudget } : {}),
+    ...(debug ? { debug: { budgetEnforced: false as const, pausedMs: debug.pausedMs, wallMs } } : {}),
   };
 }
 

@@ -75,7 +75,7 @@ export function createHookRunnerWithHost(
 }
 
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
-  const raw = new PythonHost({ python: options.python, log: options.log });
+  const raw = new PythonHost({ python: options.python, log: options.log, debug: options.debug });
   return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
 }
 

@@ -59,6 +59,7 @@ function eventFrom(
     ...(r.output ? { output: r.output } : {}),
     ...(r.actions ? { actions: r.actions } : {}),
     ...(r.overBudget ? { overBudget: true } : {}),
+    ...(r.debug ? { debug: r.debug } : {}),
   };
 }
 

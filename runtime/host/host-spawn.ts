@@ -7,12 +7,13 @@ import { performance } from 'node:perf_hooks';
 import { pyenvTarget } from '../cpython/pyenv';
 import { LineSplitter } from './line-splitter';
 import { killTree } from './process-tree';
+import type { DebugListen } from './host-state';
 import type { HelloInfo } from './protocol';
 
 export class PythonHostError extends Error {
   constructor(
     message: string,
-    readonly code: 'not-found' | 'start-failed' | 'too-old',
+    readonly code: 'not-found' | 'start-failed' | 'too-old' | 'no-debugger',
   ) {
     super(message);
     this.name = 'PythonHostError';
@@ -45,6 +46,7 @@ export interface SpawnOptions {
   hostScript?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  debug?: DebugListen;
 }
 
 /** Spawns `python -u hooksmith_host.py` in its own process group, not keeping Node alive by itself. */
@@ -56,21 +58,27 @@ function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
     PYTHONDONTWRITEBYTECODE: '1',
+    ...(o.debug ? { HOOKSMITH_DEBUG_LISTEN: o.debug.address, PYDEVD_DISABLE_FILE_VALIDATION: '1' } : {}),
   };
   // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first
   // on PATH as `pyenv exec` would put it.
   const shimTarget = o.resolvedPython ? undefined : pyenvTarget(o.python, { env, cwd: o.cwd });
   if (shimTarget) env.PATH = `${dirname(shimTarget)}${delimiter}${env.PATH ?? ''}`;
-  const child = spawn(o.resolvedPython ?? shimTarget ?? o.python, ['-u', script], {
+  // Frozen stdlib modules can make debugpy miss breakpoints (Python ≥ 3.11; older ones ignore -X).
+  const args = o.debug ? ['-X', 'frozen_modules=off', '-u', script] : ['-u', script];
+  const child = spawn(o.resolvedPython ?? shimTarget ?? o.python, args, {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true, // its own process group: a kill takes the hook's children too
     windowsHide: true,
     cwd: o.cwd,
     env,
   });
-  child.unref();
-  for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[])
-    s.unref?.();
+  // A debug run has no deadline timer to keep Node alive while the host waits for the debugger.
+  if (!o.debug) {
+    child.unref();
+    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref?: () => void }[])
+      s.unref?.();
+  }
   child.stdin.on('error', () => undefined); // EPIPE after a crash: the exit handler reports it
   return child;
 }
@@ -119,6 +127,7 @@ export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: Hel
       o.startTimeoutMs,
     );
     const onHello = (info: HelloInfo): void => {
+      if (info.debugError) return fail(new PythonHostError(info.debugError, 'no-debugger'));
       const [major, minor] = info.python.split('.').map(Number);
       if (major < 3 || (major === 3 && minor < 9))
         return fail(
@@ -134,6 +143,11 @@ export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: Hel
     const out = new LineSplitter(
       o.maxLineBytes,
       (line) => {
+        if (waiting && o.debug && line.includes('"debug-listening"')) {
+          clearTimeout(timer); // from now on the host waits for the user's debugger, for as long as it takes
+          const msg = JSON.parse(line) as { address?: string };
+          return o.debug.onListening?.(String(msg.address));
+        }
         if (waiting && line.includes('"hello"')) {
           try {
             const msg = JSON.parse(line) as HelloInfo & { status?: string };

@@ -23,6 +23,15 @@ export interface PythonHostOptions {
   maxLineBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** A debug run (debug.ts): the host waits for a DAP client at this address; no deadline applies. */
+  debug?: DebugListen;
+}
+
+export interface DebugListen {
+  /** `host:port` for debugpy.listen (port 0: any free port). */
+  address: string;
+  /** The address debugpy listens at, once it does (the host then waits for the client). */
+  onListening?: (address: string) => void;
 }
 
 /** A log sink whose failures never reach the protocol handlers. */
@@ -86,6 +95,16 @@ export interface Pending {
   /** Sent again to a fresh host after a restart it did not cause; why. */
   resent: number;
   resentWhy?: string;
+}
+
+export function newPending(
+  id: number,
+  req: InvokeRequest,
+  line: string,
+  resolve: Pending['resolve'],
+  reject: Pending['reject'],
+): Pending {
+  return { id, req, line, resolve, reject, sentAt: 0, loading: false, deferred: false, resent: 0 };
 }
 
 /** One spawned host process and the requests in flight on it. */

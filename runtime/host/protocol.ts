@@ -122,6 +122,8 @@ interface ResultBase {
   starvedBy?: string;
   /** The call was sent again to a fresh host after a restart another cause made: that cause. */
   resentAfter?: string;
+  /** A debug run (no budget enforced): the time the hook spent paused in the debugger (null: not counted). */
+  debug?: { pausedMs: number | null };
 }
 
 export interface ReturnedResult extends ResultBase {
@@ -193,6 +195,10 @@ export interface HelloInfo {
   realCayu: boolean;
   /** Linux: the host is a child subreaper, so every process a hook starts stays in its tree. */
   subreaper?: boolean;
+  /** A debug run: a DAP client attached before the hello. */
+  debug?: boolean;
+  /** A debug run that could not start (debugpy missing, the port taken): why. */
+  debugError?: string;
 }
 
 // ---- Wire shapes (PythonHost ↔ hooksmith_host.py) ----
@@ -209,9 +215,11 @@ export interface HostEvent {
    * `loading` before an import; `started` / `ended` around the hook body (its deadline applies
    * between them; `started` only when the body starts more than a few ms after `sentAt`, else
    * the deadline runs from the request); `blocking` (the watchdog: request `id` holds the stalled loop, null: no
-   * request's code) and `resumed`.
+   * request's code) and `resumed`; `debug-listening` (a debug run, before the hello: debugpy
+   * listens at `address` and the host waits for a client to attach).
    */
-  event: 'loading' | 'started' | 'ended' | 'blocking' | 'resumed';
+  event: 'loading' | 'started' | 'ended' | 'blocking' | 'resumed' | 'debug-listening';
+  address?: string;
 }
 
 export type HostResponse =

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
 import {
   judgeDeadline,
+  newPending,
   empty,
   label,
   safeSink,
@@ -44,6 +45,8 @@ export class PythonHost {
   private resolvedPython?: string;
   private proc?: Proc;
   private starting?: Promise<Proc>;
+  /** The process of `starting` (a debug run's host waits there for its client until disposed). */
+  private launching?: Proc;
   private nextId = 1;
   /** The last hello answer (python version, real or shimmed APIs). */
   info?: HelloInfo;
@@ -86,23 +89,13 @@ export class PythonHost {
         `the payload is ${(line.length / 1024 / 1024).toFixed(1)} MiB as JSON, over the ${JSON_LIMITS.bytes / 1024 / 1024} MiB limit for payloads`,
       );
     return new Promise<InvokeResult>((resolve, reject) => {
-      const p: Pending = {
-        id,
-        req,
-        line,
-        resolve,
-        reject,
-        sentAt: 0,
-        loading: false,
-        deferred: false,
-        resent: 0,
-      };
-      void this.dispatch(p);
+      void this.dispatch(newPending(id, req, line, resolve, reject));
     });
   }
 
   /** Kills the host and everything it started. Pending calls are answered `crashed`. */
   async dispose(): Promise<void> {
+    if (this.launching?.child) this.kill(this.launching);
     const proc = this.proc ?? (await this.starting?.catch(() => undefined));
     if (!proc || proc.exited) return;
     this.failAll(proc, 'the host was disposed while this hook ran');
@@ -113,10 +106,12 @@ export class PythonHost {
     await exited;
   }
 
-  /** A run ended: processes its hooks left (Linux) end with the host; the next call starts afresh. */
+  /** A run ended: processes its hooks left (Linux) end with the host; the next call starts afresh.
+   * Not in a debug run: its host (and debugpy's adapter) lives until the session is disposed. */
   endRun(): void {
     const proc = this.proc;
-    if (!proc || proc.exited || proc.pending.size || proc.child.pid === undefined) return;
+    if (this.options.debug || !proc || proc.exited || proc.pending.size || proc.child.pid === undefined)
+      return;
     if (hasChildren(proc.child.pid) === false) return;
     const left = descendantsOf(proc.child.pid).length;
     if (!left) return;
@@ -175,6 +170,7 @@ export class PythonHost {
       exited: false,
     } as Omit<Proc, 'child'> as Proc;
     this.starts++;
+    this.launching = proc;
     try {
       const { info, ms } = await launch(
         { ...this.options, python: this.python, resolvedPython: this.resolvedPython, ...this.limits() },
@@ -203,6 +199,8 @@ export class PythonHost {
       // the resolved interpreter went away: ask for the configured one again
       if ((err as PythonHostError).code === 'not-found') this.resolvedPython = undefined;
       throw err;
+    } finally {
+      this.launching = undefined;
     }
   }
 
@@ -289,6 +287,7 @@ export class PythonHost {
 
   private arm(proc: Proc, p: Pending, ms: number): void {
     if (p.timer) clearTimeout(p.timer);
+    if (this.options.debug) return; // a debug run enforces no deadline: a paused hook is not a blocked one
     p.timer = setTimeout(() => this.onDeadline(proc, p), Math.min(Math.max(0, ms), 2_147_483_647));
   }
 
@@ -329,10 +328,10 @@ export class PythonHost {
     for (const p of waiting) {
       if (p.resent >= MAX_RESENDS) {
         p.resolve(
-          this.crashed(
+          crashedResult(
             proc,
-            p,
             `the host was restarted ${p.resent + 1} times while this hook waited: ${why}`,
+            elapsedMs(p),
           ),
         );
         continue;
@@ -369,12 +368,9 @@ export class PythonHost {
     );
   }
 
-  private crashed(proc: Proc, p: Pending, reason: string, exit?: ExitStatus): InvokeResult {
-    return crashedResult(proc, reason, elapsedMs(p), exit);
-  }
-
   private failAll(proc: Proc, reason: string, exit?: ExitStatus): void {
-    for (const p of [...proc.pending.values()]) this.settle(proc, p, this.crashed(proc, p, reason, exit));
+    for (const p of [...proc.pending.values()])
+      this.settle(proc, p, crashedResult(proc, reason, elapsedMs(p), exit));
   }
 
   private settle(proc: Proc, p: Pending, result: InvokeResult): void {

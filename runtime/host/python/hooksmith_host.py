@@ -38,7 +38,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import capture, cayu_call, guard, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import capture, cayu_call, debug, guard, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -109,8 +109,18 @@ def _real(path: str) -> bool:
     return True
 
 
-def hello(rid: int) -> None:
-    send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
+def hello(loop, rid: int) -> None:
+    address = debug.requested()
+    if address and not debug.enabled:
+        # A debug run: attach the client before any user code (waits for it; PythonHost allows that).
+        error = debug.start(address, (_HOST_DIR,), lambda a: send({"id": rid, "event": "debug-listening", "address": a}),
+                            lambda: (reaper.end_descendants(), _os_exit(0)))
+        if error:
+            send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
+                  "executable": sys.executable, "pid": os.getpid(), "debugError": error})
+            return
+        guard.take(loop)  # debugpy patched what it needs: that is the host's world now
+    send({"id": rid, "status": "hello", "debug": debug.enabled, "python": ".".join(map(str, sys.version_info[:3])),
           "executable": sys.executable, "pid": os.getpid(), "subreaper": _SUBREAPER,
           "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.runtime.hooks")})
 
@@ -157,7 +167,8 @@ async def _guarded(call, rid):
 async def _run_body(call, timeout_ms: float, rid):
     t0 = _perf_counter()
     inner = _ensure_future(_guarded(call, rid))
-    done, _ = await _wait({inner}, timeout=max(timeout_ms, 0) / 1000.0)
+    # A debug run enforces no budget: a hook paused at a breakpoint is not a timed-out hook.
+    done, _ = await _wait({inner}, timeout=None if debug.enabled else max(timeout_ms, 0) / 1000.0)
     duration = (_perf_counter() - t0) * 1000.0
     if not done:
         inner.cancel()  # cooperative: report now, whatever the task does with the cancellation
@@ -250,9 +261,13 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     sent_at = req.get("sentAt")
     if announced or not isinstance(sent_at, (int, float)) or _time() * 1000.0 - sent_at > _LATE_START_MS:
         send({"id": rid, "event": "started"})
+    paused_before = debug.paused_s()
     (outcome, value, was_sync), duration = await _run_body(call, timeout_ms, rid)
     send({"id": rid, "event": "ended"})
     res["durationMs"] = round(duration, 3)
+    if debug.enabled:  # pausedMs null: the pauses could not be counted
+        paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None
+        res["debug"] = {"pausedMs": None if paused is None else round(paused, 3)}
     if was_sync:
         res["handlerWasSync"] = True
     if kind == "mantle":
@@ -306,7 +321,7 @@ def on_line(loop, line: bytes) -> None:
         return
     op, rid = req.get("op"), req.get("id")
     if op == "hello":
-        hello(rid)
+        hello(loop, rid)
     elif op == "invoke":
         loop.create_task(_invoke_and_send(req))
     elif op == "shutdown":

@@ -49,7 +49,8 @@ def _watch(owner, label: str, only=None) -> None:
 
 
 def take(loop) -> None:
-    """Snapshots the callables of the modules and event-loop classes the host runs on."""
+    """Snapshots the callables of the modules and event-loop classes the host runs on (afresh)."""
+    _snapshot.clear()
     for m in _WATCHED:
         _watch(m, m.__name__)
     for m, names in _NAMES.items():

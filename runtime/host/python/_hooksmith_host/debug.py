@@ -1,0 +1,102 @@
+"""Debug runs (``HOOKSMITH_DEBUG_LISTEN=host:port``): before answering hello, the host listens for a
+DAP client with debugpy and waits until one has attached and configured its breakpoints. Budgets
+are not enforced in a debug run (a breakpoint is not a timed-out hook); the time the main thread
+spends paused in the debugger is counted, so a hook's measured time can leave the pauses out."""
+import os
+import sys
+import threading
+import time
+from typing import Callable, Optional
+
+_monotonic = time.monotonic
+_main = threading.get_ident()
+_paused_s = 0.0
+counts_pauses = False
+enabled = False
+
+INSTALL_HINT = ("install it for this interpreter (Debian/Ubuntu: apt-get install python3-debugpy; "
+                "elsewhere: {exe} -m pip install debugpy), or choose an interpreter that has it "
+                "(--python, hooksmith.pythonPath)")
+
+
+def requested() -> Optional[str]:
+    return os.environ.get("HOOKSMITH_DEBUG_LISTEN") or None
+
+
+def paused_s() -> float:
+    """Seconds the main thread has spent paused in the debugger so far."""
+    return _paused_s
+
+
+def _count_pauses(py_db) -> None:
+    """pydevd suspends a thread in PyDB.do_wait_suspend until the client resumes it: time it."""
+    global counts_pauses
+    wait = getattr(py_db, "do_wait_suspend", None)
+    if wait is None:
+        return
+
+    def timed_wait(*args, **kwargs):
+        global _paused_s
+        if threading.get_ident() != _main:
+            return wait(*args, **kwargs)
+        t0 = _monotonic()
+        try:
+            return wait(*args, **kwargs)
+        finally:
+            _paused_s += _monotonic() - t0
+
+    py_db.do_wait_suspend = timed_wait
+    counts_pauses = True
+
+
+def _hide_host_frames(py_db, host_dirs) -> None:
+    """justMyCode hides library frames; the host's own files (and its shims) count as library."""
+    try:
+        files = py_db._files_filtering
+        files.set_library_roots([*files._get_library_roots(), *host_dirs])
+        py_db._clear_filters_caches()
+    except Exception:  # noqa: B902 - pydevd internals differ: the host's frames stay visible
+        pass
+
+
+def _exit_with_parent(on_orphan: Callable[[], None]) -> None:
+    """A paused host never reads its closed stdin: end it when the parent (PythonHost) is gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        on_orphan()
+
+    t = threading.Thread(target=watch, daemon=True, name="hooksmith-debug-parent")
+    t.pydev_do_not_trace = True  # never traced nor suspended by the debugger
+    t.is_pydev_daemon_thread = True
+    t.start()
+
+
+def start(address: str, host_dirs, announce: Callable[[str], None], on_orphan: Callable[[], None]) -> Optional[str]:
+    """Listens at `address` and waits for a client; returns an error message, None when attached."""
+    global enabled
+    _exit_with_parent(on_orphan)
+    host, _, port = address.rpartition(":")
+    try:
+        import debugpy
+    except ImportError:
+        return f"debugpy is not installed for {sys.executable}: " + INSTALL_HINT.format(exe=sys.executable)
+    try:
+        bound = debugpy.listen((host or "127.0.0.1", int(port)))
+    except Exception as e:  # noqa: B902 - port in use, bad address, a broken debugpy
+        return f"debugpy could not listen on {address}: {e}"
+    try:
+        import pydevd
+
+        py_db = pydevd.get_global_debugger()
+    except Exception:  # noqa: B902 - pydevd internals differ: frames shown, pauses not counted
+        py_db = None
+    if py_db is not None:
+        _hide_host_frames(py_db, host_dirs)
+        _count_pauses(py_db)
+    announce(f"{bound[0]}:{bound[1]}" if isinstance(bound, tuple) else address)
+    debugpy.wait_for_client()
+    enabled = True
+    return None

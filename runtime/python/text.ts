@@ -16,6 +16,11 @@ export function lineStarts(text: string): readonly number[] {
 
 function computeLineStarts(text: string): number[] {
   const starts = [0];
+  // Without a \r, indexOf finds the breaks several times faster than a loop over every character.
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) starts.push(i + 1);

@@ -12,7 +12,8 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
+import { ruleDocsCommandUri, SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
+import { ruleCodeOfDocsUrl } from '../runtime/rules/diagnostics';
 import type { CrashVerdict } from './restart-policy';
 
 export const CLIENT_ID = 'hooksmith';
@@ -47,6 +48,19 @@ function errorHandler(hooks: ClientHooks): ErrorHandler {
   };
 }
 
+/**
+ * A diagnostic's code links to its rule's page on the web (what the server sends any client);
+ * in VS Code it opens the page shipped in the extension instead, in the rule documentation view.
+ */
+export function shippedDocsLinks(diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
+  for (const d of diagnostics) {
+    if (typeof d.code !== 'object' || !d.code.target) continue;
+    const code = ruleCodeOfDocsUrl(d.code.target.toString(true));
+    if (code) d.code = { value: d.code.value, target: vscode.Uri.parse(ruleDocsCommandUri(code)) };
+  }
+  return diagnostics;
+}
+
 export function createLanguageClient(extension: vscode.ExtensionContext, hooks: ClientHooks): LanguageClient {
   const module = extension.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
@@ -68,6 +82,9 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
     // Hovers link to the rule reference through this one command, nothing else.
     markdown: { isTrusted: { enabledCommands: [SHOW_DOCS_COMMAND] }, supportHtml: false },
     errorHandler: errorHandler(hooks),
+    middleware: {
+      handleDiagnostics: (uri, diagnostics, next) => next(uri, shippedDocsLinks(diagnostics)),
+    },
   };
   // The id makes `hooksmith.trace.server` control message tracing.
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

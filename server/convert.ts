@@ -2,7 +2,8 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HookDiagnostic, Severity } from '../runtime/rules/diagnostics';
-import { DIAGNOSTIC_SOURCE, ruleDocsCommandUri } from '../runtime/lsp/shared';
+import { ruleDocsUrl } from '../runtime/rules/diagnostics';
+import { DIAGNOSTIC_SOURCE } from '../runtime/lsp/shared';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -16,7 +17,8 @@ export function toLspDiagnostic(d: HookDiagnostic): Diagnostic {
     range: d.range,
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: ruleDocsCommandUri(d.code) },
+    // The rule's page on the web, for any LSP client; the VS Code client shows the copy it ships.
+    codeDescription: { href: ruleDocsUrl(d.code) },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
   };

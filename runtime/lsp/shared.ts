@@ -36,8 +36,9 @@ export const FIX_ALL_KIND = 'source.fixAll.hooksmith';
 export const SHOW_DOCS_COMMAND = 'hooksmith.showRuleDocs';
 
 /**
- * A diagnostic's codeDescription: a command URI that opens the shipped rule reference inside
- * VS Code (no "open external website?" dialog). The fragment names the rule, like a README anchor.
+ * A command URI that opens the rule's page shipped in the extension inside VS Code (no "open
+ * external website?" dialog): hover links, and what the client makes of a diagnostic's
+ * codeDescription (the page on the web, ruleDocsUrl). The fragment names the rule.
  */
 export function ruleDocsCommandUri(code: string): string {
   return `command:${SHOW_DOCS_COMMAND}?${encodeURIComponent(JSON.stringify([code]))}#${code}`;

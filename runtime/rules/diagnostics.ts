@@ -38,3 +38,10 @@ export const REPOSITORY_URL = 'https://github.com/hooksmith/hooksmith';
 export function ruleDocsUrl(code: string): string {
   return `${REPOSITORY_URL}/blob/main/docs/rules/${code}.md`;
 }
+
+/** The rule code whose page `url` is (ruleDocsUrl's inverse), or undefined. */
+export function ruleCodeOfDocsUrl(url: string): string | undefined {
+  const prefix = `${REPOSITORY_URL}/blob/main/docs/rules/`;
+  if (!url.startsWith(prefix)) return undefined;
+  return /^([a-z0-9-]+)\.md$/.exec(url.slice(prefix.length))?.[1];
+}

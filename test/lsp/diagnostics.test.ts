@@ -30,10 +30,10 @@ describe('diagnostics over stdio', () => {
     const d = p.diagnostics.find((x) => x.code === 'missing-parentheses');
     assert.ok(d, JSON.stringify(p.diagnostics));
     assert.equal(d.source, 'hooksmith');
-    // Opens the rule reference shipped in the extension, inside VS Code.
+    // The rule's page on the web, for any client (the VS Code client opens the copy it ships).
     assert.equal(
       d.codeDescription?.href,
-      'command:hooksmith.showRuleDocs?%5B%22missing-parentheses%22%5D#missing-parentheses',
+      'https://github.com/hooksmith/hooksmith/blob/main/docs/rules/missing-parentheses.md',
     );
     assert.equal(d.severity, DiagnosticSeverity.Error);
     assert.deepEqual(d.range.start, { line: 2, character: 0 });

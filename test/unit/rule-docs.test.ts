@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RULES } from '../../runtime/rules';
-import { ruleDocsUrl } from '../../runtime/rules/diagnostics';
+import { ruleCodeOfDocsUrl, ruleDocsUrl } from '../../runtime/rules/diagnostics';
 import { outOfDate, rulePages, RULE_PAGES_DIR } from '../../scripts/gen-rule-docs';
 
 const ROOT = join(__dirname, '..', '..');
@@ -45,4 +45,11 @@ test("a code's web link is its page in the repository named by package.json", ()
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { repository: { url: string } };
   const repo = pkg.repository.url.replace(/\.git$/, '');
   assert.equal(ruleDocsUrl('missing-parentheses'), `${repo}/blob/main/docs/rules/missing-parentheses.md`);
+});
+
+test('the client finds the rule code of a page link again (to open the page it ships)', () => {
+  for (const rule of RULES) assert.equal(ruleCodeOfDocsUrl(ruleDocsUrl(rule.code)), rule.code);
+  assert.equal(ruleCodeOfDocsUrl('https://github.com/hooksmith/hooksmith/blob/main/README.md'), undefined);
+  assert.equal(ruleCodeOfDocsUrl('https://example.com/blob/main/docs/rules/not-wired.md'), undefined);
+  assert.equal(ruleCodeOfDocsUrl(`${ruleDocsUrl('not-wired')}/../../x.md`), undefined);
 });

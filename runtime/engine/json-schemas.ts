@@ -10,6 +10,7 @@ import { allFields, CAYU_PHASE_IDS, PAYLOAD_TYPES, payloadSchema, type PayloadTy
 import { CAYU_CONTEXT_SCHEMAS } from './cayu-context';
 import { payloadCaseKeys } from './expect-schema';
 import { scenarioSchema } from './scenario-schema';
+import { mantleScenarioDocument } from './mantle-scenario';
 
 type Json = Record<string, unknown>;
 
@@ -93,6 +94,10 @@ export function buildSchemas(): Record<string, Json> {
   out['scenario.schema.json'] = {
     title: 'Hooksmith turn scenario',
     ...allowSchemaKey(toJson(scenarioSchema)),
+  };
+  out['mantle-scenario.schema.json'] = {
+    title: 'Mantle eval scenario file',
+    ...toJson(mantleScenarioDocument),
   };
   return out;
 }

@@ -4,6 +4,14 @@ import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
 import { formatIssues } from '../json/json-path';
+import {
+  hooksmithScenarioOf,
+  isMantleDocument,
+  isMantleScenarioPath,
+  mantleAgentBase,
+  mantleScenarioDocument,
+  NEEDS_MANTLE,
+} from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
 export class ScenarioError extends Error {
@@ -20,6 +28,16 @@ export interface LoadedScenario {
   /** The file, or '<inline>'. */
   source: string;
   /** Absolute agent root. */
+  agentRoot: string;
+  /** A Mantle eval scenario file (`scenario:`): its keys stand under `scenario` / `scenario.hooksmith`. */
+  mantle?: boolean;
+}
+
+/** A Mantle eval scenario without a scripted conversation: only the Mantle engine can play it. */
+export interface EngineOnlyScenario {
+  engineOnly: string;
+  name: string;
+  source: string;
   agentRoot: string;
 }
 
@@ -101,6 +119,65 @@ export function validateScenario(input: unknown, source: string): Scenario {
   return parsed.data;
 }
 
+/** A Mantle document → the scenario it plays, or why only Mantle can play it. */
+function fromMantle(
+  doc: unknown,
+  file: string,
+  source: string,
+  workspaceRoots: readonly string[],
+): LoadedScenario | EngineOnlyScenario {
+  const parsed = mantleScenarioDocument.safeParse(doc);
+  if (!parsed.success)
+    throw new ScenarioError(`${source}: invalid Mantle scenario`, formatIssues(parsed.error));
+  const base = mantleAgentBase(file);
+  const played = hooksmithScenarioOf(parsed.data);
+  if (!played) {
+    const agentRoot = confinedAgentRoot(base, undefined, source, workspaceRoots);
+    return { engineOnly: NEEDS_MANTLE, name: parsed.data.scenario.name, source, agentRoot };
+  }
+  let scenario: Scenario;
+  try {
+    scenario = validateScenario(played, source);
+  } catch (err) {
+    if (err instanceof ScenarioError)
+      throw new ScenarioError(
+        err.message,
+        err.details.map((d) => (d.startsWith('goals') ? `scenario.${d}` : `scenario.hooksmith.${d}`)),
+      );
+    throw err;
+  }
+  const agentRoot = confinedAgentRoot(base, scenario.agent, source, workspaceRoots);
+  return { scenario, source, agentRoot, mantle: true };
+}
+
+/** A scenario file: Hooksmith's, or Mantle's (`eval/scenarios/*.yml` with `scenario:`). */
+export function readScenarioFile(
+  fileOrObject: string,
+  workspaceRoots: readonly string[] = [],
+): LoadedScenario | EngineOnlyScenario {
+  const file = path.resolve(fileOrObject);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ScenarioError(
+      `cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  const doc = parseScenarioText(text, file);
+  if (isMantleDocument(doc)) return fromMantle(doc, file, fileOrObject, workspaceRoots);
+  if (isMantleScenarioPath(file))
+    throw new ScenarioError(
+      `${fileOrObject}: not a Mantle scenario: eval/scenarios files hold a \`scenario:\` mapping`,
+    );
+  const scenario = validateScenario(doc, fileOrObject);
+  return {
+    scenario,
+    source: fileOrObject,
+    agentRoot: confinedAgentRoot(path.dirname(file), scenario.agent, fileOrObject, workspaceRoots),
+  };
+}
+
 export function loadScenario(
   fileOrObject: string | object,
   baseDir = process.cwd(),
@@ -111,19 +188,7 @@ export function loadScenario(
     const agentRoot = confinedAgentRoot(baseDir, scenario.agent, '<inline>', workspaceRoots);
     return { scenario, source: '<inline>', agentRoot };
   }
-  const file = path.resolve(fileOrObject);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ScenarioError(
-      `cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  const scenario = validateScenario(parseScenarioText(text, file), fileOrObject);
-  return {
-    scenario,
-    source: fileOrObject,
-    agentRoot: confinedAgentRoot(path.dirname(file), scenario.agent, fileOrObject, workspaceRoots),
-  };
+  const read = readScenarioFile(fileOrObject, workspaceRoots);
+  if ('engineOnly' in read) throw new ScenarioError(`${fileOrObject}: ${read.engineOnly}`);
+  return read;
 }

@@ -49,6 +49,10 @@ export interface TestCase {
   lines?: SourceLines;
   /** Scenario cases: the scenario as read when the case was found (its expectations). */
   scenario?: Scenario;
+  /** A Mantle eval scenario file: the played scenario's keys stand under `scenario` / `scenario.hooksmith`. */
+  mantle?: boolean;
+  /** A Mantle eval scenario only the Mantle engine can play (no scripted conversation): why. Skipped. */
+  engineOnly?: string;
 }
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { formatIssues } from '../json/json-path';
 import { withoutSchemaKey } from '../engine/payload-input';
-import { loadScenario, ScenarioError } from '../engine/scenario-load';
+import { readScenarioFile, ScenarioError } from '../engine/scenario-load';
+import { isMantleScenarioPath, mantleKeyPath } from '../engine/mantle-scenario';
 import type { MalformedFile, TestCase } from './cases';
 import { payloadCaseKeys } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
@@ -14,8 +15,9 @@ import { sourceLines } from './source-lines';
 const SCENARIO = /\.scenario\.(ya?ml|json)$/;
 const SKIP_DIRS = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv', '.vscode-test', 'dist']);
 
+/** A Hooksmith scenario (`*.scenario.yaml|yml|json`) or a Mantle eval scenario (`eval/scenarios/*.yml`). */
 export function isScenarioFile(file: string): boolean {
-  return SCENARIO.test(file);
+  return SCENARIO.test(file) || isMantleScenarioPath(file);
 }
 
 export function isPayloadFile(file: string): boolean {
@@ -57,19 +59,20 @@ export function caseFiles(paths: readonly string[]): string[] {
 const payloadCase = z.object(payloadCaseKeys);
 
 function scenarioCase(file: string, text: string): TestCase {
-  const loaded = loadScenario(file);
+  const loaded = readScenarioFile(file);
   const lines = sourceLines(text);
+  const base = { kind: 'scenario' as const, file, agentRoot: loaded.agentRoot, text, lines };
+  if ('engineOnly' in loaded)
+    return { ...base, name: loaded.name, line: lines.lineOf(['scenario']), engineOnly: loaded.engineOnly };
   const sc = loaded.scenario;
   const key = sc.expect ? 'expect' : sc.goals ? 'goals' : sc.turns ? 'turns' : undefined;
+  const at = (k: string) => (loaded.mantle ? mantleKeyPath([k]) : [k]);
   return {
-    kind: 'scenario',
-    file,
-    name: loaded.scenario.name ?? path.basename(file),
-    agentRoot: loaded.agentRoot,
-    line: key ? lines.lineOf([key]) : 1,
-    text,
-    lines,
-    scenario: loaded.scenario,
+    ...base,
+    name: sc.name ?? path.basename(file),
+    line: key ? lines.lineOf(at(key)) : 1,
+    scenario: sc,
+    ...(loaded.mantle ? { mantle: true } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
+import { mantleKeyPath } from '../engine/mantle-scenario';
 
 export interface RunCasesOptions {
   python?: string;
@@ -39,6 +40,20 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
   });
   const lines = c.lines ?? sourceLines(c.text);
   try {
+    if (c.kind === 'scenario' && c.engineOnly) {
+      const path = ['scenario'];
+      const skipped = {
+        name: 'scenario',
+        passed: false,
+        skipped: c.engineOnly,
+        path,
+        line: lines.lineOf(path),
+      };
+      return done({
+        status: 'skipped',
+        expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }],
+      });
+    }
     if (c.kind === 'scenario') {
       // As read when the case was found: its expectations and the turn it plays are one reading.
       const loaded = c.scenario
@@ -46,6 +61,11 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         : loadScenario(c.file);
       const simulation = await runner.simulateLoaded(loaded);
       const expectations = evaluateScenario(loaded.scenario, simulation, lines);
+      if (c.mantle)
+        for (const e of expectations) {
+          e.path = mantleKeyPath(e.path);
+          e.line = lines.lineOf(e.path);
+        }
       return done({ status: verdictOf(expectations), expectations, simulation });
     }
     const outside = hookOutsideAgent(c.agentRoot, c.hook!);

@@ -170,6 +170,7 @@ describe('package.json contributes', () => {
       (v: { url: string }) => v.url,
     );
     assert.deepEqual([...new Set(urls)].sort(), [
+      './schemas/mantle-scenario.schema.json',
       './schemas/payload.schema.json',
       './schemas/scenario.schema.json',
     ]);

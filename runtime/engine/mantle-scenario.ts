@@ -1,0 +1,78 @@
+// Mantle's eval scenario files as written (`eval/scenarios/*.yml`, rasa.com/docs/mantle/testing/
+// scenarios): `scenario:` with `name`, `type`, `simulation_context`, `setup.initial_slots` and
+// `goals` (criteria, assertions). Mantle plays the user with an LLM from `simulation_context`;
+// Hooksmith cannot, so such a file runs here only when it also carries a scripted conversation
+// under `scenario.hooksmith` (Hooksmith's extension key: a scenario's keys, `turns` or `user`).
+import * as path from 'node:path';
+import { z } from 'zod';
+import { scenarioGoals } from './expect-schema';
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const mantleScenarioDocument = z
+  .strictObject({
+    $schema: z.string().optional(),
+    scenario: z
+      .strictObject({
+        name: z.string().min(1).describe('The label of this scenario in result files and the batch summary.'),
+        type: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('The kind of case the scenario covers (Mantle’s list of values).'),
+        simulation_context: z
+          .string()
+          .min(1)
+          .describe(
+            'A plain-language briefing for the LLM that plays the user across the whole conversation.',
+          ),
+        setup: z
+          .strictObject({
+            initial_slots: jsonObject.optional().describe('Slot values set before the first user turn.'),
+          })
+          .optional(),
+        goals: scenarioGoals.optional(),
+        hooksmith: jsonObject
+          .optional()
+          .describe(
+            'Hooksmith’s extension: a scripted conversation (a scenario’s keys: turns, tools, knowledge, …) so the file runs under Hooksmith; Mantle plays the user itself.',
+          ),
+      })
+      .describe('A Mantle eval scenario.'),
+  })
+  .describe('A Mantle eval scenario file (eval/scenarios/*.yml).');
+
+export type MantleScenarioDocument = z.infer<typeof mantleScenarioDocument>;
+
+/** Where Mantle keeps its scenarios: `<agent>/eval/scenarios/<name>.yml`. */
+export function isMantleScenarioPath(file: string): boolean {
+  const dir = path.dirname(file);
+  return (
+    /\.ya?ml$/.test(file) && path.basename(dir) === 'scenarios' && path.basename(path.dirname(dir)) === 'eval'
+  );
+}
+
+/** A parsed document in Mantle's form (a `scenario:` mapping at its top). */
+export function isMantleDocument(doc: unknown): doc is { scenario: unknown } {
+  return typeof doc === 'object' && doc !== null && !Array.isArray(doc) && 'scenario' in doc;
+}
+
+/** The agent a Mantle scenario file belongs to: the folder holding `eval/`. */
+export function mantleAgentBase(file: string): string {
+  return isMantleScenarioPath(file) ? path.dirname(path.dirname(path.dirname(file))) : path.dirname(file);
+}
+
+export const NEEDS_MANTLE =
+  'needs the Mantle engine: an LLM plays the user from simulation_context; add a scripted conversation under scenario.hooksmith (turns: …) to run it under Hooksmith';
+
+/** The Hooksmith scenario a Mantle document plays: its conversation, with its name and goals. */
+export function hooksmithScenarioOf(doc: MantleScenarioDocument): Record<string, unknown> | undefined {
+  const { name, goals, hooksmith } = doc.scenario;
+  if (!hooksmith) return undefined;
+  return { ...hooksmith, name, ...(goals ? { goals } : {}) };
+}
+
+/** A key of the played scenario → where it stands in the Mantle file (goals, or the conversation). */
+export function mantleKeyPath(p: readonly (string | number)[]): (string | number)[] {
+  return p[0] === 'goals' || p[0] === 'name' ? ['scenario', ...p] : ['scenario', 'hooksmith', ...p];
+}

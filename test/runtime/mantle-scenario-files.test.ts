@@ -1,0 +1,122 @@
+// Mantle eval scenario files as written (eval/scenarios/*.yml, `scenario:`), with a real python3
+// over the built CLI: one with a scripted conversation (scenario.hooksmith) runs and its goals
+// are checked; one without is listed as needing the Mantle engine (skipped, never passed); an
+// invalid one is a malformed file naming its key (exit 2).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+const root = join(__dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+let dir: string;
+
+const HOOKS = `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def mark(call: ToolCallPayload) -> ToolCallPayload:
+    return call.model_copy(update={"arguments": {**call.arguments, "checked": True}})
+`;
+
+const SCRIPTED = `scenario:
+  name: Customer replaces a damaged card
+  type: happy_path
+  simulation_context: >
+    You are a calm customer whose card has a cracked chip. Ask to replace it.
+  setup:
+    initial_slots:
+      authenticated: true
+  goals:
+    criteria:
+      - The agent does not claim the order is placed before submitting it
+    assertions:
+      - tool_called: { tool_name: replace_card, arguments: { checked: true } }
+      - agent_message: { contains: on its way }
+  hooksmith:
+    tools:
+      replace_card: { value: { ok: true } }
+    turns:
+      - user: my card is damaged
+        completions:
+          - tool_calls: [{ tool_name: replace_card, tool_args: { reason: damaged } }]
+          - text: Your new card is on its way.
+        expect:
+          tool_called: { tool_name: replace_card }
+`;
+
+const LLM_ONLY = `scenario:
+  name: Impatient customer
+  simulation_context: You are impatient and want a refund now.
+  goals:
+    assertions:
+      - flow_completed: { flow_id: refund }
+`;
+
+function write(rel: string, text: string): string {
+  const file = join(dir, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+const hooksmith = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8' });
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hooksmith-mantle-eval-'));
+  write('agent/hooks.py', HOOKS);
+  write('agent/eval/scenarios/card_replace_damaged.yml', SCRIPTED);
+  write('agent/eval/scenarios/impatient.yml', LLM_ONLY);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a Mantle scenario with a scripted conversation runs with the agent holding eval/; one without is skipped as needing the Mantle engine', () => {
+  const r = hooksmith('test', 'agent', '--format', 'json');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout) as {
+    passed: number;
+    skipped: number;
+    cases: {
+      name: string;
+      status: string;
+      expectations: { name: string; passed: boolean; skipped?: string; line: number }[];
+    }[];
+  };
+  const card = report.cases.find((c) => c.name === 'Customer replaces a damaged card')!;
+  assert.equal(card.status, 'passed', JSON.stringify(card.expectations));
+  const checked = card.expectations.filter((e) => !e.skipped).map((e) => [e.name, e.line]);
+  assert.deepEqual(checked, [
+    ['turn 1: tool_called replace_card', 24],
+    ['tool_called replace_card', 13],
+    ['agent_message', 14],
+  ]);
+  assert.ok(card.expectations.some((e) => e.name === 'criterion 1' && e.skipped));
+  const llm = report.cases.find((c) => c.name === 'Impatient customer')!;
+  assert.equal(llm.status, 'skipped');
+  assert.match(llm.expectations[0]!.skipped!, /needs the Mantle engine: an LLM plays the user/);
+  const text = hooksmith('test', 'agent');
+  assert.match(text.stdout, /SKIPPED agent\/eval\/scenarios\/impatient\.yml::Impatient customer/);
+  assert.match(text.stdout, /=== not checked ===[\s\S]*impatient\.yml:1: scenario: needs the Mantle engine/);
+  const sim = hooksmith('simulate', 'agent/eval/scenarios/card_replace_damaged.yml');
+  assert.equal(sim.status, 0, sim.stderr);
+  assert.match(sim.stdout, /Your new card is on its way\./);
+  const refused = hooksmith('simulate', 'agent/eval/scenarios/impatient.yml');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /needs the Mantle engine/);
+});
+
+test('an invalid Mantle scenario is a malformed file naming its key (exit 2)', () => {
+  write('bad/hooks.py', HOOKS);
+  write(
+    'bad/eval/scenarios/no_context.yml',
+    'scenario:\n  name: x\n  goals: { assertions: [] }\n  bogus: 1\n',
+  );
+  write('bad/eval/scenarios/not_mantle.yml', 'user: hi\n');
+  const r = hooksmith('test', 'bad');
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stdout, /scenario\.simulation_context/);
+  assert.match(r.stdout, /unknown key 'bogus'/);
+  assert.match(r.stdout, /not_mantle\.yml: not a Mantle scenario/);
+});

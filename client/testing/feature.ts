@@ -16,7 +16,11 @@ import { sharedRunner } from '../python/runner-service';
 import { fuzzFeature } from './fuzz';
 import { TestTree, type CaseEntry } from './tree';
 
-const GLOBS = ['**/*.scenario.{yaml,yml,json}', '**/eval/scenarios/*.{yml,yaml}', '**/.hooksmith/payloads/*.json'];
+const GLOBS = [
+  '**/*.scenario.{yaml,yml,json}',
+  '**/eval/scenarios/*.{yml,yaml}',
+  '**/.hooksmith/payloads/*.json',
+];
 const EXCLUDE = '**/{node_modules,.git}/**';
 
 /** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */

@@ -39,6 +39,7 @@ export class ServerEnvironment {
   use(python: string): void {
     const wanted = python || 'python3';
     if (this.env?.python === wanted) return;
+    this.env?.dispose();
     this.env = PythonEnvironment.withDefaultCache({ python: wanted, log: this.log }, this.cache);
     this.engine = undefined;
     const env = this.env;
@@ -93,8 +94,10 @@ export class ServerEnvironment {
     );
   }
 
+  /** Ends every interpreter probe (shutdown): none outlives the server. */
   dispose(): void {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.env?.dispose();
   }
 }

@@ -275,7 +275,10 @@ export function startServer(connection: Connection): void {
       );
     }),
   );
-  connection.onShutdown(() => syntax.dispose());
+  connection.onShutdown(() => {
+    syntax.dispose();
+    environment.dispose();
+  });
 
   process.on('uncaughtException', (err) => log(`[hooksmith] uncaught: ${errText(err)}`));
   process.on('unhandledRejection', (err) => log(`[hooksmith] unhandled rejection: ${errText(err)}`));

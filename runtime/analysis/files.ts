@@ -52,6 +52,8 @@ export interface FilesResult extends Omit<Discovery, 'agents'> {
   diagnostics: Map<string, HookDiagnostic[]>;
   /** Files checked. */
   fileCount: number;
+  /** The interpreter started but never answered its start-up handshake: why (check exits 2). */
+  unresponsive?: string;
 }
 
 /** How long this thread parses before letting the event loop feed python3's stdin (a 64 KB pipe). */
@@ -145,7 +147,8 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     }
     if (opts.verbose && checker?.version)
       log(`[hooksmith] CPython ${checker.version} judged ${asked} file(s)`);
-    return { diagnostics, fileCount: ruled.length, ...unseen };
+    const unresponsive = checker?.unresponsiveReason ?? env?.unresponsive;
+    return { diagnostics, fileCount: ruled.length, ...unseen, ...(unresponsive ? { unresponsive } : {}) };
   } finally {
     await Promise.all([checker?.end(), env?.release()]);
   }

@@ -117,6 +117,7 @@ export async function runCheckCommand(
         ? formatSarif(findings, version, cwd)
         : printable(formatText(findings, result.fileCount));
   await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
-  if (result.unreadable.length || result.capped) return 2;
+  if (result.unresponsive) say(`${result.unresponsive}: give a working interpreter with --python`);
+  if (result.unreadable.length || result.capped || result.unresponsive) return 2;
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -3,12 +3,12 @@
 // (unknown-import, completions, not-wired). environment_probe.py answers without executing any
 // user module; answers are remembered per interpreter (on disk beside the syntax verdicts), valid
 // while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../workspace/atomic-file';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { directInterpreter } from './pyenv';
+import { Probe, type ProbeRequest } from './env-probe';
 import { defaultCacheDir, interpreterIdentity } from './verdict-cache';
 
 const installedModule = z.object({
@@ -26,7 +26,7 @@ const engineFacts = z.object({
   cayuHooks: z.union([installedModule, brokenModule]).nullable(),
 });
 
-const probeAnswer = z.object({
+export const probeAnswer = z.object({
   modules: z.record(z.string(), z.boolean()),
   engine: engineFacts.nullable(),
   stamps: z.array(z.tuple([z.string(), z.string().nullable()])),
@@ -34,7 +34,7 @@ const probeAnswer = z.object({
 
 export type InstalledModule = z.infer<typeof installedModule>;
 export type EngineFacts = z.infer<typeof engineFacts>;
-type ProbeAnswer = z.infer<typeof probeAnswer>;
+export type ProbeAnswer = z.infer<typeof probeAnswer>;
 
 const cacheFile = z.object({
   identity: z.string(),
@@ -80,6 +80,11 @@ export class PythonEnvironment {
   private engineAsked: Promise<EngineFacts | undefined> | undefined;
   private holding = false;
   private held: Probe | undefined;
+  private current: Probe | undefined;
+  private readonly queue: { req: ProbeRequest; done: (a: ProbeAnswer | undefined) => void }[] = [];
+  private pumping = false;
+  private disposed = false;
+  private gaveUp: string | undefined;
 
   constructor(private readonly opts: EnvironmentOptions = {}) {
     this.python = opts.python || 'python3';
@@ -106,18 +111,13 @@ export class PythonEnvironment {
   async resolve(names: readonly string[]): Promise<void> {
     const ask = [...new Set(names)].filter((n) => this.known(n) === undefined);
     if (!ask.length) return;
-    const answer = await this.ask({ modules: ask, engine: false });
-    if (answer) this.merge(answer);
+    await this.ask({ modules: ask, engine: false });
   }
 
   /** What the real engine modules export, once per interpreter. Undefined: python3 did not answer. */
   engine(): Promise<EngineFacts | undefined> {
     if (this.state?.engine) return Promise.resolve(this.state.engine);
-    this.engineAsked ??= this.ask({ modules: [], engine: true }).then((a) => {
-      if (!a?.engine) return undefined;
-      this.merge(a);
-      return a.engine;
-    });
+    this.engineAsked ??= this.ask({ modules: [], engine: true }).then((a) => a?.engine ?? undefined);
     return this.engineAsked;
   }
 
@@ -173,134 +173,68 @@ export class PythonEnvironment {
     await probe?.end();
   }
 
-  private ask(req: ProbeRequest): Promise<ProbeAnswer | undefined> {
+  /** Set once the interpreter never answered its start-up handshake: nothing more is asked of it. */
+  get unresponsive(): string | undefined {
+    return this.gaveUp;
+  }
+
+  /** Ends every python3 this environment runs; later questions get no answer. */
+  dispose(): void {
+    this.disposed = true;
+    this.current?.kill();
+    this.held?.kill();
+    for (const q of this.queue.splice(0)) q.done(undefined);
+  }
+
+  /** Asks python3 and remembers the answer (undefined: it did not answer). */
+  private async ask(req: ProbeRequest): Promise<ProbeAnswer | undefined> {
+    if (this.gaveUp || this.disposed) return undefined;
     if (this.holding) {
-      this.held ??= new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
-      return this.held.ask(req);
+      this.held ??= this.probe();
+      const answer = await this.held.ask(req);
+      this.gaveUp ??= this.held?.unresponsive;
+      if (answer) this.merge(answer);
+      return answer;
     }
-    const probe = new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
-    const answer = probe.ask(req);
-    void probe.end();
-    return answer;
-  }
-}
-
-type ProbeRequest = { modules: string[]; engine: boolean };
-
-/** How long python3 may take to exit once its stdin is closed and everything is answered. */
-const LINGER_MS = 2000;
-
-/** One python3 running environment_probe.py: one JSON line each way, answered in order until stdin closes. */
-class Probe {
-  private readonly child: ChildProcess | undefined;
-  private readonly waiting: ((a: ProbeAnswer | undefined) => void)[] = [];
-  private readonly exited: Promise<void>;
-  private buffer = '';
-  private timer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private ending = false;
-  private linger: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly python: string,
-    private readonly timeoutMs: number,
-    private readonly log?: (message: string) => void,
-  ) {
-    let exited = () => undefined as void;
-    this.exited = new Promise((resolve) => (exited = resolve));
-    const exit = () => {
-      this.closed = true;
-      clearTimeout(this.linger);
-      exited();
-    };
-    try {
-      this.child = spawn(directInterpreter(python), [probeScript()], { stdio: ['pipe', 'pipe', 'ignore'] });
-    } catch (err) {
-      log?.(`[hooksmith] cannot start ${python}: ${String(err)}`);
-      exit();
-      return;
-    }
-    const child = this.child;
-    child.on('error', (err) => {
-      this.fail(err.message);
-      exit();
-    });
-    child.on('close', () => {
-      this.fail('no answer');
-      exit();
-    });
-    child.stdin!.on('error', () => undefined);
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let nl: number;
-      while ((nl = this.buffer.indexOf('\n')) >= 0) {
-        const line = this.buffer.slice(0, nl);
-        this.buffer = this.buffer.slice(nl + 1);
-        this.answered(line);
-      }
+    return new Promise((done) => {
+      this.queue.push({ req, done });
+      void this.pump();
     });
   }
 
-  ask(req: ProbeRequest): Promise<ProbeAnswer | undefined> {
-    const stdin = this.child?.stdin;
-    if (this.closed || !stdin?.writable) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      stdin.write(JSON.stringify(req) + '\n');
-      this.arm();
-    });
+  private probe(): Probe {
+    return new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
   }
 
   /**
-   * Closes python3's stdin: it exits once it has answered. Resolves when it has exited; one that
-   * lingers once everything is answered (a thread an imported package started) is killed.
+   * One python3 at a time per interpreter (a language server asks for each document it opens):
+   * the questions that arrive while one runs are asked together by the next.
    */
-  end(): Promise<void> {
-    this.ending = true;
-    this.child?.stdin?.end();
-    this.lingerUnlessWaiting();
-    return this.exited;
-  }
-
-  private lingerUnlessWaiting(): void {
-    if (!this.ending || this.waiting.length || this.closed || this.linger) return;
-    this.linger = setTimeout(() => this.child?.kill('SIGKILL'), LINGER_MS);
-  }
-
-  private answered(line: string): void {
-    let json: unknown;
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
     try {
-      json = JSON.parse(line);
-    } catch {
-      return; // not an answer: something an imported package wrote to the real stdout
+      while (this.queue.length && !this.gaveUp && !this.disposed) {
+        const batch = this.queue.splice(0);
+        const engine = batch.some((q) => q.req.engine);
+        const modules = [...new Set(batch.flatMap((q) => q.req.modules))].filter(
+          (n) => this.known(n) === undefined,
+        );
+        let answer: ProbeAnswer | undefined;
+        if (engine || modules.length) {
+          const probe = (this.current = this.probe());
+          answer = await probe.ask({ modules, engine });
+          this.current = undefined;
+          this.gaveUp ??= probe.unresponsive;
+          void probe.end();
+          if (answer) this.merge(answer);
+        }
+        for (const q of batch) q.done(answer);
+      }
+    } finally {
+      this.pumping = false;
+      for (const q of this.queue.splice(0)) q.done(undefined);
     }
-    if (typeof json !== 'object' || json === null || !('stamps' in json)) return;
-    const parsed = probeAnswer.safeParse(json);
-    if (!parsed.success)
-      this.log?.(`[hooksmith] ${this.python} could not read the environment: unexpected answer`);
-    this.waiting.shift()?.(parsed.success ? parsed.data : undefined);
-    this.arm();
-    this.lingerUnlessWaiting();
-  }
-
-  /** A python3 that answers nothing for timeoutMs while questions wait is killed (importing rasa-pro is slow). */
-  private arm(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.waiting.length) return;
-    this.timer = setTimeout(() => {
-      this.child?.kill('SIGKILL');
-      this.fail('timed out');
-    }, this.timeoutMs);
-  }
-
-  private fail(why: string): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.waiting.length) return;
-    this.log?.(`[hooksmith] ${this.python} could not read the environment: ${why}`);
-    for (const done of this.waiting.splice(0)) done(undefined);
   }
 }
 

@@ -103,6 +103,8 @@ def main():
     # What an imported package prints is not an answer, and what it reads is not a request.
     requests, answers = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = open(os.devnull), sys.stderr
+    answers.write('{"ready": true}\n')  # the start-up handshake: this interpreter runs
+    answers.flush()
     while True:
         line = requests.readline()
         if not line:

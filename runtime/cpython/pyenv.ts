@@ -128,3 +128,23 @@ function isExecutable(p: string): boolean {
 export function directInterpreter(command: string, ctx: PyenvContext = {}): string {
   return pyenvTarget(command, ctx) ?? command;
 }
+
+/**
+ * Spawn options that put an interpreter in a process group of its own (POSIX), so that
+ * killInterpreter ends what it started too: a wrapper script's `sleep` would otherwise keep the
+ * pipes open and this process waiting.
+ */
+export const OWN_GROUP = process.platform === 'win32' ? {} : { detached: true };
+
+/** Kills an interpreter started with OWN_GROUP and everything in its process group. */
+export function killInterpreter(child: { pid?: number; kill(signal?: NodeJS.Signals): boolean }): void {
+  if (process.platform !== 'win32' && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+      return;
+    } catch {
+      // the group is gone: the process alone
+    }
+  }
+  child.kill('SIGKILL');
+}

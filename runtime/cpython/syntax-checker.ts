@@ -9,7 +9,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookModule, SyntaxIssue } from '../python/model';
-import { directInterpreter } from './pyenv';
+import { directInterpreter, killInterpreter, OWN_GROUP } from './pyenv';
 import { interpreterIdentity } from './verdict-cache';
 
 /** CPython's word on a text: the issue, null (it compiles), undefined (no verdict: no python3). */
@@ -54,6 +54,9 @@ interface Message {
   issue?: Answer | null;
 }
 
+/** How long an interpreter may take to start and say it is ready (a loaded machine is slow). */
+export const HANDSHAKE_MS = 15_000;
+
 /** A long-lived python3 answering syntax checks; restarts itself after a crash or timeout. */
 export class CpythonSyntaxChecker {
   private proc: ChildProcessWithoutNullStreams | undefined;
@@ -63,6 +66,7 @@ export class CpythonSyntaxChecker {
   private buffer = '';
   private watchdog: NodeJS.Timeout | undefined;
   private _unavailable: string | undefined;
+  private _unresponsive: string | undefined;
   private _version: string | undefined;
   private direct: string | undefined;
 
@@ -71,6 +75,11 @@ export class CpythonSyntaxChecker {
   /** Why python3 cannot be used (after a failed start), else undefined. */
   get unavailableReason(): string | undefined {
     return this._unavailable;
+  }
+
+  /** Set when the interpreter started but never answered its start-up handshake: why, in words. */
+  get unresponsiveReason(): string | undefined {
+    return this._unresponsive;
   }
 
   /** The python3 process's id while it runs. */
@@ -178,12 +187,23 @@ export class CpythonSyntaxChecker {
         // verdicts are all remembered never needs it.
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
         const { spawn } = require('node:child_process') as typeof import('node:child_process');
-        proc = spawn(this.executable(), ['-I', '-S', checkerScript()], { stdio: 'pipe', windowsHide: true });
+        proc = spawn(this.executable(), ['-I', '-S', checkerScript()], {
+          stdio: 'pipe',
+          windowsHide: true,
+          ...OWN_GROUP,
+        });
       } catch (err) {
         fail(`cannot start ${python}: ${(err as Error).message}`);
         return;
       }
       this.proc = proc;
+      // An interpreter that never says it is ready (a wrapper that hangs) is given up on.
+      const handshake = setTimeout(() => {
+        if (settled) return;
+        this._unresponsive = `${python} did not answer within ${HANDSHAKE_MS / 1000} s of starting`;
+        fail(this._unresponsive);
+      }, HANDSHAKE_MS);
+      handshake.unref();
       let stderr = '';
       proc.on('error', (err) => fail(`cannot start ${python}: ${err.message}`));
       proc.stdin.on('error', () => undefined); // EPIPE after a crash: reported through 'exit'
@@ -203,6 +223,7 @@ export class CpythonSyntaxChecker {
           }
           if (msg.ready !== undefined && !settled) {
             settled = true;
+            clearTimeout(handshake);
             if (msg.ready) {
               this._version = msg.version;
               // Later starts skip launchers such as pyenv shims.
@@ -250,7 +271,7 @@ export class CpythonSyntaxChecker {
     this.proc = undefined;
     this.ready = undefined;
     this.buffer = '';
-    if (proc && proc.exitCode === null && proc.signalCode === null) proc.kill();
+    if (proc && proc.exitCode === null && proc.signalCode === null) killInterpreter(proc);
     const waiting = [...this.pending.values()];
     this.pending.clear();
     for (const done of waiting) done(undefined);

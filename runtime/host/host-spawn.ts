@@ -120,7 +120,7 @@ export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: Hel
       () =>
         fail(
           new PythonHostError(
-            `the Python host did not answer within ${o.startTimeoutMs} ms${h.tail()}`,
+            `${o.python} did not answer within ${o.startTimeoutMs / 1000} s of starting (the host's start-up handshake)${h.tail()}`,
             'start-failed',
           ),
         ),

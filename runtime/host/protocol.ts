@@ -227,5 +227,7 @@ export type HostResponse =
   | ({ id: number } & InvokeResult)
   | { id: number; status: 'bye' }
   | { id: number; status: 'protocol-error'; message: string }
+  /** An earlier case left the host broken (a thread still running, fds used up): restart, send again. */
+  | { id: number; status: 'host-stale'; message: string }
   /** The host's own code failed: PythonHost restarts it and sends the call again. */
   | { id: number; status: 'host-error'; message: string };

@@ -4,7 +4,7 @@
 // the calls only waiting are sent again to a fresh host. No vscode import (CLI and extension).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
+import { JSON_LIMITS } from '../json/json-faithful';
 import {
   judgeDeadline,
   newPending,
@@ -23,6 +23,7 @@ import {
 
 export type { PythonHostOptions } from './host-state';
 import { launch, type PythonHostError } from './host-spawn';
+import { malformedAnswer, oversizedRequest, refusal, refusedRequest } from './wire-checks';
 import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 
@@ -60,7 +61,7 @@ export class PythonHost {
     this.log = safeSink(options.log);
     this.graceMs = options.graceMs ?? 250;
     this.loadBudgetMs = options.loadBudgetMs ?? 30_000;
-    this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
     this.maxLineBytes = options.maxLineBytes ?? 2 * JSON_LIMITS.bytes + 1024 * 1024;
   }
 
@@ -72,22 +73,12 @@ export class PythonHost {
 
   /** Runs one hook. Never rejects for anything the hook does; rejects only when Python cannot start. */
   async invoke(req: InvokeRequest): Promise<InvokeResult> {
-    const refused = (message: string): InvokeResult => ({
-      status: 'invalid-request',
-      message,
-      durationMs: 0,
-      output: empty,
-    });
-    if (!Number.isFinite(req.timeoutMs) || req.timeoutMs < 0)
-      return refused(`timeoutMs must be a finite number ≥ 0, got ${String(req.timeoutMs)}`);
-    const unfaithful = unfaithfulJson(req.payload);
-    if (unfaithful) return refused(`the payload holds a value JSON cannot carry faithfully: ${unfaithful}`);
+    const refused = refusedRequest(req);
+    if (refused) return refusal(refused);
     const id = this.nextId++;
     const line = JSON.stringify({ id, op: 'invoke', ...req } satisfies HostRequest);
-    if (line.length > JSON_LIMITS.bytes + 64 * 1024)
-      return refused(
-        `the payload is ${(line.length / 1024 / 1024).toFixed(1)} MiB as JSON, over the ${JSON_LIMITS.bytes / 1024 / 1024} MiB limit for payloads`,
-      );
+    const oversized = oversizedRequest(line);
+    if (oversized) return refusal(oversized);
     return new Promise<InvokeResult>((resolve, reject) => {
       void this.dispatch(newPending(id, req, line, resolve, reject));
     });
@@ -240,9 +231,20 @@ export class PythonHost {
       });
       return;
     }
-    if (msg.status === 'host-error') {
-      // The host's own code failed (a bug, or a stdlib a hook broke): not the hook's outcome.
-      this.restart(proc, `the host failed while running ${label(p.req)}: ${String(msg.message)}`);
+    // host-error: the host's own code failed (a bug, or a stdlib a hook broke), not the hook's
+    // outcome; host-stale: an earlier case left it unable to run another as if fresh. A fresh one runs it.
+    if (msg.status === 'host-error' || msg.status === 'host-stale') {
+      const why = msg.status === 'host-stale' ? '' : `the host failed while running ${label(p.req)}: `;
+      this.restart(proc, `${why}${String(msg.message)}`);
+      return;
+    }
+    const malformed = malformedAnswer(msg);
+    if (malformed) {
+      // Not the host's writing: code in the host wrote to the protocol descriptor. The call it names
+      // crashed; the channel cannot be trusted, so the host restarts and the other calls go again.
+      const why = `a malformed answer reached Hooksmith (${malformed}): code in the host wrote to its protocol channel`;
+      this.settle(proc, p, crashedResult(proc, why, elapsedMs(p)));
+      this.restart(proc, why);
       return;
     }
     delete msg.id;

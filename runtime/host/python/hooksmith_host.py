@@ -38,7 +38,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import capture, cayu_call, debug, guard, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import capture, cayu_call, debug, guard, isolation, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -53,6 +53,7 @@ _PAYLOAD_TYPES = {p["name"] for p in MANTLE["payloads"]}
 _cache = ModuleCache()
 _write_lock = threading.Lock()
 _watchdog: Any = None
+_baseline: Any = None
 
 # The host's own references, taken before any user code runs: a hook that rebinds
 # asyncio.wait or json.dumps changes the hook's world, not the host's (guard.py restarts it).
@@ -205,6 +206,11 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         return {**res, "status": "invalid-request", "message": f"unknown Cayu phase {phase!r}"}
     # `loading` tells PythonHost to allow import time (and a slow scan of a big agent root).
     same_run = req.get("sameRun") is True
+    if not same_run:  # a new case: it starts from the state the host and the agent's imports left
+        stale = _baseline.stale()
+        if stale:
+            return {**res, "status": "host-stale", "message": "; ".join(stale)}
+        _baseline.restore(_cache.current_root)
     announced = not same_run and _cache.last_scan_ms > 20.0
     if announced:
         send({"id": rid, "event": "loading"})
@@ -218,6 +224,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             mod = _cache.load(name, path)
         except BaseException as e:  # noqa: B902
             return {**res, "status": "load-error", "stage": "import", "exception": describe_exception(e)}
+        _baseline.capture()  # what the import set up is the module's, kept for the cases after
     else:
         mod = _cache.by_path[path]
     owner, _, method = handler_name.rpartition(".") if kind == "cayu" else ("", "", handler_name)
@@ -383,11 +390,12 @@ async def _drain_and_exit() -> None:
 
 
 def main() -> None:
-    global _watchdog
+    global _watchdog, _baseline
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     _watchdog = Watchdog(loop, send)
     guard.take(loop)
+    _baseline = isolation.Baseline()
     loop.set_exception_handler(lambda _l, ctx: log(f"unhandled in a hook task: {ctx.get('exception') or ctx.get('message')!r}"))
     if os.name == "nt":
         threading.Thread(target=_reader, args=(loop,), daemon=True, name="hooksmith-protocol").start()

@@ -1,5 +1,5 @@
 // unsupported-control-signal: RetryModel / HookRejection raised where the point and lane do not allow it.
-import { CONTROL_SIGNALS, HOOK_DECORATORS, type ControlSignal } from '../catalogue';
+import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, type ControlSignal } from '../catalogue';
 import type { Fix, TextEdit } from './diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
@@ -8,6 +8,7 @@ import { mantleHooks, payloadParameter, type MantleHook } from '../python/hooks'
 import { resolveMantleName } from '../python/names';
 import { spellMantleName } from './util/mantle-import-fix';
 import { lineText } from '../python/text';
+import { removeImportEdits, swapImportEdits } from '../python/import-edits';
 
 function signalOf(module: HookModule, r: RaiseFacts): ControlSignal | undefined {
   const name = resolveMantleName(module, r.exception)?.member;
@@ -52,14 +53,43 @@ function switchFix(
   const edits: TextEdit[] = [{ range: r.exception.range, newText: spelled.text }];
   for (const k of r.call?.keywords ?? [])
     if (k.name === MESSAGE_KEYWORD[from]) edits.push({ range: k.nameRange, newText: MESSAGE_KEYWORD[to] });
-  return fix(SWITCH_TITLE[to], [...spelled.importEdits, ...edits]);
+  const unused = leftUnused(module, source, r);
+  const imports =
+    unused && spelled.importEdits.length
+      ? swapImportEdits(module, source, MANTLE_MODULE, [spelled.text], [unused])
+      : [
+          ...spelled.importEdits,
+          ...(unused ? removeImportEdits(module, source, MANTLE_MODULE, [unused]) : []),
+        ];
+  return fix(SWITCH_TITLE[to], [...imports, ...edits]);
+}
+
+/**
+ * The signal's imported name when this raise is its only use (a word search over the whole text,
+ * comments and strings included, so a doubt keeps the import): the fix leaves it unused.
+ */
+function leftUnused(module: HookModule, source: string, r: RaiseFacts): string | undefined {
+  const name = r.exception?.text;
+  if (!name || !/^\w+$/.test(name)) return undefined;
+  const bindings = module.imports.filter(
+    (b) => b.moduleLevel && b.module === MANTLE_MODULE && b.localName === name,
+  );
+  if (bindings.length !== 1) return undefined;
+  const uses = source.match(new RegExp(`(?<![\\w.])${name}(?!\\w)`, 'gu'))?.length ?? 0;
+  return uses === 2 ? name : undefined; // the import and this raise
 }
 
 /**
  * Removing the signal, named as such: the raise becomes `return <payload>` (what the engine does
  * with a discarded signal) or a bare `return` in an observer. Only when it stands alone on its line.
  */
-function removalFix(source: string, h: MantleHook, r: RaiseFacts, signal: ControlSignal): Fix | undefined {
+function removalFix(
+  module: HookModule,
+  source: string,
+  h: MantleHook,
+  r: RaiseFacts,
+  signal: ControlSignal,
+): Fix | undefined {
   const first = lineText(source, r.range.start.line);
   const last = lineText(source, r.range.end.line);
   if (first.slice(0, r.range.start.character).trim() !== '') return undefined;
@@ -68,7 +98,9 @@ function removalFix(source: string, h: MantleHook, r: RaiseFacts, signal: Contro
   const param = payloadParameter(h.fn);
   if (h.lane === 'modify' && !param) return undefined;
   const text = h.lane === 'modify' ? `return ${param!.name}` : 'return';
-  return fix(REMOVE_TITLE[signal], [{ range: r.range, newText: text }]);
+  const unused = leftUnused(module, source, r);
+  const imports = unused ? removeImportEdits(module, source, MANTLE_MODULE, [unused]) : [];
+  return fix(REMOVE_TITLE[signal], [...imports, { range: r.range, newText: text }]);
 }
 
 export const unsupportedControlSignal: Rule = {
@@ -114,7 +146,7 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
           ...(h.lane === 'modify' ? h.point.signals.filter((s) => s !== signal) : []).map((to) =>
             switchFix(ctx.module, ctx.text, r, signal, to),
           ),
-          removalFix(ctx.text, h, r, signal),
+          removalFix(ctx.module, ctx.text, h, r, signal),
         ].filter((f): f is Fix => f !== undefined);
         out.push(
           report(

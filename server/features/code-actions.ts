@@ -30,6 +30,8 @@ export async function codeActions(analyser: Analyser, p: CodeActionParams): Prom
       const core = state.diagnostics.find((d) => matches(d, lsp));
       if (core) out.push(...actionsFor(uri, state.text, core, lsp));
     }
+    const lightBulbFixAll = fixAllInLightBulb(state, p.context.diagnostics);
+    if (lightBulbFixAll) out.push(lightBulbFixAll);
   }
   if (wants(FIX_ALL_KIND)) {
     const all = await fixAll(analyser, state, uri);
@@ -59,11 +61,74 @@ function actionsFor(uri: string, text: string, d: HookDiagnostic, lsp: Diagnosti
   return out;
 }
 
+/**
+ * Passes as ESLint makes them: each takes the preferred fixes that do not overlap one another;
+ * fixes left out (two rewriting the same import line) get their turn on the next pass's text.
+ */
+const FIX_ALL_PASSES = 5;
+
 async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Promise<CodeAction | undefined> {
   const before = countByCode(state.diagnostics);
+  let text = state.text;
+  let diagnostics = state.diagnostics;
+  let firstPass: TextEdit[] = [];
+  let passes = 0;
+  for (; passes < FIX_ALL_PASSES; passes++) {
+    const edits = await onePass(analyser, state, text, diagnostics, before);
+    if (!edits.length) break;
+    if (passes === 0) firstPass = edits;
+    text = applyEdits(text, edits);
+    diagnostics = await analyser.diagnoseText(state, text);
+  }
+  if (passes === 0) return undefined;
+  const edits: TextEdit[] =
+    passes === 1
+      ? firstPass
+      : [{ range: { start: { line: 0, character: 0 }, end: endOf(state.text) }, newText: text }];
+  return {
+    title: FIX_ALL_TITLE,
+    kind: FIX_ALL_KIND,
+    edit: { changes: { [uri]: edits } },
+  };
+}
+
+const FIX_ALL_TITLE = 'Fix all auto-fixable Hooksmith problems';
+
+/**
+ * Fix All in the light bulb (where VS Code lists quick fixes only), as ESLint offers it: when the
+ * cursor is on a fixable problem and the file has another. It runs the source action through
+ * VS Code, so the passes are computed only when the user picks it.
+ */
+function fixAllInLightBulb(state: ModuleState, asked: readonly Diagnostic[]): CodeAction | undefined {
+  const fixable = state.diagnostics.filter((d) => d.fixes?.some((f) => f.isPreferred && f.edits.length));
+  if (fixable.length < 2 || !asked.some((lsp) => fixable.some((d) => matches(d, lsp)))) return undefined;
+  return {
+    title: FIX_ALL_TITLE,
+    kind: CodeActionKind.QuickFix,
+    command: {
+      title: FIX_ALL_TITLE,
+      command: 'editor.action.codeAction',
+      arguments: [{ kind: FIX_ALL_KIND, apply: 'first' }],
+    },
+  };
+}
+
+function endOf(text: string): Range['start'] {
+  const lines = text.split('\n');
+  return { line: lines.length - 1, character: lines[lines.length - 1]!.length };
+}
+
+/** One pass of Fix All over `text`: the edits of the fixes that fit together and create no new problem. */
+async function onePass(
+  analyser: Analyser,
+  state: ModuleState,
+  text: string,
+  diagnostics: readonly HookDiagnostic[],
+  before: Map<string, number>,
+): Promise<TextEdit[]> {
   const taken: Range[] = [];
   const edits: TextEdit[] = [];
-  for (const d of state.diagnostics) {
+  for (const d of diagnostics) {
     const fix = d.fixes?.find((f) => f.isPreferred);
     if (!fix || fix.edits.length === 0) continue;
     // Two fixes inserting the same import line at the same spot: keep one.
@@ -71,21 +136,14 @@ async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Prom
       (e) => !edits.some((x) => sameRange(x.range, e.range) && x.newText === e.newText),
     );
     if (fresh.some((e) => taken.some((t) => overlaps(t, e.range)))) continue;
-    const after = countByCode(
-      await analyser.diagnoseText(state, applyEdits(state.text, [...edits, ...fresh])),
-    );
+    const after = countByCode(await analyser.diagnoseText(state, applyEdits(text, [...edits, ...fresh])));
     if ([...after].some(([code, n]) => n > (before.get(code) ?? 0))) continue;
     for (const e of fresh) {
       edits.push(e);
       taken.push(e.range);
     }
   }
-  if (edits.length === 0) return undefined;
-  return {
-    title: 'Fix all auto-fixable Hooksmith problems',
-    kind: FIX_ALL_KIND,
-    edit: { changes: { [uri]: edits } },
-  };
+  return edits;
 }
 
 /** The light bulb shows titles as plain text: "Add `()`" would show its backticks. */

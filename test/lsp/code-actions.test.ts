@@ -58,8 +58,16 @@ describe('code actions', () => {
     assert.ok(actions.length >= 2, JSON.stringify(actions));
     assert.equal(actions[0]!.isPreferred, true);
     assert.equal(actions[0]!.title, 'Add ()', 'plain text: no raw backticks in the light bulb');
-    assert.equal(actions[actions.length - 1]!.title, 'Show documentation for missing-parentheses');
-    assert.equal(actions[actions.length - 1]!.command?.arguments?.[0], 'missing-parentheses');
+    const docs = actions.findIndex((a) => a.title.startsWith('Show documentation'));
+    assert.equal(actions[docs]!.title, 'Show documentation for missing-parentheses');
+    assert.equal(actions[docs]!.command?.arguments?.[0], 'missing-parentheses');
+    // Then Fix All, in the light bulb (quick fixes) since the file has other fixable problems.
+    assert.equal(docs, actions.length - 2);
+    const all = actions[actions.length - 1]!;
+    assert.equal(all.title, 'Fix all auto-fixable Hooksmith problems');
+    assert.equal(all.kind, 'quickfix');
+    assert.deepEqual(all.command?.arguments, [{ kind: 'source.fixAll.hooksmith', apply: 'first' }]);
+    assert.equal(all.command?.command, 'editor.action.codeAction');
   });
 
   it('applying a quick fix makes its diagnostic go', async () => {
@@ -113,12 +121,37 @@ describe('code actions', () => {
       context: { diagnostics: [], only: ['source.fixAll.hooksmith'] },
     })) as CodeAction[];
     const fixed = apply(text, r[0]!.edit!.changes![uri]!);
-    assert.match(fixed, /^from rasa\.mantle\.hooks import modify_tool_call, ToolCallPayload\n/);
+    assert.match(fixed, /^from rasa\.mantle\.hooks import ToolCallPayload, modify_tool_call\n/);
     assert.match(fixed, /async def a\(call: ToolCallPayload\) -> ToolCallPayload:/);
     const v2 = await c.change(uri, [{ text: fixed }]);
     const after = await c.waitFor(uri, (p) => p.version === v2);
     assert.deepEqual(
       after.diagnostics.map((d) => d.code),
+      [],
+    );
+  });
+
+  it('fixAll applies fixes that rewrite the same import line in turn (a pass each), sorted', async () => {
+    const text =
+      'from rasa.mantle.hooks import modify_model_response, on_turn_started\n\n\n' +
+      '@on_turn_started()\nasync def s(payload: dict) -> None:\n    return None\n\n\n' +
+      '@modify_model_response()\nasync def r(payload: dict) -> dict:\n    return payload\n';
+    const v = await c.change(uri, [{ text }]);
+    await c.waitFor(uri, (p) => p.version === v);
+    const r = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.hooksmith'] },
+    })) as CodeAction[];
+    const fixed = apply(text, r[0]!.edit!.changes![uri]!);
+    assert.match(
+      fixed,
+      /^from rasa\.mantle\.hooks import \(\n {4}ModelResponsePayload,\n {4}TurnStartedPayload,\n/,
+    );
+    const v2 = await c.change(uri, [{ text: fixed }]);
+    const after = await c.waitFor(uri, (p) => p.version === v2);
+    assert.deepEqual(
+      after.diagnostics.filter((d) => d.severity === 1).map((d) => d.code),
       [],
     );
   });
@@ -144,7 +177,7 @@ describe('code actions', () => {
     })) as CodeAction[];
     const fixed = apply(text, r[0]!.edit!.changes![uri]!);
     assert.match(fixed, /@on_turn_started\(\)/, 'the safe fix is applied');
-    assert.match(fixed, /modify_tool_cal, on_turn_started/, 'the rename is not');
+    assert.match(fixed, /\bmodify_tool_cal,\n[^]*@modify_tool_cal\(\)/, 'the rename is not: ' + fixed);
     const v2 = await c.change(uri, [{ text: fixed }]);
     const after = await c.waitFor(uri, (p) => p.version === v2);
     assert.ok(

@@ -48,7 +48,7 @@ describe('import-time names over LSP', () => {
     const fixed = apply(CAYU, await fixAll());
     assert.match(
       fixed,
-      /^from cayu\.observability import BeforeToolCallDecision, RuntimeHook, BeforeToolCallHookContext$/m,
+      /^from cayu\.observability import \(\n {4}BeforeToolCallDecision,\n {4}BeforeToolCallHookContext,\n {4}RuntimeHook,\n\)$/m,
     );
     assert.match(fixed, /context: BeforeToolCallHookContext\)/);
     const v = await c.change(uri, [{ text: fixed }]);

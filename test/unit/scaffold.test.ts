@@ -68,7 +68,7 @@ describe('planMantleHook', () => {
     assert.match(
       out,
       new RegExp(
-        `from ${M.replace(/\./g, '\\.')} import on_turn_started, TurnFinishedPayload, on_turn_finished\n`,
+        `from ${M.replace(/\./g, '\\.')} import TurnFinishedPayload, on_turn_finished, on_turn_started\n`,
       ),
     );
     assert.deepEqual(serious(out), []);
@@ -158,7 +158,7 @@ describe('planCayuHook', () => {
     // New names are appended (sorted among themselves); the user's line is neither re-sorted nor re-wrapped.
     assert.match(
       out,
-      /^from cayu import RuntimeHook, BeforeToolCallHookContext, AfterToolCallDecision, ToolCallHookContext\n/,
+      /^from cayu import \(\n {4}AfterToolCallDecision,\n {4}BeforeToolCallHookContext,\n {4}RuntimeHook,\n {4}ToolCallHookContext,\n\)\n/,
     );
     assert.match(
       out,
@@ -227,7 +227,7 @@ describe('line endings', () => {
     const plan = planMantleHook(text, 2, findDecorator('on_tool_call')!);
     const after = apply(text, plan);
     assert.ok(
-      after.startsWith(`from ${M} import on_tool_call, ToolCallPayload\r\n\r\nx = 1\r\n`),
+      after.startsWith(`from ${M} import ToolCallPayload, on_tool_call\r\n\r\nx = 1\r\n`),
       JSON.stringify(after),
     );
     assert.match(after, /@on_tool_call\(\)\nasync def audit_tool_call_?\d*\(/);

@@ -90,10 +90,11 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     assert.ok(await vscode.workspace.applyEdit(fixes[0].edit));
     assert.strictEqual(
       doc.getText(),
-      GUARD.replace('modify_tool_call\n', 'modify_tool_call, RetryModel\n').replace(
-        'raise HookRejection("no deletes")',
-        'raise RetryModel("no deletes")',
-      ),
+      // HookRejection had no other use: its import goes; the line Hooksmith rewrote is sorted.
+      GUARD.replace(
+        'HookRejection, ToolCallPayload, modify_tool_call\n',
+        'RetryModel, ToolCallPayload, modify_tool_call\n',
+      ).replace('raise HookRejection("no deletes")', 'raise RetryModel("no deletes")'),
     );
     await h.waitForOurs(doc.uri, (d) => !d.some((x) => x.severity === vscode.DiagnosticSeverity.Error));
   });

@@ -18,22 +18,19 @@ async function added(text: string, names: string[], module = M, equivalent: stri
 }
 
 describe('fromImportEdits: names join an existing import at its end', () => {
-  it('single line: appended, never re-sorted', async () => {
+  it('single line: rewritten whole, sorted as the scaffold writes it', async () => {
     assert.equal(
       await added(`from ${M} import on_tool_call\n`, ['modify_tool_call', 'ToolCallPayload']),
-      `from ${M} import on_tool_call, ToolCallPayload, modify_tool_call\n`,
+      `from ${M} import ToolCallPayload, modify_tool_call, on_tool_call\n`,
     );
   });
 
-  it('the edit is one insertion: the user line is not rewritten', async () => {
-    const text = `from ${M} import on_tool_call\n`;
-    const edits = fromImportEdits(await modelOf(text), text, M, ['ToolCallPayload']);
-    assert.deepEqual(edits, [
-      {
-        range: { start: { line: 0, character: 42 }, end: { line: 0, character: 42 } },
-        newText: ', ToolCallPayload',
-      },
-    ]);
+  it('a rewritten line past 88 columns is wrapped one name per line, as the scaffold does', async () => {
+    const text = `from ${M} import on_tool_call, ModelRequestPayload\n`;
+    assert.equal(
+      await added(text, ['ModelResponsePayload', 'modify_model_response']),
+      `from ${M} import (\n    ModelRequestPayload,\n    ModelResponsePayload,\n    modify_model_response,\n    on_tool_call,\n)\n`,
+    );
   });
 
   it('parenthesised one per line with a trailing comma: one line per name above the `)`', async () => {
@@ -87,13 +84,13 @@ describe('fromImportEdits: names join an existing import at its end', () => {
     const text = `from ${M} import ToolCallPayload as TCP, on_tool_call as audit\n`;
     assert.equal(
       await added(text, ['ToolCallPayload', 'RetryModel']),
-      `from ${M} import ToolCallPayload as TCP, on_tool_call as audit, RetryModel\n`,
+      `from ${M} import RetryModel, ToolCallPayload as TCP, on_tool_call as audit\n`,
     );
     const model = await modelOf(text);
     assert.deepEqual(fromImportEdits(model, text, M, ['ToolCallPayload', 'on_tool_call']), []);
   });
 
-  it('past 88 columns the line is not re-wrapped: the edit stays an insertion (formatters wrap)', async () => {
+  it('a line with a comment is not rewritten: the names are appended before it', async () => {
     const text = `from ${M} import on_model_request, ModelRequestPayload as Req  # x\n`;
     assert.equal(
       await added(text, ['ModelResponsePayload', 'modify_model_response']),
@@ -104,7 +101,7 @@ describe('fromImportEdits: names join an existing import at its end', () => {
   it('names never duplicate: already imported, asked twice, or under a wildcard', async () => {
     assert.equal(
       await added(`from ${M} import on_tool_call\n`, ['RetryModel', 'on_tool_call', 'RetryModel']),
-      `from ${M} import on_tool_call, RetryModel\n`,
+      `from ${M} import RetryModel, on_tool_call\n`,
     );
     const star = `from ${M} import *\n`;
     assert.deepEqual(fromImportEdits(await modelOf(star), star, M, ['RetryModel']), []);
@@ -189,7 +186,7 @@ describe('fromImportEdits: a new statement below the head', () => {
     const text = `from ${M} import on_tool_call\n\n@on_tool_call(\nasync def f(p: ToolCallPay\n`;
     assert.equal(
       await added(text, ['ToolCallPayload']),
-      `from ${M} import on_tool_call, ToolCallPayload\n\n@on_tool_call(\nasync def f(p: ToolCallPay\n`,
+      `from ${M} import ToolCallPayload, on_tool_call\n\n@on_tool_call(\nasync def f(p: ToolCallPay\n`,
     );
     const bare = `"""Doc."""\n@modify_tool_call(\nasync def f(p: ToolCallPayload) -> \n`;
     assert.equal(

@@ -61,7 +61,7 @@ describe('cayu-return-annotation fix imports', () => {
     const ds = await diagnose('cayu-return-annotation', src);
     assert.equal(ds.length, 1);
     const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
-    assert.match(fixed, /^from cayu import RuntimeHook, BeforeToolCallDecision$/m);
+    assert.match(fixed, /^from cayu import BeforeToolCallDecision, RuntimeHook$/m);
     assert.match(fixed, /-> BeforeToolCallDecision \| None:/);
     assert.deepEqual(await diagnose('undefined-name', fixed), []);
   });

@@ -76,7 +76,7 @@ describe(`${CODE} fix imports`, () => {
     const ds = await diagnose(CODE, src);
     assert.equal(ds.length, 1);
     const fixed = applyEdits(src, ds[0]!.fixes![0]!.edits);
-    assert.match(fixed, /^from cayu\.observability import RuntimeHook, BeforeToolCallHookContext$/m);
+    assert.match(fixed, /^from cayu\.observability import BeforeToolCallHookContext, RuntimeHook$/m);
     assert.match(fixed, /context: BeforeToolCallHookContext\)/);
     assert.deepEqual(await diagnose(CODE, fixed), []);
     assert.deepEqual(await diagnose('undefined-name', fixed), [], 'the fixed module loads');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HOOK_DECORATORS, MANTLE_POINTS } from '../../../runtime/catalogue';
+import { fromImportStatement } from '../../../runtime/python/import-edits';
 import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
 
 test('payload-annotation: the right payload type on every decorator of every point is quiet', async () => {
@@ -32,7 +33,7 @@ test('payload-annotation: wrong type on each point is reported on the annotation
     const fixed = applyFix(src, diags[0]);
     assert.equal(
       fixed,
-      `from rasa.mantle.hooks import ${d.name}, ${wrong}, ${d.point.payloadType}\n\n@${d.name}()\nasync def h(payload: ${d.point.payloadType}):\n    pass\n`,
+      `${fromImportStatement('rasa.mantle.hooks', [d.name, wrong, d.point.payloadType])}\n\n@${d.name}()\nasync def h(payload: ${d.point.payloadType}):\n    pass\n`,
     );
   }
 });
@@ -159,7 +160,7 @@ test('payload-annotation: add-import fix writes a new import line below the impo
     applyFix(src, diags[0]),
     src.replace(
       'from rasa.mantle.hooks import on_turn_started',
-      'from rasa.mantle.hooks import on_turn_started, TurnStartedPayload',
+      'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started',
     ),
   );
   const noImport = py`

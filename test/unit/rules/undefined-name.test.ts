@@ -114,7 +114,7 @@ describe(CODE, () => {
     expectAt(ds, ['5:19', '5:39']);
     assert.equal(ds[0]!.fixes![0]!.title, 'Import ToolCallPayload from rasa.mantle.hooks');
     const fixed = applyFix(src, ds[0]!);
-    assert.match(fixed, /^from rasa\.mantle\.hooks import modify_tool_call, ToolCallPayload$/m);
+    assert.match(fixed, /^from rasa\.mantle\.hooks import ToolCallPayload, modify_tool_call$/m);
     assert.deepEqual(await diagnose(CODE, fixed), []);
   });
 
@@ -130,7 +130,7 @@ describe(CODE, () => {
     const ds = await diagnose(CODE, src);
     assert.equal(ds.length, 1);
     const fixed = applyFix(src, ds[0]!);
-    assert.match(fixed, /^from cayu\.runtime\.hooks import RuntimeHook, BeforeToolCallHookContext$/m);
+    assert.match(fixed, /^from cayu\.runtime\.hooks import BeforeToolCallHookContext, RuntimeHook$/m);
     assert.deepEqual(await diagnose(CODE, fixed), []);
   });
 });

@@ -31,12 +31,18 @@ test('unsupported-control-signal: HookRejection on modify_tool_call, on the rais
   assert.equal(
     applyFix(src, diags[0]),
     src
-      .replace('modify_tool_call\n', 'modify_tool_call, RetryModel\n')
+      // The rejection's import goes with its only use; the line is written sorted.
+      .replace(
+        'HookRejection, ToolCallPayload, modify_tool_call\n',
+        'RetryModel, ToolCallPayload, modify_tool_call\n',
+      )
       .replace('raise HookRejection(reason="no orders")', 'raise RetryModel(feedback="no orders")'),
   );
   assert.equal(
     applyFix(src, diags[0], 1),
-    src.replace('raise HookRejection(reason="no orders")', 'return call'),
+    src
+      .replace('HookRejection, ToolCallPayload, modify_tool_call\n', 'ToolCallPayload, modify_tool_call\n')
+      .replace('raise HookRejection(reason="no orders")', 'return call'),
   );
 });
 
@@ -118,4 +124,39 @@ test('unsupported-control-signal: quiet on allowed signals (positional and keywo
         raise HookRejection(reason="x")
   `;
   assert.deepEqual(await diagnose('unsupported-control-signal', src), []);
+});
+
+test('unsupported-control-signal: the switch keeps an import still used elsewhere, and removes it from a parenthesised list', async () => {
+  const used = py`
+    from rasa.mantle.hooks import HookRejection, ToolCallPayload, modify_tool_call
+
+    BLOCKED = HookRejection
+
+    @modify_tool_call()
+    async def guard(call: ToolCallPayload) -> ToolCallPayload:
+        raise HookRejection("no")
+  `;
+  const d1 = await diagnose('unsupported-control-signal', used);
+  assert.match(applyFix(used, d1[0]!), /^ {4}HookRejection,\n {4}RetryModel,\n/m);
+  const listed = py`
+    from rasa.mantle.hooks import (
+        HookRejection,
+        ToolCallPayload,
+        modify_tool_call,
+    )
+
+    @modify_tool_call()
+    async def guard(call: ToolCallPayload) -> ToolCallPayload:
+        raise HookRejection("no")
+  `;
+  const d2 = await diagnose('unsupported-control-signal', listed);
+  const fixed = applyFix(listed, d2[0]!);
+  assert.ok(
+    fixed.startsWith(
+      'from rasa.mantle.hooks import (\n    ToolCallPayload,\n    modify_tool_call,\n    RetryModel,\n)\n',
+    ),
+    fixed,
+  );
+  assert.deepEqual(await diagnose('unsupported-control-signal', fixed), []);
+  assert.deepEqual(await diagnose('undefined-name', fixed), []);
 });

@@ -197,6 +197,8 @@ ol.traceback{margin:4px 0;padding-left:20px}.frame-text{margin:2px 0 4px;max-hei
 .msg.tool{align-self:center;max-width:92%;background:none;border:1px solid var(--border);border-radius:4px;padding:4px 10px;font-size:.9em;color:var(--muted)}
 .msg.engine{align-self:center;max-width:92%;background:none;border:1px dashed var(--info);border-radius:4px;padding:4px 10px;font-style:italic;color:var(--info)}
 .empty{color:var(--muted);font-style:italic}
+details.turn{margin:8px 0;border:1px solid var(--border);border-radius:4px}details.turn>summary{cursor:pointer;padding:6px 8px;background:var(--card)}
+.turn-name{font-weight:600}.turn-sep{align-self:center;color:var(--muted);font-size:.8em;text-transform:uppercase;letter-spacing:.06em;margin:6px 0 0}
 @media (max-width:900px){
 .row{grid-template-columns:14px 24px minmax(0,1fr) auto auto;grid-template-areas:"chev seq point lanec out" ". . hook dur dur";row-gap:2px}
 .row>.chev{grid-area:chev}.row>.seq{grid-area:seq}.row>.point{grid-area:point;overflow:hidden;text-overflow:ellipsis}.row>.lanec{grid-area:lanec}.row>.out{grid-area:out}.row>.hook{grid-area:hook;font-size:.92em;min-width:0;overflow-wrap:anywhere}.row>.dur{grid-area:dur;justify-self:end}
@@ -280,26 +282,55 @@ export interface TimelineOptions extends WebviewSecurity {
 
 /** Rows grouped by what they fired on ("turn", "iteration 0", "set_fields"): a header row when it changes. */
 function renderEvents(
-  events: readonly TimelineEvent[],
+  events: readonly (readonly [TimelineEvent, number])[],
   styles: string[],
   expanded: ReadonlySet<number>,
 ): string {
   const out: string[] = [];
   let group: string | undefined;
-  events.forEach((ev, i) => {
+  for (const [ev, i] of events) {
     const g = ev.context ?? '';
     if (g !== group) {
       group = g;
       if (g) out.push(`<li class="group" role="presentation">${escapeHtml(g)}</li>`);
     }
     out.push(renderEvent(ev, i, styles, expanded.has(ev.seq)));
-  });
+  }
   return out.join('');
+}
+
+const EMPTY_TIMELINE = '<li class="empty">No insertion point fired.</li>';
+
+/** The timeline: one list; a conversation's, one collapsible section per turn. */
+function renderTimeline(result: SimulationResult, styles: string[], expanded: ReadonlySet<number>): string {
+  const indexed = result.events.map((e, i) => [e, i] as const);
+  if (!result.turns)
+    return `<ol class="timeline" aria-labelledby="tl-h">${renderEvents(indexed, styles, expanded) || EMPTY_TIMELINE}</ol>`;
+  return result.turns
+    .map((t) => {
+      const mine = indexed.filter(([e]) => e.turn === t.turn);
+      const label = `${t.name} · ${t.status}${t.ending ? ` (${t.ending})` : ''}`;
+      return `<details class="turn" open data-turn="${t.turn}"><summary><span class="turn-name">${escapeHtml(label)}</span> <span class="note">“${escapeHtml(t.user)}” · ${mine.length} steps · ${t.iterations} iteration(s)</span></summary>
+<ol class="timeline" aria-label="${escapeHtml(t.name)}">${renderEvents(mine, styles, expanded) || EMPTY_TIMELINE}</ol></details>`;
+    })
+    .join('');
+}
+
+/** The whole conversation, with a marker where each turn starts. */
+function renderTranscript(result: SimulationResult): string {
+  if (!result.transcript.length) return '<p class="empty">Nothing was said.</p>';
+  let turn: number | undefined;
+  return result.transcript
+    .map((t) => {
+      const mark = result.turns && t.turn !== turn ? `<p class="turn-sep">turn ${(turn = t.turn)}</p>` : '';
+      return mark + renderTranscriptEntry(t);
+    })
+    .join('');
 }
 
 export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptions): string {
   const styles: string[] = [];
-  const events = renderEvents(result.events, styles, new Set(opts.expanded ?? []));
+  const timeline = renderTimeline(result, styles, new Set(opts.expanded ?? []));
   const statusMeta =
     result.status === 'completed'
       ? { label: 'Completed', symbol: '✓', tone: 'ok' as const }
@@ -311,18 +342,17 @@ export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptio
   const hookNames = [...new Set(result.events.filter((e) => e.hook).map(hookName))].sort();
   const stat = (label: string, value: string | undefined): string =>
     value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '';
-  const transcript = result.transcript.length
-    ? result.transcript.map(renderTranscriptEntry).join('')
-    : '<p class="empty">Nothing was said.</p>';
+  const transcript = renderTranscript(result);
+  const what = result.turns ? `Simulated conversation (${result.turns.length} turns)` : 'Simulated turn';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ${cspMeta(opts)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Simulated turn — ${escapeHtml(basename(result.scenario))}</title>
+<title>${what} — ${escapeHtml(basename(result.scenario))}</title>
 <style nonce="${opts.nonce}">${BASE_CSS}${TIMELINE_CSS}${styles.join('\n')}</style>
 </head><body>
 <header>
-<h1>Simulated turn <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
+<h1>${what} <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
 <p class="stats">${stat('points', String(result.events.length))}${stat('hooks run', String(hooked))}${stat('not plain returns', String(problems))}${stat('iterations', result.iterations?.toString())}${stat('wall', result.durationMs !== undefined ? formatMs(result.durationMs) : undefined)}${stat('in hooks', result.hookMs !== undefined ? formatMs(result.hookMs) : undefined)}${stat('scripted', result.scriptedMs !== undefined ? formatMs(result.scriptedMs) : undefined)}${stat('ended', result.ending)}</p>
 ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
 <div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}${problems ? `<button class="secondary" id="jump-problem" title="Expand the first step whose outcome is not a plain return">Jump to first problem</button>` : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
@@ -333,7 +363,7 @@ ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}
 <main>
 <h2 id="tl-h">Timeline</h2>
 <p class="note sr-only">Use the up and down arrow keys to move between steps; Enter or Space shows a step's details.</p>
-<ol class="timeline" aria-labelledby="tl-h">${events || '<li class="empty">No insertion point fired.</li>'}</ol>
+${timeline}
 <h2 id="tr-h">What the user would have seen</h2>
 <section class="transcript" aria-labelledby="tr-h">${transcript}</section>
 </main>

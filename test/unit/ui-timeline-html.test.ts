@@ -299,3 +299,61 @@ test('a timed-out step shows no diff against null', () => {
   assert.ok(!html.includes('<table class="diff"'));
   assert.match(html, /no diff: the hook timed out; the engine does not carry on with it/);
 });
+
+test('a conversation: one collapsible section per turn holding its events; the transcript marks each turn', () => {
+  const conv: SimulationResult = {
+    scenario: 'c.scenario.yaml',
+    status: 'completed',
+    events: [
+      ev(1, { point: 'turn_started', lane: 'observe', turn: 1 }),
+      ev(2, { point: 'turn_finished', lane: 'observe', turn: 1 }),
+      ev(3, { point: 'turn_started', lane: 'observe', turn: 2 }),
+      ev(4, { point: 'model_request', lane: 'modify', turn: 2, hook: 'hooks.py::<b>x</b>' }),
+      ev(5, { point: 'turn_finished', lane: 'observe', turn: 2 }),
+    ],
+    transcript: [
+      { role: 'user', text: 'hi', turn: 1 },
+      { role: 'bot', text: 'hello', turn: 1 },
+      { role: 'user', text: '<i>bye</i>', turn: 2 },
+    ],
+    turns: [
+      {
+        turn: 1,
+        name: 'turn 1',
+        user: 'hi',
+        status: 'completed',
+        ending: 'text answer emitted',
+        iterations: 1,
+      },
+      {
+        turn: 2,
+        name: 'turn 2',
+        user: '<i>bye</i>',
+        status: 'cancelled',
+        ending: 'interrupted',
+        iterations: 0,
+      },
+    ],
+  };
+  const html = renderTimelineHtml(conv, SEC);
+  const sections = [...html.matchAll(/<details class="turn" open data-turn="(\d)">([\s\S]*?)<\/details>/g)];
+  assert.deepEqual(
+    sections.map((m) => [m[1], (m[2]!.match(/class="row /g) ?? []).length]),
+    [
+      ['1', 2],
+      ['2', 3],
+    ],
+  );
+  assert.match(sections[1]![2]!, /turn 2 · cancelled \(interrupted\)/);
+  assert.ok(!html.includes('<i>bye</i>'), 'the user text is escaped');
+  assert.match(html, /<h1>Simulated conversation \(2 turns\)/);
+  assert.deepEqual(
+    [...html.matchAll(/<p class="turn-sep">(turn \d)<\/p>/g)].map((m) => m[1]),
+    ['turn 1', 'turn 2'],
+  );
+  // Row indices stay global: the keyboard script walks every row of the page.
+  assert.deepEqual(
+    [...html.matchAll(/data-index="(\d)"/g)].map((m) => Number(m[1])),
+    [0, 1, 2, 3, 4],
+  );
+});

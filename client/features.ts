@@ -13,6 +13,7 @@ import { scaffoldFeature } from './scaffold/feature';
 import { runFeature } from './run/feature';
 import { simulateFeature } from './simulate/feature';
 import { testingFeature } from './testing/feature';
+import { registerDebugAdapter } from './debug/debug-adapter';
 
 export type Feature = (ctx: HooksmithContext) => void | Promise<void>;
 
@@ -29,4 +30,5 @@ export const FEATURES: readonly FeatureModule[] = [
   { name: 'run', activate: runFeature }, // client/run/feature.ts
   { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
   { name: 'testing', activate: testingFeature }, // client/testing/feature.ts
+  { name: 'debug', activate: (ctx) => ctx.push(registerDebugAdapter()) }, // client/debug (#22)
 ];

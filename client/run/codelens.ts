@@ -8,6 +8,7 @@ import type { HooksmithContext } from '../context';
 
 export const RUN_HOOK_COMMAND = 'hooksmith.runHook';
 export const RUN_ALL_COMMAND = 'hooksmith.runAllHooksInFile';
+export const DEBUG_HOOK_COMMAND = 'hooksmith.debugHook';
 export const TRUST_COMMAND = 'workbench.trust.manage';
 
 /** Hooksmith's error diagnostics of a document: the engine refuses a module that has any. */
@@ -42,6 +43,9 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
         const line = firstDecoratorLine(doc, h.range.start.line);
         const range = new vscode.Range(line, 0, line, 0);
         lenses.push(new vscode.CodeLens(range, runCommand(h, errors)));
+        // Debug beside Run, in the same row, when the hook can run.
+        if (vscode.workspace.isTrusted && !errors.length)
+          lenses.push(new vscode.CodeLens(range, debugCommand(h)));
         const facts =
           h.engine === 'cayu'
             ? `phase · ${h.point}`
@@ -59,11 +63,12 @@ export class HookCodeLensProvider implements vscode.CodeLensProvider, vscode.Dis
     }
     // Where a file has several hooks and can run: "run all" on the first one.
     const runnable = vscode.workspace.isTrusted && errors.length === 0;
-    if (runnable && lenses.length >= 4) {
+    const hooks = lenses.filter((l) => l.command?.command === RUN_HOOK_COMMAND).length;
+    if (runnable && hooks >= 2) {
       const first = lenses[0]!.range;
       lenses.unshift(
         new vscode.CodeLens(first, {
-          title: `▶ Run all ${lenses.length / 2} hooks in this file`,
+          title: `▶ Run all ${hooks} hooks in this file`,
           command: RUN_ALL_COMMAND,
           arguments: [{ file }],
           tooltip: 'Run every hook of this file against its point’s first saved sample',
@@ -104,6 +109,15 @@ function runCommand(
     command: RUN_HOOK_COMMAND,
     arguments: args,
     tooltip: `Run ${h.handler} against a sample ${h.point} payload`,
+  };
+}
+
+function debugCommand(h: { file: string; handler: string; point: string }): vscode.Command {
+  return {
+    title: '$(debug-alt) Debug hook',
+    command: DEBUG_HOOK_COMMAND,
+    arguments: [{ file: h.file, handler: h.handler }],
+    tooltip: `Run ${h.handler} under the debugger (debugpy): breakpoints stop it, budgets are not enforced`,
   };
 }
 

@@ -11,7 +11,9 @@ import { agentRootOf } from '../../runtime/ui/payload-files';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { ensureTrusted } from '../trust/trust';
-import { HookCodeLensProvider, RUN_ALL_COMMAND } from './codelens';
+import { DEBUG_HOOK_COMMAND, HookCodeLensProvider, RUN_ALL_COMMAND } from './codelens';
+import { debugRun } from '../debug/debug-run';
+import type { HookRunner } from '../../runtime/engine/runner';
 import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
 import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
@@ -116,8 +118,9 @@ export function runFeature(ctx: HooksmithContext): void {
     vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses),
   );
 
-  async function execute(run: LastRun): Promise<RunResult | undefined> {
-    const runner = await runners.get(vscode.Uri.file(run.ref.file));
+  /** `debugging`: a debug run's runner (client/debug), used once; else the shared warm one. */
+  async function execute(run: LastRun, debugging?: HookRunner): Promise<RunResult | undefined> {
+    const runner = debugging ?? (await runners.get(vscode.Uri.file(run.ref.file)));
     if (!runner) return undefined;
     let payload = run.payload;
     if (run.payloadFile) {
@@ -158,25 +161,34 @@ export function runFeature(ctx: HooksmithContext): void {
     }
   }
 
-  ctx.registerCommand('runHook', async (raw?: unknown): Promise<RunResult | undefined> => {
-    if (!ensureTrusted()) return undefined;
-    const args = asArgs(raw);
-    let ref: HookRef | undefined;
-    if (args.file && args.handler) {
-      ref = await findHook(args.file, args.handler, ctx.hooks.current);
-      if (!ref) {
-        void vscode.window.showErrorMessage(`Hooksmith: no hook named ${args.handler} in ${args.file}.`);
-        return undefined;
-      }
-    } else ref = await pickHook(ctx);
-    if (!ref) return undefined;
-    if ('payload' in args) return execute({ ref, payload: args.payload });
-    const payloadFile = args.payloadFile
-      ? path.resolve(args.payloadFile)
-      : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
-    if (!payloadFile) return undefined;
-    return execute({ ref, payloadFile });
-  });
+  const runOrDebug =
+    (debug: boolean) =>
+    async (raw?: unknown): Promise<RunResult | undefined> => {
+      if (!ensureTrusted()) return undefined;
+      const args = asArgs(raw);
+      let ref: HookRef | undefined;
+      if (args.file && args.handler) {
+        ref = await findHook(args.file, args.handler, ctx.hooks.current);
+        if (!ref) {
+          void vscode.window.showErrorMessage(`Hooksmith: no hook named ${args.handler} in ${args.file}.`);
+          return undefined;
+        }
+      } else ref = await pickHook(ctx);
+      if (!ref) return undefined;
+      const payloadFile =
+        'payload' in args
+          ? undefined
+          : args.payloadFile
+            ? path.resolve(args.payloadFile)
+            : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
+      if (!('payload' in args) && !payloadFile) return undefined;
+      const run: LastRun = payloadFile ? { ref, payloadFile } : { ref, payload: args.payload };
+      const hook = ref;
+      if (!debug) return execute(run);
+      return debugRun(ctx, hook.handler, vscode.Uri.file(hook.file), (runner) => execute(run, runner));
+    };
+  ctx.registerCommand('runHook', runOrDebug(false));
+  ctx.registerCommand(DEBUG_HOOK_COMMAND, runOrDebug(true));
 
   ctx.registerCommand('rerunLastHook', async (): Promise<RunResult | undefined> => {
     if (!ensureTrusted()) return undefined;

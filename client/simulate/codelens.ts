@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 
 export const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}';
 export const SIMULATE_COMMAND = 'hooksmith.simulateTurn';
+export const DEBUG_TURN_COMMAND = 'hooksmith.debugTurn';
 
 export function isScenarioPath(p: string): boolean {
   return /\.scenario\.(ya?ml|json)$/i.test(p);
@@ -21,6 +22,12 @@ export class ScenarioCodeLensProvider implements vscode.CodeLensProvider, vscode
         command: SIMULATE_COMMAND,
         arguments: [doc.uri],
         tooltip: 'Play this scenario through every hook of its agent and show the timeline',
+      }),
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title: '$(debug-alt) Debug turn',
+        command: DEBUG_TURN_COMMAND,
+        arguments: [doc.uri],
+        tooltip: 'Play this scenario under the debugger (debugpy): breakpoints in its hooks stop it',
       }),
     ];
   }

@@ -15,7 +15,9 @@ import { noteRefusal, refusalLog, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
 import { openAt } from '../run/webview-messages';
 import { ensureTrusted } from '../trust/trust';
-import { isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
+import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
+import { debugRun } from '../debug/debug-run';
+import type { HookRunner } from '../../runtime/engine/runner';
 
 /**
  * `hooksmith.simulateTurn` argument: a scenario file (Uri or path), or
@@ -113,25 +115,39 @@ export function simulateFeature(ctx: HooksmithContext): void {
     );
   });
 
-  ctx.registerCommand('simulateTurn', async (raw?: unknown): Promise<SimulationResult | undefined> => {
-    if (!ensureTrusted()) return undefined;
-    const target = raw === undefined ? await pickScenario() : asTarget(raw);
-    if (!target) {
-      if (raw !== undefined)
-        void vscode.window.showErrorMessage(
-          'Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).',
-        );
-      return undefined;
-    }
-    const resource = target.file ? vscode.Uri.file(target.file) : undefined;
-    // Save an edited scenario first: the simulation reads the file.
-    const open = target.file
-      ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty)
-      : undefined;
-    if (open) await open.save();
-    const runner = await runners.get(resource);
-    if (!runner) return undefined;
-    const name = target.file ? path.basename(target.file) : 'scenario';
+  const simulateOrDebug =
+    (debug: boolean) =>
+    async (raw?: unknown): Promise<SimulationResult | undefined> => {
+      if (!ensureTrusted()) return undefined;
+      const target = raw === undefined ? await pickScenario() : asTarget(raw);
+      if (!target) {
+        if (raw !== undefined)
+          void vscode.window.showErrorMessage(
+            'Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).',
+          );
+        return undefined;
+      }
+      const resource = target.file ? vscode.Uri.file(target.file) : undefined;
+      // Save an edited scenario first: the simulation reads the file.
+      const open = target.file
+        ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty)
+        : undefined;
+      if (open) await open.save();
+      const name = target.file ? path.basename(target.file) : 'scenario';
+      if (debug) return debugRun(ctx, name, resource, (runner) => play(target, name, runner, true));
+      const runner = await runners.get(resource);
+      if (!runner) return undefined;
+      return play(target, name, runner, false);
+    };
+  ctx.registerCommand('simulateTurn', simulateOrDebug(false));
+  ctx.registerCommand(DEBUG_TURN_COMMAND, simulateOrDebug(true));
+
+  async function play(
+    target: Target,
+    name: string,
+    runner: HookRunner,
+    debugging: boolean,
+  ): Promise<SimulationResult | undefined> {
     last = { target };
     let cancelled = false;
     const t0 = Date.now();
@@ -142,7 +158,8 @@ export function simulateFeature(ctx: HooksmithContext): void {
         () => {
           cancelled = true;
           ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
-          runners.reset();
+          if (debugging) void runner.dispose();
+          else runners.reset();
         },
       );
       ctx.log.info(
@@ -167,7 +184,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
       noteRefusal(name, refusal);
       return undefined;
     }
-  });
+  }
 }
 
 /** Shows a SimulationResult already played: `{ file, result }`. */

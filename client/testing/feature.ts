@@ -13,6 +13,8 @@ import { pathKey } from '../../runtime/testing/plan';
 import { runCases } from '../../runtime/testing/run-cases';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
+import { debugRun } from '../debug/debug-run';
+import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { TestTree, type CaseEntry } from './tree';
 
@@ -121,10 +123,9 @@ function registerController(ctx: HooksmithContext): TestTree {
     );
   }
 
-  controller.createRunProfile(
-    'Run',
-    vscode.TestRunProfileKind.Run,
-    async (request, token) => {
+  // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
+  const execute =
+    (debug: boolean) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
       const run = controller.createTestRun(request);
       const roots: vscode.TestItem[] = [];
       if (request.include) roots.push(...request.include);
@@ -137,32 +138,52 @@ function registerController(ctx: HooksmithContext): TestTree {
       for (const d of vscode.workspace.textDocuments)
         if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
       for (const e of entries) run.enqueued(e.item);
-      const runner = await runners.get(entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined);
+      const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
+      if (debug) {
+        const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
+        const played = await debugRun(ctx, name, resource, (runner) =>
+          runEntries(run, entries, runner, token),
+        );
+        if (played === undefined) for (const e of entries) run.skipped(e.item);
+        run.end();
+        return;
+      }
+      const runner = await runners.get(resource);
       if (!runner) {
         for (const e of entries)
           run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
         run.end();
         return;
       }
-      last.clear();
-      // One shared warm host: the cases run one after another.
-      for (const e of entries) {
-        if (token.isCancellationRequested) break;
-        run.started(e.item);
-        e.item.children.forEach((c) => run.started(c));
-        // Read again: the file may have changed since it was discovered.
-        const now = readCase(e.testCase.file);
-        const testCase = now && 'kind' in now ? now : e.testCase;
-        const [r] = await runCases([testCase], { runnerFor: () => runner });
-        if (r) report(run, e, r, last);
-        if (r?.simulation) played.set(r.case.file, r.simulation);
-        else played.delete(testCase.file);
-        if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
-      }
+      await runEntries(run, entries, runner, token);
       run.end();
-    },
-    true,
-  );
+    };
+  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute(false), true);
+  controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute(true), true);
+
+  async function runEntries(
+    run: vscode.TestRun,
+    entries: CaseEntry[],
+    runner: HookRunner,
+    token: vscode.CancellationToken,
+  ): Promise<true> {
+    last.clear();
+    // One host: the cases run one after another.
+    for (const e of entries) {
+      if (token.isCancellationRequested) break;
+      run.started(e.item);
+      e.item.children.forEach((c) => run.started(c));
+      // Read again: the file may have changed since it was discovered.
+      const now = readCase(e.testCase.file);
+      const testCase = now && 'kind' in now ? now : e.testCase;
+      const [r] = await runCases([testCase], { runnerFor: () => runner });
+      if (r) report(run, e, r, last);
+      if (r?.simulation) played.set(r.case.file, r.simulation);
+      else played.delete(testCase.file);
+      if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+    }
+    return true;
+  }
 
   ctx.registerCommand('lastTestRun', () => Object.fromEntries(last));
   ctx.registerCommand('testItems', async () => {

@@ -95,6 +95,8 @@ describe('package.json contributes', () => {
       'hooksmith.simulateTurn',
       'hooksmith.explorer.runHook',
       'hooksmith.rerunLastHook',
+      'hooksmith.debugHook',
+      'hooksmith.debugTurn',
     ].filter((id) => commands.some((c) => c.command === id));
     assert.ok(runsCode.length >= 3);
     for (const id of runsCode) {

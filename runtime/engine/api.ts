@@ -26,6 +26,8 @@ export interface HookError {
   traceback: TracebackFrame[];
   /** The formatted Python traceback, as Python prints it. */
   formatted: string;
+  /** A BaseException that is not an Exception (KeyboardInterrupt, SystemExit, …). */
+  baseException?: boolean;
 }
 
 export interface RaisedSignal {
@@ -73,6 +75,8 @@ export interface RunResult {
   overBudget?: boolean;
   /** A debug run: no budget enforced; durationMs leaves out `pausedMs` (null: not counted, durationMs is `wallMs`). */
   debug?: DebugRunTiming;
+  /** Cayu: the hook's `name` (a property; the class name by default), as the runtime's events name it. */
+  hookName?: string;
 }
 
 export interface DebugRunTiming {
@@ -119,6 +123,8 @@ export interface TimelineEvent {
   overBudget?: boolean;
   /** See RunResult.debug. */
   debug?: DebugRunTiming;
+  /** Cayu: the hook's `name` (a property; the class name by default), as the runtime's events name it. */
+  hookName?: string;
   /** An observer: scheduled concurrently, not awaited on the turn path (its time is not the turn's). */
   offTurnPath?: boolean;
   /**
@@ -188,6 +194,8 @@ export interface SimulationResult {
    * failed, else the last turn's; `iterations` and the times are the conversation's totals.
    */
   turns?: TurnSummary[];
+  /** Cayu: the BaseException (not an Exception) a hook raised, which ended the run uncaught. */
+  endedBy?: string;
 }
 
 export interface HookRunnerOptions {

@@ -1,27 +1,35 @@
 // Raw facts from the host → what Cayu does with a RuntimeHook phase (spec/cayu-runtime-hooks.md,
 // DESIGN.md facts on the decision validator). Pure.
 //
-// Choices where the spec is silent (docs/semantics.md): an exception from a hook, a timeout past
-// Hooksmith's safety limit, or a return value that is not the phase's decision fails the hook;
-// in a simulated tool call that gives the call an error result carrying the message.
+// What the runtime does with a failed hook is read from cayu's own runner (docs/semantics.md "Cayu";
+// the conformance corpus in test/fixtures/cayu-corpus is recorded from it): an Exception, a wrong
+// return type or an invalid decision is recorded as a hook failure and the loop goes on —
+// fail-open: the tool runs with the current arguments, a result stays, a session keeps its status.
 import { findCayuDecision, findCayuPhase, type CayuPhaseId } from '../catalogue';
 import type { HookError } from './api';
 import { HARD_KILL_NOTE } from './effects';
 import type { HostFact, ReturnedValue } from './host-port';
 import { describeReturn, type Verdict } from './mantle-outcome';
 
-/** No per-hook timeout is specified for Cayu: this is Hooksmith's safety limit, not a Cayu rule. */
-export const CAYU_SAFETY_TIMEOUT_MS = 5000;
+/**
+ * The runtime puts no timeout around a hook: this is Hooksmith's own safety stop for a hook that
+ * never returns, far above any real hook's time.
+ */
+export const CAYU_SAFETY_STOP_MS = 120_000;
 
 export type CayuDecisionData = Record<string, unknown> & { action: string };
 
 export const CAYU_FAILED_EFFECT = {
   before_tool_call:
-    'the hook failed: the tool does not run and the call gets an error result carrying the message',
+    'the hook failed (recorded as hook.failed): later hooks still run and the tool runs unguarded with the current arguments',
   after_tool_call:
-    'the hook failed: the tool result enters the transcript unchanged and the failure is reported',
-  session: 'the hook failed: the session has already ended; the failure is reported',
+    'the hook failed (recorded as hook.failed): later hooks still run and the result is kept as it was',
+  session: 'the hook failed (recorded as hook.failed): later hooks still run; the session keeps its status',
 } as const;
+
+/** A BaseException that is not an Exception: the runtime does not catch it. */
+export const CAYU_BASE_EXCEPTION_EFFECT =
+  'not an Exception: the runtime does not catch it, and the run ends (no tool, no later hook, no session hook)';
 
 function failEffect(phase: CayuPhaseId): string {
   return phase === 'before_tool_call' || phase === 'after_tool_call'
@@ -124,8 +132,17 @@ export function cayuVerdict(
         notes.push(`returned ${describeReturn(fact.value)}: ${phase} returns None; the value is ignored`);
       const { data, problems } = decisionOf(phase, fact.value);
       if (problems.length) {
+        // The runtime raises for the value it cannot use: a hook failure like any other.
+        const wrongType = fact.value.kind !== 'decision' || fact.value.type !== expected;
+        const message = wrongType ? `${phase} must return a ${expected} or None.` : problems.join('; ');
         return {
           ...base,
+          error: {
+            type: wrongType ? 'TypeError' : 'ValidationError',
+            message,
+            traceback: [],
+            formatted: `${wrongType ? 'TypeError' : 'ValidationError'}: ${message}`,
+          },
           outcome: 'invalid-return',
           payload: input,
           effect: failEffect(phase),
@@ -145,16 +162,17 @@ export function cayuVerdict(
       const validator = /ValidationError/.test(fact.error.type)
         ? [`Cayu's decision validator rejected the decision: ${fact.error.message}`]
         : [];
-      return { ...base, outcome: 'crashed', payload: input, effect: failEffect(phase), notes: validator };
+      const effect = fact.error.baseException ? CAYU_BASE_EXCEPTION_EFFECT : failEffect(phase);
+      return { ...base, outcome: 'crashed', payload: input, effect, notes: validator };
     }
     case 'timed-out':
       return {
         ...base,
         outcome: 'timed-out',
         payload: input,
-        effect: failEffect(phase),
+        effect: `Hooksmith's safety stop ended the hook: the runtime itself would still be waiting (it puts no timeout around a hook); ${failEffect(phase)}`,
         notes: [
-          `Cayu specifies no hook timeout; Hooksmith stops a hook after its safety limit`,
+          `the runtime puts no timeout around a hook; Hooksmith stops one that has not returned after ${Math.round(fact.durationMs / 1000)} s`,
           ...(fact.hard ? [HARD_KILL_NOTE] : []),
         ],
       };

@@ -2,7 +2,7 @@
 // from its decorator) or a Cayu `Class.method` phase of a RuntimeHook subclass.
 import { CAYU_PHASE_IDS, decoratorName, type CayuPhaseId, type Lane, type MantlePoint } from '../catalogue';
 import { cayuHookClasses, mantleHooks, type HookModule } from '../python';
-import { CAYU_SAFETY_TIMEOUT_MS } from './cayu-outcome';
+import { CAYU_SAFETY_STOP_MS } from './cayu-outcome';
 
 export type HookTarget =
   | { engine: 'mantle'; handler: string; point: MantlePoint; lane: Lane; timeoutMs: number }
@@ -43,7 +43,7 @@ export function hooksOf(module: HookModule): HookTarget[] {
         className: pyName(c.cls.name),
         hookName: c.name,
         phase: p.phase.id,
-        timeoutMs: CAYU_SAFETY_TIMEOUT_MS,
+        timeoutMs: CAYU_SAFETY_STOP_MS,
       });
     }
   }

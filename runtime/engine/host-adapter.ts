@@ -23,7 +23,13 @@ function outputText(o: CapturedOutput | undefined): string {
 }
 
 export function hookError(e: PyException): HookError {
-  return { type: e.type.name, message: e.message, traceback: e.traceback, formatted: e.formatted };
+  return {
+    type: e.type.name,
+    message: e.message,
+    traceback: e.traceback,
+    formatted: e.formatted,
+    ...(e.baseException ? { baseException: true } : {}),
+  };
 }
 
 function repr(value: unknown): string {
@@ -74,7 +80,8 @@ function notesOf(r: InvokeResult): string[] {
 
 export function toHostFact(r: InvokeResult): HostFact {
   const fact = factOf(r);
-  return r.debug ? { ...fact, debug: r.debug } : fact;
+  const withDebug = r.debug ? { ...fact, debug: r.debug } : fact;
+  return r.hookName !== undefined ? { ...withDebug, hookName: r.hookName } : withDebug;
 }
 
 function factOf(r: InvokeResult): HostFact {

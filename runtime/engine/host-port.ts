@@ -60,6 +60,8 @@ export type HostFact = (
   hostNotes?: string[];
   /** A debug run (no budget enforced): the time paused in the debugger, included in durationMs (null: not counted). */
   debug?: { pausedMs: number | null };
+  /** Cayu: the hook instance's `name`. */
+  hookName?: string;
 };
 
 export interface HostPort {

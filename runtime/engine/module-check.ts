@@ -1,8 +1,9 @@
 // Before a hook runs, the same rules as `hooksmith check`, in process (analyseAgent: no python3
 // is started and no cache written; a syntax error only CPython sees fails at import instead):
-// error-severity diagnostics mean the engine would refuse the module at train/load time, so
-// Hooksmith does not run it either. Results are cached per file by size and mtime (the runner
-// keeps one cache).
+// error-severity diagnostics mean Mantle would refuse the module at train time (`rasa train`), so
+// Hooksmith does not run it either. Cayu has no train step: the runtime loads a module its rules
+// flag and the hook fails when called, so a Cayu diagnostic never stops a run (`refusing`).
+// Results are cached per file by size and mtime (the runner keeps one cache).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyseAgent, parseModule } from '../analysis';
@@ -20,6 +21,11 @@ export interface CheckedModule {
   isMantle: boolean;
   diagnostics: HookDiagnostic[];
   errors: HookDiagnostic[];
+}
+
+/** The errors that stop a run: all but the Cayu rules' (the Cayu runtime loads such a module). */
+export function refusing(errors: readonly HookDiagnostic[]): HookDiagnostic[] {
+  return errors.filter((d) => !d.code.startsWith('cayu-'));
 }
 
 export function formatDiagnostic(d: HookDiagnostic, cwd = process.cwd()): string {

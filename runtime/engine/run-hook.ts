@@ -11,7 +11,7 @@ import { HostInvocationError } from './host-adapter';
 import type { HostPort } from './host-port';
 import { describeTarget, locateHook, type HookTarget } from './hook-locator';
 import { mantleVerdict } from './mantle-outcome';
-import { formatDiagnostic, type ModuleChecker } from './module-check';
+import { formatDiagnostic, refusing, type ModuleChecker } from './module-check';
 import { unfaithfulJson } from '../json/json-faithful';
 import { validatePayload } from './payload-input';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
@@ -108,6 +108,7 @@ export async function invokeHook(
       : {}),
     ...(overBudget ? { overBudget } : {}),
     ...(debug ? { debug: { budgetEnforced: false as const, pausedMs: debug.pausedMs, wallMs } } : {}),
+    ...(fact.hookName !== undefined ? { hookName: fact.hookName } : {}),
   };
 }
 
@@ -118,12 +119,13 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
   if (!fs.existsSync(file) || !fs.statSync(file).isFile())
     throw new RunInputError('file', `no such file: ${req.file}`);
   const checked = await deps.checker.check(file);
-  if (checked.errors.length) {
+  const refused = refusing(checked.errors);
+  if (refused.length) {
     throw new RunInputError(
       'check',
-      `${req.file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`,
-      checked.errors.map((d) => formatDiagnostic(d)),
-      checked.errors,
+      `${req.file} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
+      refused.map((d) => formatDiagnostic(d)),
+      refused,
     );
   }
   const located = locateHook(checked.module, req.handler);
@@ -154,6 +156,8 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
     check.payload,
     await wiring?.catch(() => undefined),
   );
+  for (const d of checked.errors.filter((e) => e.code.startsWith('cayu-')))
+    result.notes.push(`check reports (the runtime still loads the module): ${formatDiagnostic(d)}`);
   if (target.engine === 'mantle' && !checked.isMantle) {
     result.notes.push(
       'this file is not where the Mantle loader looks (hooks.py or hooks/**/*.py at an agent root): the engine would never register this hook',

@@ -4,7 +4,7 @@ import { PythonHost } from '../host/python-host';
 import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from './api';
 import { hostPort } from './host-adapter';
 import { oneRun, type HostPort } from './host-port';
-import { formatDiagnostic, ModuleChecker } from './module-check';
+import { formatDiagnostic, ModuleChecker, refusing } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario, type LoadedScenario } from './scenario-load';
@@ -47,12 +47,13 @@ export function createHookRunnerWithHost(
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     const wired = wiring?.().catch(() => undefined);
     const hooks = await agents.get(loaded.agentRoot);
-    if (hooks.errors.length) {
+    const refused = refusing(hooks.errors);
+    if (refused.length) {
       throw new RunInputError(
         'check',
-        `the agent at ${loaded.agentRoot} has ${hooks.errors.length} error(s) the engine rejects at train/load time; fix them first`,
-        hooks.errors.map((d) => formatDiagnostic(d)),
-        hooks.errors,
+        `the agent at ${loaded.agentRoot} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
+        refused.map((d) => formatDiagnostic(d)),
+        refused,
       );
     }
     return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired).finally(() =>

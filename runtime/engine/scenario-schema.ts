@@ -67,6 +67,12 @@ export const scenarioTool = z
         'The JSON value the tool returns; the engine serialises it to JSON text for the tool result.',
       ),
     error: z.string().optional().describe('The tool fails with this message (is_error: true).'),
+    denied: z
+      .string()
+      .optional()
+      .describe(
+        "Cayu: the agent's tool policy denies the call with this reason; the tool and the before_tool_call hooks do not run, after_tool_call hooks observe.",
+      ),
     latency_ms: latencyMs.describe('Scripted tool latency.'),
   })
   .describe('A mock tool.');
@@ -178,6 +184,19 @@ export const scenarioSchema = z
         latency_ms: latencyMs,
       })
       .optional(),
+    cayu: z
+      .strictObject({
+        app_hooks: z
+          .array(z.string())
+          .default([])
+          .describe(
+            'RuntimeHook classes registered at app scope (CayuApp(runtime_hooks=…)), in that order: they run before the agent-scope hooks.',
+          ),
+      })
+      .optional()
+      .describe(
+        'How the Cayu app registers the hooks (default: every hook at agent scope, in file/class order).',
+      ),
     interrupt: interrupt.optional(),
     max_iterations: z
       .number()

@@ -2,22 +2,16 @@
 // "modify_tool_result", "Knowledge search"; Cayu before/after_tool_call).
 //
 // Order around one call, innermost first (a Hooksmith choice: the two engines never run in one
-// process; README "Simulate a turn"): Cayu before_tool_call → the tool body (mock tool, or the
-// knowledge search with its knowledge_query/knowledge_results points) → Cayu after_tool_call
-// → Mantle tool_result, whose payload is what is persisted and replayed to the model.
+// process; README "Simulate a turn"): Cayu's tool policy (a mock tool's `denied`) → Cayu
+// before_tool_call → the tool body (mock tool, or the knowledge search with its
+// knowledge_query/knowledge_results points) → Cayu after_tool_call (sim-cayu.ts) → Mantle
+// tool_result, whose payload is what is persisted and replayed to the model.
 import { SAFE_EMPTY_RESULT_NOTE } from '../catalogue';
-import type { RunResult } from './api';
 import type { CayuToolResult } from './cayu-context';
 import { cloneJson } from '../json/json-equal';
 import type { Scenario } from './scenario-schema';
-import {
-  failedClosed,
-  firePhaseHook,
-  firePoint,
-  phaseHooks,
-  pushIdlePhase,
-  type SimContext,
-} from './sim-points';
+import { failedClosed, firePoint, type SimContext } from './sim-points';
+import { afterToolCall, beforeToolCall, type BeforeOutcome } from './sim-cayu';
 
 export interface ToolCallToRun {
   id: string;
@@ -43,76 +37,7 @@ function engineNote(ctx: SimContext, text: string): void {
   ctx.transcript.push({ role: 'engine', text });
 }
 
-function toolResult(data: unknown): CayuToolResult {
-  const d = (data && typeof data === 'object' ? data : {}) as Partial<CayuToolResult>;
-  return {
-    content: typeof d.content === 'string' ? d.content : '',
-    structured: d.structured,
-    artifacts: Array.isArray(d.artifacts) ? d.artifacts : [],
-    is_error: d.is_error === true,
-  };
-}
-
-function failed(r: RunResult): boolean {
-  return r.outcome !== 'returned';
-}
-
-/** Cayu before_tool_call: proceed (maybe with new arguments), or a result that replaces the tool. */
-async function beforeToolCall(
-  ctx: SimContext,
-  call: ToolCallToRun,
-): Promise<{ args: Record<string, unknown>; result?: CayuToolResult }> {
-  let args = call.arguments;
-  const base = {
-    tool_name: call.tool_name,
-    tool_call_id: call.id,
-    task_id: null,
-    session: { id: 'session-1', status: 'running' },
-  };
-  const hooks = phaseHooks(ctx, 'before_tool_call');
-  if (!hooks.length) pushIdlePhase(ctx, 'before_tool_call', { ...base, arguments: args });
-  for (const h of hooks) {
-    const r = await firePhaseHook(ctx, h, { ...base, arguments: args });
-    if (failed(r))
-      return {
-        args,
-        result: {
-          content: `runtime hook ${h.label} failed: ${r.error?.message ?? r.notes.join('; ')}`,
-          artifacts: [],
-          is_error: true,
-        },
-      };
-    const d = r.payload as Record<string, unknown>;
-    if (d.action === 'proceed_modified') args = cloneJson(d.modified_arguments as Record<string, unknown>);
-    if (d.action === 'short_circuit') return { args, result: toolResult(d.synthetic_result) };
-    if (d.action === 'block')
-      return { args, result: { content: String(d.block_reason), artifacts: [], is_error: true } };
-  }
-  return { args };
-}
-
-async function afterToolCall(
-  ctx: SimContext,
-  call: ToolCallToRun,
-  args: Record<string, unknown>,
-  result: CayuToolResult,
-): Promise<CayuToolResult> {
-  const hooks = phaseHooks(ctx, 'after_tool_call');
-  const base = {
-    tool_name: call.tool_name,
-    tool_call_id: call.id,
-    arguments: args,
-    task_id: null,
-    session: { id: 'session-1', status: 'running' },
-  };
-  if (!hooks.length) pushIdlePhase(ctx, 'after_tool_call', { ...base, result });
-  for (const h of hooks) {
-    const r = await firePhaseHook(ctx, h, { ...base, result });
-    const d = r.payload as Record<string, unknown> | null;
-    if (!failed(r) && d?.action === 'modify') result = toolResult(d.modified_result);
-  }
-  return result;
-}
+const isMapping = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function searchKnowledge(
   ctx: SimContext,
@@ -143,7 +68,6 @@ async function searchKnowledge(
   const kept = Array.isArray(r.payload.passages) ? r.payload.passages : passages;
   return {
     content: kept.length ? JSON.stringify(kept) : SAFE_EMPTY_RESULT_NOTE,
-    structured: kept,
     artifacts: [],
     is_error: false,
   };
@@ -168,7 +92,8 @@ async function runTool(
   // The engine serialises a tool's return value to JSON text for the tool result.
   return {
     content: JSON.stringify(mock.value ?? null),
-    structured: mock.value,
+    // ToolResult.structured is a mapping or None.
+    ...(isMapping(mock.value) ? { structured: mock.value } : {}),
     artifacts: [],
     is_error: false,
   };
@@ -182,19 +107,31 @@ export async function dispatchCall(
   clock: SimClock,
 ): Promise<Dispatched> {
   const cayu = ctx.hooks.hasCayu;
-  let args = call.arguments;
-  let result: CayuToolResult | undefined;
-  if (cayu) ({ args, result } = await beforeToolCall(ctx, call));
-  const skipped = result !== undefined;
-  result ??= await runTool(ctx, sc, identity, call, args, clock);
+  const appHooks = sc.cayu?.app_hooks ?? [];
+  const denied = cayu ? sc.tools[call.tool_name]?.denied : undefined;
+  let before: BeforeOutcome = { args: call.arguments };
+  if (denied !== undefined) {
+    // The policy is asked before any hook: the before-hooks never see a denied call.
+    before.result = { content: denied, artifacts: [], is_error: true };
+    engineNote(ctx, `Cayu: the tool policy denied ${call.tool_name}: ${denied}`);
+  } else if (cayu) before = await beforeToolCall(ctx, call, appHooks);
+  const args = before.args;
+  const skipped = before.result !== undefined;
+  let result = before.result ?? (await runTool(ctx, sc, identity, call, args, clock));
   if (!skipped)
     ctx.tools.push({ tool_name: call.tool_name, arguments: cloneJson(args), is_error: result.is_error });
-  if (cayu && !skipped) result = await afterToolCall(ctx, call, args, result);
-  if (cayu && skipped)
+  if (cayu && skipped && denied === undefined)
     engineNote(
       ctx,
-      `Cayu: ${call.tool_name} did not run (${result.is_error ? 'blocked' : 'short-circuited'}); after_tool_call runs only after a tool executes`,
+      `Cayu: ${call.tool_name} did not run (${before.blocked ? 'blocked' : 'short-circuited'} by a before_tool_call hook)`,
     );
+  const observeOnly =
+    denied !== undefined
+      ? 'the call was denied by the tool policy'
+      : before.blocked
+        ? 'the call was blocked'
+        : undefined;
+  if (cayu) result = await afterToolCall(ctx, call, args, result, appHooks, observeOnly);
   const fired = await firePoint(ctx, 'tool_result', {
     tool_name: call.tool_name,
     arguments: args,

@@ -60,6 +60,7 @@ function eventFrom(
     ...(r.actions ? { actions: r.actions } : {}),
     ...(r.overBudget ? { overBudget: true } : {}),
     ...(r.debug ? { debug: r.debug } : {}),
+    ...(r.hookName !== undefined ? { hookName: r.hookName } : {}),
   };
 }
 
@@ -195,11 +196,6 @@ export function failedClosed(f: Fired): boolean {
   );
 }
 
-/** RuntimeHook methods overriding a phase, in file/class order. */
-export function phaseHooks(ctx: SimContext, phase: CayuPhaseId): AgentHook[] {
-  return ctx.hooks.cayu.get(phase) ?? [];
-}
-
 /** A Cayu phase with no overriding method: shown once, taking no part. */
 export function pushIdlePhase(ctx: SimContext, phase: CayuPhaseId, input: Record<string, unknown>): void {
   pushEvent(ctx, {
@@ -220,8 +216,11 @@ export async function firePhaseHook(
   ctx: SimContext,
   hook: AgentHook,
   input: Record<string, unknown>,
+  /** Says what the runtime then did, before the event is recorded. */
+  explain?: (r: RunResult) => void,
 ): Promise<RunResult> {
   const r = await invokeHook(ctx.host, hook.file, hook.agentRoot, hook.target, cloneJson(input));
+  explain?.(r);
   pushEvent(ctx, eventFrom(ctx, hook, r, undefined));
   return r;
 }

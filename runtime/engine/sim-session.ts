@@ -2,7 +2,8 @@
 // after_session_* phase runs once, by the session's status.
 import type { CayuPhaseId } from '../catalogue';
 import type { SimulationResult } from './api';
-import { firePhaseHook, phaseHooks, pushIdlePhase, type SimContext } from './sim-points';
+import type { SimContext } from './sim-points';
+import { afterSessionPhase, CayuRunEnded } from './sim-cayu';
 
 type Status = SimulationResult['status'];
 
@@ -12,8 +13,14 @@ const SESSION_PHASE: Record<Status, CayuPhaseId> = {
   error: 'after_session_failed',
 };
 
-export async function afterSession(ctx: SimContext, status: Status, ending: string): Promise<void> {
-  if (!ctx.hooks.hasCayu) return;
+/** Returns the BaseException type when a session hook's ended the run (the runtime does not catch it). */
+export async function afterSession(
+  ctx: SimContext,
+  status: Status,
+  ending: string,
+  appHooks: readonly string[],
+): Promise<string | undefined> {
+  if (!ctx.hooks.hasCayu) return undefined;
   ctx.context = 'session';
   const phase = SESSION_PHASE[status];
   const state = phase.replace('after_session_', '');
@@ -21,7 +28,12 @@ export async function afterSession(ctx: SimContext, status: Status, ending: stri
     session: { id: 'session-1', status: state },
     terminal_event: { type: `session.${state}`, payload: { reason: ending } },
   };
-  const hooks = phaseHooks(ctx, phase);
-  if (!hooks.length) pushIdlePhase(ctx, phase, input);
-  for (const h of hooks) await firePhaseHook(ctx, h, input);
+  try {
+    await afterSessionPhase(ctx, phase, input, appHooks);
+  } catch (err) {
+    if (!(err instanceof CayuRunEnded)) throw err;
+    ctx.transcript.push({ role: 'engine', text: err.message });
+    return err.exceptionType;
+  }
+  return undefined;
 }

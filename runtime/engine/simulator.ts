@@ -24,6 +24,7 @@ import { dispatchCall, sleep, type SimClock } from './sim-dispatch';
 import { preflight } from './sim-preflight';
 import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
+import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, turnName, turnScenario } from './sim-turns';
 
 type Status = SimulationResult['status'];
@@ -272,12 +273,11 @@ async function incoming(t: Turn): Promise<TurnEnd | undefined> {
   return undefined;
 }
 
+/** A played turn; `endedBy`: a Cayu hook's BaseException ended the run. */
+type Played = TurnSummary & { internalError?: string; endedBy?: string };
+
 /** Plays one turn on the conversation: turn_started … turn_finished, always paired. */
-async function playTurn(
-  conv: Conversation,
-  sc: Scenario,
-  turn?: number,
-): Promise<TurnSummary & { internalError?: string }> {
+async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promise<Played> {
   const { ctx, identity } = conv;
   const t: Turn = {
     ...conv,
@@ -294,12 +294,17 @@ async function playTurn(
   await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
   let end: TurnEnd;
   let internalError: string | undefined;
+  let endedBy: string | undefined;
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
   } catch (err) {
     // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
     if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
-    if (!(err instanceof TurnEnd)) {
+    if (err instanceof CayuRunEnded) {
+      endedBy = err.exceptionType;
+      note(ctx, err.message);
+      end = new TurnEnd('error', err.message);
+    } else if (!(err instanceof TurnEnd)) {
       internalError = err instanceof Error ? err.message : String(err);
       note(ctx, `the turn failed unexpectedly: ${internalError}`);
       end = new TurnEnd('error', 'unexpected failure');
@@ -317,7 +322,11 @@ async function playTurn(
     ending: end.ending,
     iterations: t.iteration,
   };
-  return { ...summary, ...(internalError !== undefined ? { internalError } : {}) };
+  return {
+    ...summary,
+    ...(internalError !== undefined ? { internalError } : {}),
+    ...(endedBy ? { endedBy } : {}),
+  };
 }
 
 export async function simulateTurn(
@@ -344,7 +353,7 @@ export async function simulateTurn(
     clock: { scriptedMs: 0 },
     messages: [{ role: 'system', content: sc.system_prompt }],
   };
-  const played: (TurnSummary & { internalError?: string })[] = [];
+  const played: Played[] = [];
   if (!sc.turns) played.push(await playTurn(conv, sc));
   else
     for (const [i, turn] of sc.turns.entries()) {
@@ -352,14 +361,15 @@ export async function simulateTurn(
       const r = await playTurn(conv, turnScenario(sc, turn), i + 1);
       tagTurn(ctx, mark, i + 1);
       played.push({ ...r, name: turnName(sc, i + 1) });
-      // Hooksmith itself failed: the conversation cannot go on faithfully.
-      if (r.internalError !== undefined) break;
+      // Hooksmith itself failed, or a BaseException ended the Cayu run: the conversation stops.
+      if (r.internalError !== undefined || r.endedBy) break;
     }
   const last = played[played.length - 1]!;
   const status = sc.turns ? conversationStatus(played) : last.status;
   // A Cayu session spans the whole conversation: its after_session_* phase runs once, at its end.
   const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
-  await afterSession(ctx, status, last.ending);
+  let endedBy = last.endedBy;
+  if (!endedBy) endedBy = await afterSession(ctx, status, last.ending, sc.cayu?.app_hooks ?? []);
   if (sc.turns) tagTurn(ctx, mark, played.length);
   const turnMs = performance.now() - t0;
   await settleObservers(ctx);
@@ -378,6 +388,7 @@ export async function simulateTurn(
     scriptedMs: conv.clock.scriptedMs,
     ending: last.ending,
     ...(internalError !== undefined ? { internalError } : {}),
-    ...(sc.turns ? { turns: played.map(({ internalError: _e, ...p }) => p) } : {}),
+    ...(sc.turns ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
+    ...(endedBy ? { endedBy } : {}),
   };
 }

@@ -346,7 +346,48 @@ test('quiet calls fire request/response with their context; RetryModel there sta
   );
 });
 
-test('Cayu: block and short_circuit replace the tool; proceed_modified changes the arguments; modify replaces the result', async () => {
+test('Cayu: a crashing before_tool_call guard is reported failed and the tool runs unguarded (fail-open)', async () => {
+  const sc = scenario({
+    user: 'x',
+    completions: [{ tool_calls: [{ tool_name: 'del', tool_args: { id: 7 } }] }, { text: 'ok' }],
+    tools: { del: { value: 1 } },
+  });
+  const r = await simulateTurn(
+    host({ 'Guard.before_tool_call': () => crash }),
+    agent(['before_tool_call', 'after_session_completed']),
+    sc,
+    'inline',
+  );
+  const guard = r.events.find((e) => e.point === 'before_tool_call')!;
+  assert.equal(guard.outcome, 'crashed');
+  assert.match(guard.effect ?? '', /hook\.failed.*del runs unguarded with \{"id":7\}/);
+  assert.deepEqual(r.tools, [{ tool_name: 'del', arguments: { id: 7 }, is_error: false }], 'the tool ran');
+  assert.equal(r.status, 'completed');
+});
+
+test('Cayu: a BaseException from a hook ends the run: no tool, no session hook', async () => {
+  const sc = scenario({
+    user: 'x',
+    completions: [{ tool_calls: [{ tool_name: 'del' }] }, { text: 'ok' }],
+    tools: { del: { value: 1 } },
+  });
+  const interrupt: HostFact = {
+    ...crash,
+    error: { type: 'KeyboardInterrupt', message: '', traceback: [], formatted: '', baseException: true },
+  } as HostFact;
+  const r = await simulateTurn(
+    host({ 'Guard.before_tool_call': () => interrupt }),
+    agent(['before_tool_call', 'after_session_completed']),
+    sc,
+    'inline',
+  );
+  assert.equal(r.endedBy, 'KeyboardInterrupt');
+  assert.equal(r.status, 'error');
+  assert.deepEqual(r.tools, []);
+  assert.ok(!r.events.some((e) => e.point === 'after_session_completed'), 'no session hook ran');
+});
+
+test('Cayu: block and short_circuit replace the tool; proceed_modified changes the arguments; after-hooks run on every call, observe-only after a block', async () => {
   const dec = (type: string, data: Record<string, unknown>): HostFact => ({
     kind: 'returned',
     value: { kind: 'decision', type, data },
@@ -384,11 +425,16 @@ test('Cayu: block and short_circuit replace the tool; proceed_modified changes t
     'inline',
   );
   const tools = r.transcript.filter((t) => t.role === 'tool').map((t) => t.text);
-  assert.deepEqual(tools, ['del({}) → error: human only', 'w({}) → sunny', 'list({"n":50}) → redacted']);
-  assert.equal(
-    r.events.filter((e) => e.point === 'after_tool_call').length,
-    1,
-    'after_tool_call only for the tool that ran',
+  // cayu runs after_tool_call on a blocked call too, but a modify there is ignored; after a
+  // short-circuit the modify applies (test/fixtures/cayu-corpus: after-on-block-observes, …).
+  assert.deepEqual(tools, ['del({}) → error: human only', 'w({}) → redacted', 'list({"n":50}) → redacted']);
+  const afters = r.events.filter((e) => e.point === 'after_tool_call');
+  assert.equal(afters.length, 3, 'after_tool_call for every call, the skipped ones included');
+  assert.match(afters[0]!.effect ?? '', /blocked: after_tool_call observes only; the modify is ignored/);
+  assert.deepEqual(
+    (r.tools ?? []).map((t) => t.tool_name),
+    ['list'],
+    'only the call that was neither blocked nor short-circuited ran',
   );
   assert.ok(r.events.some((e) => e.point === 'after_session_completed'));
 });

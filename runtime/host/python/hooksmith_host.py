@@ -275,7 +275,10 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if debug.enabled:  # pausedMs null: the pauses could not be counted
         paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None
         res["debug"] = {"pausedMs": None if paused is None else round(paused, 3)}
-    if was_sync:
+    if was_sync and kind == "cayu" and outcome == "ok":
+        # The runtime awaits the method's result: a sync method's body ran, then the await raised.
+        outcome, value = "err", cayu_call.await_error(value)
+    elif was_sync:
         res["handlerWasSync"] = True
     if kind == "mantle":
         after = _dump_payload(arg)

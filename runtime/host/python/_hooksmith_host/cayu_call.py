@@ -97,3 +97,14 @@ def _jsonable(v: Any) -> Any:
 def recorded_actions(ctx) -> list:
     return [{"method": a["method"], "args": [_jsonable(x) for x in a["args"]],
              "kwargs": {k: _jsonable(x) for k, x in a["kwargs"].items()}} for a in getattr(ctx, "_actions", [])]
+
+
+def await_error(value) -> TypeError:
+    """The TypeError `await value` raises for a value that is not awaitable (CPython's own text)."""
+    async def awaiting():
+        await value
+    try:
+        awaiting().send(None)
+    except TypeError as e:
+        return e
+    return TypeError(f"object {type(value).__name__} can't be used in 'await' expression")

@@ -164,6 +164,8 @@ def _type_ok(python_type: str, value: Any) -> bool:
     if value is None:
         return "None" in alternatives or "Any" in alternatives
     for alt in alternatives:
+        if alt == "None":  # only None matches it, handled above
+            continue
         base = alt.split("[", 1)[0]
         if base == "Literal":
             inner = alt[len("Literal["):-1]

@@ -12,7 +12,7 @@ class ToolResult(ShimModel):
     model_config = {"extra": "forbid"}
     model_fields = {
         "content": ShimField("content", "str", ""),
-        "structured": ShimField("structured", "Any", None),
+        "structured": ShimField("structured", "dict | None", None),  # a mapping or None
         "artifacts": ShimField("artifacts", "list", []),
         "is_error": ShimField("is_error", "bool", False),
     }

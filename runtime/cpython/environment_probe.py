@@ -12,6 +12,7 @@ read what they export. ``stamps`` are the sys.path folders with their mtimes: in
 removing a package changes one, and the cached answer is then asked for again.
 """
 import importlib
+import importlib.util
 import json
 import os
 import re
@@ -49,8 +50,20 @@ def resolve(name):
     return True
 
 
+_ENGINES = {"rasa": "rasa-pro", "cayu": "cayu"}
+
+
+def regular_package(name):
+    """Found as a package with an __init__ (a bare folder of that name is a namespace package)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except Exception:
+        return False
+    return spec is not None and spec.origin not in (None, "namespace")
+
+
 def version(dist, module):
-    if not resolve(module):
+    if not regular_package(module):
         return None  # not installed: importlib.metadata (slow to import) is not needed
     try:
         import importlib.metadata
@@ -58,6 +71,13 @@ def version(dist, module):
         return importlib.metadata.version(dist)
     except Exception:
         return None
+
+
+def found(name):
+    # The engine package counts only as its real install: a regular package with its metadata.
+    if name in _ENGINES:
+        return version(_ENGINES[name], name) is not None
+    return resolve(name)
 
 
 def describe(module):
@@ -85,7 +105,7 @@ def read(name):
 
 
 def answer(req):
-    out = {"modules": {n: resolve(n) for n in req.get("modules", [])}, "engine": None}
+    out = {"modules": {n: found(n) for n in req.get("modules", [])}, "engine": None}
     if req.get("engine"):
         out["engine"] = {"rasaPro": version("rasa-pro", "rasa"), "cayu": version("cayu", "cayu"),
                          "mantle": read("rasa.mantle.hooks"), "cayuHooks": read("cayu.runtime.hooks")}

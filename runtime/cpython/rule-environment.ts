@@ -48,6 +48,12 @@ export interface RuleEnvironment {
   python: string;
   /** Whether `module` (dotted, maybe relative) imported from `file` can be found; undefined: not known yet. */
   resolves(module: string, file: string): boolean | undefined;
+  /**
+   * Whether the engine package itself is installed: its real package with its distribution
+   * metadata (a bare `cayu/` folder on the import path is a namespace package, not the engine).
+   * Undefined: not known yet.
+   */
+  engineInstalled?(pkg: 'rasa' | 'cayu'): boolean | undefined;
   /** What the real engine modules export and the installed versions, once read. */
   engine?: EngineFacts;
   /** Say when a shim stands in for rasa.mantle.hooks / cayu (the editor; `check --verbose`). */
@@ -91,6 +97,12 @@ export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
     resolves(module, file) {
       const local = resolveLocally(module, file, input.rootOf(file));
       return local ?? input.env.known(module);
+    },
+    engineInstalled(pkg) {
+      // The installed version is read from the distribution metadata; else the probe's answer for
+      // the top-level name, which counts only a regular package that has its metadata.
+      if (input.engine) return (pkg === 'rasa' ? input.engine.rasaPro : input.engine.cayu) !== null;
+      return input.env.known(pkg);
     },
     ...(input.engine ? { engine: input.engine } : {}),
     ...(input.reportShimmed ? { reportShimmed: true } : {}),

@@ -42,7 +42,7 @@ function topPackage(module: string): string {
 function absentEngineBehind(
   module: string,
   engines: ReadonlySet<'rasa' | 'cayu'>,
-  installed: (pkg: string) => boolean,
+  installed: (pkg: 'rasa' | 'cayu') => boolean,
 ): 'rasa' | 'cayu' | undefined {
   const top = topPackage(module);
   if ((top === 'rasa' || top === 'cayu') && !installed(top)) return top;
@@ -108,7 +108,9 @@ async def audit(call: ToolCallPayload) -> None:
       const top = topPackage(b.module);
       if (top === 'rasa' || top === 'cayu') engines.add(top);
     }
-    const installed = (pkg: string) => env.resolves(pkg, path) !== false;
+    // Not the folder check imports get: an empty `cayu/` beside the module is no installed engine.
+    const installed = (pkg: 'rasa' | 'cayu') =>
+      (env.engineInstalled ? env.engineInstalled(pkg) : env.resolves(pkg, path)) !== false;
     const consequence = engines.has('cayu')
       ? 'loading this module raises ImportError, and none of its hooks take part in a session.'
       : 'loading this hook module raises ImportError, which fails rasa train and model load.';

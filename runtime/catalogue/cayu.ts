@@ -209,3 +209,21 @@ export function findCayuDecision(name: string): CayuDecision | undefined {
 export function findCayuContext(name: string): CayuContextType | undefined {
   return CAYU_CONTEXTS.find((c) => c.name === name);
 }
+
+/** What each context property holds, for hovers and completion details. */
+export const CAYU_CONTEXT_PROPERTY_DOCS: Readonly<Record<string, string>> = {
+  hook_name: "The hook's name in events: the class's `name` (default: the class name).",
+  phase: 'The phase this call runs in (`RuntimeHookPhase`).',
+  session: 'The session the tool call or terminal event belongs to.',
+  execution_profile: 'The execution profile the session runs under, if any.',
+  actions: 'The actions this hook recorded so far (context method calls).',
+  tool_name: 'The name of the tool being called.',
+  tool_call_id: 'The id of this tool call, as the model gave it.',
+  arguments:
+    'The arguments the tool is called with: a read-only copy. Mutating it is a no-op; return `proceed_modified` with `modified_arguments` to change them.',
+  task_id: 'The task the call runs in, if any.',
+  tool_event: 'The event that recorded the tool call.',
+  result:
+    'The tool result (`ToolResult`: `content`, `structured`, `artifacts`, `is_error`); frozen. Return `modify` with `modified_result` to replace it.',
+  terminal_event: 'The event that ended the session (completed, failed or interrupted).',
+};

@@ -13,6 +13,7 @@ import {
   type Position,
 } from 'vscode-languageserver';
 import {
+  CAYU_CONTEXT_PROPERTY_DOCS,
   HOOK_DECORATORS,
   MODEL_SETTINGS,
   allFields,
@@ -271,6 +272,7 @@ function fieldAccess(ctx: Ctx): CompletionItem[] | undefined {
       label: prop,
       kind: CompletionItemKind.Property,
       detail: `${t} · read-only`,
+      documentation: CAYU_CONTEXT_PROPERTY_DOCS[prop],
       sortText: String(i).padStart(2, '0'),
       textEdit: { range: replaceWord(ctx, word), newText: prop },
     }));

@@ -7,6 +7,7 @@ import { rangeOf } from '../../runtime/python/tree-utils';
 import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
 import type { WiringSource } from '../../runtime/catalogue/wiring';
+import { cayuAttributeHover, cayuDecisionHover, modelCopyKeyHover } from './hover-cayu';
 import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover, ruleHover } from './hover-text';
 
 /** `wiring`: the installed engine and the setting, as the not-wired rule is told. */
@@ -35,8 +36,16 @@ function symbolHover(analyser: Analyser, p: HoverParams, wiring?: WiringSource):
   if (hook) return md(decoratorHover(hook.hook, hook.timeoutMs, wiring), hook.decorator.range);
 
   const node = nodeAt(tree, pos);
-  if (!node || node.type !== 'identifier') return null;
+  if (!node) return null;
+  if (node.type !== 'identifier') {
+    // Strings: `action="block"`, `model_copy(update={"text": …})` keys.
+    const text = cayuDecisionHover(node) ?? modelCopyKeyHover(model, pos, node);
+    const string = text ? stringNode(node) : undefined;
+    return text && string ? md(text, rangeOf(string)) : null;
+  }
   const range = rangeOf(node);
+  const cayuText = cayuAttributeHover(model, pos, node) ?? cayuDecisionHover(node);
+  if (cayuText) return md(cayuText, range);
   const parent = node.parent;
 
   // `payload.tool_name`: the attribute of an object typed with a payload.
@@ -61,6 +70,12 @@ function symbolHover(analyser: Analyser, p: HoverParams, wiring?: WiringSource):
   const cayu = cayuTypeHover(node.text);
   if (cayu) return md(cayu, range);
   return null;
+}
+
+function stringNode(node: NonNullable<ReturnType<typeof nodeAt>>): typeof node | undefined {
+  let n: typeof node | null = node;
+  for (let i = 0; n && i < 3; i++, n = n.parent) if (n.type === 'string') return n;
+  return undefined;
 }
 
 function md(value: string, range: Hover['range']): Hover {

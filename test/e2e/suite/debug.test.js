@@ -102,6 +102,11 @@ describe('debug a hook, a turn and a test (debugpy)', function () {
     );
     if (e2e.config.screenshots) {
       await vscode.commands.executeCommand('workbench.view.debug');
+      // The Variables view with the hook's locals expanded (as a person would click them open)
+      if (e2e.canDriveUi())
+        await e2e
+          .ui({ op: 'click', selector: '.debug-variables .monaco-list-row:has-text("Locals")' })
+          .catch((err) => console.log(`[e2e] could not expand Locals: ${err.message}`));
       const shot = path.join(h.scratch('shots'), 'debug-paused-hook.png');
       await h.settledScreenshot(shot, 3000);
       console.log(`[e2e] debug screenshot ${shot}`);

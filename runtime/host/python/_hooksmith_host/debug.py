@@ -77,6 +77,10 @@ def _exit_with_parent(on_orphan: Callable[[], None]) -> None:
 def start(address: str, host_dirs, announce: Callable[[str], None], on_orphan: Callable[[], None]) -> Optional[str]:
     """Listens at `address` and waits for a client; returns an error message, None when attached."""
     global enabled
+    for t in threading.enumerate():  # the host's own threads (the watchdog) are not the user's
+        if t.name.startswith("hooksmith-"):
+            t.pydev_do_not_trace = True
+            t.is_pydev_daemon_thread = True
     _exit_with_parent(on_orphan)
     host, _, port = address.rpartition(":")
     try:

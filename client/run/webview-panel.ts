@@ -33,6 +33,11 @@ export class ReusablePanel implements vscode.Disposable {
     this.panel.webview.html = html({ nonce: makeNonce(), cspSource: this.panel.webview.cspSource });
   }
 
+  /** The HTML shown now (for tests: what the page holds). */
+  get html(): string | undefined {
+    return this.panel?.webview.html;
+  }
+
   get visible(): boolean {
     return this.panel !== undefined;
   }

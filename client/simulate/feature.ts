@@ -100,7 +100,9 @@ export function simulateFeature(ctx: HooksmithContext): void {
   );
 
   ctx.registerCommand(LAST_SIMULATION_COMMAND, () =>
-    last ? { file: last.target.file, result: last.result, refusal: last.refusal } : undefined,
+    last
+      ? { file: last.target.file, result: last.result, refusal: last.refusal, html: panel.html }
+      : undefined,
   );
 
   // A turn already played (a test run's own result): shown as it was, not played again, so a

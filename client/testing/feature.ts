@@ -34,6 +34,13 @@ type ItemReport = {
   actual?: string;
 };
 
+/** The expectation item `id` under the case: its child, or a child of one of its turn items. */
+function childOf(item: vscode.TestItem, id: string): vscode.TestItem | undefined {
+  let found = item.children.get(id);
+  item.children.forEach((turn) => (found ??= turn.children.get(id)));
+  return found;
+}
+
 function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<string, ItemReport>): void {
   const uri = vscode.Uri.file(r.case.file);
   const { item } = entry;
@@ -49,7 +56,7 @@ function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<s
   }
   const failures: vscode.TestMessage[] = [];
   for (const e of r.expectations) {
-    const child = item.children.get(`${item.id}/${pathKey(e.path)}`);
+    const child = childOf(item, `${item.id}/${pathKey(e.path)}`);
     if (e.skipped) {
       // A Mantle check a hook simulation cannot make: skipped, with why in the output.
       if (child) run.skipped(child);
@@ -83,6 +90,17 @@ function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<s
       actual: e.actual,
     });
   }
+  // A conversation's turn items: failed with their expectations, else passed.
+  item.children.forEach((turn) => {
+    if (!turn.id.startsWith(`${item.id}/turns/`)) return;
+    const failed: vscode.TestMessage[] = [];
+    turn.children.forEach((e) => {
+      const o = out.get(e.id);
+      if (o?.state === 'failed') failed.push(new vscode.TestMessage(o.message ?? e.label));
+    });
+    if (failed.length) run.failed(turn, failed);
+    else run.passed(turn);
+  });
   if (failures.length) run.failed(item, failures, ms);
   else if (r.status === 'skipped') run.skipped(item);
   else run.passed(item, ms);

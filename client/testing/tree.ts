@@ -1,4 +1,5 @@
-// The Testing view's items: agents → files → the case → its expectations, built from the
+// The Testing view's items: agents → files → the case → its expectations (a conversation's
+// per-turn ones under an item per turn), built from the
 // files on disk (runtime/testing) and kept in step as they change.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -52,11 +53,19 @@ export class TestTree {
     const caseId = `${file}::case`;
     const caseItem = this.controller.createTestItem(caseId, c.name, uri);
     caseItem.range = line(c.line);
+    // A conversation's turns are items of the case, each holding its own expectations.
+    const turns = (c.scenario?.turns ?? []).map((t, i) => {
+      const turn = this.controller.createTestItem(`${caseId}/turns/${i}`, t.name ?? `turn ${i + 1}`, uri);
+      caseItem.children.add(turn);
+      return turn;
+    });
     try {
       for (const p of plannedExpectations(c)) {
         const e = this.controller.createTestItem(`${caseId}/${pathKey(p.path)}`, p.label, uri);
         e.range = line(p.line);
-        caseItem.children.add(e);
+        const parent = p.turn ? turns[p.turn - 1] : undefined;
+        if (parent && !parent.range) parent.range = e.range;
+        (parent ?? caseItem).children.add(e);
       }
     } catch {
       // The case itself was read; a plan that cannot be made shows up when it runs.
@@ -78,7 +87,8 @@ export class TestTree {
   casesUnder(item: vscode.TestItem): CaseEntry[] {
     const direct = this.cases.get(item.id);
     if (direct) return [direct];
-    if (item.parent && this.cases.get(item.parent.id)) return [this.cases.get(item.parent.id)!];
+    // An expectation, a turn, or a turn's expectation: the case above it.
+    for (let up = item.parent; up; up = up.parent) if (this.cases.get(up.id)) return [this.cases.get(up.id)!];
     const out: CaseEntry[] = [];
     item.children.forEach((child) => out.push(...this.casesUnder(child)));
     return out;

@@ -130,6 +130,8 @@ export const scenarioTurn = z
  * when other keys are invalid (`when`), so a missing `user` is named with the rest.
  */
 function oneForm(sc: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  // Runs on any input (`when`): a document that is no mapping is reported by the object check.
+  if (typeof sc !== 'object' || sc === null || Array.isArray(sc)) return;
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (sc.turns === undefined) {
     if (sc.user === undefined) issue('user', 'a scenario needs `user` (or `turns`, a conversation)');

@@ -1,5 +1,6 @@
 // The expectations of a case before it runs (the Testing view lists them): key path, label
 // and line, in the order evaluate-scenario.ts / evaluate-payload.ts report them.
+import { mantleKeyPath } from '../engine/mantle-scenario';
 import { loadScenario } from '../engine/scenario-load';
 import type { TestCase } from './cases';
 import { CHECKED_KEYS } from '../engine/expect-schema';
@@ -9,6 +10,8 @@ export interface PlannedExpectation {
   path: KeyPath;
   label: string;
   line: number;
+  /** A conversation's per-turn expectation: its 1-based turn (the view lists it under the turn). */
+  turn?: number;
 }
 
 /** The key of a result or a planned expectation: the same path gives the same key. */
@@ -50,12 +53,23 @@ export function plannedExpectations(c: TestCase): PlannedExpectation[] {
     const expect = (JSON.parse(c.text) as { expect?: Record<string, unknown> }).expect ?? {};
     return plan(expect, ['expect'], lineOf);
   }
+  if (c.engineOnly)
+    return [{ path: ['scenario'], label: 'scenario (needs the Mantle engine)', line: c.line }];
   const { scenario } = loadScenario(c.file);
-  const out = scenario.expect ? plan(scenario.expect, ['expect'], lineOf) : [];
-  scenario.goals?.assertions.forEach((a, i) => out.push(...plan(a, ['goals', 'assertions', i], lineOf)));
+  // A Mantle file's keys stand under scenario / scenario.hooksmith, as run-cases.ts reports them.
+  const at = c.mantle ? mantleKeyPath : (p: KeyPath) => [...p];
+  const inFile = (p: KeyPath) => lineOf(at(p));
+  const out: PlannedExpectation[] = [];
+  scenario.turns?.forEach((t, i) => {
+    if (t.expect)
+      for (const e of plan(t.expect, ['turns', i, 'expect'], inFile))
+        out.push({ ...e, label: `turn ${i + 1}: ${e.label}`, turn: i + 1 });
+  });
+  if (scenario.expect) out.push(...plan(scenario.expect, ['expect'], inFile));
+  scenario.goals?.assertions.forEach((a, i) => out.push(...plan(a, ['goals', 'assertions', i], inFile)));
   scenario.goals?.criteria.forEach((_, i) => {
     const path = ['goals', 'criteria', i];
-    out.push({ path, label: `criterion ${i + 1}`, line: lineOf(path) });
+    out.push({ path, label: `criterion ${i + 1}`, line: inFile(path) });
   });
-  return out;
+  return out.map((e) => ({ ...e, path: at(e.path) }));
 }

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { SimulationResult, TimelineEvent } from '../../runtime/engine/api';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
-import { discoverCases } from '../../runtime/testing/discover-cases';
+import { discoverCases, readCase } from '../../runtime/testing/discover-cases';
+import { plannedExpectations } from '../../runtime/testing/plan';
 import { runCases } from '../../runtime/testing/run-cases';
 import { writeSnapshots } from '../../runtime/testing/snapshot-update';
 import { formatTestJunit } from '../../runtime/testing/report';
@@ -278,4 +279,23 @@ test('CLI: simulate shows the turns; test exits 1 naming the failing turn', () =
   });
   assert.equal(t.status, 1, t.stdout + t.stderr);
   assert.match(t.stdout, /failing\.scenario\.yaml:10: turn 2: transcript\n\s+expected: contains "Ciao"/);
+});
+
+test('the Testing view plan: per-turn expectations carry their turn, in the order results report them', () => {
+  const c = readCase(join(dir, 'agent/two.scenario.yaml'));
+  assert.ok(c && 'kind' in c);
+  const planned = plannedExpectations(c);
+  assert.deepEqual(
+    planned.map((p) => [p.turn, p.label, p.path.join('/')]),
+    [
+      [1, 'turn 1: transcript', 'turns/0/expect/transcript'],
+      [1, 'turn 1: tool_called lookup', 'turns/0/expect/tool_called'],
+      [2, 'turn 2: transcript', 'turns/1/expect/transcript'],
+      [2, 'turn 2: tool_not_called lookup', 'turns/1/expect/tool_not_called'],
+      [2, 'turn 2: hook_outcome model_response: returned', 'turns/1/expect/hook_outcome'],
+      [undefined, 'status: completed', 'expect/status'],
+      [undefined, 'agent_message', 'expect/agent_message'],
+      [undefined, 'order model_response:tag before turn_finished', 'expect/order'],
+    ],
+  );
 });

@@ -148,6 +148,74 @@ test('exit codes: 1 for a crashed hook, 2 for a malformed payload / unknown hand
   assert.equal((await hooksmith(['run', 'x.py'])).code, 2);
 });
 
+test('a crashing Cayu guard: run exits 1 and says the tool runs unguarded; simulate runs the tool (fail-open)', async () => {
+  const a = join(dir, 'cayu-crashy');
+  mkdirSync(a, { recursive: true });
+  writeFileSync(
+    join(a, 'guards.py'),
+    [
+      'from cayu import BeforeToolCallDecision, RuntimeHook',
+      '',
+      '',
+      'class Guard(RuntimeHook):',
+      '    async def before_tool_call(self, context):',
+      '        raise KeyError(context.tool_name)',
+      '',
+      '',
+      'class SyncGuard(RuntimeHook):  # cayu-sync-method: the runtime still loads the module',
+      '    def before_tool_call(self, context):',
+      "        return BeforeToolCallDecision(action='block', block_reason='no')",
+      '',
+    ].join('\n'),
+  );
+  const payload = JSON.stringify({ tool_name: 'delete_account', arguments: { id: 7 } });
+  const crashed = await hooksmith(
+    ['run', `${join(a, 'guards.py')}::Guard.before_tool_call`, '--payload', '-', '--format', 'json'],
+    payload,
+  );
+  assert.equal(crashed.code, 1, crashed.stderr);
+  const r = JSON.parse(crashed.stdout);
+  assert.equal(r.outcome, 'crashed');
+  assert.match(r.effect, /the tool runs unguarded with the current arguments/);
+  const sync = await hooksmith(
+    ['run', `${join(a, 'guards.py')}::SyncGuard.before_tool_call`, '--payload', '-', '--format', 'json'],
+    payload,
+  );
+  assert.equal(sync.code, 1, 'run, not refused (exit 2), for a module the Cayu rules flag');
+  const s = JSON.parse(sync.stdout);
+  assert.equal(s.error.type, 'TypeError');
+  assert.match(s.error.message, /can't be used in 'await' expression/);
+  assert.ok(
+    s.notes.some((n: string) => /cayu-sync-method/.test(n)),
+    'the diagnostic is shown beside the run',
+  );
+  writeFileSync(
+    join(a, 'guarded.scenario.json'),
+    JSON.stringify({
+      user: 'delete me',
+      completions: [
+        { tool_calls: [{ tool_name: 'delete_account', tool_args: { id: 7 } }] },
+        { text: 'done' },
+      ],
+      tools: { delete_account: { value: { deleted: true } } },
+    }),
+  );
+  const sim = await hooksmith(['simulate', join(a, 'guarded.scenario.json'), '--format', 'json']);
+  const out = JSON.parse(sim.stdout);
+  assert.deepEqual(
+    out.tools.map((t: { tool_name: string; arguments: unknown }) => [t.tool_name, t.arguments]),
+    [['delete_account', { id: 7 }]],
+    'both guards failed: the tool ran unguarded',
+  );
+  const guards = out.events.filter((e: { point: string }) => e.point === 'before_tool_call');
+  assert.deepEqual(
+    guards.map((e: { outcome: string }) => e.outcome),
+    ['crashed', 'crashed'],
+  );
+  assert.match(guards[0].effect, /delete_account runs unguarded with \{"id":7\}/);
+  assert.equal(sim.code, 1, 'a failed hook fails the simulation, as before');
+});
+
 test('simulate: text timeline, JSON {events, transcript}, and exit 2 with the JSON path for a bad scenario', async () => {
   const text = await hooksmith(['simulate', join(agent, 'order-pizza.scenario.yaml')]);
   assert.equal(text.code, 0, text.stderr);

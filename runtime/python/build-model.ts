@@ -11,7 +11,7 @@ import { parametersOf } from './parameters';
 import { firstSyntaxError } from './syntax-errors';
 import { substituteReason } from './parser';
 import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
-import { undefinedAtImport } from './import-time-names';
+import { definitionNames, undefinedAtImport, type DefinitionNames } from './import-time-names';
 import { cacheFunction, cachedFunction, cachingFor, scopeKey } from './function-cache';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
@@ -102,27 +102,33 @@ export function modelOfSyntax(
   const nestedCtx: DefContext | undefined = indentedClass
     ? { scope, scopeKey: undefined, localImports: [] }
     : undefined;
-  const earlier = reuse?.begin(scopeKey(added), indentedClass);
+  // What the parts of a def depend on beyond its own text and start.
+  const earlier = reuse?.begin(`${scopeKey(added)}\n${indentedClass}\n${futureAnnotations}`);
   const nested: ClassDef[] = [];
+  const names = new Map<number, DefinitionNames>();
   for (const d of defs) {
     // A def read as a leaf (toSyntaxTree's skip) is one the previous build modelled.
     let parts = d.childCount === 0 ? earlier?.(d) : undefined;
     if (!parts) {
       if (d.childCount === 0 && reuse) throw new StaleReuse();
       parts = defParts(d, ctx, nestedCtx);
+      if (syntax.parentOf[d.row] === 0) parts.names = definitionNames(d, futureAnnotations);
+    }
+    if (parts.names) {
+      names.set(d.id, parts.names);
+      reuse?.keep(d, parts); // only defs directly in the module are read as leaves
     }
     if (parts.fn) functions.push(parts.fn);
     if (parts.cls) classes.push(parts.cls);
     for (const b of parts.localImports) localImports.push(b);
     for (const c of parts.nested) nested.push(c);
-    reuse?.keep(d, parts);
   }
   for (const c of nested) classes.push(c);
 
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   const first = root.namedChildren.find((c) => c?.type !== 'comment');
   const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string';
-  const undefinedNames = error ? [] : undefinedAtImport(root, text, futureAnnotations);
+  const undefinedNames = error ? [] : undefinedAtImport(root, text, futureAnnotations, names);
   return {
     path,
     syntaxErrors: error ? [error] : [],
@@ -146,6 +152,8 @@ export interface DefParts {
   nested: ClassDef[];
   /** The function-local imports its bodies added. */
   localImports: ImportBinding[];
+  /** For a def directly in the module: what it binds and uses as the module is imported. */
+  names?: DefinitionNames;
 }
 
 /**
@@ -154,7 +162,7 @@ export interface DefParts {
  * (undefined when the earlier build had another scope); `keep` records each def's parts.
  */
 export interface DefReuse {
-  begin(scope: string, indentedClass: boolean): ((def: Node) => DefParts | undefined) | undefined;
+  begin(context: string): ((def: Node) => DefParts | undefined) | undefined;
   keep(def: Node, parts: DefParts): void;
 }
 

@@ -7,31 +7,7 @@
 import type { SyntaxNode as Node } from './syntax-node';
 import type { UndefinedName, UndefinedNameContext } from './model';
 import { rangeOf } from './tree-utils';
-
-/** Python 3's builtins and the names every module or class body has (`__name__`, `__module__`…). */
-const BUILTINS = new Set(
-  (
-    'ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError ' +
-    'BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ' +
-    'ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning ' +
-    'EnvironmentError Exception ExceptionGroup False FileExistsError FileNotFoundError FloatingPointError ' +
-    'FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError IndexError ' +
-    'InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ' +
-    'ModuleNotFoundError NameError None NotADirectoryError NotImplemented NotImplementedError OSError ' +
-    'OverflowError PendingDeprecationWarning PermissionError ProcessLookupError PythonFinalizationError ' +
-    'RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration ' +
-    'StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError True TypeError ' +
-    'UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError ' +
-    'UnicodeWarning UserWarning ValueError Warning WindowsError ZeroDivisionError _IncompleteInputError ' +
-    '__build_class__ __debug__ __doc__ __import__ __loader__ __name__ __package__ __spec__ __file__ ' +
-    '__cached__ __builtins__ __annotations__ __path__ __dict__ __module__ __qualname__ __all__ _ abs aiter ' +
-    'all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex ' +
-    'copyright credits delattr dict dir divmod enumerate eval exec exit filter float format frozenset ' +
-    'getattr globals hasattr hash help hex id input int isinstance issubclass iter len license list locals ' +
-    'map max memoryview min next object oct open ord pow print property quit range repr reversed round ' +
-    'set setattr slice sorted staticmethod str sum super tuple type vars zip'
-  ).split(' '),
-);
+import { BUILTINS } from './builtin-names';
 
 /** Text that can define module names behind this walk's back: then nothing is reported. */
 const DYNAMIC_DEFINITION =
@@ -65,21 +41,38 @@ function deeper<T>(f: () => T): T {
 interface Walk {
   deferAnnotations: boolean;
   found: UndefinedName[];
+  /** The module-level definitions' own names (see definitionNames), by node id. */
+  definitions: ReadonlyMap<number, DefinitionNames>;
 }
 
 /**
  * Names used at import time that no scope binds, in source order. `deferAnnotations`: the module
  * has `from __future__ import annotations`, so `def` annotations are not evaluated.
  */
-export function undefinedAtImport(root: Node, text: string, deferAnnotations: boolean): UndefinedName[] {
+export function undefinedAtImport(
+  root: Node,
+  text: string,
+  deferAnnotations: boolean,
+  /** What each module-level definition binds and uses, by node id (definitionNames), when known. */
+  known?: ReadonlyMap<number, DefinitionNames>,
+): UndefinedName[] {
   if (root.hasError || DYNAMIC_DEFINITION.test(text)) return [];
   const module: Scope = { names: new Set() };
   for (const m of text.matchAll(/^[ \t]*global[ \t]+([\w \t,]+)/gm))
     for (const n of m[1]!.split(',')) module.names.add(n.trim());
+  // Module-level definitions through their own names: a rebuild after an edit reuses those of
+  // the definitions it did not touch (whose nodes it did not even read).
+  const definitions = new Map<number, DefinitionNames>();
+  for (const s of root.namedChildren) {
+    if (!s || !DEFINITIONS.has(s.type)) continue;
+    const names = known?.get(s.id) ?? definitionNames(s, deferAnnotations);
+    if (names.uses === 'too-deep') return [];
+    definitions.set(s.id, names);
+  }
   depth = 0;
   try {
-    if (!bindBlock(root, module)) return [];
-    const walk: Walk = { deferAnnotations, found: [] };
+    if (!bindBlock(root, module, definitions)) return [];
+    const walk: Walk = { deferAnnotations, found: [], definitions };
     useBlock(root, module, walk);
     return walk.found;
   } catch (e) {
@@ -88,27 +81,67 @@ export function undefinedAtImport(root: Node, text: string, deferAnnotations: bo
   }
 }
 
+const DEFINITIONS = new Set(['decorated_definition', 'function_definition', 'class_definition']);
+
+/**
+ * What a module-level definition adds to the walk, from its own text alone: the module names it
+ * binds, and the names its import-time code uses that neither it nor the builtins define (those
+ * the module does not define either are reported). 'too-deep': the walk gives up.
+ */
+export interface DefinitionNames {
+  binds: string[];
+  uses: UndefinedName[] | 'too-deep';
+}
+
+export function definitionNames(s: Node, deferAnnotations: boolean): DefinitionNames {
+  const own: Scope = { names: new Set() };
+  const walk: Walk = { deferAnnotations, found: [], definitions: new Map() };
+  try {
+    depth = 1; // as in undefinedAtImport's walk of the module's block
+    bindDefinition(s, own);
+    depth = 1;
+    useDefinition(s, { names: new Set() }, walk);
+    return { binds: [...own.names], uses: walk.found };
+  } catch (e) {
+    if (e instanceof TooDeep) return { binds: [], uses: 'too-deep' };
+    throw e;
+  }
+}
+
+/** The names a definition statement binds in the scope it sits in: its name, and its type parameters. */
+function bindDefinition(s: Node, scope: Scope): boolean {
+  const { def } = unwrap(s);
+  if (def?.type !== 'function_definition' && def?.type !== 'class_definition') return false;
+  const name = def.childForFieldName('name');
+  if (name) scope.names.add(name.text);
+  bindAll(def.childForFieldName('type_parameters'), scope);
+  return true;
+}
+
 // ---- bindings: every name a scope's import-time code can bind, wherever it sits ----
 
 /** Collects the names `block` binds into `scope`; false when a star import makes them unknowable. */
-function bindBlock(block: Node, scope: Scope): boolean {
-  return deeper(() => bindBlockNow(block, scope));
+function bindBlock(block: Node, scope: Scope, definitions?: ReadonlyMap<number, DefinitionNames>): boolean {
+  return deeper(() => bindBlockNow(block, scope, definitions));
 }
 
-function bindBlockNow(block: Node, scope: Scope): boolean {
+function bindBlockNow(
+  block: Node,
+  scope: Scope,
+  definitions?: ReadonlyMap<number, DefinitionNames>,
+): boolean {
   for (const s of block.namedChildren) {
     if (!s) continue;
     if (IMPORTS.has(s.type)) {
       if (!bindImport(s, scope)) return false;
       continue;
     }
-    const { def } = unwrap(s);
-    if (def?.type === 'function_definition' || def?.type === 'class_definition') {
-      const name = def.childForFieldName('name');
-      if (name) scope.names.add(name.text);
-      bindAll(def.childForFieldName('type_parameters'), scope);
+    const known = definitions?.get(s.id);
+    if (known) {
+      for (const n of known.binds) scope.names.add(n);
       continue;
     }
+    if (bindDefinition(s, scope)) continue;
     if (!bindStatement(s, scope)) return false;
   }
   return true;
@@ -214,9 +247,13 @@ function useStatement(s: Node, scope: Scope, walk: Walk, where: CodeContext): vo
   switch (s.type) {
     case 'decorated_definition':
     case 'function_definition':
-    case 'class_definition':
-      useDefinition(s, scope, walk);
+    case 'class_definition': {
+      const known = walk.definitions.get(s.id);
+      if (!known) useDefinition(s, scope, walk);
+      else if (known.uses !== 'too-deep')
+        for (const u of known.uses) if (!isBound(u.name, scope)) walk.found.push(u);
       return;
+    }
     case 'global_statement':
     case 'nonlocal_statement':
     case 'delete_statement':

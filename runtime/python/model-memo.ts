@@ -3,8 +3,9 @@
 // are those of one in the previous build is read as a leaf (toSyntaxTree's skip: none of its
 // nodes are visited) and its previous parts are reused, as the function cache would give them
 // (a def's model is a pure function of its text, start, class and the module's import scope).
-// When the import scope changed, or whether the module has indented class lines, the tree is
-// read again in full. The result equals buildModel's (test/unit/python/incremental.test.ts).
+// When the import scope changed (or whether the module has indented class lines, or a future
+// import of annotations), the tree is read again in full. Import-time name checks
+// (import-time-names.ts) take the reused defs' names from the previous build too. The result equals buildModel's (test/unit/python/incremental.test.ts).
 import type { Tree } from 'web-tree-sitter';
 import { StaleReuse, modelOfSyntax, type DefParts, type DefReuse } from './build-model';
 import type { HookModule } from './model';
@@ -15,8 +16,8 @@ import { lspPositions, positionOf, useLspLines } from './tree-utils';
 
 /** What the next build may reuse: each error-free module-level def's text and parts. */
 export interface ModelMemo {
-  scope: string;
-  indentedClass: boolean;
+  /** The module's import scope, whether it has indented class lines, `from __future__ import annotations`. */
+  context: string;
   /** By LSP start position, `line:character`. */
   defs: Map<string, { text: string; parts: DefParts }>;
 }
@@ -43,7 +44,7 @@ function build(
   path: string,
   previous: ModelMemo | undefined,
 ): { model: HookModule; memo: ModelMemo } | undefined {
-  const memo: ModelMemo = { scope: '', indentedClass: false, defs: new Map() };
+  const memo: ModelMemo = { context: '', defs: new Map() };
   const at = lspPositions(text);
   const skip = previous
     ? (type: string, start: number, end: number, row: number, column: number) => {
@@ -59,10 +60,9 @@ function build(
     return `${p.line}:${p.character}`;
   };
   const reuse: DefReuse = {
-    begin(scope, indentedClass) {
-      memo.scope = scope;
-      memo.indentedClass = indentedClass;
-      if (!previous || previous.scope !== scope || previous.indentedClass !== indentedClass) return undefined;
+    begin(context) {
+      memo.context = context;
+      if (!previous || previous.context !== context) return undefined;
       return (def) => previous.defs.get(startOf(def))?.parts;
     },
     keep(def, parts) {

@@ -90,6 +90,9 @@ const INSERTS = [
   '    ',
   'import os\n',
   'from rasa.mantle.hooks import RetryModel\n',
+  'x = helper_0\n',
+  'logger = None\n',
+  '@audit_call_1\n',
   '\nclass Inner:\n        pass\n',
 ];
 
@@ -215,6 +218,55 @@ describe('incremental parse and model rebuild equal a fresh parse and build', ()
       const third = buffer.model(PATH);
       assert.ok(third.functions.every((f, i) => f !== second.functions[i]));
       assert.deepStrictEqual(third, freshModel(buffer.text).model);
+    } finally {
+      buffer.dispose();
+    }
+  });
+
+  it('import-time names of definitions it did not read: undefined names come and go as a fresh build says', () => {
+    const source = [
+      'from rasa.mantle.hooks import on_tool_call',
+      'LIMIT = 5',
+      'CHECK = on_tool_call',
+      '',
+      '@CHECK(timeout_ms=LIMIT)',
+      'async def audit(call, retries: Count = LIMIT):',
+      '    return None',
+      '',
+      'def helper(x=LIMIT):',
+      '    return x',
+      '',
+      'class Audit(Base):',
+      '    level = LIMIT',
+      '',
+      'alias = helper',
+      'Count = int',
+      'Base = object',
+      '',
+    ].join('\n');
+    const buffer = new ParsedText('file:///agent/hooks.py', 1, source);
+    try {
+      buffer.model(PATH);
+      let doc = TextDocument.create('file:///agent/hooks.py', 'python', 1, source);
+      const edit = (from: string, to: string) => {
+        const i = doc.getText().indexOf(from);
+        assert.ok(i >= 0, from);
+        const change = {
+          range: { start: doc.positionAt(i), end: doc.positionAt(i + from.length) },
+          text: to,
+        };
+        doc = TextDocument.update(doc, [change], doc.version + 1);
+        buffer.update([change], doc.version);
+        assertMatchesFresh(buffer, `${JSON.stringify(from)} → ${JSON.stringify(to)}`);
+        return buffer.model(PATH).undefinedAtImport?.map((u) => u.name) ?? [];
+      };
+      assert.deepEqual(edit('LIMIT = 5', 'LIMITS = 5'), ['LIMIT', 'LIMIT', 'LIMIT', 'LIMIT']);
+      assert.deepEqual(edit('LIMITS = 5', 'LIMIT = 5'), []);
+      assert.deepEqual(edit('CHECK = on_tool_call', 'CHECKED = on_tool_call'), ['CHECK']);
+      assert.deepEqual(edit('alias = helper', 'alias = helpers'), ['CHECK', 'helpers']);
+      assert.deepEqual(edit('Count = int', 'Counts = int'), ['CHECK', 'Count', 'helpers']);
+      assert.deepEqual(edit('Base = object', 'Bases = object'), ['CHECK', 'Count', 'Base', 'helpers']);
+      edit('from rasa', 'from __future__ import annotations\nfrom rasa');
     } finally {
       buffer.dispose();
     }

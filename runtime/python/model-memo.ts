@@ -5,7 +5,8 @@
 // (a def's model is a pure function of its text, start, class and the module's import scope).
 // When the import scope changed (or whether the module has indented class lines, or a future
 // import of annotations), the tree is read again in full. Import-time name checks
-// (import-time-names.ts) take the reused defs' names from the previous build too. The result equals buildModel's (test/unit/python/incremental.test.ts).
+// (import-time-names.ts) take the reused defs' names from the previous build too. The result
+// equals buildModel's (test/unit/python/incremental.test.ts).
 import type { Tree } from 'web-tree-sitter';
 import { StaleReuse, modelOfSyntax, type DefParts, type DefReuse } from './build-model';
 import type { HookModule } from './model';

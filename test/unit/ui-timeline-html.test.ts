@@ -357,3 +357,16 @@ test('a conversation: one collapsible section per turn holding its events; the t
     [0, 1, 2, 3, 4],
   );
 });
+
+test('a clean run: no "Jump to first problem" button, and no "not plain returns" wording', () => {
+  const clean: SimulationResult = {
+    ...RESULT,
+    events: RESULT.events.filter((e) => !e.outcome || e.outcome === 'returned'),
+  };
+  const html = renderTimelineHtml(clean, SEC);
+  assert.doesNotMatch(html, /id="jump-problem"/);
+  assert.doesNotMatch(html, /not plain return/);
+  assert.match(html, /signalled or failed <b>0<\/b>/);
+  const noisy = renderTimelineHtml(RESULT, SEC);
+  assert.doesNotMatch(noisy, /not plain return/);
+});

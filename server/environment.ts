@@ -10,6 +10,7 @@ import {
   type InstalledModule,
 } from '../runtime/cpython/environment';
 import { interpreterImports, ruleEnvironment } from '../runtime/cpython/rule-environment';
+import { selectEngineLine } from '../runtime/cpython/engine-line';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import { engineDifferences } from '../runtime/rules/util/installed';
 
@@ -61,13 +62,16 @@ export class ServerEnvironment {
   forRules(
     wiredPoints: readonly string[] | undefined,
     rootOf: (file: string) => string | undefined,
+    apiLine?: string,
   ): RuleEnvironment | undefined {
+    // The line the installed engine (or hooksmith.mantle.apiLine) speaks: every feature follows it.
+    const { engine } = selectEngineLine(this.engine, apiLine);
     if (!this.env) return undefined;
     return ruleEnvironment({
       env: this.env,
       rootOf,
       reportShimmed: true,
-      ...(this.engine ? { engine: this.engine } : {}),
+      ...(engine ? { engine } : {}),
       ...(wiredPoints ? { wiredPoints } : {}),
     });
   }

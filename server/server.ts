@@ -65,7 +65,11 @@ export function startServer(connection: Connection): void {
         root,
         imports: state.model.imports.map((b) => b.module),
       });
-      return environment.forRules(s.mantle.wiredPoints ?? undefined, () => root);
+      return environment.forRules(
+        s.mantle.wiredPoints ?? undefined,
+        () => root,
+        s.mantle.apiLine ?? undefined,
+      );
     },
     hooksChanged: () => {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.
@@ -248,7 +252,11 @@ export function startServer(connection: Connection): void {
       return hover(
         analyser,
         p,
-        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+        environment.forRules(
+          s.mantle.wiredPoints ?? undefined,
+          () => undefined,
+          s.mantle.apiLine ?? undefined,
+        ),
       );
     }),
   );
@@ -258,7 +266,11 @@ export function startServer(connection: Connection): void {
       return completions(
         analyser,
         p,
-        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+        environment.forRules(
+          s.mantle.wiredPoints ?? undefined,
+          () => undefined,
+          s.mantle.apiLine ?? undefined,
+        ),
       );
     }),
   );
@@ -271,7 +283,11 @@ export function startServer(connection: Connection): void {
       return listHooks(
         analyser,
         p ?? {},
-        environment.forRules(s.mantle.wiredPoints ?? undefined, () => undefined),
+        environment.forRules(
+          s.mantle.wiredPoints ?? undefined,
+          () => undefined,
+          s.mantle.apiLine ?? undefined,
+        ),
       );
     }),
   );

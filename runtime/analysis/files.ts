@@ -9,6 +9,8 @@ import type { HookModule } from '../python/model';
 import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
 import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
+import { selectEngineLine } from '../cpython/engine-line';
+import { MANTLE_LINE_ENV } from '../catalogue';
 import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
 import { WIRED_POINTS_OPTION } from '../catalogue/wiring';
@@ -93,12 +95,14 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     // Only Mantle modules import as the engine loads an agent; Cayu modules, from their project.
     const wiring = opts.wiredPoints ? { wiredPoints: opts.wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {};
     const rootOf = new Map(agents.flatMap((a) => a.mantleModules.map((f) => [f, a.root] as const)));
+    // The Mantle API line the installed engine speaks (an option or the setting already chose: kept).
+    const facts = selectEngineLine(await engine, process.env[MANTLE_LINE_ENV]).engine;
     const environment = env
       ? ruleEnvironment({
           reportShimmed: opts.verbose === true,
           env,
           rootOf: (f) => rootOf.get(f),
-          ...((await engine) ? { engine: (await engine)! } : {}),
+          ...(facts ? { engine: facts } : {}),
           ...wiring,
         })
       : wiring.wiredPoints

@@ -4,3 +4,4 @@ export * from './mantle-payloads';
 export * from './model-settings';
 export * from './cayu';
 export * from './mantle-exports';
+export * from './api-lines';

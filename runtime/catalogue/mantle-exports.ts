@@ -1,14 +1,23 @@
-// What `rasa.mantle.hooks` exports: the decorators, the payload types and the control signals.
+// What `rasa.mantle.hooks` exports: the decorators, the payload types and the control signals
+// (as the selected engine line spells them: api-lines.ts refreshes the list).
 import { HOOK_DECORATORS, CONTROL_SIGNALS } from './mantle-points';
 import { PAYLOAD_TYPE_NAMES } from './mantle-payloads';
 
-export const MANTLE_EXPORTS: readonly string[] = [
-  ...HOOK_DECORATORS.map((d) => d.name),
-  ...PAYLOAD_TYPE_NAMES,
-  ...CONTROL_SIGNALS,
-];
+function exportNames(): string[] {
+  return [...HOOK_DECORATORS.map((d) => d.name), ...PAYLOAD_TYPE_NAMES, ...CONTROL_SIGNALS];
+}
+
+export const MANTLE_EXPORTS: readonly string[] = exportNames();
 
 const exportSet = new Set(MANTLE_EXPORTS);
 export function isMantleExport(name: string): boolean {
   return exportSet.has(name);
+}
+
+/** After the line changed the names: the list and the lookup follow, in place. */
+export function refreshMantleExports(): void {
+  const names = exportNames();
+  (MANTLE_EXPORTS as string[]).splice(0, MANTLE_EXPORTS.length, ...names);
+  exportSet.clear();
+  for (const n of names) exportSet.add(n);
 }

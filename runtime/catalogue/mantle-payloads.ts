@@ -314,6 +314,22 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
 ];
 
 const payloadsByName = new Map(PAYLOAD_TYPES.map((p) => [p.name, p]));
+const CATALOGUE_NAMES = { list: [...PAYLOAD_TYPE_NAMES], types: PAYLOAD_TYPES.map((p) => p.name) };
+
+/**
+ * The payload class names the selected engine line spells differently (api-lines.ts): the names
+ * change in place, so every table that holds a payload type follows.
+ */
+export function spellPayloads(renames: ReadonlyMap<string, string>): void {
+  const spell = (name: string) => (renames.get(name) ?? name) as PayloadTypeName;
+  CATALOGUE_NAMES.list.forEach((name, i) => ((PAYLOAD_TYPE_NAMES as unknown as string[])[i] = spell(name)));
+  payloadsByName.clear();
+  objectSchemas.clear();
+  PAYLOAD_TYPES.forEach((type, i) => {
+    (type as { name: PayloadTypeName }).name = spell(CATALOGUE_NAMES.types[i]!);
+    payloadsByName.set(type.name, type);
+  });
+}
 
 export function getPayloadType(name: PayloadTypeName): PayloadType {
   const p = payloadsByName.get(name);

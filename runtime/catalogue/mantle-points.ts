@@ -208,8 +208,25 @@ export interface HookDecorator {
   lane: Lane;
 }
 
+/** The point's name as the selected engine line spells it in decorators (api-lines.ts renames). */
+const spelledPoints = new Map<string, string>();
+
 export function decoratorName(point: PointId, lane: Lane): string {
-  return `${lane === 'observe' ? 'on' : 'modify'}_${point}`;
+  return `${lane === 'observe' ? 'on' : 'modify'}_${spelledPoints.get(point) ?? point}`;
+}
+
+/** The point names the selected line spells differently (api-lines.ts), then the tables follow. */
+export function spellPoints(renames: ReadonlyMap<string, string>): void {
+  spelledPoints.clear();
+  for (const [from, to] of renames) spelledPoints.set(from, to);
+  for (const d of HOOK_DECORATORS as HookDecorator[]) d.name = decoratorName(d.point.id, d.lane);
+  decoratorsByName.clear();
+  for (const d of HOOK_DECORATORS) decoratorsByName.set(d.name, d);
+}
+
+/** The point's id as the selected line spells it ("outgoing_message" on the newest Mantle line). */
+export function spelledPoint(id: PointId): string {
+  return spelledPoints.get(id) ?? id;
 }
 
 /** The decorators: an observe one per point, a modify one per point with a modify lane. */
@@ -231,8 +248,10 @@ export function getPoint(id: PointId): MantlePoint {
   return p;
 }
 
+/** A point by its catalogue id or the id the selected line spells. */
 export function findPoint(id: string): MantlePoint | undefined {
-  return pointsById.get(id as PointId);
+  const spelled = [...spelledPoints].find(([, to]) => to === id)?.[0];
+  return pointsById.get((spelled ?? id) as PointId);
 }
 
 /** Quiet LLM calls on which model request/response hooks also run; RetryModel there discards the completion only. */

@@ -2,6 +2,7 @@
 // Run Hook's notes, the simulator (which points fire) and the timeline's label all give, so they
 // never disagree. The setting wins; else the installed rasa-pro; else the catalogue.
 import type { MantlePoint } from './index';
+import { activeMantleLine } from './api-lines';
 
 export const WIRED_POINTS_SETTING = 'the hooksmith.mantle.wiredPoints setting';
 export const WIRED_POINTS_OPTION = 'the --wired-points option';
@@ -37,6 +38,8 @@ function newerThanCatalogue(version: string): boolean {
 export function pointWired(point: MantlePoint, source: WiringSource | undefined): Wiring {
   if (source?.wiredPoints)
     return { wired: source.wiredPoints.has(point.id), by: source.wiredBy ?? WIRED_POINTS_SETTING };
+  const line = activeMantleLine();
+  if (line.invokesEveryPoint) return { wired: true, by: line.title };
   const version = source?.engine?.rasaPro;
   if (version && newerThanCatalogue(version)) return { wired: true, by: `rasa-pro ${version}` };
   return { wired: point.wired, by: `rasa-pro ${version ?? CATALOGUE_RASA_PRO}` };

@@ -1,7 +1,7 @@
 // The one argument parser of the CLI: node:util's parseArgs, with its errors turned into the
 // one-line usage messages the commands print (exit 2).
 import { parseArgs } from 'node:util';
-import { MANTLE_POINTS } from '../catalogue';
+import { findPoint, MANTLE_POINTS, spelledPoint } from '../catalogue';
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -43,9 +43,8 @@ export function wiredPointsOption(value: unknown): readonly string[] | undefined
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const known = new Set<string>(MANTLE_POINTS.map((p) => p.id));
-  const unknown = points.filter((p) => !known.has(p));
+  const unknown = points.filter((p) => !findPoint(p));
   if (unknown.length)
-    return `--wired-points: unknown point '${unknown[0]}' (points: ${[...known].join(', ')})`;
-  return points;
+    return `--wired-points: unknown point '${unknown[0]}' (points: ${MANTLE_POINTS.map((p) => spelledPoint(p.id)).join(', ')})`;
+  return points.map((p) => findPoint(p)!.id);
 }

@@ -9,7 +9,9 @@ commands:
   check [PATH...] [--format text|json|sarif]       validate hook modules (agent roots or files)
   (check, run, simulate and test take --wired-points POINT,...: the Mantle points the engine
    invokes, overriding the installed rasa-pro, as the hooksmith.mantle.wiredPoints setting does;
-   run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach)
+   run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach;
+   every command takes --mantle-line rasa-pro-3.21|mantle-newest: the Mantle API line, overriding
+   the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]
@@ -49,7 +51,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooksmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
-  const code = await (await load())(rest);
+  const { selectMantleLine, takeMantleLineOption } = await import('./mantle-line');
+  const taken = takeMantleLineOption(rest);
+  if (typeof taken === 'string') {
+    process.stderr.write(`hooksmith ${command}: ${taken}\n`);
+    return 2;
+  }
+  // check picks the line from the engine facts its own probe reads (analysis/files.ts).
+  if (command !== 'check' || taken.line) await selectMantleLine(taken.args, taken.line);
+  const code = await (await load())(taken.args);
   if (command === 'check') {
     // A finished check leaves nothing to do: exit now rather than let Node tear down a large heap
     // and wait for V8's background compile jobs. Output is written by then (check awaits

@@ -13,6 +13,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   HOOK_DECORATORS,
   IDENTITY_FIELDS,
+  MANTLE_LINES,
   MANTLE_MODULE,
   PAYLOAD_TYPES,
   type PayloadField,
@@ -60,6 +61,8 @@ export function buildHostCatalogue(): unknown {
         doc: p.doc,
         fields: [...p.fields, ...IDENTITY_FIELDS].map(fieldJson),
       })),
+      // The names each engine line spells differently; the host serves the one in HOOKSMITH_MANTLE_LINE.
+      lines: Object.fromEntries(MANTLE_LINES.map((l) => [l.id, { points: l.points, payloads: l.payloads }])),
     },
     cayu: {
       phases: CAYU_PHASES.map((p) => ({ id: p.id, context: p.context, decision: p.decision ?? null })),

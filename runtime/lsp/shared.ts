@@ -15,8 +15,16 @@ export const settingsSchema = z.object({
   extraAgentRoots: z.array(z.string()).default([]),
   /** The Python interpreter that confirms syntax (the one the Python extension selected); empty: `python3`. */
   pythonPath: z.string().default(''),
-  /** `wiredPoints`: the Mantle points the engine invokes, overriding the installed rasa-pro's. */
-  mantle: z.object({ wiredPoints: z.array(z.string()).nullable().optional() }).default({}),
+  /**
+   * `wiredPoints`: the Mantle points the engine invokes, overriding the installed rasa-pro's;
+   * `apiLine`: the Mantle API line (runtime/catalogue/api-lines.ts), overriding the installed one's.
+   */
+  mantle: z
+    .object({
+      wiredPoints: z.array(z.string()).nullable().optional(),
+      apiLine: z.string().nullable().optional(),
+    })
+    .default({}),
 });
 
 export type HooksmithSettings = z.infer<typeof settingsSchema>;

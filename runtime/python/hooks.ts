@@ -7,7 +7,6 @@ import {
   CAYU_BASE_CLASS,
   CAYU_MODULES,
   DEFAULT_TIMEOUT_MS,
-  HOOK_DECORATORS,
   MANTLE_MODULE,
   findCayuPhase,
   findDecorator,
@@ -106,8 +105,13 @@ export function otherDecorators(module: HookModule): readonly Decorator[] {
   return hookIndex(module).otherDecorators;
 }
 
-/** "rasa.mantle.hooks.on_tool_call" → its decorator: one lookup for a decorator reached through an import. */
-const DECORATORS_BY_QUALIFIED = new Map(HOOK_DECORATORS.map((d) => [`${MANTLE_MODULE}.${d.name}`, d]));
+/** "rasa.mantle.hooks.on_tool_call" → its decorator (as the selected engine line spells it). */
+const MANTLE_PREFIX = `${MANTLE_MODULE}.`;
+function decoratorByQualified(qualified: string): HookDecorator | undefined {
+  if (!qualified.startsWith(MANTLE_PREFIX)) return undefined;
+  const member = qualified.slice(MANTLE_PREFIX.length);
+  return member.includes('.') ? undefined : findDecorator(member);
+}
 
 function computeHookIndex(module: HookModule): HookIndex {
   const hooks: MantleHook[] = [];
@@ -118,7 +122,7 @@ function computeHookIndex(module: HookModule): HookIndex {
       let hook: HookDecorator | undefined;
       let unimported = false;
       if (qualified !== undefined) {
-        hook = DECORATORS_BY_QUALIFIED.get(qualified);
+        hook = decoratorByQualified(qualified);
       } else {
         const resolved = resolveMantleName(module, decorator.ref);
         hook = resolved && findDecorator(resolved.member);
@@ -147,8 +151,6 @@ function literalTimeout(decorator: Decorator): number | undefined {
   }
   return undefined;
 }
-
-const MANTLE_PREFIX = `${MANTLE_MODULE}.`;
 
 /** Decorators that resolve into rasa.mantle.hooks but name no catalogue decorator (unknown-hook-point). */
 export function unresolvedMantleDecorators(

@@ -9,7 +9,10 @@
 // Not a WeakMap: V8's young-generation GC keeps a WeakMap's values alive, so every model built
 // since the last full GC survived each scavenge with its record and was copied again, which
 // slowed every later model build.
+// A value read off the catalogue (which decorators are hooks) is stale once another engine line
+// is selected: the record remembers the catalogue generation it was computed in.
 import type { HookModule } from './model';
+import { catalogueGeneration } from '../catalogue/api-lines';
 
 const RECORD = Symbol('hooksmith.perModel');
 /** For a model that cannot take the property (frozen): the WeakMap after all. */
@@ -17,10 +20,13 @@ const records = new WeakMap<HookModule, unknown[]>();
 // The last model asked about (kept alive until another one is asked about).
 let lastModule: HookModule | undefined;
 let lastRecord: unknown[] = [];
+let lastGeneration = catalogueGeneration();
+const GENERATION = Symbol('hooksmith.perModel.generation');
 let slotCount = 0;
 
 function recordOf(module: HookModule): unknown[] {
-  if (module === lastModule) return lastRecord;
+  const generation = catalogueGeneration();
+  if (module === lastModule && generation === lastGeneration) return lastRecord;
   const holder = module as HookModule & { [RECORD]?: unknown[] };
   let record = holder[RECORD] ?? records.get(module);
   if (!record) {
@@ -34,7 +40,13 @@ function recordOf(module: HookModule): unknown[] {
       });
     else records.set(module, record);
   }
+  const stamped = record as unknown[] & { [GENERATION]?: number };
+  if (stamped[GENERATION] !== generation) {
+    record.length = 0;
+    stamped[GENERATION] = generation;
+  }
   lastModule = module;
+  lastGeneration = generation;
   lastRecord = record;
   return record;
 }

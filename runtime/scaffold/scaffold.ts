@@ -31,7 +31,7 @@ export { escapeSnippet, expandSnippet } from './snippet-syntax';
 export type ScaffoldTarget =
   { engine: 'mantle'; decorator: HookDecorator } | { engine: 'cayu'; phase: CayuPhase };
 
-/** The 18 Mantle decorators then the 5 Cayu phases, in catalogue order. */
+/** The Mantle decorators then the Cayu phases, in catalogue order. */
 export function scaffoldTargets(): ScaffoldTarget[] {
   return [
     ...HOOK_DECORATORS.map((decorator) => ({ engine: 'mantle' as const, decorator })),

@@ -14,6 +14,7 @@ import {
   findCayuPhase,
   type CayuPhaseId,
   type MantlePoint,
+  catalogueGeneration,
 } from '../../runtime/catalogue';
 import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import { fromImportEdits } from '../../runtime/python/import-edits';
@@ -36,7 +37,15 @@ interface ScaffoldSnippet {
 
 const dashed = (s: string) => s.replace(/_/g, '-');
 
-const SNIPPETS: readonly ScaffoldSnippet[] = [
+/** The items, as the selected engine line spells the decorators (rebuilt when the line changes). */
+let built: { generation: number; snippets: readonly ScaffoldSnippet[] } | undefined;
+function snippets(): readonly ScaffoldSnippet[] {
+  if (built?.generation !== catalogueGeneration())
+    built = { generation: catalogueGeneration(), snippets: build() };
+  return built.snippets;
+}
+
+const build = (): readonly ScaffoldSnippet[] => [
   ...HOOK_DECORATORS.map((d) => ({
     prefixes: [`hook-${dashed(d.name)}`, d.name],
     label: `hook-${dashed(d.name)}`,
@@ -73,7 +82,7 @@ export function scaffoldCompletions(
   const m = /^([a-z][\w-]*)$/.exec(line);
   if (!m) return undefined;
   const typed = m[1]!;
-  const matching = SNIPPETS.filter((s) => s.prefixes.some((p) => p.startsWith(typed)));
+  const matching = snippets().filter((s) => s.prefixes.some((p) => p.startsWith(typed)));
   if (!matching.length) return undefined;
   const wired = (s: ScaffoldSnippet) => !s.point || pointWired(s.point, wiring).wired;
   const ordered = [...matching.filter(wired), ...matching.filter((s) => !wired(s))];

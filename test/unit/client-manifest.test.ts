@@ -140,6 +140,7 @@ describe('package.json contributes', () => {
       ...Object.keys(DEFAULT_SETTINGS).map((k) =>
         k === 'mantle' ? 'hooksmith.mantle.wiredPoints' : `hooksmith.${k}`,
       ),
+      'hooksmith.mantle.apiLine',
       'hooksmith.trace.server',
     ].sort();
     assert.deepEqual(Object.keys(props).sort(), expected);

@@ -1,6 +1,13 @@
 // Explaining a name that `rasa.mantle.hooks` does not have: a modify lane that does not exist,
 // or the nearest real name (did you mean …?).
-import { HOOK_DECORATORS, MANTLE_EXPORTS, MANTLE_POINTS, decoratorName } from '../../catalogue';
+import {
+  HOOK_DECORATORS,
+  MANTLE_EXPORTS,
+  MANTLE_POINTS,
+  activeMantleLine,
+  decoratorName,
+  renamedOnActiveLine,
+} from '../../catalogue';
 import { nearest } from './edit-distance';
 import { q } from './diagnostic';
 
@@ -38,7 +45,7 @@ const answers = new Map<string, NearMiss>();
 const MAX_ANSWERS = 1000;
 
 export function explainMissingName(name: string, decoratorsOnly: boolean): NearMiss {
-  const key = `${decoratorsOnly ? 'd' : 'e'}:${name}`;
+  const key = `${activeMantleLine().id}:${decoratorsOnly ? 'd' : 'e'}:${name}`;
   let miss = answers.get(key);
   if (!miss) {
     if (answers.size >= MAX_ANSWERS) answers.clear();
@@ -49,6 +56,14 @@ export function explainMissingName(name: string, decoratorsOnly: boolean): NearM
 }
 
 function explain(name: string, decoratorsOnly: boolean): NearMiss {
+  const renamed = renamedOnActiveLine(name);
+  if (renamed) {
+    return {
+      explanation: `was renamed to ${q(renamed)} (${activeMantleLine().title}): ${q('rasa.mantle.hooks')} no longer exports it.`,
+      suggestion: renamed,
+      family: [],
+    };
+  }
   const observe = modifyOfObserveOnly(name);
   if (observe) {
     return {

@@ -1,0 +1,78 @@
+// The language server on the newest Mantle API line: a fake rasa-pro on PYTHONPATH exports
+// modify_outgoing_message / OutgoingMessagePayload, so the module using them is clean, completion
+// offers the new decorator (not the old one), the hover names the new payload class, and the old
+// names get unknown-import naming the new name; hooksmith.mantle.apiLine overrides the line.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CompletionRequest, HoverRequest, type CompletionItem } from 'vscode-languageserver-protocol';
+import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
+import { LspClient, workspace } from './lsp-client';
+
+const NEW_HOOK = `from rasa.mantle.hooks import OutgoingMessagePayload, modify_outgoing_message
+
+
+@modify_outgoing_message()
+async def shout(payload: OutgoingMessagePayload) -> OutgoingMessagePayload:
+    return payload
+`;
+const OLD_HOOK = NEW_HOOK.replace(/OutgoingMessagePayload/g, 'OutgoingTextPayload').replace(
+  /modify_outgoing_message/g,
+  'modify_outgoing_text',
+);
+
+describe('the Mantle API line in the language server', () => {
+  const ws = workspace({ 'agent/hooks.py': NEW_HOOK });
+  const site = mkdtempSync(join(tmpdir(), 'hooksmith-site-'));
+  let c: LspClient;
+  before(async () => {
+    makeFakeRasaPro(site, '3.23.0', 'newest');
+    c = await LspClient.start({ folders: [ws.dir], env: { PYTHONPATH: site, HOOKSMITH_NO_CACHE: '1' } });
+  });
+  after(async () => {
+    await c.stop();
+    ws.cleanup();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it('the new names are clean; hover and completion speak them', async () => {
+    const uri = await c.open(ws.path('agent/hooks.py'), NEW_HOOK);
+    await c.waitFor(uri, (x) => x.diagnostics.length === 0, 20_000);
+    const hover = await c.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 3, character: 3 },
+    });
+    const value =
+      hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    assert.match(value, /OutgoingMessagePayload/, JSON.stringify({ hover, d: c.published.get(uri) }));
+    const text = NEW_HOOK + '\n@modify_out';
+    await c.open(ws.path('agent/hooks.py'), text);
+    const r = await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 7, character: 11 },
+    });
+    const labels = ((Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[]).map((i) =>
+      String(i.label),
+    );
+    assert.ok(labels.includes('modify_outgoing_message'), labels.join(','));
+    assert.ok(!labels.includes('modify_outgoing_text'), labels.join(','));
+  });
+
+  it('the old names: unknown-import names the new one; apiLine rasa-pro-3.21 turns it around', async () => {
+    const uri = await c.open(ws.path('agent/hooks.py'), OLD_HOOK);
+    const p = await c.waitFor(
+      uri,
+      (x) => x.diagnostics.some((d) => /was renamed to `modify_outgoing_message`/.test(d.message)),
+      20_000,
+    );
+    assert.ok(
+      p.diagnostics.some((d) =>
+        /`OutgoingTextPayload` was renamed to `OutgoingMessagePayload`/.test(d.message),
+      ),
+    );
+    await c.configure({ mantle: { apiLine: 'rasa-pro-3.21' } });
+    await c.waitFor(uri, (x) => !x.diagnostics.some((d) => d.code === 'unknown-import'), 20_000);
+  });
+});

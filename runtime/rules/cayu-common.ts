@@ -29,3 +29,19 @@ export function cayuOrBareName(ref: NameRef | undefined): string | undefined {
   if (!ref.qualified) return lastSegment(ref.text);
   return cayuName(ref);
 }
+
+/**
+ * What the runtime does when a hook of this phase fails (raises, returns the wrong type, is a
+ * sync method): it records hook.failed and goes on as if the hook were absent (fail-open).
+ */
+export function failureConsequence(phase: string): string {
+  if (phase === 'before_tool_call') return 'the runtime logs the failure and runs the tool unguarded';
+  if (phase === 'after_tool_call') return 'the runtime logs the failure and keeps the result unchanged';
+  return 'the runtime logs the failure and the session keeps its status';
+}
+
+/** A test of hooks (test_*.py, conftest.py, a test_* function): decisions built there are not a hook's. */
+export function isTestCode(modulePath: string, functionName?: string): boolean {
+  const base = modulePath.split(/[\\/]/).pop() ?? '';
+  return /^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base) || (functionName?.startsWith('test_') ?? false);
+}

@@ -3,7 +3,7 @@
 import { CAYU_DECISIONS, type CayuDecision } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
 import type { CallFacts, Range } from '../python/model';
-import { CAYU_ROOTS, cayuName, closest, phaseMethods, type PhaseMethod } from './cayu-common';
+import { CAYU_ROOTS, cayuName, closest, isTestCode, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
 import { orList, q } from './util/diagnostic';
 import { allFunctions, importsAnyRoot } from '../python/module-facts';
@@ -20,7 +20,8 @@ function decisionOf(call: CallFacts): CayuDecision | undefined {
 }
 
 /** What every rejected decision leads to, said once (the Mantle messages end with the consequence too). */
-const REJECTED = 'constructing it raises ValidationError inside the hook, so the decision is never applied';
+const REJECTED =
+  'constructing it raises ValidationError inside the hook: the runtime logs the failure and goes on as if the hook returned None (a guard lets the call run unguarded)';
 
 function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Range) => void): void {
   const actions = d.actions.map((a) => a.action);
@@ -104,7 +105,7 @@ export const cayuDecisionFields: Rule = {
   title: 'A Cayu decision the runtime rejects',
   docs: {
     what: 'A `BeforeToolCallDecision` / `AfterToolCallDecision` constructed with an action that does not exist; an action without its companion field (`proceed_modified` needs `modified_arguments`, `short_circuit` needs `synthetic_result`, `block` needs a non-blank `block_reason`, `modify` needs `modified_result`); a companion field given with another action; an unknown keyword; or a decision of the wrong kind for the phase (e.g. an `AfterToolCallDecision` in `before_tool_call`).',
-    why: 'Decisions are Pydantic models with `extra="forbid"` and a validator: an invalid one raises ValidationError inside the hook, so the decision the author meant is never applied.',
+    why: 'Decisions are Pydantic models with `extra="forbid"` and a validator: an invalid one raises ValidationError inside the hook, the runtime records the hook as failed and carries on without it (fail-open), so the decision the author meant is never applied — a guard meant to block lets the call run unguarded.',
     spec: '"proceed runs the tool unchanged; proceed_modified runs it with modified_arguments; short_circuit skips the tool and uses synthetic_result; block skips the tool and returns an error result carrying block_reason." (spec/cayu-runtime-hooks.md, BeforeToolCallDecision); "`block` requires a non-blank `block_reason`, and each of those three fields is only valid with its own action" (DESIGN.md, Cayu facts).',
     fix: 'Pair each action with its own field: `BeforeToolCallDecision(action="block", block_reason="refunds need a ticket id")`, `AfterToolCallDecision(action="modify", modified_result=ToolResult(content="…"))`.',
     example: {
@@ -136,7 +137,10 @@ class Guard(RuntimeHook):
       out.push({ code: CODE, severity: 'error', message, file: module.path, range });
     // Decisions are Cayu names: a module that imports nothing from Cayu names none (nor has phases).
     if (!importsAnyRoot(module, CAYU_ROOTS)) return out;
+    // A test that builds a bad decision on purpose (under pytest.raises) is no hook's error.
+    if (isTestCode(module.path)) return out;
     for (const fn of allFunctions(module)) {
+      if (isTestCode(module.path, fn.name)) continue;
       for (const call of fn.body.calls) {
         const d = decisionOf(call);
         if (d) checkCall(call, d, report);

@@ -1,7 +1,7 @@
 // A RuntimeHook phase method written as a plain `def`: the runtime awaits it.
 
 import type { HookDiagnostic } from './diagnostics';
-import { phaseMethods } from './cayu-common';
+import { failureConsequence, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 
 const CODE = 'cayu-sync-method';
@@ -13,7 +13,7 @@ export const cayuSyncMethod: Rule = {
   title: 'A RuntimeHook phase method must be `async def`',
   docs: {
     what: 'A `before_tool_call`, `after_tool_call` or `after_session_*` method of a `RuntimeHook` subclass declared with plain `def`.',
-    why: 'The runtime awaits every phase method. A plain method returns its value (or None) instead of a coroutine, so awaiting it fails and the hook errors on every call.',
+    why: 'The runtime awaits every phase method. A plain method runs, then awaiting the value it returned raises TypeError on every call; the runtime records the hook as failed and carries on without it (fail-open): a guard that would block a call lets it run unguarded.',
     spec: '"async RuntimeHook.before_tool_call(context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None" — every phase of RuntimeHook is declared `async` (spec/cayu-runtime-hooks.md, RuntimeHook).',
     fix: 'Write `async def before_tool_call(self, context): ...` (the quick fix inserts `async `).',
     example: {
@@ -42,7 +42,7 @@ class Guard(RuntimeHook):
       out.push({
         code: CODE,
         severity: 'error',
-        message: `${cls.name}.${method.name} must be 'async def': the runtime awaits the ${phase.id} phase`,
+        message: `${cls.name}.${method.name} must be 'async def': the runtime awaits it, and awaiting its result raises TypeError on every call; ${failureConsequence(phase.id)}`,
         file: module.path,
         range: method.nameRange,
         fixes: [

@@ -94,7 +94,7 @@ describe('hooksmith check', () => {
       .filter((l) => !/ info import-error /.test(l));
     assert.ok(
       lines.includes(
-        `${FAULTY}/runtime_hooks.py:22:9: error cayu-sync-method FaultyGuard.after_session_completed must be 'async def': the runtime awaits the after_session_completed phase`,
+        `${FAULTY}/runtime_hooks.py:22:9: error cayu-sync-method FaultyGuard.after_session_completed must be 'async def': the runtime awaits it, and awaiting its result raises TypeError on every call; the runtime logs the failure and the session keeps its status`,
       ),
       r.stdout,
     );

@@ -326,7 +326,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     ).filter((x) => h.codeOf(x) === 'cayu-decision-fields');
     assert.strictEqual(
       c.message,
-      '`action="block"` requires `block_reason`: constructing it raises ValidationError inside the hook, so the decision is never applied.',
+      '`action="block"` requires `block_reason`: constructing it raises ValidationError inside the hook: the runtime logs the failure and goes on as if the hook returned None (a guard lets the call run unguarded).',
     );
   });
 });

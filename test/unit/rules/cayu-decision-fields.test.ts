@@ -21,6 +21,32 @@ async function one(method: string): Promise<{ src: string; d: HookDiagnostic }> 
 }
 
 describe(CODE, () => {
+  it("does not flag a decision a test builds on purpose (under pytest.raises): it is no hook's error", async () => {
+    const test = [
+      'import pytest',
+      'from pydantic import ValidationError',
+      'from cayu import BeforeToolCallDecision',
+      '',
+      '',
+      'def test_block_requires_reason():',
+      '    with pytest.raises(ValidationError):',
+      '        BeforeToolCallDecision(action="block")',
+      '',
+    ].join('\n');
+    assert.deepEqual(await diagnose(CODE, test, { path: 'tests/test_decisions.py' }), []);
+    assert.deepEqual(
+      await diagnose(CODE, test, { path: 'hooks_helpers.py' }),
+      [],
+      'a test_* function anywhere',
+    );
+    const helper = test.replace('def test_block_requires_reason', 'def build');
+    assert.equal(
+      (await diagnose(CODE, helper, { path: 'hooks_helpers.py' })).length,
+      1,
+      'a helper a hook calls',
+    );
+  });
+
   it('accepts every action with its own field', async () => {
     assert.deepEqual(await diagnose(CODE, CLEAN_HOOK), []);
     const ok = hookWith(
@@ -49,7 +75,10 @@ describe(CODE, () => {
     );
     assert.match(d2.message, /did you mean `proceed_modified`\?/);
     // Styled like the Mantle messages: names in backticks, then what it leads to.
-    assert.match(d2.message, /raises ValidationError inside the hook, so the decision is never applied\.$/);
+    assert.match(
+      d2.message,
+      /raises ValidationError inside the hook: the runtime logs the failure and goes on as if the hook returned None \(a guard lets the call run unguarded\)\.$/,
+    );
   });
 
   it('flags each action without its companion field', async () => {

@@ -8,6 +8,7 @@ import { RunInputError } from '../../runtime/engine/run-hook';
 import { ScenarioError } from '../../runtime/engine/scenario-load';
 import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
+import { registerFromRecording } from './from-recording';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
@@ -142,6 +143,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
       return play(target, name, runner, false);
     };
   ctx.registerCommand('simulateTurn', simulateOrDebug(false));
+  registerFromRecording(ctx);
   ctx.registerCommand(DEBUG_TURN_COMMAND, simulateOrDebug(true));
 
   async function play(

@@ -100,4 +100,31 @@ describe('a conversation: timeline and Testing view by turn', function () {
     assert.strictEqual(failed.message, 'turn 2: transcript');
     assert.strictEqual(byEnd('two-turns.scenario.yaml::case/turns/0/expect/transcript').state, 'passed');
   });
+
+  it('Hooksmith: New Scenario from Recorded Conversation writes a multi-turn scenario and opens it', async () => {
+    const recording = h.ws('conversation', 'chat.json');
+    fs.writeFileSync(
+      recording,
+      JSON.stringify([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'bye' },
+        { role: 'assistant', content: 'Bye' },
+      ]),
+    );
+    const output = h.ws('conversation', 'chat.scenario.yaml');
+    const written = await vscode.commands.executeCommand('hooksmith.newScenarioFromRecording', {
+      file: recording,
+      output,
+    });
+    assert.strictEqual(written, output);
+    const text = fs.readFileSync(output, 'utf8');
+    assert.match(text, /turns:\n {2}- user: hi\n {4}completions:\n {6}- text: Hello\n {2}- user: bye/);
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, output);
+    const played = await vscode.commands.executeCommand('hooksmith.simulateTurn', vscode.Uri.file(output));
+    assert.deepStrictEqual(
+      played.transcript.filter((t) => t.role === 'bot').map((t) => t.text),
+      ['Hello', 'Bye'],
+    );
+  });
 });

@@ -32,6 +32,7 @@ export class RunnerService implements vscode.Disposable {
         }
         return createHookRunner({
           python: choice.python,
+          memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
           workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
           // The same word on which points the engine invokes as the not-wired diagnostics get.
           wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,

@@ -11,7 +11,8 @@ commands:
    invokes, overriding the installed rasa-pro, as the hooksmith.mantle.wiredPoints setting does;
    run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach;
    every command takes --mantle-line rasa-pro-3.21|mantle-newest: the Mantle API line, overriding
-   the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does)
+   the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does;
+   run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]
@@ -36,6 +37,33 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
   scenario: async () => (await import('./scenario')).runScenarioCommand,
 };
 
+const HOST_COMMANDS = new Set(['run', 'simulate', 'test', 'fuzz']);
+
+/**
+ * `--memory-limit MIB` (or `=MIB`) of a command that runs hooks: the Python host's address-space
+ * limit, passed to every host the command starts through HOOKSMITH_MEMORY_LIMIT_MB. Returns the
+ * other arguments, or the usage error.
+ */
+function takeMemoryLimit(args: string[]): string[] | string {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (a !== '--memory-limit' && !a.startsWith('--memory-limit=')) {
+      out.push(a);
+      continue;
+    }
+    const value = a === '--memory-limit' ? args[++i] : a.slice('--memory-limit='.length);
+    if (value === undefined || !/^\d{1,7}$/.test(value))
+      return `--memory-limit takes whole MiB (decimal digits, 0 for no limit), got ${JSON.stringify(value ?? '')}`;
+    process.env.HOOKSMITH_MEMORY_LIMIT_MB = value;
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -51,8 +79,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooksmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
+  const limited = HOST_COMMANDS.has(command) ? takeMemoryLimit(rest) : rest;
+  if (typeof limited === 'string') {
+    process.stderr.write(`hooksmith ${command}: ${limited}\n`);
+    return 2;
+  }
   const { selectMantleLine, takeMantleLineOption } = await import('./mantle-line');
-  const taken = takeMantleLineOption(rest);
+  const taken = takeMantleLineOption(limited);
   if (typeof taken === 'string') {
     process.stderr.write(`hooksmith ${command}: ${taken}\n`);
     return 2;

@@ -211,4 +211,6 @@ export interface HookRunnerOptions {
   wiredBy?: string;
   /** A debug run: the host waits for a DAP client at this address first and enforces no budget. */
   debug?: DebugListen;
+  /** The Python host's memory limit in MiB (0: none; default 4096): a hook over it gets MemoryError. */
+  memoryLimitMb?: number;
 }

@@ -76,7 +76,12 @@ export function createHookRunnerWithHost(
 }
 
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
-  const raw = new PythonHost({ python: options.python, log: options.log, debug: options.debug });
+  const raw = new PythonHost({
+    python: options.python,
+    log: options.log,
+    debug: options.debug,
+    ...(options.memoryLimitMb !== undefined ? { memoryLimitMb: options.memoryLimitMb } : {}),
+  });
   return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
 }
 

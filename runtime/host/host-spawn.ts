@@ -23,6 +23,15 @@ export class PythonHostError extends Error {
 const HOST_FILE = 'hooksmith_host.py';
 
 /** dist/python/ beside the bundle (build.mjs copies it there), or runtime/host/python/ from source. */
+/** A hook that allocates more fails with MemoryError (its crash) instead of swapping the machine. */
+export const DEFAULT_MEMORY_LIMIT_MB = 4096;
+
+/** HOOKSMITH_MEMORY_LIMIT_MB (the CLI's --memory-limit sets it) when it is a whole number, else the default. */
+function memoryLimitFromEnv(): number {
+  const v = process.env.HOOKSMITH_MEMORY_LIMIT_MB;
+  return v && /^\d{1,7}$/.test(v) ? Number(v) : DEFAULT_MEMORY_LIMIT_MB;
+}
+
 export function locateHostScript(): string {
   const candidates = [
     join(__dirname, 'python', HOST_FILE),
@@ -47,6 +56,7 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   debug?: DebugListen;
+  memoryLimitMb?: number;
 }
 
 /** Spawns `python -u hooksmith_host.py` in its own process group, not keeping Node alive by itself. */
@@ -58,6 +68,7 @@ function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
     PYTHONDONTWRITEBYTECODE: '1',
+    HOOKSMITH_MEMORY_LIMIT_MB: String(o.memoryLimitMb ?? memoryLimitFromEnv()),
     ...(o.debug ? { HOOKSMITH_DEBUG_LISTEN: o.debug.address, PYDEVD_DISABLE_FILE_VALIDATION: '1' } : {}),
   };
   // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first

@@ -15,7 +15,7 @@ export interface PythonHostOptions {
   graceMs?: number;
   /** Time allowed for importing a hook module (default 30 s). */
   loadBudgetMs?: number;
-  /** Time allowed from spawn to the hello answer (default 30 s). */
+  /** Time allowed from spawn to the hello answer (default 15 s). */
   startTimeoutMs?: number;
   /** Path of hooksmith_host.py; default: found beside the bundle or the source. */
   hostScript?: string;
@@ -23,6 +23,8 @@ export interface PythonHostOptions {
   maxLineBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** The host's address-space limit in MiB (RLIMIT_AS, set before any user code; 0: none). Default 4096. */
+  memoryLimitMb?: number;
   /** A debug run (debug.ts): the host waits for a DAP client at this address; no deadline applies. */
   debug?: DebugListen;
 }

@@ -15,6 +15,8 @@ export const settingsSchema = z.object({
   extraAgentRoots: z.array(z.string()).default([]),
   /** The Python interpreter that confirms syntax (the one the Python extension selected); empty: `python3`. */
   pythonPath: z.string().default(''),
+  /** The Python host's memory limit in MiB when it runs hooks (0: none). */
+  hostMemoryLimitMb: z.number().int().min(0).default(4096),
   /**
    * `wiredPoints`: the Mantle points the engine invokes, overriding the installed rasa-pro's;
    * `apiLine`: the Mantle API line (runtime/catalogue/api-lines.ts), overriding the installed one's.

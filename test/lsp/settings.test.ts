@@ -66,6 +66,7 @@ describe('settings', () => {
         severity: {},
         extraAgentRoots: [],
         pythonPath: '',
+        hostMemoryLimitMb: 4096,
         mantle: {},
       },
     );

@@ -81,3 +81,19 @@ test('--python naming an interpreter that never answers: run and check end with 
   assert.match(c.stderr, new RegExp(`${sleepy} did not answer within 15 s of starting`));
   assert.ok(Date.now() - t0 < 100_000);
 });
+
+test('memory: a hook over the host limit (default 4096 MiB, --memory-limit MIB) crashes with MemoryError, exit 1', () => {
+  writeFileSync(join(dir, 'huge.py'), hook('big = bytearray(6 * 1024 ** 3)'));
+  const byDefault = run('huge.py');
+  assert.equal(byDefault.status, 1, byDefault.stdout + byDefault.stderr);
+  assert.match(byDefault.stdout, /outcome: crashed/);
+  assert.match(byDefault.stdout, /MemoryError/);
+  writeFileSync(join(dir, 'big.py'), hook('big = bytearray(3 * 1024 ** 3)'));
+  const limited = run('big.py', '--memory-limit', '1024');
+  assert.equal(limited.status, 1, limited.stdout + limited.stderr);
+  assert.match(limited.stdout, /MemoryError/);
+  assert.doesNotMatch(limited.stdout, /timed out|timed-out/);
+  const bad = run('big.py', '--memory-limit', '1e3');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--memory-limit takes whole MiB/);
+});

@@ -52,7 +52,6 @@ if sys.path and os.path.abspath(sys.path[0] or ".") == _HOST_DIR:
 sys.path.insert(0, _HOST_DIR)
 import asyncio  # noqa: E402
 import importlib  # noqa: E402
-import importlib.machinery  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
 import threading  # noqa: E402
@@ -117,34 +116,16 @@ def log(line: str) -> None:
     sys.stderr.flush()
 
 
-def _real(path: str) -> bool:
-    """Whether a module exists on sys.path without the shim (found, not executed)."""
-    parts = path.split(".")
-    search = None
-    for i in range(len(parts)):
-        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: i + 1]), search)
-        if spec is None:
-            return False
-        search = spec.submodule_search_locations
-        if search is None and i < len(parts) - 1:
-            return False
-    return True
-
-
 def hello(loop, rid: int) -> None:
-    address = debug.requested()
-    if address and not debug.enabled:
-        # A debug run: attach the client before any user code (waits for it; PythonHost allows that).
-        error = debug.start(address, (_HOST_DIR,), lambda a: send({"id": rid, "event": "debug-listening", "address": a}),
-                            lambda: (reaper.end_descendants(), _os_exit(0)))
-        if error:
-            send({"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
-                  "executable": sys.executable, "pid": os.getpid(), "debugError": error})
-            return
-        guard.take(loop)  # debugpy patched what it needs: that is the host's world now
-    send({"id": rid, "status": "hello", "debug": debug.enabled, "python": ".".join(map(str, sys.version_info[:3])),
-          "executable": sys.executable, "pid": os.getpid(), "subreaper": _SUBREAPER,
-          "realMantle": _real("rasa.mantle.hooks"), "realCayu": _real("cayu.runtime.hooks")})
+    info = {"id": rid, "status": "hello", "python": ".".join(map(str, sys.version_info[:3])),
+            "executable": sys.executable, "pid": os.getpid()}
+    # A debug run: the client attaches before any user code (the host waits; PythonHost allows that).
+    error = debug.attach_if_requested((_HOST_DIR,), lambda a: send({"id": rid, "event": "debug-listening", "address": a}),
+                                      lambda: (reaper.end_descendants(), _os_exit(0)), lambda: guard.take(loop))
+    if error:
+        return send({**info, "debugError": error})
+    send({**info, "debug": debug.enabled, "subreaper": _SUBREAPER,
+          "realMantle": shim_finder.real("rasa.mantle.hooks"), "realCayu": shim_finder.real("cayu.runtime.hooks")})
 
 
 def _signals():

@@ -39,6 +39,7 @@ describe('issue 14: restricted mode', function () {
     const titles = lenses.map((l) => l.command && l.command.title);
     assert.ok(titles.includes('$(shield) Trust this folder to run hooks'), JSON.stringify(titles));
     assert.ok(!titles.includes('▶ Run hook'), JSON.stringify(titles));
+    assert.ok(!titles.includes('$(debug-alt) Debug hook'), 'no Debug lens without trust');
     const trust = lenses.find((l) => l.command.title.includes('Trust'));
     assert.strictEqual(trust.command.command, 'workbench.trust.manage');
     await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'editor-restricted.png'));

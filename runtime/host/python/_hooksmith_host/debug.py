@@ -104,3 +104,15 @@ def start(address: str, host_dirs, announce: Callable[[str], None], on_orphan: C
     debugpy.wait_for_client()
     enabled = True
     return None
+
+
+def attach_if_requested(host_dirs, announce, on_orphan, retake) -> Optional[str]:
+    """On the first hello of a debug run: listen, wait for the client, then `retake` the guard's
+    snapshot (debugpy patched what it needs: that is the host's world now). The error, or None."""
+    address = requested()
+    if not address or enabled:
+        return None
+    error = start(address, host_dirs, announce, on_orphan)
+    if error is None:
+        retake()
+    return error

@@ -83,3 +83,17 @@ def install() -> None:
 
 def is_real(module) -> bool:
     return not getattr(module, "__hooksmith_shim__", False)
+
+
+def real(path: str) -> bool:
+    """Whether a module exists on sys.path without the shim (found, not executed)."""
+    parts = path.split(".")
+    search = None
+    for i in range(len(parts)):
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: i + 1]), search)
+        if spec is None:
+            return False
+        search = spec.submodule_search_locations
+        if search is None and i < len(parts) - 1:
+            return False
+    return True

@@ -1,6 +1,7 @@
 // The Hooksmith language server: `node dist/server.js --stdio` (or --node-ipc).
 // Each LSP event is bound to a short handler that asks the Analyser and converts the answer;
 // every handler is wrapped so one bad file or request is logged and never kills the server.
+import * as path from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
@@ -112,7 +113,7 @@ export function startServer(connection: Connection): void {
     const t0 = performance.now();
     const s = await settings.get(undefined);
     const base = folders[0] ?? process.cwd();
-    const extra = s.extraAgentRoots.map((r) => (r.startsWith('/') ? r : `${base}/${r}`));
+    const extra = extraRoots(s.extraAgentRoots, base, log);
     const found = analyser.scan(folders, extra);
     for (const key of found) await scheduler.runNow(key);
     const what = `${folders.length} folder(s): ${found.length} hook module(s)`;
@@ -299,6 +300,21 @@ export function startServer(connection: Connection): void {
   process.on('uncaughtException', (err) => log(`[hooksmith] uncaught: ${errText(err)}`));
   process.on('unhandledRejection', (err) => log(`[hooksmith] unhandled rejection: ${errText(err)}`));
   connection.listen();
+}
+
+/** At most this many extra agent roots are scanned (each is a folder walk). */
+const MAX_EXTRA_ROOTS = 64;
+
+/** hooksmith.extraAgentRoots as absolute paths, each once (normalised), at most MAX_EXTRA_ROOTS. */
+function extraRoots(listed: readonly string[], base: string, log: (m: string) => void): string[] {
+  const unique = [...new Set(listed.map((r) => path.resolve(base, r)))];
+  if (unique.length < listed.length)
+    log(`[hooksmith] hooksmith.extraAgentRoots: ${listed.length - unique.length} repeated entr(ies) ignored`);
+  if (unique.length > MAX_EXTRA_ROOTS)
+    log(
+      `[hooksmith] hooksmith.extraAgentRoots: only the first ${MAX_EXTRA_ROOTS} of ${unique.length} roots are read`,
+    );
+  return unique.slice(0, MAX_EXTRA_ROOTS);
 }
 
 startServer(createServerConnection());

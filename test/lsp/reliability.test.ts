@@ -1,0 +1,77 @@
+// Issue #24 items 9 and 10 over stdio with the real server: an interpreter that never answers
+// costs one probe at a time however many documents are open, and none survives shutdown/exit;
+// hooksmith.extraAgentRoots repeated 1,000 times is read once.
+import assert from 'node:assert/strict';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { LspClient, uriOf, workspace } from './lsp-client';
+
+const MISSING_PARENS =
+  'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n@on_turn_started\nasync def x(p: TurnStartedPayload) -> None:\n    pass\n';
+
+/** Processes whose command line names `file` (the sleeping interpreter's script). */
+function running(file: string): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(file)) n++;
+    } catch {
+      // gone
+    }
+  }
+  return n;
+}
+
+describe('an interpreter that never answers', { skip: process.platform !== 'linux' }, () => {
+  it('many documents: at most one probe and one syntax checker run, none after shutdown/exit, the server exits', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`agent/hooks/h${i}.py`] = `import pkg_${i}\n${MISSING_PARENS}`;
+    const ws = workspace(files);
+    const sleepy = join(ws.dir, 'sleepy-python');
+    writeFileSync(sleepy, '#!/bin/sh\nsleep 1000\n');
+    chmodSync(sleepy, 0o755);
+    const c = await LspClient.start({ folders: [ws.dir], settings: { pythonPath: sleepy } });
+    try {
+      for (let i = 0; i < 40; i++)
+        await c.open(ws.path(`agent/hooks/h${i}.py`), files[`agent/hooks/h${i}.py`]!);
+      await c.waitFor(uriOf(ws.path('agent/hooks/h39.py')), (p) => p.diagnostics.length > 0);
+      await new Promise((r) => setTimeout(r, 1500)); // the debounced import questions are asked by now
+      const n = running(sleepy);
+      assert.ok(n >= 1 && n <= 2, `${n} interpreter processes for 40 documents`);
+    } finally {
+      await c.stop();
+    }
+    assert.equal(c.proc.exitCode, 0, `the server exited by itself (signal ${c.proc.signalCode})`);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(running(sleepy), 0, 'a probe outlived the server');
+    ws.cleanup();
+  });
+});
+
+describe('hooksmith.extraAgentRoots', () => {
+  it('the same root 1,000 times is read once (said in the log), and its module is diagnosed', async () => {
+    const ws = workspace({ '.agents/bot/hooks.py': MISSING_PARENS });
+    const c = await LspClient.start({
+      folders: [ws.dir],
+      settings: {
+        extraAgentRoots: Array.from({ length: 1000 }, (_, i) => (i % 2 ? '.agents/bot' : './.agents/bot/')),
+      },
+    });
+    try {
+      const p = await c.waitFor(
+        uriOf(ws.path('.agents/bot/hooks.py')),
+        (p) => p.diagnostics.length > 0,
+        10_000,
+      );
+      assert.ok(p.diagnostics.some((d) => d.code === 'missing-parentheses'));
+      assert.ok(
+        c.logs.some((l) => /999 repeated entr\(ies\) ignored/.test(l)),
+        c.logs.join('\n').slice(0, 2000),
+      );
+    } finally {
+      await c.stop();
+      ws.cleanup();
+    }
+  });
+});

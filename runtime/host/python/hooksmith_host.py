@@ -22,27 +22,6 @@ def _protect_stdio():
 
 
 PROTO_IN, PROTO_OUT = _protect_stdio()
-
-
-def _limit_memory():
-    """The address-space limit PythonHost asks for (MiB; 0: none), before any user code runs: a hook
-    that allocates past it gets MemoryError, reported as its crash, instead of swapping the machine."""
-    try:
-        import resource
-        mb = int(os.environ.pop("HOOKSMITH_MEMORY_LIMIT_MB", "0") or 0)
-        if mb <= 0:
-            return
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        want = mb * 1024 * 1024
-        if hard != resource.RLIM_INFINITY:
-            want = min(want, hard)
-        if soft == resource.RLIM_INFINITY or want < soft:
-            resource.setrlimit(resource.RLIMIT_AS, (want, hard))
-    except (ImportError, ValueError, OSError):
-        pass  # Windows has no resource module; a platform without RLIMIT_AS keeps no limit
-
-
-_limit_memory()
 sys.stdin = open(os.devnull, encoding="utf-8")
 sys.dont_write_bytecode = True  # never leave (or trust our own) stale .pyc of edited hook modules
 
@@ -58,13 +37,14 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import capture, cayu_call, debug, guard, isolation, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import capture, cayu_call, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
 from _hooksmith_host.watchdog import Watchdog  # noqa: E402
 
 sys.path.remove(_HOST_DIR)
+limits.limit_memory()  # before any user code runs
 shim_finder.install()
 capture.install()
 _SUBREAPER = reaper.become_subreaper()  # a hook's daemons stay in the host's tree

@@ -9,17 +9,25 @@ import { scenarioGoals } from './expect-schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
+/** The values of `scenario.type` Mantle's docs name (rasa.com/docs/mantle/testing/scenarios, Fields). */
+export const MANTLE_SCENARIO_TYPE_EXAMPLES = ['happy_path', 'edge_case'] as const;
+
 export const mantleScenarioDocument = z
   .strictObject({
     $schema: z.string().optional(),
     scenario: z
       .strictObject({
         name: z.string().min(1).describe('The label of this scenario in result files and the batch summary.'),
+        // Mantle's docs name `happy_path` and `edge_case` and say any value outside its list fails
+        // validation, but the whole list is not published where we can read it: offered, not enforced.
         type: z
           .string()
           .min(1)
           .optional()
-          .describe('The kind of case the scenario covers (Mantle’s list of values).'),
+          .meta({ examples: [...MANTLE_SCENARIO_TYPE_EXAMPLES] })
+          .describe(
+            'The kind of case the scenario covers, such as happy_path or edge_case (one of Mantle’s values; it does not change how the scenario runs). Hooksmith checks it is a text, not Mantle’s list.',
+          ),
         simulation_context: z
           .string()
           .min(1)

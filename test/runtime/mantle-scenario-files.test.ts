@@ -4,7 +4,7 @@
 // invalid one is a malformed file naming its key (exit 2).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -119,4 +119,35 @@ test('an invalid Mantle scenario is a malformed file naming its key (exit 2)', (
   assert.match(r.stdout, /scenario\.simulation_context/);
   assert.match(r.stdout, /unknown key 'bogus'/);
   assert.match(r.stdout, /not_mantle\.yml: not a Mantle scenario/);
+});
+
+test('Mantle’s documented field types are checked: type, name and simulation_context are texts, initial_slots a mapping, criteria sentences (exit 2, naming the file and key)', () => {
+  write('typed/hooks.py', HOOKS);
+  write(
+    'typed/eval/scenarios/documented_types.yml',
+    'scenario:\n  name: ok\n  type: edge_case\n  simulation_context: You ask twice.\n',
+  );
+  write(
+    'typed/eval/scenarios/numeric_type.yml',
+    'scenario:\n  name: x\n  type: 3\n  simulation_context: hi\n  setup: { initial_slots: [a] }\n' +
+      '  goals: { criteria: [{ judge: 1 }] }\n',
+  );
+  const r = hooksmith('test', 'typed');
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stdout, /numeric_type\.yml: invalid Mantle scenario/);
+  assert.match(r.stdout, /scenario\.type: expected string, received number/);
+  assert.match(r.stdout, /scenario\.setup\.initial_slots: expected record, received array/);
+  assert.match(r.stdout, /scenario\.goals\.criteria\[0\]: expected string, received object/);
+  assert.doesNotMatch(r.stdout, /documented_types\.yml: invalid/);
+  const ok = hooksmith('test', 'typed/eval/scenarios/documented_types.yml', '--format', 'json');
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+  assert.equal(JSON.parse(ok.stdout).cases[0].status, 'skipped');
+});
+
+test('the Mantle scenario schema offers the type values Mantle documents and keeps the field optional', () => {
+  const schema = JSON.parse(readFileSync(join(root, 'schemas', 'mantle-scenario.schema.json'), 'utf8'));
+  const scenario = schema.properties.scenario;
+  assert.deepEqual(scenario.properties.type.examples, ['happy_path', 'edge_case']);
+  assert.equal(scenario.properties.type.type, 'string');
+  assert.deepEqual(scenario.required, ['name', 'simulation_context']);
 });

@@ -1,6 +1,7 @@
 // One hook runner (one warm Python host) shared by Run Hook and Simulate Turn; re-created
 // when the interpreter may have changed, disposed with the extension.
 import * as vscode from 'vscode';
+import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
 import { InterpreterResolver, showNoInterpreter } from './interpreter';
@@ -23,6 +24,8 @@ export class RunnerService implements vscode.Disposable {
 
   /** The runner, created on first use; undefined (after telling the user) when no Python works. */
   async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
+    // Read on every run (the hooks are located in this process): a changed setting applies at once.
+    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
     if (!this.runner) {
       this.runner = (async () => {
         const choice = await this.resolver.resolve(resource);

@@ -36,8 +36,13 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
   const lines: string[] = [];
   const file = path.relative(cwd, r.file) || r.file;
   lines.push(`${hookKind(r.point, r.lane)} ${r.handler} (${file})`);
+  // Cayu puts no timeout around a hook: its limit is Hooksmith's safety stop, not a budget.
+  const limit =
+    r.engine === 'cayu'
+      ? `no timeout in the runtime; Hooksmith's safety stop at ${Math.round(r.timeoutMs / 1000)} s`
+      : `budget ${r.timeoutMs} ms`;
   lines.push(
-    `outcome: ${r.outcome} in ${ms(r.durationMs)} ms (budget ${r.timeoutMs} ms, ${r.policy})${r.overBudget ? ' OVER BUDGET: it blocked the event loop' : ''}`,
+    `outcome: ${r.outcome} in ${ms(r.durationMs)} ms (${limit}, ${r.policy})${r.overBudget ? ' OVER BUDGET: it blocked the event loop' : ''}`,
   );
   lines.push(`effect:  ${r.effect}`);
   if (r.signal)

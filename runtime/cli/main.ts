@@ -3,6 +3,12 @@
 // Subcommands load on demand: `check` never evaluates the engine, `--version` nothing at all
 // (esbuild keeps dynamically imported modules in the bundle but evaluates them lazily).
 
+import {
+  CAYU_SAFETY_STOP_ENV,
+  MAX_CAYU_SAFETY_STOP_S,
+  parseSafetyStopSeconds,
+} from '../engine/cayu-safety-stop';
+
 const USAGE = `usage: hooksmith <command> [options]
 
 commands:
@@ -12,7 +18,8 @@ commands:
    run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach;
    every command takes --mantle-line rasa-pro-3.21|mantle-newest: the Mantle API line, overriding
    the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does;
-   run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none)
+   run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none,
+   and --cayu-safety-stop SECONDS: Hooksmith's own stop for a Cayu hook that never returns, default 120)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]
@@ -39,12 +46,33 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
 
 const HOST_COMMANDS = new Set(['run', 'simulate', 'test', 'fuzz']);
 
-/**
- * `--memory-limit MIB` (or `=MIB`) of a command that runs hooks: the Python host's address-space
- * limit, passed to every host the command starts through HOOKSMITH_MEMORY_LIMIT_MB. Returns the
- * other arguments, or the usage error.
- */
-function takeMemoryLimit(args: string[]): string[] | string {
+/** An option of every command that runs hooks, passed to the hosts it starts through the env. */
+interface HostOption {
+  name: string;
+  env: string;
+  valid: (value: string) => boolean;
+  expected: string;
+}
+
+const HOST_OPTIONS: readonly HostOption[] = [
+  // The Python host's address-space limit (HOOKSMITH_MEMORY_LIMIT_MB, host-spawn.ts).
+  {
+    name: '--memory-limit',
+    env: 'HOOKSMITH_MEMORY_LIMIT_MB',
+    valid: (v) => /^\d{1,7}$/.test(v),
+    expected: 'whole MiB (decimal digits, 0 for no limit)',
+  },
+  // Hooksmith's own stop for a Cayu hook that never returns (engine/cayu-outcome.ts).
+  {
+    name: '--cayu-safety-stop',
+    env: CAYU_SAFETY_STOP_ENV,
+    valid: (v) => parseSafetyStopSeconds(v) !== undefined,
+    expected: `whole seconds from 1 to ${MAX_CAYU_SAFETY_STOP_S} (decimal digits)`,
+  },
+];
+
+/** Takes the HOST_OPTIONS (`--name VALUE` or `--name=VALUE`) out of `args`: the rest, or the usage error. */
+function takeHostOptions(args: string[]): string[] | string {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -52,14 +80,15 @@ function takeMemoryLimit(args: string[]): string[] | string {
       out.push(...args.slice(i));
       break;
     }
-    if (a !== '--memory-limit' && !a.startsWith('--memory-limit=')) {
+    const option = HOST_OPTIONS.find((o) => a === o.name || a.startsWith(`${o.name}=`));
+    if (!option) {
       out.push(a);
       continue;
     }
-    const value = a === '--memory-limit' ? args[++i] : a.slice('--memory-limit='.length);
-    if (value === undefined || !/^\d{1,7}$/.test(value))
-      return `--memory-limit takes whole MiB (decimal digits, 0 for no limit), got ${JSON.stringify(value ?? '')}`;
-    process.env.HOOKSMITH_MEMORY_LIMIT_MB = value;
+    const value = a === option.name ? args[++i] : a.slice(option.name.length + 1);
+    if (value === undefined || !option.valid(value))
+      return `${option.name} takes ${option.expected}, got ${JSON.stringify(value ?? '')}`;
+    process.env[option.env] = value;
   }
   return out;
 }
@@ -79,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooksmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
-  const limited = HOST_COMMANDS.has(command) ? takeMemoryLimit(rest) : rest;
+  const limited = HOST_COMMANDS.has(command) ? takeHostOptions(rest) : rest;
   if (typeof limited === 'string') {
     process.stderr.write(`hooksmith ${command}: ${limited}\n`);
     return 2;

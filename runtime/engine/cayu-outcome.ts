@@ -11,12 +11,6 @@ import { HARD_KILL_NOTE } from './effects';
 import type { HostFact, ReturnedValue } from './host-port';
 import { describeReturn, type Verdict } from './mantle-outcome';
 
-/**
- * The runtime puts no timeout around a hook: this is Hooksmith's own safety stop for a hook that
- * never returns, far above any real hook's time.
- */
-export const CAYU_SAFETY_STOP_MS = 120_000;
-
 export type CayuDecisionData = Record<string, unknown> & { action: string };
 
 export const CAYU_FAILED_EFFECT = {
@@ -170,13 +164,29 @@ export function cayuVerdict(
         ...base,
         outcome: 'timed-out',
         payload: input,
-        effect: `Hooksmith's safety stop ended the hook: the runtime itself would still be waiting (it puts no timeout around a hook); ${failEffect(phase)}`,
+        effect: `Hooksmith's own safety stop (not the engine's) ended the hook: the Cayu runtime itself would still be waiting (it puts no timeout around a hook); ${failEffect(phase)}`,
         notes: [
-          `the runtime puts no timeout around a hook; Hooksmith stops one that has not returned after ${Math.round(fact.durationMs / 1000)} s`,
+          `the Cayu runtime puts no timeout around a hook; Hooksmith's safety stop ended this one after ${safetyStopText(fact.durationMs)} (hooksmith.cayu.safetyStopSeconds, --cayu-safety-stop)`,
           ...(fact.hard ? [HARD_KILL_NOTE] : []),
         ],
       };
     case 'crashed':
       return { ...base, outcome: 'crashed', payload: input, effect: failEffect(phase), notes: [] };
   }
+}
+
+function safetyStopText(ms: number): string {
+  return `${Math.max(1, Math.round(ms / 1000))} s`;
+}
+
+/** Past this, a returning hook's time is shown as the delay it causes (the runtime waits: no timeout). */
+export const CAYU_DELAY_NOTE_MS = 100;
+
+/** What a slow hook that returned cost the run: the wait, not a timeout. */
+export function cayuDelayNote(durationMs: number | undefined, what: string): string[] {
+  return (durationMs ?? 0) >= CAYU_DELAY_NOTE_MS
+    ? [
+        `${what} waited ${Math.round(durationMs!)} ms for this hook (the runtime puts no timeout around a hook)`,
+      ]
+    : [];
 }

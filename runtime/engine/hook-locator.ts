@@ -2,7 +2,7 @@
 // from its decorator) or a Cayu `Class.method` phase of a RuntimeHook subclass.
 import { CAYU_PHASE_IDS, decoratorName, type CayuPhaseId, type Lane, type MantlePoint } from '../catalogue';
 import { cayuHookClasses, mantleHooks, type HookModule } from '../python';
-import { CAYU_SAFETY_STOP_MS } from './cayu-outcome';
+import { cayuSafetyStopMs } from './cayu-safety-stop';
 
 export type HookTarget =
   | { engine: 'mantle'; handler: string; point: MantlePoint; lane: Lane; timeoutMs: number }
@@ -34,6 +34,7 @@ export function hooksOf(module: HookModule): HookTarget[] {
     lane: h.lane,
     timeoutMs: h.timeoutMs,
   }));
+  const safetyStopMs = cayuSafetyStopMs();
   for (const c of cayuHookClasses(module)) {
     if (!c.runnable) continue;
     for (const p of c.phases) {
@@ -43,7 +44,7 @@ export function hooksOf(module: HookModule): HookTarget[] {
         className: pyName(c.cls.name),
         hookName: c.name,
         phase: p.phase.id,
-        timeoutMs: CAYU_SAFETY_STOP_MS,
+        timeoutMs: safetyStopMs,
       });
     }
   }

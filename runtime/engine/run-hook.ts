@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HookDiagnostic } from '../rules/diagnostics';
 import type { RunRequest, RunResult } from './api';
-import { cayuVerdict } from './cayu-outcome';
+import { cayuDelayNote, cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
 import { debugRunNote, overBudgetNote } from './effects';
 import { HostInvocationError } from './host-adapter';
@@ -112,6 +112,12 @@ export async function invokeHook(
   };
 }
 
+/** What the runtime holds back while a Cayu phase runs (there is no timeout: it waits). */
+const CAYU_WAITER: Partial<Record<string, string>> = {
+  before_tool_call: 'the tool call',
+  after_tool_call: 'the tool result',
+};
+
 export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult> {
   const wiring = deps.wiring?.(); // asked beside the check, awaited before the verdict
   wiring?.catch(() => undefined);
@@ -156,6 +162,10 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
     check.payload,
     await wiring?.catch(() => undefined),
   );
+  if (target.engine === 'cayu' && result.outcome !== 'timed-out')
+    result.notes.unshift(
+      ...cayuDelayNote(result.durationMs, CAYU_WAITER[target.phase] ?? 'the end of the session'),
+    );
   for (const d of checked.errors.filter((e) => e.code.startsWith('cayu-')))
     result.notes.push(`check reports (the runtime still loads the module): ${formatDiagnostic(d)}`);
   if (target.engine === 'mantle' && !checked.isMantle) {

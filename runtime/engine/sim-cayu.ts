@@ -8,6 +8,7 @@
 import type { CayuPhaseId } from '../catalogue';
 import type { RunResult } from './api';
 import type { CayuToolResult } from './cayu-context';
+import { cayuDelayNote } from './cayu-outcome';
 import { cloneJson } from '../json/json-equal';
 import type { AgentHook } from './sim-agent';
 import { firePhaseHook, pushIdlePhase, type SimContext } from './sim-points';
@@ -24,9 +25,6 @@ export class CayuRunEnded extends Error {
     this.name = 'CayuRunEnded';
   }
 }
-
-/** Past this, a hook's time is shown as the delay it causes (the runtime waits: no timeout). */
-const DELAY_NOTE_MS = 100;
 
 export interface CayuCall {
   id: string;
@@ -71,11 +69,7 @@ function endIfBaseException(r: RunResult, hook: AgentHook): void {
 }
 
 function delayNote(r: RunResult, what: string): string[] {
-  return (r.durationMs ?? 0) >= DELAY_NOTE_MS
-    ? [
-        `${what} waited ${Math.round(r.durationMs)} ms for this hook (the runtime puts no timeout around a hook)`,
-      ]
-    : [];
+  return r.outcome === 'timed-out' ? [] : cayuDelayNote(r.durationMs, what);
 }
 
 function callContext(call: CayuCall, args: Record<string, unknown>) {

@@ -27,6 +27,15 @@ export const settingsSchema = z.object({
       apiLine: z.string().nullable().optional(),
     })
     .default({}),
+  /**
+   * `safetyStopSeconds`: Hooksmith's own stop for a Cayu hook that never returns (the runtime has
+   * no timeout).
+   */
+  cayu: z
+    .object({
+      safetyStopSeconds: z.number().int().min(1).max(86_400).default(120),
+    })
+    .default({ safetyStopSeconds: 120 }),
 });
 
 export type HooksmithSettings = z.infer<typeof settingsSchema>;

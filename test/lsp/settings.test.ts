@@ -68,6 +68,7 @@ describe('settings', () => {
         pythonPath: '',
         hostMemoryLimitMb: 4096,
         mantle: {},
+        cayu: { safetyStopSeconds: 120 },
       },
     );
   });

@@ -216,6 +216,98 @@ test('a crashing Cayu guard: run exits 1 and says the tool runs unguarded; simul
   assert.equal(sim.code, 1, 'a failed hook fails the simulation, as before');
 });
 
+test("--cayu-safety-stop: a Cayu hook that never returns is stopped by Hooksmith's safety stop (exit 1); a slow one that returns is its delay", async () => {
+  const a = join(dir, 'cayu-slow');
+  mkdirSync(a, { recursive: true });
+  const file = join(a, 'guards.py');
+  writeFileSync(
+    file,
+    [
+      'import asyncio',
+      '',
+      'from cayu import RuntimeHook',
+      '',
+      '',
+      'class Stuck(RuntimeHook):',
+      '    async def before_tool_call(self, context):',
+      '        await asyncio.Event().wait()',
+      '',
+      '',
+      'class Slow(RuntimeHook):',
+      '    async def before_tool_call(self, context):',
+      '        await asyncio.sleep(0.3)',
+      '        return None',
+      '',
+    ].join('\n'),
+  );
+  const payload = JSON.stringify({ tool_name: 'search', arguments: { q: 'x' } });
+  const started = Date.now();
+  const stuck = await hooksmith(
+    [
+      'run',
+      `${file}::Stuck.before_tool_call`,
+      '--payload',
+      '-',
+      '--format',
+      'json',
+      '--cayu-safety-stop',
+      '1',
+    ],
+    payload,
+  );
+  assert.ok(Date.now() - started < 30_000, 'stopped after about 1 s, not 120 s');
+  assert.equal(stuck.code, 1, stuck.stderr);
+  const r = JSON.parse(stuck.stdout);
+  assert.equal(r.outcome, 'timed-out');
+  assert.equal(r.timeoutMs, 1000);
+  assert.match(r.effect, /^Hooksmith's own safety stop \(not the engine's\) ended the hook/);
+  assert.match(r.effect, /the tool runs unguarded with the current arguments/);
+  assert.ok(
+    r.notes.some((n: string) => /safety stop ended this one after 1 s/.test(n)),
+    r.notes.join('\n'),
+  );
+  const text = await hooksmith(
+    ['run', `${file}::Stuck.before_tool_call`, '--payload', '-', '--cayu-safety-stop=1'],
+    payload,
+  );
+  assert.equal(text.code, 1);
+  assert.match(text.stdout, /no timeout in the runtime; Hooksmith's safety stop at 1 s/);
+
+  const slow = await hooksmith(
+    [
+      'run',
+      `${file}::Slow.before_tool_call`,
+      '--payload',
+      '-',
+      '--format',
+      'json',
+      '--cayu-safety-stop',
+      '1',
+    ],
+    payload,
+  );
+  assert.equal(slow.code, 0, slow.stderr);
+  const s = JSON.parse(slow.stdout);
+  assert.equal(s.outcome, 'returned', 'a slow hook is no timeout: the runtime waits for it');
+  assert.ok(s.durationMs >= 300, String(s.durationMs));
+  assert.ok(
+    s.notes.some((n: string) =>
+      /^the tool call waited \d+ ms for this hook \(the runtime puts no timeout around a hook\)$/.test(n),
+    ),
+    s.notes.join('\n'),
+  );
+  assert.ok(!s.notes.some((n: string) => /safety stop|timed out|timeout budget/.test(n)));
+
+  for (const bad of ['0', '1.5', 'abc', '86401', ' 3']) {
+    const r2 = await hooksmith(
+      ['run', `${file}::Slow.before_tool_call`, '--payload', '-', '--cayu-safety-stop', bad],
+      payload,
+    );
+    assert.equal(r2.code, 2, bad);
+    assert.match(r2.stderr, /--cayu-safety-stop takes whole seconds from 1 to 86400/, bad);
+  }
+});
+
 test('simulate: text timeline, JSON {events, transcript}, and exit 2 with the JSON path for a bad scenario', async () => {
   const text = await hooksmith(['simulate', join(agent, 'order-pizza.scenario.yaml')]);
   assert.equal(text.code, 0, text.stderr);

@@ -135,18 +135,21 @@ describe('package.json contributes', () => {
       string,
       { default: unknown; propertyNames?: { enum: string[] } }
     >;
-    // `mantle` is a section: VS Code hands `hooksmith.mantle.wiredPoints` over as mantle.wiredPoints.
+    // `mantle` and `cayu` are sections: VS Code hands `hooksmith.mantle.wiredPoints` over as mantle.wiredPoints.
+    const sections: Record<string, string> = {
+      mantle: 'hooksmith.mantle.wiredPoints',
+      cayu: 'hooksmith.cayu.safetyStopSeconds',
+    };
     const expected = [
-      ...Object.keys(DEFAULT_SETTINGS).map((k) =>
-        k === 'mantle' ? 'hooksmith.mantle.wiredPoints' : `hooksmith.${k}`,
-      ),
+      ...Object.keys(DEFAULT_SETTINGS).map((k) => sections[k] ?? `hooksmith.${k}`),
       'hooksmith.mantle.apiLine',
       'hooksmith.trace.server',
     ].sort();
     assert.deepEqual(Object.keys(props).sort(), expected);
     for (const [k, v] of Object.entries(DEFAULT_SETTINGS))
-      if (k !== 'mantle') assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
+      if (!(k in sections)) assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
     assert.equal(props['hooksmith.mantle.wiredPoints']!.default, null);
+    assert.equal(props['hooksmith.cayu.safetyStopSeconds']!.default, DEFAULT_SETTINGS.cayu.safetyStopSeconds);
     const codes = RULES.map((r) => r.code);
     assert.deepEqual(props['hooksmith.rules']!.propertyNames!.enum, codes);
     assert.deepEqual(props['hooksmith.severity']!.propertyNames!.enum, codes);

@@ -1,0 +1,31 @@
+// The Cayu runtime puts no timeout around a hook: this is Hooksmith's own safety stop for a hook
+// that never returns, far above any real hook's time. The editor sets it from the
+// hooksmith.cayu.safetyStopSeconds setting, the CLI's --cayu-safety-stop through the env.
+// A leaf (no imports): the CLI's entry validates the option without loading the engine.
+export const DEFAULT_CAYU_SAFETY_STOP_S = 120;
+export const CAYU_SAFETY_STOP_ENV = 'HOOKSMITH_CAYU_SAFETY_STOP_S';
+/** The largest stop accepted: a day. */
+export const MAX_CAYU_SAFETY_STOP_S = 86_400;
+
+let configuredStopS: number | undefined;
+
+/** A whole number of seconds from 1 to a day, as typed; undefined otherwise. */
+export function parseSafetyStopSeconds(value: string | number | undefined | null): number | undefined {
+  const text = typeof value === 'number' ? String(value) : (value ?? '');
+  if (!/^\d{1,5}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 && n <= MAX_CAYU_SAFETY_STOP_S ? n : undefined;
+}
+
+/** The editor's setting (the CLI sets the env instead); undefined: the env, else the default. */
+export function configureCayuSafetyStop(seconds: number | undefined): void {
+  configuredStopS = parseSafetyStopSeconds(seconds);
+}
+
+export function cayuSafetyStopMs(): number {
+  const s =
+    configuredStopS ??
+    parseSafetyStopSeconds(process.env[CAYU_SAFETY_STOP_ENV]) ??
+    DEFAULT_CAYU_SAFETY_STOP_S;
+  return s * 1000;
+}

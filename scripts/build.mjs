@@ -18,6 +18,8 @@ const bench = process.argv.includes('--bench');
 const entries = [
   { in: 'client/extension.ts', out: 'extension', external: ['vscode'] },
   { in: 'server/server.ts', out: 'server', external: [] },
+  // hooksmith.extraAgentRoots are walked on a worker thread (server/extra-roots.ts).
+  { in: 'server/discover-worker.ts', out: 'discover-worker', external: [] },
   { in: 'runtime/cli/main.ts', out: 'cli', external: [] },
   // ruff's WebAssembly build (the bench's anchor row) reads its .wasm beside its own file.
   ...(bench ? [{ in: 'bench/run.ts', out: 'bench/run', external: ['@astral-sh/ruff-wasm-nodejs'] }] : []),

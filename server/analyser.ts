@@ -92,32 +92,53 @@ export class Analyser {
 
   // ---- workspace -------------------------------------------------------------------------
 
-  /** Scans workspace folders and extra roots for agents, reading every hook module from disk. */
-  scan(folders: string[], extraRoots: string[]): string[] {
+  /** Hook modules found in the workspace folders and in the extra roots (the last scan of each). */
+  private folderModules = new Set<string>();
+  private extraModules = new Set<string>();
+
+  /**
+   * Scans the workspace folders for agents, reading every hook module from disk. The extra agent
+   * roots are scanned in the background (extra-roots.ts), which hands its modules to `adoptExtra`.
+   */
+  scan(folders: string[]): string[] {
     this.folders = folders;
-    this.files.extraRoots = extraRoots;
     this.files.invalidate();
-    const { agents, unreadable, capped } = discover(
-      [...folders, ...extraRoots].filter((p) => fs.existsSync(p)),
-    );
+    const { agents, unreadable, capped } = discover(folders.filter((p) => fs.existsSync(p)));
     for (const u of unreadable) this.host.log(`[hooksmith] cannot read folder ${u.path}: ${u.reason}`);
     if (capped)
       this.host.log(`[hooksmith] stopped looking for hook modules after ${capped} files and folders`);
+    this.folderModules = new Set(agents.flatMap((a) => [...a.mantleModules, ...a.cayuModules]));
+    this.forgetUndiscovered();
     const found: string[] = [];
-    // Disk modules no longer discovered (a root removed from the settings, say) are dropped.
-    const discovered = new Set(agents.flatMap((a) => [...a.mantleModules, ...a.cayuModules]));
-    for (const s of this.all()) if (!s.buffer && s.path && !discovered.has(s.path)) this.forget(s);
-    for (const agent of agents) {
-      for (const file of new Set([...agent.mantleModules, ...agent.cayuModules])) {
-        if (this.modules.get(file)?.buffer) continue;
-        try {
-          if (this.loadFromDisk(file)) found.push(file);
-        } catch (err) {
-          this.host.log(`[hooksmith] skipped ${file}: ${errText(err)}`);
-        }
+    for (const file of this.folderModules) {
+      try {
+        if (this.loadDiscovered(file)) found.push(file);
+      } catch (err) {
+        this.host.log(`[hooksmith] skipped ${file}: ${errText(err)}`);
       }
     }
     return found;
+  }
+
+  /** The extra roots' scan found these modules (read next, one by one, with `loadDiscovered`). */
+  adoptExtra(roots: string[], modules: Set<string>): void {
+    this.files.extraRoots = roots;
+    this.files.invalidate();
+    this.extraModules = modules;
+    this.forgetUndiscovered();
+  }
+
+  /** Reads a discovered module from disk (an open buffer wins); whether it is a hook module. */
+  loadDiscovered(file: string): boolean {
+    if (this.modules.get(file)?.buffer) return false;
+    return this.loadFromDisk(file);
+  }
+
+  /** Disk modules no scan finds any more (a root removed from the settings, say) are dropped. */
+  private forgetUndiscovered(): void {
+    for (const s of this.all())
+      if (!s.buffer && s.path && !this.folderModules.has(s.path) && !this.extraModules.has(s.path))
+        this.forget(s);
   }
 
   /** A file on disk was created, changed or deleted. Returns keys to re-validate. */
@@ -133,9 +154,9 @@ export class Analyser {
     return this.loadFromDisk(file) ? [file] : [];
   }
 
-  /** Re-reads the workspace after folders appeared or vanished (hooks.py created, …). */
+  /** Re-reads the workspace folders after folders appeared or vanished (hooks.py created, …). */
   rescan(): string[] {
-    return this.scan(this.folders, this.files.extraRoots);
+    return this.scan(this.folders);
   }
 
   // ---- buffers ---------------------------------------------------------------------------

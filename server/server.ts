@@ -1,7 +1,6 @@
 // The Hooksmith language server: `node dist/server.js --stdio` (or --node-ipc).
 // Each LSP event is bound to a short handler that asks the Analyser and converts the answer;
 // every handler is wrapped so one bad file or request is logged and never kills the server.
-import * as path from 'node:path';
 import {
   DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
@@ -34,6 +33,7 @@ import { SettingsCache } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
 import { createServerConnection } from './transport';
+import { ExtraRootsScanner, extraRoots } from './extra-roots';
 
 export function startServer(connection: Connection): void {
   const log = (msg: string) => connection.console.log(msg);
@@ -109,12 +109,24 @@ export function startServer(connection: Connection): void {
    */
   let lastScan: string | undefined;
 
+  const extraScanner = new ExtraRootsScanner({
+    log,
+    adopt: (roots, modules) => analyser.adoptExtra(roots, modules),
+    load: (file) => (analyser.loadDiscovered(file) ? file : undefined),
+    validate: (key) => scheduler.runNow(key),
+  });
+  /** hooksmith.extraAgentRoots as last read (a created or deleted file rescans them). */
+  let extra: string[] = [];
+
+  /** The workspace folders now; the extra agent roots in the background (requests never wait for them). */
   async function scanWorkspace(): Promise<void> {
     const t0 = performance.now();
     const s = await settings.get(undefined);
     const base = folders[0] ?? process.cwd();
-    const extra = extraRoots(s.extraAgentRoots, base, log);
-    const found = analyser.scan(folders, extra);
+    extra = extraRoots(s.extraAgentRoots, base, log);
+    analyser.files.extraRoots = extra; // an open buffer in an extra root is classified at once
+    const found = analyser.scan(folders);
+    void extraScanner.start(extra);
     for (const key of found) await scheduler.runNow(key);
     const what = `${folders.length} folder(s): ${found.length} hook module(s)`;
     if (what !== lastScan) log(`[hooksmith] scanned ${what} in ${Math.round(performance.now() - t0)} ms`);
@@ -223,7 +235,10 @@ export function startServer(connection: Connection): void {
         }
       }
       // A created/deleted hooks.py or hooks/ can turn other files into hook modules or not.
-      if (structural) for (const k of analyser.rescan()) keys.add(k);
+      if (structural) {
+        for (const k of analyser.rescan()) keys.add(k);
+        void extraScanner.start(extra);
+      }
       for (const k of keys) await scheduler.runNow(k);
     }),
   );
@@ -293,6 +308,7 @@ export function startServer(connection: Connection): void {
     }),
   );
   connection.onShutdown(() => {
+    extraScanner.dispose();
     syntax.dispose();
     environment.dispose();
   });
@@ -300,21 +316,6 @@ export function startServer(connection: Connection): void {
   process.on('uncaughtException', (err) => log(`[hooksmith] uncaught: ${errText(err)}`));
   process.on('unhandledRejection', (err) => log(`[hooksmith] unhandled rejection: ${errText(err)}`));
   connection.listen();
-}
-
-/** At most this many extra agent roots are scanned (each is a folder walk). */
-const MAX_EXTRA_ROOTS = 64;
-
-/** hooksmith.extraAgentRoots as absolute paths, each once (normalised), at most MAX_EXTRA_ROOTS. */
-function extraRoots(listed: readonly string[], base: string, log: (m: string) => void): string[] {
-  const unique = [...new Set(listed.map((r) => path.resolve(base, r)))];
-  if (unique.length < listed.length)
-    log(`[hooksmith] hooksmith.extraAgentRoots: ${listed.length - unique.length} repeated entr(ies) ignored`);
-  if (unique.length > MAX_EXTRA_ROOTS)
-    log(
-      `[hooksmith] hooksmith.extraAgentRoots: only the first ${MAX_EXTRA_ROOTS} of ${unique.length} roots are read`,
-    );
-  return unique.slice(0, MAX_EXTRA_ROOTS);
 }
 
 startServer(createServerConnection());

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { HoverRequest } from 'vscode-languageserver-protocol';
 import { LspClient, uriOf, workspace } from './lsp-client';
 
 const MISSING_PARENS =
@@ -75,3 +76,71 @@ describe('hooksmith.extraAgentRoots', () => {
     }
   });
 });
+
+describe('hooksmith.extraAgentRoots off the request path', () => {
+  const AGENTS = 1500;
+  const bigRoot = (): Record<string, string> => {
+    const files: Record<string, string> = { 'agent/hooks.py': MISSING_PARENS };
+    for (let i = 0; i < AGENTS; i++) files[`.big/a${i}/hooks.py`] = MISSING_PARENS;
+    return files;
+  };
+  const readLog = /extra agent roots: 1 root\(s\), (\d+) hook module\(s\) read/;
+
+  it('a hover on an open document is answered while a large extra root is still being read; its modules are diagnosed after', async () => {
+    const ws = workspace(bigRoot());
+    const c = await LspClient.start({ folders: [ws.dir], settings: { extraAgentRoots: ['.big'] } });
+    try {
+      const uri = await c.open(ws.path('agent/hooks.py'), MISSING_PARENS);
+      await c.waitFor(uri, (p) => p.diagnostics.length > 0);
+      await until(() =>
+        c.logs.some((l) => /extra agent roots: scanning 1 root\(s\) in the background/.test(l)),
+      );
+      const hover = await c.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 2, character: 3 },
+      });
+      const logsAtHover = [...c.logs];
+      assert.ok(hover, 'the hover has an answer');
+      assert.ok(
+        !logsAtHover.some((l) => readLog.test(l)),
+        'the hover waited for the extra root to be read:\n' + logsAtHover.join('\n').slice(-1500),
+      );
+      const last = await c.waitFor(
+        uriOf(ws.path(`.big/a${AGENTS - 1}/hooks.py`)),
+        (p) => p.diagnostics.length > 0,
+        60_000,
+      );
+      assert.ok(last.diagnostics.some((d) => d.code === 'missing-parentheses'));
+      const read = c.logs.map((l) => readLog.exec(l)).find(Boolean);
+      assert.equal(read?.[1], String(AGENTS));
+    } finally {
+      await c.stop();
+      ws.cleanup();
+    }
+  });
+
+  it('a settings change rescans in the background: the new root is diagnosed, the old one cleared', async () => {
+    // Dot folders: the workspace folder's own scan skips them, so only the setting brings them in.
+    const ws = workspace({ '.one/bot/hooks.py': MISSING_PARENS, '.two/bot/hooks.py': MISSING_PARENS });
+    const c = await LspClient.start({ folders: [ws.dir], settings: { extraAgentRoots: ['.one'] } });
+    try {
+      const one = uriOf(ws.path('.one/bot/hooks.py'));
+      const two = uriOf(ws.path('.two/bot/hooks.py'));
+      await c.waitFor(one, (p) => p.diagnostics.length > 0, 10_000);
+      await c.configure({ extraAgentRoots: ['.two'] });
+      await c.waitFor(two, (p) => p.diagnostics.some((d) => d.code === 'missing-parentheses'), 10_000);
+      await c.waitFor(one, (p) => p.diagnostics.length === 0, 10_000);
+    } finally {
+      await c.stop();
+      ws.cleanup();
+    }
+  });
+});
+
+async function until(ok: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -197,6 +197,7 @@ describe('package.json contributes', () => {
     for (const keep of [
       '!dist/extension.js',
       '!dist/server.js',
+      '!dist/discover-worker.js',
       '!dist/cli.js',
       '!dist/*.wasm',
       '!dist/python/**',

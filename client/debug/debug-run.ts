@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { debugpyInstallHint, missingDebugpy } from '../../runtime/host/debug-listen';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
+import { selectEditorLine } from '../python/engine-line';
 import { InterpreterResolver, showNoInterpreter } from '../python/interpreter';
 import { ensureTrusted } from '../trust/trust';
 import { HOOKSMITH_DEBUG_TYPE } from './debug-adapter';
@@ -57,8 +58,10 @@ export async function debugRun<T>(
   const folder = resource
     ? vscode.workspace.getWorkspaceFolder(resource)
     : vscode.workspace.workspaceFolders?.[0];
+  const mantleLine = await selectEditorLine(ctx, python, resource);
   const runner = createHookRunner({
     python,
+    mantleLine,
     workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     wiredPoints: () => ctx.settings(resource).mantle.wiredPoints,
     log: (line) => ctx.log.info('debug', line.replace(/^\[host\]\s*/, '')),

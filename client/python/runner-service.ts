@@ -1,9 +1,11 @@
-// One hook runner (one warm Python host) shared by Run Hook and Simulate Turn; re-created
-// when the interpreter may have changed, disposed with the extension.
+// One hook runner (one warm Python host) shared by Run Hook, Simulate Turn, the Testing view and
+// Fuzz; re-created when the interpreter or the Mantle API line may have changed, disposed with
+// the extension. The runner speaks the line selectEditorLine picks (as the server and the CLI).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
+import { API_LINE_SETTING, selectEditorLine } from './engine-line';
 import { InterpreterResolver, showNoInterpreter } from './interpreter';
 
 export class RunnerService implements vscode.Disposable {
@@ -19,7 +21,21 @@ export class RunnerService implements vscode.Disposable {
         ctx.log.info('python', 'the interpreter may have changed: the next run starts a new Python host');
         this.reset();
       }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(API_LINE_SETTING)) return;
+        ctx.log.info('python', `${API_LINE_SETTING} changed: the next run starts a new Python host`);
+        this.reset();
+      }),
     );
+  }
+
+  /**
+   * Selects the Mantle API line for `resource` without starting a host (Scaffold: its templates
+   * follow the line). No usable Python: the setting's line, else the spec's.
+   */
+  async selectLine(resource?: vscode.Uri): Promise<void> {
+    const choice = await this.resolver.resolve(resource);
+    await selectEditorLine(this.ctx, choice.ok ? choice.python : undefined, resource);
   }
 
   /** The runner, created on first use; undefined (after telling the user) when no Python works. */
@@ -33,8 +49,10 @@ export class RunnerService implements vscode.Disposable {
           void showNoInterpreter(choice.rejected, this.ctx.log);
           return undefined;
         }
+        const mantleLine = await selectEditorLine(this.ctx, choice.python, resource);
         return createHookRunner({
           python: choice.python,
+          mantleLine,
           memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
           workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
           // The same word on which points the engine invokes as the not-wired diagnostics get.

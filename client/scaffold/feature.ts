@@ -2,7 +2,8 @@
 // (imports merged, one undoable step for the imports then a snippet with tab stops), or
 // writes a new module when no Python editor is active. Warns before a second modify hook at
 // a point (duplicate-modify-hook). The text work is runtime/scaffold/scaffold.ts, on the file's tree-sitter
-// tree (the parser loads once, on the first scaffold into a file).
+// tree (the parser loads once, on the first scaffold into a file). The names follow the Mantle
+// API line the runner selects (hooksmith.mantle.apiLine, else the interpreter's rasa-pro).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HookDecorator } from '../../runtime/catalogue';
@@ -21,6 +22,7 @@ import {
 } from '../../runtime/scaffold/scaffold';
 import { initParser } from '../../runtime/python/parser';
 import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
 import { agentModifyHooks } from './duplicates';
 import { askModuleName, findTarget, pickTarget } from './pick';
 
@@ -211,6 +213,8 @@ export function scaffoldFeature(ctx: HooksmithContext): void {
         : typeof raw === 'object' && raw !== null
           ? (raw as ScaffoldArgs)
           : {};
+    // The decorators and payload classes offered and written are the selected Mantle API line's.
+    await sharedRunner(ctx).selectLine(vscode.window.activeTextEditor?.document.uri);
     const target = args.target ? findTarget(args.target) : await pickTarget(ctx.hooks.current);
     if (!target) {
       if (args.target)

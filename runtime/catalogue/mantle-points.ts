@@ -53,6 +53,13 @@ export interface MantlePoint {
 const LOGGED_AND_DISCARDED =
   'the unsupported signal is logged and discarded; the engine keeps the original payload';
 
+/**
+ * The tool result the model receives when the knowledge search yields nothing: retrieval found no
+ * passages (or failed), a results hook emptied them, or a failing query hook skipped the search —
+ * one text for all (spec "Knowledge search": "the same safe empty-result note used when retrieval fails").
+ */
+export const SAFE_EMPTY_RESULT_NOTE = 'No relevant passages were found.';
+
 export const MANTLE_POINTS: readonly MantlePoint[] = [
   {
     id: 'turn_started',
@@ -163,7 +170,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     signals: [],
     failPolicy: 'closed',
     wired: true,
-    failEffect: 'fail-closed: the search is skipped and the model receives the safe empty-result note',
+    failEffect: `fail-closed: the search is skipped and the model receives the safe empty-result note, as when retrieval fails ("${SAFE_EMPTY_RESULT_NOTE}")`,
     signalEffects: {},
     unsupportedSignalEffect:
       'invalid modify behaviour: the signal is logged and discarded; the original query is searched',
@@ -254,6 +261,13 @@ export function findPoint(id: string): MantlePoint | undefined {
   return pointsById.get((spelled ?? id) as PointId);
 }
 
+/** Whether two names (a catalogue id, a line's spelling; other names as text) are the same point. */
+export function samePointName(a: string, b: string): boolean {
+  if (a === b) return true;
+  const p = findPoint(a);
+  return p !== undefined && p === findPoint(b);
+}
+
 /** Quiet LLM calls on which model request/response hooks also run; RetryModel there discards the completion only. */
 export const QUIET_CALLS = ['rephrase', 'confirm_rephrase', 'set_fields'] as const;
 export type QuietCall = (typeof QUIET_CALLS)[number];
@@ -263,6 +277,3 @@ export const FALLBACK_RESPONSES = {
   model_request: 'utter_model_request_hook_error',
   tool_call: 'utter_tool_call_hook_error',
 } as const;
-
-/** The note the model receives when the knowledge search is skipped. */
-export const SAFE_EMPTY_RESULT_NOTE = 'No relevant passages were found.';

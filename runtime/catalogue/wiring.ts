@@ -3,6 +3,7 @@
 // never disagree. The setting wins; else the installed rasa-pro; else the catalogue.
 import type { MantlePoint } from './index';
 import { activeMantleLine } from './api-lines';
+import { spelledPoint } from './mantle-points';
 
 export const WIRED_POINTS_SETTING = 'the hooksmith.mantle.wiredPoints setting';
 export const WIRED_POINTS_OPTION = 'the --wired-points option';
@@ -37,7 +38,10 @@ function newerThanCatalogue(version: string): boolean {
  */
 export function pointWired(point: MantlePoint, source: WiringSource | undefined): Wiring {
   if (source?.wiredPoints)
-    return { wired: source.wiredPoints.has(point.id), by: source.wiredBy ?? WIRED_POINTS_SETTING };
+    return {
+      wired: source.wiredPoints.has(point.id) || source.wiredPoints.has(spelledPoint(point.id)),
+      by: source.wiredBy ?? WIRED_POINTS_SETTING,
+    };
   const line = activeMantleLine();
   if (line.invokesEveryPoint) return { wired: true, by: line.title };
   const version = source?.engine?.rasaPro;

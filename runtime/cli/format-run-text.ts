@@ -85,7 +85,7 @@ function eventLine(e: TimelineEvent): string {
   const hook = e.hook ?? '(no hook)';
   const wired = e.wired ? '' : ' [not wired]';
   const marks = `${e.overBudget ? ' OVER BUDGET' : ''}${e.offTurnPath ? ' (not on the turn path)' : ''}`;
-  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(12)} ${(e.point + wired).padEnd(30)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}${marks}`;
+  return `${String(e.seq).padStart(3)}  ${(e.context ?? '').padEnd(16)} ${(e.point + wired).padEnd(30)} ${e.lane.padEnd(7)} ${clip(hook, 44).padEnd(44)} ${outcome.padEnd(14)} ${timing}${marks}`;
 }
 
 export function formatSimulationText(s: SimulationResult): string {
@@ -95,7 +95,7 @@ export function formatSimulationText(s: SimulationResult): string {
   );
   lines.push('');
   lines.push(
-    `${'#'.padStart(3)}  ${'context'.padEnd(12)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,
+    `${'#'.padStart(3)}  ${'context'.padEnd(16)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,
   );
   const turnLine = (n: number | undefined) => {
     const t = n === undefined ? undefined : s.turns?.[n - 1];

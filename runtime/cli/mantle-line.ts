@@ -8,8 +8,7 @@ import {
   useMantleLine,
   type MantleLineId,
 } from '../catalogue';
-import { PythonEnvironment } from '../cpython/environment';
-import { selectEngineLine } from '../cpython/engine-line';
+import { probeEngineLine } from '../cpython/engine-line';
 
 /** `args` without `--mantle-line X` / `--mantle-line=X`, and the line it names; a string: the usage error. */
 export function takeMantleLineOption(
@@ -46,16 +45,8 @@ export async function selectMantleLine(
   option: MantleLineId | undefined,
 ): Promise<MantleLineId> {
   let id = option ?? findMantleLine(process.env[MANTLE_LINE_ENV] ?? '')?.id;
-  if (!id) {
-    const python = pythonOf(args);
-    const facts = await PythonEnvironment.withDefaultCache(
-      python ? { python } : {},
-      !process.env.HOOKSMITH_NO_CACHE,
-    )
-      .engine()
-      .catch(() => undefined);
-    id = selectEngineLine(facts).line;
-  } else useMantleLine(id);
+  if (!id) id = (await probeEngineLine(pythonOf(args))).line;
+  else useMantleLine(id);
   process.env[MANTLE_LINE_ENV] = id;
   return id;
 }

@@ -2,8 +2,9 @@
 // hooksmith.mantle.apiLine setting) when given, else the line the installed rasa.mantle.hooks
 // speaks (its exports), else the spec's. An override naming another line than the installed
 // engine speaks sets its exports aside: the rules then judge by the chosen line, as `run` does.
+// The CLI, the language server and the editor's runner all choose through selectEngineLine.
 import { mantleLineFor, useMantleLine, type MantleLineId } from '../catalogue';
-import { readable, type EngineFacts } from './environment';
+import { PythonEnvironment, readable, type EngineFacts } from './environment';
 
 export interface EngineLine {
   line: MantleLineId;
@@ -18,4 +19,18 @@ export function selectEngineLine(engine: EngineFacts | undefined, override?: str
   useMantleLine(line);
   if (!engine || !names || line === installed) return { line, engine };
   return { line, engine: { ...engine, mantle: null } };
+}
+
+/**
+ * Asks `python` (default python3) what its engine exports (remembered on disk, as check and the
+ * server remember it) and selects the line; a Python that does not answer: the override or the spec's.
+ */
+export async function probeEngineLine(python: string | undefined, override?: string): Promise<EngineLine> {
+  const facts = await PythonEnvironment.withDefaultCache(
+    python ? { python } : {},
+    !process.env.HOOKSMITH_NO_CACHE,
+  )
+    .engine()
+    .catch(() => undefined);
+  return selectEngineLine(facts, override);
 }

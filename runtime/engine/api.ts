@@ -213,4 +213,9 @@ export interface HookRunnerOptions {
   debug?: DebugListen;
   /** The Python host's memory limit in MiB (0: none; default 4096): a hook over it gets MemoryError. */
   memoryLimitMb?: number;
+  /**
+   * The Mantle API line the host speaks (HOOKSMITH_MANTLE_LINE; the caller selected it in this
+   * process with selectEngineLine). Default: the environment's (the CLI sets it).
+   */
+  mantleLine?: string;
 }

@@ -15,6 +15,7 @@ import { formatDiagnostic, refusing, type ModuleChecker } from './module-check';
 import { unfaithfulJson } from '../json/json-faithful';
 import { validatePayload } from './payload-input';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
+import { spelledPoint } from '../catalogue';
 
 /**
  * The run could not start: bad input (exit 2). `details` are one line each; `diagnostics` the errors that
@@ -91,7 +92,8 @@ export async function invokeHook(
   const durationMs = debug?.pausedMs != null ? Math.max(0, wallMs - debug.pausedMs) : wallMs;
   return {
     engine: target.engine,
-    point: target.engine === 'mantle' ? target.point.id : target.phase,
+    // The line's spelling (outgoing_message on the newest Mantle line): what the user reads.
+    point: target.engine === 'mantle' ? spelledPoint(target.point.id) : target.phase,
     lane: target.engine === 'mantle' ? target.lane : 'phase',
     handler: target.handler,
     file,

@@ -12,6 +12,7 @@ import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
+import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -81,6 +82,7 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
     log: options.log,
     debug: options.debug,
     ...(options.memoryLimitMb !== undefined ? { memoryLimitMb: options.memoryLimitMb } : {}),
+    ...(options.mantleLine ? { env: { [MANTLE_LINE_ENV]: options.mantleLine } } : {}),
   });
   return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
 }

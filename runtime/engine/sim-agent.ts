@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyseAgent, parseModule } from '../analysis';
-import type { CayuPhaseId, PointId } from '../catalogue';
+import { catalogueGeneration, type CayuPhaseId, type PointId } from '../catalogue';
 import type { HookDiagnostic } from '../rules/diagnostics';
 import { agentAt, nodeFs } from '../workspace/discovery';
 import { initParser } from '../python/parser';
@@ -48,12 +48,14 @@ export function agentFiles(root: string): string[] {
  */
 export function filesStamp(root: string, files: readonly string[]): string {
   const dirs = new Set([root, path.join(root, 'hooks'), ...files.map((f) => path.dirname(f))]);
-  return [...dirs, ...files]
-    .map((f) => {
+  // A change of Mantle API line changes what the same text means (its decorators' names).
+  return [
+    `line:${catalogueGeneration()}`,
+    ...[...dirs, ...files].map((f) => {
       const st = fs.statSync(f, { throwIfNoEntry: false });
       return `${f}:${st?.size}:${st?.mtimeMs}`;
-    })
-    .join('|');
+    }),
+  ].join('|');
 }
 
 /** Caches loadAgentHooks per agent root until one of its hook files changes. */

@@ -56,7 +56,7 @@ async function searchKnowledge(
   if (failedClosed(q)) {
     engineNote(
       ctx,
-      `knowledge query hook failed (${q.modify?.outcome}): the search is skipped and the model receives the safe empty-result note`,
+      `knowledge query hook failed (${q.modify?.outcome}): the search is skipped and the model receives the safe empty-result note, as when retrieval fails ("${SAFE_EMPTY_RESULT_NOTE}")`,
     );
     return safe;
   }

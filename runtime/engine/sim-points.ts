@@ -2,7 +2,7 @@
 // scheduled concurrently, not awaited on the turn path (spec "Turn lifecycle"); the modify hook is
 // awaited. One TimelineEvent per hook — or one without `hook` when nothing is registered, so the
 // timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
-import { getPoint, type CayuPhaseId, type PointId } from '../catalogue';
+import { getPoint, spelledPoint, type CayuPhaseId, type PointId } from '../catalogue';
 import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from './api';
 import { pointWired, type Wiring, type WiringSource } from '../catalogue/wiring';
 import { firedUnwiredNote, HARD_KILL_NOTE } from './effects';
@@ -86,7 +86,7 @@ export async function firePoint(
   if (!observers.length && !modifier) {
     pushEvent(ctx, {
       seq: 0,
-      point: pointId,
+      point: spelledPoint(pointId),
       lane: point.hasModifyLane ? 'modify' : 'observe',
       before: cloneJson(input),
       after: cloneJson(input),

@@ -19,10 +19,10 @@ export const unknownImport: Rule = {
   severity: 'error',
   title: 'Imported name does not exist in rasa.mantle.hooks',
   docs: {
-    what: `\`from rasa.mantle.hooks import X\` where \`X\` is none of the module's exports (the ${HOOK_DECORATORS.length} decorators, ${PAYLOAD_TYPE_NAMES.length} payload types and ${CONTROL_SIGNALS.length} control signals), e.g. a misspelt \`on_turn_start\` or a non-existent \`modify_turn_started\`.`,
+    what: `\`from rasa.mantle.hooks import X\` where \`X\` is none of the module's exports (the ${HOOK_DECORATORS.length} decorators, ${PAYLOAD_TYPE_NAMES.length} payload types and ${CONTROL_SIGNALS.length} control signals), e.g. a misspelt \`on_turn_start\` or a non-existent \`modify_turn_started\`, or a name the selected Mantle API line renamed (on the newest line \`modify_outgoing_text\` is \`modify_outgoing_message\` and \`OutgoingTextPayload\` is \`OutgoingMessagePayload\`): the message names the new name.`,
     why: "The import raises `ImportError` when the engine loads the hook module, so `rasa train` and model load fail and none of the module's hooks register.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Registration: "Import the decorator you need directly from `rasa.mantle.hooks`."',
-    fix: 'When the selected interpreter has the real `rasa.mantle.hooks`, its exports are the reference; otherwise the bundled catalogue (rasa-pro 3.21). Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator.',
+    fix: 'When the selected interpreter has the real `rasa.mantle.hooks`, its exports are the reference; otherwise the bundled catalogue (rasa-pro 3.21). Import a name the module exports. The quick fix replaces a near miss with the closest real name (by edit distance); a `modify_` name for an observe-only point (turn started / finished) is replaced by its `on_` decorator; a renamed name by the name the selected line spells, in the import and every use (decorators, annotations). The line is `hooksmith.mantle.apiLine` / `--mantle-line` when set, else the one the installed `rasa.mantle.hooks` speaks.',
     example: {
       bad: `from rasa.mantle.hooks import TurnStartedPayload, on_turn_start
 `,

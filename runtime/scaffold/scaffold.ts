@@ -10,6 +10,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   HOOK_DECORATORS,
   MANTLE_MODULE,
+  spelledPoint,
   getPayloadType,
   mutableFieldNames,
   type CayuPhase,
@@ -67,7 +68,7 @@ export interface HookTemplate {
 
 /** The function name a new hook gets by default: not the decorator's own name, which it would shadow. */
 export function defaultHookName(d: HookDecorator): string {
-  return `${d.lane === 'observe' ? 'audit' : 'rewrite'}_${d.point.id}`;
+  return `${d.lane === 'observe' ? 'audit' : 'rewrite'}_${spelledPoint(d.point.id)}`;
 }
 
 /** Comment lines (≤ 88 columns once indented) saying what the hook may do, from the catalogue. */

@@ -2,6 +2,7 @@
 // a conversation's `turns[i].expect` against that turn alone (its checks named `turn N: …`).
 import type { SimulationResult, TimelineEvent } from '../engine/api';
 import { FAILED_OUTCOMES } from './outcomes';
+import { samePointName } from '../catalogue';
 import type { ExpectationResult } from './cases';
 import type {
   HookExpectation,
@@ -32,9 +33,9 @@ export function botText(sim: SimulationResult): string {
 export function selects(selector: string, e: TimelineEvent): boolean {
   const colon = selector.indexOf(':');
   if (colon > 0 && selector[colon + 1] !== ':') {
-    return e.point === selector.slice(0, colon) && hookIs(selector.slice(colon + 1), e.hook);
+    return samePointName(e.point, selector.slice(0, colon)) && hookIs(selector.slice(colon + 1), e.hook);
   }
-  return e.point === selector || hookIs(selector, e.hook);
+  return samePointName(e.point, selector) || hookIs(selector, e.hook);
 }
 
 function hookIs(name: string, label: string | undefined): boolean {
@@ -51,7 +52,7 @@ function eventsAt(
 ): TimelineEvent[] {
   return sim.events.filter(
     (e) =>
-      (point === undefined || e.point === point) &&
+      (point === undefined || samePointName(e.point, point)) &&
       (hook !== undefined ? hookIs(hook, e.hook) : point === undefined || e.lane !== 'observe'),
   );
 }

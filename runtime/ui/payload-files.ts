@@ -1,11 +1,20 @@
 // Saved sample payloads: `<agentRoot>/.hooksmith/payloads/<point>[-<label>|.<label>].json`.
 // A file's name says which point it is for; a new sample is written from the catalogue's
-// sample (the engine's real shape) so the user starts from something valid.
+// sample (the engine's real shape) so the user starts from something valid. A point the selected
+// Mantle API line renames is written under the line's name (outgoing_message.json) and found
+// under either name (a sample saved on the spec's line, outgoing_text.json, still counts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { createFileAtomic } from '../workspace/atomic-file';
 import { samplePayload } from '../engine/samples';
+import { findPoint, spelledPoint } from '../catalogue';
+
+/** The names a point's samples go by: the line's spelling first, then the catalogue id; a phase: itself. */
+function sampleNames(point: string): string[] {
+  const p = findPoint(point);
+  return p ? [...new Set([spelledPoint(p.id), p.id])] : [point];
+}
 
 export const PAYLOADS_DIR = path.join('.hooksmith', 'payloads');
 
@@ -31,9 +40,12 @@ export function listSamples(agentRoot: string, point: string): string[] {
   } catch {
     return [];
   }
+  const spellings = sampleNames(point);
+  const plain = spellings.map((s) => `${s}.json`);
+  const rank = (n: string) => (plain.includes(n) ? plain.indexOf(n) : plain.length);
   return names
-    .filter((n) => sampleMatchesPoint(n, point))
-    .sort((a, b) => (a === `${point}.json` ? -1 : b === `${point}.json` ? 1 : a.localeCompare(b)))
+    .filter((n) => spellings.some((s) => sampleMatchesPoint(n, s)))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .map((n) => path.join(payloadsDir(agentRoot), n));
 }
 
@@ -56,7 +68,7 @@ export function createSampleFile(agentRoot: string, point: string): string {
   } catch {
     // just created
   }
-  const file = path.join(dir, newSampleFileName(point, existing));
+  const file = path.join(dir, newSampleFileName(sampleNames(point)[0]!, existing));
   createFileAtomic(file, `${JSON.stringify(sample.payload, null, 2)}\n`);
   return file;
 }

@@ -1,7 +1,7 @@
 // What the end user of the agent would have seen after one hook run: the text itself (the
 // rewritten reply, the original one a failure keeps), the fallback response, or nothing yet.
 // The engine's next step is a separate line (RunResult.effect); this is only what reaches a person.
-import { FALLBACK_RESPONSES } from '../catalogue';
+import { FALLBACK_RESPONSES, findPoint } from '../catalogue';
 import type { RunResult } from '../engine/api';
 
 export type UserView =
@@ -26,7 +26,7 @@ export function userView(r: RunResult): UserView {
     return { kind: 'nothing', why: 'the same as without this hook: observers cannot change the turn' };
   const failed = isFailure(r);
   const carried = r.outcome === 'returned' || r.outcome === 'ignored-signal' ? r.payload : undefined;
-  switch (r.point) {
+  switch (findPoint(r.point)?.id ?? r.point) {
     case 'outgoing_text': {
       if (r.outcome === 'hook-rejection') return { kind: 'fallback', response: OUTGOING_FALLBACK };
       const text = textOf(failed ? r.inputPayload : carried);

@@ -1,13 +1,20 @@
 // The language server on the newest Mantle API line: a fake rasa-pro on PYTHONPATH exports
 // modify_outgoing_message / OutgoingMessagePayload, so the module using them is clean, completion
 // offers the new decorator (not the old one), the hover names the new payload class, and the old
-// names get unknown-import naming the new name; hooksmith.mantle.apiLine overrides the line.
+// names get unknown-import naming the new name, with a quick fix to it; the scaffold snippet items
+// (prefix hook-…) are the line's; hooksmith.mantle.apiLine overrides the line.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CompletionRequest, HoverRequest, type CompletionItem } from 'vscode-languageserver-protocol';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  HoverRequest,
+  type CodeAction,
+  type CompletionItem,
+} from 'vscode-languageserver-protocol';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
 import { LspClient, workspace } from './lsp-client';
 
@@ -58,6 +65,49 @@ describe('the Mantle API line in the language server', () => {
     );
     assert.ok(labels.includes('modify_outgoing_message'), labels.join(','));
     assert.ok(!labels.includes('modify_outgoing_text'), labels.join(','));
+  });
+
+  it("the scaffold snippet items are the line's: hook-modify-outgoing-message writes the new names", async () => {
+    const text = NEW_HOOK + '\nhook-modify-outgoing-m';
+    const uri = await c.open(ws.path('agent/hooks.py'), text);
+    const r = await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 7, character: 22 },
+    });
+    const items = (Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[];
+    const labels = items.map((i) => String(i.label));
+    assert.ok(!labels.some((l) => /outgoing-text|outgoing_text/.test(l)), labels.join(','));
+    const item = items.find((i) => i.label === 'hook-modify-outgoing-message');
+    assert.ok(item, labels.join(','));
+    const inserted = JSON.stringify([item.textEdit ?? item.insertText, item.additionalTextEdits ?? []]);
+    assert.match(inserted, /@modify_outgoing_message\(\)/);
+    assert.match(inserted, /payload: OutgoingMessagePayload/);
+    assert.doesNotMatch(inserted, /OutgoingTextPayload|modify_outgoing_text/);
+  });
+
+  it('the renamed decorator: its quick fix renames the import and the decorator to the new name', async () => {
+    const uri = await c.open(ws.path('agent/hooks.py'), OLD_HOOK);
+    const p = await c.waitFor(
+      uri,
+      (x) => x.diagnostics.some((d) => /`modify_outgoing_text` was renamed/.test(d.message)),
+      20_000,
+    );
+    const d = p.diagnostics.find((x) => /`modify_outgoing_text` was renamed/.test(x.message))!;
+    assert.equal(d.code, 'unknown-import');
+    const actions = ((await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d], only: ['quickfix'] },
+    })) ?? []) as CodeAction[];
+    const rename = actions.find((a) => a.title === 'Import modify_outgoing_message');
+    assert.ok(rename, actions.map((a) => a.title).join(' | '));
+    assert.equal(rename.isPreferred, true);
+    const edits = rename.edit?.changes?.[uri] ?? [];
+    // The import (line 0) and the decorator (line 3) both become the new name.
+    assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]).sort(), [
+      [0, 'modify_outgoing_message'],
+      [3, 'modify_outgoing_message'],
+    ]);
   });
 
   it('the old names: unknown-import names the new one; apiLine rasa-pro-3.21 turns it around', async () => {

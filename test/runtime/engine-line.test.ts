@@ -2,7 +2,8 @@
 // (modify_outgoing_message, OutgoingMessagePayload), every command speaks them — check accepts
 // them, run and simulate run the hook, payload knows the point — and the old names are reported
 // as renamed. --mantle-line overrides the installed engine; on the newest line without rasa-pro,
-// the host's shim serves the new names. The built CLI, spawned, with a real python3.
+// the host's shim serves the new names. The built CLI, spawned, with a real python3; the
+// scaffold (an editor feature) in process, after the line was picked from the same interpreter.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeFakeRasaPro } from './fixtures/fake-rasa-pro';
+import { findDecorator } from '../../runtime/catalogue';
+import { probeEngineLine } from '../../runtime/cpython/engine-line';
+import {
+  expandSnippet,
+  mantleTemplate,
+  newModuleText,
+  planMantleHook,
+} from '../../runtime/scaffold/scaffold';
+import { initParser } from '../../runtime/python/parser';
+import { createSampleFile, listSamples } from '../../runtime/ui/payload-files';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -39,12 +50,37 @@ before(() => {
   for (const [name, text] of [
     ['agent', NEW_HOOK],
     ['old', OLD_HOOK],
+    ['tested', NEW_HOOK],
   ] as const) {
     mkdirSync(join(dir, name));
     writeFileSync(join(dir, name, 'hooks.py'), text);
   }
   writeFileSync(join(dir, 'payload.json'), JSON.stringify({ text: 'hi', sender_id: 'u1' }));
   writeFileSync(join(dir, 'agent', 'turn.scenario.yaml'), 'user: hello\ncompletions:\n  - text: all done\n');
+  // Expectations name the point as the line does, or by its catalogue id: both select it.
+  writeFileSync(
+    join(dir, 'tested', 'shout.scenario.yaml'),
+    `name: shouts
+user: hello
+completions:
+  - text: all done
+expect:
+  transcript: {contains: ALL DONE}
+  hook_outcome: {point: outgoing_message, hook: shout, outcome: returned}
+  payload_after: {point: outgoing_text, fields: {text: ALL DONE}}
+  order: {first: model_response, then: outgoing_message}
+`,
+  );
+  mkdirSync(join(dir, 'tested', '.hooksmith', 'payloads'), { recursive: true });
+  writeFileSync(
+    join(dir, 'tested', '.hooksmith', 'payloads', 'outgoing_message-hi.json'),
+    JSON.stringify({
+      hook: 'hooks.py::shout',
+      expect: { outcome: 'returned', fields: { text: 'HI' } },
+      text: 'hi',
+      sender_id: 'u1',
+    }),
+  );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -76,6 +112,80 @@ test('the installed newest names: check, run, simulate and payload all accept th
   const payload = installed('payload', 'outgoing_message');
   assert.equal(payload.code, 0, payload.stderr);
   assert.equal(typeof (JSON.parse(payload.stdout) as { text: unknown }).text, 'string');
+});
+
+test("run and simulate name the renamed point as the line does: outgoing_message, never the catalogue's id", () => {
+  const run = installed('run', 'agent/hooks.py::shout', '--payload', 'payload.json', '--format', 'json');
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal((JSON.parse(run.stdout) as { point: string }).point, 'outgoing_message');
+  const sim = installed('simulate', 'agent/turn.scenario.yaml', '--format', 'json');
+  assert.equal(sim.code, 0, sim.stderr);
+  const points = (JSON.parse(sim.stdout) as { events: { point: string }[] }).events.map((e) => e.point);
+  assert.ok(points.includes('outgoing_message'), points.join(','));
+  assert.ok(!points.includes('outgoing_text'), points.join(','));
+  const text = installed('simulate', 'agent/turn.scenario.yaml');
+  assert.match(text.stdout, /outgoing_message\s+modify\s+hooks\.py::shout\s+returned/);
+  assert.doesNotMatch(text.stdout, /outgoing_text/);
+});
+
+test('test runs a scenario and a payload case on the newest line (json, junit)', () => {
+  const json = installed('test', 'tested', '--format', 'json');
+  assert.equal(json.code, 0, json.stdout + json.stderr);
+  const report = JSON.parse(json.stdout) as {
+    passed: number;
+    failed: number;
+    cases: { name: string; status: string; expectations: { name: string; passed: boolean }[] }[];
+  };
+  assert.equal(report.passed, 2, json.stdout);
+  assert.equal(report.failed, 0);
+  const scenario = report.cases.find((c) => c.name === 'shouts');
+  assert.ok(scenario && scenario.expectations.length >= 4, json.stdout);
+  assert.ok(scenario.expectations.every((x) => x.passed));
+  const junit = installed('test', 'tested', '--format', 'junit');
+  assert.equal(junit.code, 0, junit.stderr);
+  assert.match(junit.stdout, /<testsuite[^>]*tests="2"[^>]*failures="0"/);
+  assert.doesNotMatch(junit.stdout, /outgoing_text(?!")/);
+});
+
+test('fuzz generates OutgoingMessagePayload inputs for @modify_outgoing_message()', () => {
+  const fuzz = installed('fuzz', 'agent/hooks.py::shout', '--runs', '30', '--seed', '7');
+  assert.equal(fuzz.code, 0, fuzz.stdout + fuzz.stderr);
+  assert.match(fuzz.stdout, /fuzz agent\/hooks\.py::shout \(modify_outgoing_message\): 30 payloads/);
+  assert.match(fuzz.stdout, /returned\D+30/);
+});
+
+test('scaffold on the line picked from the interpreter writes @modify_outgoing_message() and OutgoingMessagePayload', async () => {
+  const saved = process.env.PYTHONPATH;
+  process.env.PYTHONPATH = join(dir, 'site');
+  try {
+    assert.equal((await probeEngineLine(undefined)).line, 'mantle-newest');
+  } finally {
+    process.env.PYTHONPATH = saved;
+  }
+  assert.equal(findDecorator('modify_outgoing_text'), undefined, 'the old name is no decorator on this line');
+  const d = findDecorator('modify_outgoing_message')!;
+  const module = expandSnippet(newModuleText(mantleTemplate(d), '@modify_outgoing_message() hook.'));
+  assert.match(module, /^from rasa\.mantle\.hooks import OutgoingMessagePayload, modify_outgoing_message$/m);
+  assert.match(
+    module,
+    /^@modify_outgoing_message\(\)\nasync def rewrite_outgoing_message\(\s*payload: OutgoingMessagePayload\s*\) -> OutgoingMessagePayload:/m,
+  );
+  await initParser();
+  const plan = planMantleHook('from rasa.mantle.hooks import on_turn_started\n', 1, d);
+  assert.match(
+    plan.importEdits.map((e) => e.newText).join(''),
+    /OutgoingMessagePayload,\s+modify_outgoing_message,\s+on_turn_started/,
+  );
+  assert.match(plan.snippet, /@modify_outgoing_message\(\)/);
+  // A new sample is saved under the line's name; one saved under the catalogue id is still found.
+  const root = join(dir, 'samples');
+  mkdirSync(join(root, '.hooksmith', 'payloads'), { recursive: true });
+  writeFileSync(join(root, '.hooksmith', 'payloads', 'outgoing_text.json'), '{}');
+  assert.match(createSampleFile(root, 'outgoing_text'), /outgoing_message\.json$/);
+  assert.deepEqual(
+    listSamples(root, 'outgoing_message').map((f) => f.slice(f.lastIndexOf('/') + 1)),
+    ['outgoing_message.json', 'outgoing_text.json'],
+  );
 });
 
 test('the old names on the newest line: unknown-import names the new name and offers it', () => {

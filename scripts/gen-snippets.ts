@@ -1,4 +1,5 @@
-// Generates snippets/python.json from the catalogue (through runtime/scaffold/scaffold.ts, the same
+// Generates snippets/python.json (the spec's Mantle API line; the editor's snippet completions are the
+// language server's, on the selected line) from the catalogue (through runtime/scaffold/scaffold.ts, the same
 // templates the Scaffold Hook command inserts). Run: node --import tsx scripts/gen-snippets.ts
 // A unit test (test/unit/snippets.test.ts) fails when the committed file is out of date.
 import { writeFileSync } from 'node:fs';

@@ -25,7 +25,14 @@ import { analysisOptions } from './settings';
 import type { AnalysisOptions, ModuleInput } from '../runtime/analysis/module';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
-import { emptyModel, hooksSignature, modifySignature, type ModuleState } from './module-state';
+import {
+  emptyModel,
+  hooksSignature,
+  listsHooks,
+  modifySignature,
+  sameHooks,
+  type ModuleState,
+} from './module-state';
 
 export type { ModuleState };
 
@@ -225,7 +232,7 @@ export class Analyser {
     state.diagnostics = diagnostics;
     this.host.publish(state.uri, diagnostics, version);
     const hooks = hooksSignature(state);
-    if (hooks !== state.hooksSignature) {
+    if (!sameHooks(state.hooksSignature, hooks)) {
       state.hooksSignature = hooks;
       this.host.hooksChanged?.();
     }
@@ -380,7 +387,7 @@ export class Analyser {
     this.modules.delete(state.key);
     state.buffer?.dispose();
     this.host.publish(state.uri, [], undefined);
-    if (state.hooksSignature) this.host.hooksChanged?.();
+    if (listsHooks(state.hooksSignature)) this.host.hooksChanged?.();
     if (state.engine === 'mantle' && state.modifySignature) {
       void this.refreshSiblings({ ...state, key: '\0gone' }).catch((err: unknown) =>
         this.host.log(`[hooksmith] sibling refresh failed: ${errText(err)}`),

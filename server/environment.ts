@@ -2,20 +2,29 @@
 // per interpreter, what the real engine modules export and which imports resolve. Both are asked
 // for off the keystroke path: engine facts once per interpreter, imports debounced per module;
 // an answer that changes something revalidates. How the installed engine differs from the
-// bundled catalogue is logged once per interpreter.
+// bundled catalogue is logged once per interpreter. Where an agent-local import resolves is
+// looked up on disk once and remembered until a watched file changes, the settings change, or
+// LOCAL_TTL_MS pass (a folder made outside the watched patterns): not on every keystroke.
 import {
   PythonEnvironment,
   readable,
   type EngineFacts,
   type InstalledModule,
 } from '../runtime/cpython/environment';
-import { interpreterImports, ruleEnvironment } from '../runtime/cpython/rule-environment';
+import {
+  interpreterImports,
+  resolveLocally,
+  ruleEnvironment,
+  type LocalResolver,
+} from '../runtime/cpython/rule-environment';
 import { selectEngineLine } from '../runtime/cpython/engine-line';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import { engineDifferences } from '../runtime/rules/util/installed';
 
 /** Long enough to skip most keystrokes of a burst, like the syntax confirmation. */
 const DEBOUNCE_MS = 300;
+/** Agent-local import answers older than this are looked up again. */
+const LOCAL_TTL_MS = 2000;
 
 export interface EnvironmentModule {
   key: string;
@@ -29,6 +38,8 @@ export class ServerEnvironment {
   private env: PythonEnvironment | undefined;
   private engine: EngineFacts | undefined;
   private timers = new Map<string, NodeJS.Timeout>();
+  private local = new Map<string, boolean | undefined>();
+  private localSince = 0;
 
   constructor(
     private readonly log: (msg: string) => void,
@@ -53,6 +64,25 @@ export class ServerEnvironment {
     });
   }
 
+  /** Files or settings changed: agent-local imports are looked up on disk again. */
+  filesChanged(): void {
+    this.local.clear();
+  }
+
+  /** resolveLocally, answered from what was last read while nothing says the files changed. */
+  private readonly resolveLocal: LocalResolver = (module, file, root) => {
+    const now = performance.now();
+    if (now - this.localSince > LOCAL_TTL_MS) {
+      this.local.clear();
+      this.localSince = now;
+    }
+    const key = `${module}\0${file}\0${root ?? ''}`;
+    if (this.local.has(key)) return this.local.get(key);
+    const found = resolveLocally(module, file, root);
+    this.local.set(key, found);
+    return found;
+  };
+
   /** The real rasa.mantle.hooks of the interpreter, once read (completions follow it). */
   installedMantle(): InstalledModule | undefined {
     return readable(this.engine?.mantle ?? null);
@@ -69,6 +99,7 @@ export class ServerEnvironment {
     if (!this.env) return undefined;
     return ruleEnvironment({
       env: this.env,
+      local: this.resolveLocal,
       rootOf,
       reportShimmed: true,
       ...(engine ? { engine } : {}),
@@ -80,7 +111,9 @@ export class ServerEnvironment {
   request(m: EnvironmentModule): void {
     const env = this.env;
     if (!env || !m.path) return;
-    const ask = interpreterImports(m.imports, m.path, m.root).filter((n) => env.known(n) === undefined);
+    const ask = interpreterImports(m.imports, m.path, m.root, this.resolveLocal).filter(
+      (n) => env.known(n) === undefined,
+    );
     if (!ask.length) return;
     const t = this.timers.get(m.key);
     if (t) clearTimeout(t);

@@ -3,7 +3,7 @@
 // registrations did (its siblings' duplicate-modify-hook check).
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import type { HookModule, SyntaxIssue } from '../runtime/python/model';
-import { mantleHooks, phaseMethods } from '../runtime/python/hooks';
+import { mantleHooks, phaseMethods, type MantleHook } from '../runtime/python/hooks';
 import type { HookEngine } from './hook-files';
 import type { ParsedText } from './parsed-text';
 
@@ -29,7 +29,7 @@ export interface ModuleState {
   /** Modify-hook registrations, to know when siblings need their duplicate check re-run. */
   modifySignature: string;
   /** Every hook's handler, point and line, to know when the hooks list changed. */
-  hooksSignature?: string;
+  hooksSignature?: HooksSignature;
 }
 
 export function modifySignature(state: ModuleState): string {
@@ -40,15 +40,38 @@ export function modifySignature(state: ModuleState): string {
     .join(',');
 }
 
-export function hooksSignature(state: ModuleState): string {
-  if (state.engine === 'none') return '';
-  const mantle = mantleHooks(state.model).map(
-    (h) => `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`,
-  );
-  const cayu = phaseMethods(state.model).map(
-    (m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`,
-  );
-  return `${state.engine}|${state.root}|${[...mantle, ...cayu].join(',')}`;
+/** What the hooks list shows of a module: compared, not rebuilt as text, on every edit. */
+export interface HooksSignature {
+  head: string;
+  mantle: readonly MantleHook[];
+  cayu: string;
+}
+
+export function hooksSignature(state: ModuleState): HooksSignature {
+  const head = `${state.engine}|${state.root}`;
+  if (state.engine === 'none') return { head, mantle: [], cayu: '' };
+  const cayu = phaseMethods(state.model)
+    .map((m) => `${m.cls.name}.${m.method.name}@${m.method.nameRange.start.line}`)
+    .join(',');
+  return { head, mantle: mantleHooks(state.model), cayu };
+}
+
+/**
+ * Whether two signatures list the same hooks. A hook record kept from the previous build (its
+ * def was reused, so its text and start are unchanged) is the same object: only new ones are compared.
+ */
+export function sameHooks(a: HooksSignature | undefined, b: HooksSignature): boolean {
+  if (!a || a.head !== b.head || a.cayu !== b.cayu || a.mantle.length !== b.mantle.length) return false;
+  return a.mantle.every((h, i) => h === b.mantle[i] || mantleKey(h) === mantleKey(b.mantle[i]!));
+}
+
+function mantleKey(h: MantleHook): string {
+  return `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`;
+}
+
+/** Whether a module is in the hooks list (a hook module: its removal changes the list). */
+export function listsHooks(s: HooksSignature | undefined): boolean {
+  return !!s && !s.head.startsWith('none|');
 }
 
 export function emptyModel(path: string): HookModule {

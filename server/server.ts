@@ -216,6 +216,7 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidChangeWatchedFiles(
     safe('didChangeWatchedFiles', undefined, async ({ changes }) => {
+      environment.filesChanged();
       let structural = false;
       const keys = new Set<string>();
       for (const c of changes) {
@@ -245,6 +246,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeConfiguration(
     safe('didChangeConfiguration', undefined, async () => {
       settings.clear();
+      environment.filesChanged();
       await scanWorkspace();
       for (const s of analyser.all()) if (s.buffer) await scheduler.runNow(s.key);
     }),

@@ -80,8 +80,13 @@ export function resolveLocally(module: string, file: string, root: string | unde
   return undefined;
 }
 
+/** resolveLocally, or a cache of its answers (the language server's, see server/environment.ts). */
+export type LocalResolver = (module: string, file: string, root: string | undefined) => boolean | undefined;
+
 export interface RuleEnvironmentInput {
   env: PythonEnvironment;
+  /** How agent-local imports are looked up (default: on disk each time). */
+  local?: LocalResolver;
   rootOf(file: string): string | undefined;
   engine?: EngineFacts;
   /** hooksmith.mantle.wiredPoints: overrides what the installed version says. */
@@ -95,7 +100,7 @@ export function ruleEnvironment(input: RuleEnvironmentInput): RuleEnvironment {
   return {
     python: input.env.python,
     resolves(module, file) {
-      const local = resolveLocally(module, file, input.rootOf(file));
+      const local = (input.local ?? resolveLocally)(module, file, input.rootOf(file));
       return local ?? input.env.known(module);
     },
     engineInstalled(pkg) {
@@ -116,8 +121,9 @@ export function interpreterImports(
   modules: readonly string[],
   file: string,
   root: string | undefined,
+  local: LocalResolver = resolveLocally,
 ): string[] {
-  const asked = modules.filter((m) => !m.startsWith('.') && resolveLocally(m, file, root) === undefined);
+  const asked = modules.filter((m) => !m.startsWith('.') && local(m, file, root) === undefined);
   // The engine package itself, too: whether it is installed decides how its modules are judged.
   const engines = asked.map((m) => m.split('.', 1)[0]!).filter((t) => t === 'rasa' || t === 'cayu');
   return [...new Set([...asked, ...engines])];

@@ -29,6 +29,7 @@ import type {
 import { firstSegment, importsAnyRoot } from './module-facts';
 import { resolveMantleName } from './names';
 import { perModel } from './per-model';
+import { catalogueGeneration } from '../catalogue/api-lines';
 
 // ---- Mantle: module-level functions decorated with a hook decorator of rasa.mantle.hooks ----
 
@@ -116,28 +117,64 @@ function decoratorByQualified(qualified: string): HookDecorator | undefined {
 function computeHookIndex(module: HookModule): HookIndex {
   const hooks: MantleHook[] = [];
   const otherDecorators: Decorator[] = [];
+  const generation = catalogueGeneration();
   for (const fn of module.functions) {
-    for (const decorator of fn.decorators) {
-      const qualified = decorator.ref.qualified;
-      let hook: HookDecorator | undefined;
-      let unimported = false;
-      if (qualified !== undefined) {
-        hook = decoratorByQualified(qualified);
-      } else {
-        const resolved = resolveMantleName(module, decorator.ref);
-        hook = resolved && findDecorator(resolved.member);
-        unimported = resolved?.unimported ?? false;
-      }
-      if (qualified === undefined || !hook) otherDecorators.push(decorator);
-      if (!hook) continue;
-      // timeout_ms counts only on a decorator resolved through an import; an unresolved one
-      // fails to load anyway.
-      const timeoutMs =
-        (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane];
-      hooks.push(new HookRecord(fn, decorator, hook, timeoutMs, unimported));
-    }
+    const own = fn.decorators.length ? functionHooks(module, fn, generation) : undefined;
+    if (!own) continue;
+    for (const h of own.hooks) hooks.push(h);
+    for (const d of own.other) otherDecorators.push(d);
   }
   return { hooks, modify: hooks.filter((h) => h.lane === 'modify'), otherDecorators };
+}
+
+/** One function's share of the index. */
+interface FunctionHooks {
+  generation: number;
+  hooks: MantleHook[];
+  other: Decorator[];
+}
+
+const FUNCTION_HOOKS = Symbol('hooksmith.functionHooks');
+
+/**
+ * A function's hooks and other decorators. When every decorator resolved through an import (its
+ * qualified name was fixed when the def was modelled), they depend on the def and the catalogue
+ * only: kept on the def, so the rebuild after an edit, which reuses the defs it did not touch,
+ * finds them. A bare decorator name resolves against the whole module, so is resolved each time.
+ */
+function functionHooks(module: HookModule, fn: FunctionDef, generation: number): FunctionHooks {
+  const holder = fn as FunctionDef & { [FUNCTION_HOOKS]?: FunctionHooks };
+  const kept = holder[FUNCTION_HOOKS];
+  if (kept?.generation === generation) return kept;
+  const own: FunctionHooks = { generation, hooks: [], other: [] };
+  let pure = true;
+  for (const decorator of fn.decorators) {
+    const qualified = decorator.ref.qualified;
+    let hook: HookDecorator | undefined;
+    let unimported = false;
+    if (qualified !== undefined) {
+      hook = decoratorByQualified(qualified);
+    } else {
+      pure = false;
+      const resolved = resolveMantleName(module, decorator.ref);
+      hook = resolved && findDecorator(resolved.member);
+      unimported = resolved?.unimported ?? false;
+    }
+    if (qualified === undefined || !hook) own.other.push(decorator);
+    if (!hook) continue;
+    // timeout_ms counts only on a decorator resolved through an import; an unresolved one
+    // fails to load anyway.
+    const timeoutMs = (qualified !== undefined && literalTimeout(decorator)) || DEFAULT_TIMEOUT_MS[hook.lane];
+    own.hooks.push(new HookRecord(fn, decorator, hook, timeoutMs, unimported));
+  }
+  if (pure && Object.isExtensible(fn))
+    Object.defineProperty(fn, FUNCTION_HOOKS, {
+      value: own,
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+  return own;
 }
 
 /** The first `timeout_ms=` when it is a positive integer literal. */

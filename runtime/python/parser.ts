@@ -119,11 +119,19 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   // says nothing about the source.
   const deadline = cpuMs() + budget;
   const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
-  // tree-sitter calls back every few hundred operations; reading the clock on every 32nd call
-  // is plenty for a budget of seconds.
+  // tree-sitter calls back every few hundred operations, thousands of times in one parse of a large
+  // module. Reading the CPU clock is a system call: it is read at most once per millisecond of wall
+  // time, plenty for a budget of seconds.
   let calls = 0;
+  let nextRead = 0;
+  const overBudget = (): boolean => {
+    const now = performance.now();
+    if (now < nextRead) return false;
+    nextRead = now + 1;
+    return cpuMs() > deadline;
+  };
   const tree = p.parse(normalizeLoneCr(text), old, {
-    progressCallback: () => (++calls & 31) === 0 && cpuMs() > deadline,
+    progressCallback: () => (++calls & 31) === 0 && overBudget(),
   });
   if (tree) return tree;
   p.reset();

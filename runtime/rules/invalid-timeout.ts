@@ -5,7 +5,7 @@ import type { HookDiagnostic } from './diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
-import { mantleHooks } from '../python/hooks';
+import { checkHooks, type CleanHooks } from './util/clean-hooks';
 
 const OPTION = 'timeout_ms';
 
@@ -29,6 +29,9 @@ function problem(value: LiteralValue): string | undefined {
       return undefined; // a name or an expression: its value is not known statically
   }
 }
+
+/** Hooks found clean on their own facts (util/clean-hooks.ts). */
+const clean: CleanHooks = new WeakSet();
 
 export const invalidTimeout: Rule = {
   code: 'invalid-timeout',
@@ -59,10 +62,12 @@ async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
   },
   fixable: true,
   check(ctx) {
-    const out = [];
-    for (const h of mantleHooks(ctx.module)) {
+    const out: HookDiagnostic[] = [];
+    // Every fact read is the hook's own: its decorator's arguments.
+    checkHooks(ctx.module, clean, (h) => {
       const call = h.decorator.call;
-      if (!call || (call.positional.length === 0 && call.keywords.length === 0)) continue;
+      if (!call || (call.positional.length === 0 && call.keywords.length === 0)) return true;
+      const before = out.length;
       for (const p of call.positional) {
         out.push(
           report(
@@ -77,7 +82,8 @@ async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
         const d = checkKeyword(this, ctx, h.decorator, kw);
         if (d) out.push(d);
       }
-    }
+      return out.length === before;
+    });
     return out;
   },
 };

@@ -3,7 +3,8 @@ import { MANTLE_POINTS } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
-import { mantleHooks, payloadParameter } from '../python/hooks';
+import { payloadParameter } from '../python/hooks';
+import { checkHooks, type CleanHooks } from './util/clean-hooks';
 
 /** Per point, the end of each message: where a change can be made instead (built once). */
 const MODIFY_HINT = new Map(
@@ -14,6 +15,9 @@ const MODIFY_HINT = new Map(
       : `; the ${p.title} point has no modify lane`,
   ]),
 );
+
+/** Hooks found clean on their own facts (util/clean-hooks.ts). */
+const clean: CleanHooks = new WeakSet();
 
 export const observeMutation: Rule = {
   code: 'observe-mutation',
@@ -45,8 +49,10 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
   fixable: false,
   check(ctx) {
     const out: HookDiagnostic[] = [];
-    for (const h of mantleHooks(ctx.module)) {
-      if (h.lane !== 'observe') continue;
+    // Every fact read is the hook's own: its lane and point, its def's writes and returns.
+    checkHooks(ctx.module, clean, (h) => {
+      if (h.lane !== 'observe') return true;
+      const before = out.length;
       const param = payloadParameter(h.fn);
       const modify = MODIFY_HINT.get(h.point);
       if (param) {
@@ -80,7 +86,8 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
           ),
         );
       }
-    }
+      return out.length === before;
+    });
     return out;
   },
 };

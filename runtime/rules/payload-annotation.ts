@@ -1,10 +1,15 @@
 // payload-annotation: the payload parameter is not annotated with the point's payload type.
+import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
-import { mantleHooks, payloadParameter } from '../python/hooks';
+import { payloadParameter } from '../python/hooks';
+import { checkHooks, type CleanHooks } from './util/clean-hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import { isMantleMember } from '../python/names';
+
+/** Hooks found clean on their own facts (util/clean-hooks.ts). */
+const clean: CleanHooks = new WeakSet();
 
 export const payloadAnnotation: Rule = {
   code: 'payload-annotation',
@@ -35,10 +40,10 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
   },
   fixable: true,
   check(ctx) {
-    const out = [];
-    for (const h of mantleHooks(ctx.module)) {
+    const out: HookDiagnostic[] = [];
+    checkHooks(ctx.module, clean, (h) => {
       const param = payloadParameter(h.fn);
-      if (!param) continue; // wrong-arity reports it
+      if (!param) return true; // wrong-arity reports it
       const wanted = h.payload.name;
       const ann = param.annotation;
       if (!ann) {
@@ -61,13 +66,15 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
             },
           ),
         );
-        continue;
+        return false;
       }
-      if (!ann.optionalOf && isMantleMember(ann.ref, wanted)) continue; // imported and right: the common case
+      // Imported and right, the common case: decided by the def's own resolved name.
+      if (!ann.optionalOf && isMantleMember(ann.ref, wanted)) return true;
+      // Otherwise the name resolves against the whole module: checked again next time.
       const target = annotationTarget(ctx.module, ann);
       if (target.member === wanted && !ann.optionalOf) {
         if (target.unimported) out.push(notImportedReport(this, ctx, ann, wanted));
-        continue;
+        return false;
       }
       const optionalMember = ann.optionalOf
         ? annotationTarget(ctx.module, { ...ann, ref: ann.optionalOf, optionalOf: undefined }).member
@@ -83,7 +90,8 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
           { fixes: edits ? [fix(`Annotate as ${wanted}`, edits, true)] : [] },
         ),
       );
-    }
+      return false;
+    });
     return out;
   },
 };

@@ -2,7 +2,8 @@
 // `modify_tool_result` / `on_tool_result` the result as serialized JSON text, so such code never
 // sees the data: an isinstance guard is always false, `.get(` raises AttributeError.
 import type { HookDiagnostic, TextEdit } from './diagnostics';
-import { mantleHooks, payloadParameter } from '../python/hooks';
+import { payloadParameter } from '../python/hooks';
+import { checkHooks, type CleanHooks } from './util/clean-hooks';
 import type { HookModule, LiteralValue, Position, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
@@ -22,6 +23,9 @@ interface Use {
   /** How it is used, for the message. */
   how: string;
 }
+
+/** Hooks found clean on their own facts (util/clean-hooks.ts). */
+const clean: CleanHooks = new WeakSet();
 
 export const toolResultValueIsText: Rule = {
   code: CODE,
@@ -62,12 +66,14 @@ async def count_rows(result: ToolResultPayload) -> None:
   fixable: true,
   check(ctx) {
     const out: HookDiagnostic[] = [];
-    for (const h of mantleHooks(ctx.module)) {
-      if (h.point.id !== POINT) continue;
+    // Every fact read is the hook's own: its point, its def's calls and its text.
+    checkHooks(ctx.module, clean, (h) => {
+      if (h.point.id !== POINT) return true;
       const param = payloadParameter(h.fn);
-      if (!param) continue;
+      if (!param) return true;
       const value = `${param.name}.value`;
-      for (const use of usesOf(ctx, h.fn.range, h.fn.body.calls, value)) {
+      const uses = usesOf(ctx, h.fn.range, h.fn.body.calls, value);
+      for (const use of uses) {
         out.push(
           report(
             this,
@@ -78,7 +84,8 @@ async def count_rows(result: ToolResultPayload) -> None:
           ),
         );
       }
-    }
+      return uses.length === 0;
+    });
     return out;
   },
 };

@@ -22,6 +22,8 @@ import { CrashMarks } from './crash-marks';
 import { renderRunAllHtml, type RunAllRow } from '../../runtime/ui/run-all-html';
 import { createSampleFile, listSamples } from '../../runtime/ui/payload-files';
 import { ReusablePanel } from './webview-panel';
+import { parseMessage, type WebviewMessage } from './webview-messages';
+import { openPayloadBeside, payloadBarFor, savedPayloads, setPayloadField } from './payload-panel';
 
 /** `hooksmith.runHook` arguments: all optional; without `file`/`handler` a quick pick asks. */
 export interface RunHookArgs {
@@ -38,6 +40,8 @@ interface LastRun {
   /** "Run all hooks in this file": re-run runs the whole file again. */
   allOf?: string;
   payloadFile?: string;
+  /** The payload file was written from the catalogue for this run (opened beside the panel once). */
+  created?: boolean;
   payload?: unknown;
   result?: RunResult;
   /** Why the last run was refused (what the panel shows instead of a result). */
@@ -101,16 +105,34 @@ export function runFeature(ctx: HooksmithContext): void {
 
   const crashMarks = new CrashMarks(ctx.extension);
   ctx.push(crashMarks);
-  const panel = new ReusablePanel('hooksmith.runResult', async (m) => {
+  /** A message from the panel (or a test): re-run, open the payload, pick a saved one, set a field. */
+  async function onPanelMessage(m: WebviewMessage): Promise<RunResult | RunResult[] | undefined> {
     if (m.type === 'rerun' && last?.allOf)
-      await vscode.commands.executeCommand(RUN_ALL_COMMAND, { file: last.allOf });
-    else if (m.type === 'rerun') await vscode.commands.executeCommand('hooksmith.rerunLastHook');
-    else if (m.type === 'openPayload' && last?.payloadFile)
-      await vscode.window.showTextDocument(vscode.Uri.file(last.payloadFile), {
-        viewColumn: vscode.ViewColumn.One,
-        preview: false,
-      });
-  });
+      return vscode.commands.executeCommand(RUN_ALL_COMMAND, { file: last.allOf });
+    if (m.type === 'rerun') return vscode.commands.executeCommand('hooksmith.rerunLastHook');
+    if ((m.type === 'openPayload' || m.type === 'editPayload') && last?.payloadFile)
+      await openPayloadBeside(last.payloadFile, false);
+    if (m.type === 'pickPayload' && last && !last.allOf) {
+      const file = path.resolve(m.file);
+      // Only a payload the panel offered: the page shows hook output, never trust a path from it.
+      if (!savedPayloads(last.ref).includes(file)) return undefined;
+      const shown = vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === last?.payloadFile);
+      const result = await execute({ ref: last.ref, payloadFile: file });
+      // The payload open beside the panel follows the pick.
+      if (shown) await openPayloadBeside(file);
+      return result;
+    }
+    if (m.type === 'editField' && last?.payloadFile && !last.allOf) {
+      const edit = setPayloadField(last.payloadFile, m.key, m.value);
+      if (!edit.ok) {
+        void vscode.window.showWarningMessage(`Hooksmith: ${edit.message}.`);
+        return undefined;
+      }
+      return execute({ ref: last.ref, payloadFile: last.payloadFile });
+    }
+    return undefined;
+  }
+  const panel = new ReusablePanel('hooksmith.runResult', async (m) => void (await onPanelMessage(m)));
   const lenses = new HookCodeLensProvider(ctx);
   ctx.push(
     panel,
@@ -144,9 +166,15 @@ export function runFeature(ctx: HooksmithContext): void {
       run.result = result;
       run.refusal = undefined;
       crashMarks.add(result, agentRootOf(run.ref.file));
+      const bar = run.payloadFile
+        ? payloadBarFor(run.ref, run.payloadFile, payload, !!run.created)
+        : undefined;
       panel.show(`Run: ${run.ref.handler}`, (sec) =>
-        renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile }),
+        renderRunResultHtml(result, { ...sec, payloadFile: run.payloadFile, payloadBar: bar }),
       );
+      // A payload just written from the catalogue opens beside the panel, to be edited.
+      if (run.created && run.payloadFile) await openPayloadBeside(run.payloadFile);
+      run.created = false;
       return result;
     } catch (err) {
       if (!(err instanceof RunInputError)) throw err;
@@ -175,14 +203,16 @@ export function runFeature(ctx: HooksmithContext): void {
         }
       } else ref = await pickHook(ctx);
       if (!ref) return undefined;
-      const payloadFile =
+      const chosen =
         'payload' in args
           ? undefined
           : args.payloadFile
-            ? path.resolve(args.payloadFile)
+            ? { file: path.resolve(args.payloadFile), created: false }
             : await choosePayloadFile(ctx, agentRootOf(ref.file), ref.point);
-      if (!('payload' in args) && !payloadFile) return undefined;
-      const run: LastRun = payloadFile ? { ref, payloadFile } : { ref, payload: args.payload };
+      if (!('payload' in args) && !chosen) return undefined;
+      const run: LastRun = chosen
+        ? { ref, payloadFile: chosen.file, created: chosen.created }
+        : { ref, payload: args.payload };
       const hook = ref;
       if (!debug) return execute(run);
       return debugRun(ctx, hook.handler, vscode.Uri.file(hook.file), (runner) => execute(run, runner));
@@ -249,6 +279,13 @@ export function runFeature(ctx: HooksmithContext): void {
     last = { ref: hooks[0]!, allOf: file };
     panel.show(title, (sec) => renderRunAllHtml(title, rows, sec));
     return rows.map((r) => r.result);
+  });
+
+  /** For tests: the run panel's HTML, and a message as the panel would post it (returns the re-run). */
+  ctx.registerCommand('runPanelHtml', () => panel.html);
+  ctx.registerCommand('runPanelMessage', (raw: unknown) => {
+    const m = parseMessage(raw);
+    return m ? onPanelMessage(m) : undefined;
   });
 
   /** For tests: the crash marks in the gutter ({file, line} of the last run's crash). */

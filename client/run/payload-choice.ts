@@ -9,18 +9,17 @@ export type PayloadChoice = { payload: unknown; file?: string } | undefined;
 
 const NEW_SAMPLE = 'New sample from catalogue…';
 
-function createAndTell(ctx: HooksmithContext, agentRoot: string, point: string): string {
+/** Writes the catalogue's sample; the run panel says so (and the file opens beside it). */
+function createSample(ctx: HooksmithContext, agentRoot: string, point: string): ChosenPayload {
   const file = createSampleFile(agentRoot, point);
   ctx.log.info('run', `created ${file} from the catalogue sample of ${point}`);
-  void vscode.window
-    .showInformationMessage(
-      `Hooksmith: created ${path.relative(agentRoot, file)} from the catalogue's ${point} sample — edit it and Re-run.`,
-      'Open Payload',
-    )
-    .then((c) => {
-      if (c) void vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
-    });
-  return file;
+  return { file, created: true };
+}
+
+export interface ChosenPayload {
+  file: string;
+  /** Written from the catalogue just now. */
+  created: boolean;
 }
 
 /** Picks (or creates) the sample file for `point` under `agentRoot`; undefined when the user cancels. */
@@ -28,10 +27,10 @@ export async function choosePayloadFile(
   ctx: HooksmithContext,
   agentRoot: string,
   point: string,
-): Promise<string | undefined> {
+): Promise<ChosenPayload | undefined> {
   const samples = listSamples(agentRoot, point);
-  if (samples.length === 0) return createAndTell(ctx, agentRoot, point);
-  if (samples.length === 1) return samples[0];
+  if (samples.length === 0) return createSample(ctx, agentRoot, point);
+  if (samples.length === 1) return { file: samples[0]!, created: false };
   const items: (vscode.QuickPickItem & { file?: string })[] = [
     ...samples.map((f) => ({
       label: path.basename(f),
@@ -46,7 +45,7 @@ export async function choosePayloadFile(
     placeHolder: 'Run the hook against…',
   });
   if (!pick) return undefined;
-  return pick.file ?? createAndTell(ctx, agentRoot, point);
+  return pick.file ? { file: pick.file, created: false } : createSample(ctx, agentRoot, point);
 }
 
 /** Reads a payload file; a malformed one is a message with "Open Payload", and undefined. */

@@ -7,6 +7,10 @@ export type WebviewMessage =
   | { type: 'open'; file: string; line: number }
   | { type: 'rerun' }
   | { type: 'openPayload' }
+  /** The run panel's payload bar: open the payload to edit, re-run with a saved one, set a field. */
+  | { type: 'editPayload' }
+  | { type: 'pickPayload'; file: string }
+  | { type: 'editField'; key: string; value: string | number | boolean }
   | { type: 'openScenario' }
   /** A timeline hook name: `relative/file.py::handler` under the simulation's agent. */
   | { type: 'openHook'; hook: string };
@@ -23,7 +27,17 @@ export function parseMessage(raw: unknown): WebviewMessage | undefined {
     return { type: 'open', file: m.file, line: m.line };
   if (m.type === 'openHook' && typeof m.hook === 'string' && m.hook.length < 4096)
     return { type: 'openHook', hook: m.hook };
-  if (m.type === 'rerun' || m.type === 'openPayload' || m.type === 'openScenario') return { type: m.type };
+  if (m.type === 'pickPayload' && typeof m.file === 'string' && m.file.length < 4096)
+    return { type: 'pickPayload', file: m.file };
+  if (
+    m.type === 'editField' &&
+    typeof m.key === 'string' &&
+    m.key.length < 1024 &&
+    (typeof m.value === 'string' || typeof m.value === 'number' || typeof m.value === 'boolean')
+  )
+    return { type: 'editField', key: m.key, value: m.value };
+  if (m.type === 'rerun' || m.type === 'editPayload' || m.type === 'openPayload' || m.type === 'openScenario')
+    return { type: m.type };
   return undefined;
 }
 

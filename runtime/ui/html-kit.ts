@@ -59,6 +59,26 @@ export function outcomeMeta(outcome: Outcome | undefined): OutcomeMeta {
 }
 
 /**
+ * A Cayu phase that returned a decision is labelled by what the decision does (a block is no
+ * plain "Returned"); `proceed` / `pass_through` and every failure keep the outcome's label.
+ */
+const CAYU_DECISIONS: Record<string, OutcomeMeta> = {
+  block: { label: 'Blocked', symbol: '⊘', tone: 'warn' },
+  short_circuit: { label: 'Short-circuited', symbol: '↪', tone: 'info' },
+  modify: { label: 'Modified', symbol: 'Δ', tone: 'info' },
+  proceed_modified: { label: 'Modified', symbol: 'Δ', tone: 'info' },
+};
+
+/** The badge of a run or timeline step: a Cayu decision's action, else the outcome. */
+export function resultMeta(outcome: Outcome | undefined, lane: string, payload: unknown): OutcomeMeta {
+  if (outcome === 'returned' && lane === 'phase' && typeof payload === 'object' && payload !== null) {
+    const action = (payload as { action?: unknown }).action;
+    if (typeof action === 'string' && Object.hasOwn(CAYU_DECISIONS, action)) return CAYU_DECISIONS[action]!;
+  }
+  return outcomeMeta(outcome);
+}
+
+/**
  * Symbols the webview fonts may lack (⏱ needs an emoji font) are drawn as inline SVG in the
  * codicon style (16×16, currentColor), so they never render as an empty box.
  */

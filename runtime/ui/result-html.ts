@@ -10,18 +10,27 @@ import {
   escapeHtml,
   laneBadge,
   LINK_SCRIPT,
-  outcomeMeta,
+  resultMeta,
   prettyJson,
   renderTraceback,
   shortPath,
   type WebviewSecurity,
 } from './html-kit';
+import {
+  PAYLOAD_BAR_CSS,
+  PAYLOAD_BAR_SCRIPT,
+  renderPayloadBar,
+  renderSampleNotice,
+  type PayloadBar,
+} from './payload-bar-html';
 import { diffPayload, diffSummary, renderDiffTable } from './payload-diff';
 import { isFailure, userView } from './user-view';
 
 export interface ResultOptions extends WebviewSecurity {
   /** The payload file the run used (the "Open payload" button posts {type:'openPayload'}). */
   payloadFile?: string;
+  /** The payload bar (saved payloads to pick, fields to edit); it replaces "Open payload". */
+  payloadBar?: PayloadBar;
 }
 
 const POLICY_WORDS: Record<RunResult['policy'], string> = {
@@ -73,7 +82,7 @@ function section(title: string, body: string): string {
 
 export function renderRunResultHtml(result: RunResult, opts: ResultOptions): string {
   const styles: string[] = [];
-  const meta = outcomeMeta(result.outcome);
+  const meta = resultMeta(result.outcome, result.lane, result.payload);
   const signalText = result.signal ? (result.signal.feedback ?? result.signal.reason) : undefined;
   const signal = result.signal
     ? `<p><code>${escapeHtml(result.signal.type)}</code>${signalText !== undefined ? ` — ${result.signal.type === 'RetryModel' ? 'feedback' : 'reason'}: “${escapeHtml(signalText)}”` : ''}${result.signal.honoured ? '' : ' <span class="tone-warn">(not honoured at this point and lane)</span>'}</p>`
@@ -105,15 +114,17 @@ export function renderRunResultHtml(result: RunResult, opts: ResultOptions): str
 ${cspMeta(opts)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(result.handler)} — run</title>
-<style nonce="${opts.nonce}">${BASE_CSS}${RESULT_CSS}${styles.join('\n')}
+<style nonce="${opts.nonce}">${BASE_CSS}${RESULT_CSS}${opts.payloadBar ? PAYLOAD_BAR_CSS : ''}${styles.join('\n')}
 </style>
 </head><body>
 <header>
 <div class="head"><h1><code>${escapeHtml(result.handler)}</code></h1>${badge(meta)}</div>
 <div class="meta"><span class="mono">${escapeHtml(result.point)}</span>${laneBadge(result.lane)}<span title="${escapeHtml(result.file)}">${escapeHtml(shortPath(result.file))}</span><span>${bar}</span></div>
+${opts.payloadBar ? renderSampleNotice(opts.payloadBar) : ''}
 <div class="effect" role="status"><span class="label">What the end user would have seen</span>${renderUserView(result)}<p class="next"><strong>Next:</strong> ${escapeHtml(result.effect)}</p></div>
 <p class="note">${escapeHtml(POLICY_WORDS[result.policy] ?? result.policy)}</p>
-<div class="toolbar"><button data-action="rerun" title="Run the hook again with the same payload">▶ Re-run</button>${opts.payloadFile ? `<button class="secondary" data-action="openPayload" title="${escapeHtml(opts.payloadFile)}">Open payload</button>` : ''}</div>
+<div class="toolbar"><button data-action="rerun" title="Run the hook again with the same payload">▶ Re-run</button>${opts.payloadFile && !opts.payloadBar ? `<button class="secondary" data-action="openPayload" title="${escapeHtml(opts.payloadFile)}">Open payload</button>` : ''}</div>
+${opts.payloadBar ? renderPayloadBar(opts.payloadBar) : ''}
 </header>
 <main>
 ${section(result.signal ? `Signal: ${result.signal.type}` : '', signal)}
@@ -122,8 +133,8 @@ ${section(result.engine === 'cayu' ? 'Decision' : 'Payload', payload)}
 ${section('Notes', notes)}
 ${section('Context actions', actions)}
 ${section('Captured output', result.output ? `<pre>${escapeHtml(result.output)}</pre>` : '')}
-${opts.payloadFile ? `<p class="note">Payload file <code>${escapeHtml(opts.payloadFile)}</code></p>` : ''}
+${opts.payloadFile && !opts.payloadBar ? `<p class="note">Payload file <code>${escapeHtml(opts.payloadFile)}</code></p>` : ''}
 </main>
-<script nonce="${opts.nonce}">${LINK_SCRIPT}</script>
+<script nonce="${opts.nonce}">${LINK_SCRIPT}${opts.payloadBar ? PAYLOAD_BAR_SCRIPT : ''}</script>
 </body></html>`;
 }

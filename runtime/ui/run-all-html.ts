@@ -10,7 +10,7 @@ import {
   formatMs,
   laneBadge,
   LINK_SCRIPT,
-  outcomeMeta,
+  resultMeta,
   type WebviewSecurity,
 } from './html-kit';
 
@@ -35,7 +35,7 @@ export function renderRunAllHtml(title: string, rows: readonly RunAllRow[], sec:
       const crash = frame
         ? `<br><a href="#" class="frame mono" data-file="${escapeHtml(frame.file)}" data-line="${frame.line}">${escapeHtml(r.error!.type)}: ${escapeHtml(r.error!.message)} (line ${frame.line})</a>`
         : '';
-      return `<tr><td><a href="#" class="frame mono" data-file="${escapeHtml(r.file)}" data-line="${line}" title="Open ${escapeHtml(r.handler)}">${escapeHtml(r.handler)}</a></td><td>${badge(outcomeMeta(r.outcome))}</td><td><span class="mono">${escapeHtml(r.point)}</span> ${laneBadge(r.lane)}</td><td class="mono">${escapeHtml(formatMs(r.durationMs))} / ${escapeHtml(formatMs(r.timeoutMs))}</td><td>${escapeHtml(r.effect)}${crash}</td></tr>`;
+      return `<tr><td><a href="#" class="frame mono" data-file="${escapeHtml(r.file)}" data-line="${line}" title="Open ${escapeHtml(r.handler)}">${escapeHtml(r.handler)}</a></td><td>${badge(resultMeta(r.outcome, r.lane, r.payload))}</td><td><span class="mono">${escapeHtml(r.point)}</span> ${laneBadge(r.lane)}</td><td class="mono">${escapeHtml(formatMs(r.durationMs))} / ${escapeHtml(formatMs(r.timeoutMs))}</td><td>${escapeHtml(r.effect)}${crash}</td></tr>`;
     })
     .join('');
   return `<!DOCTYPE html>

@@ -11,7 +11,7 @@ import {
   formatMs,
   laneBadge,
   LINK_SCRIPT,
-  outcomeMeta,
+  resultMeta,
   prettyJson,
   renderTraceback,
   type WebviewSecurity,
@@ -38,7 +38,7 @@ function rowLabel(ev: TimelineEvent): string {
     ev.point,
     ev.lane,
     ev.hook ? `hook ${hookName(ev)}` : 'no hook registered',
-    outcomeMeta(ev.outcome).label,
+    resultMeta(ev.outcome, ev.lane, ev.after).label,
   ];
   if (ev.durationMs !== undefined) parts.push(`${formatMs(ev.durationMs)} of ${formatMs(ev.timeoutMs)}`);
   if (ev.overBudget) parts.push('over budget: it blocked the event loop');
@@ -122,7 +122,7 @@ function hookLink(ev: TimelineEvent): string {
 }
 
 function renderEvent(ev: TimelineEvent, index: number, styles: string[], open: boolean): string {
-  const meta = outcomeMeta(ev.outcome);
+  const meta = resultMeta(ev.outcome, ev.lane, ev.after);
   const changed = changedFields(ev);
   const tool = toolOf(ev);
   const detailsId = `ev-${index}-details`;

@@ -1,0 +1,71 @@
+// The run panel's payload bar in the extension: which saved payloads of the hook's point it
+// lists, opening the payload beside the panel, and a field edit written to the file atomically
+// (refused while the file has unsaved changes in an editor, so neither edit is lost).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { writeFileAtomic } from '../../runtime/workspace/atomic-file';
+import {
+  coerceField,
+  editableFields,
+  isCatalogueSample,
+  type PayloadBar,
+  type ScalarValue,
+} from '../../runtime/ui/payload-bar-html';
+import { agentRootOf, listSamples, readPayloadFile } from '../../runtime/ui/payload-files';
+import type { HookRef } from './hook-target';
+
+/** The point's saved payloads; `file` is one of them or the bar is not shown for it. */
+export function savedPayloads(ref: HookRef): string[] {
+  return listSamples(agentRootOf(ref.file), ref.point).map((f) => path.resolve(f));
+}
+
+export function payloadBarFor(
+  ref: HookRef,
+  file: string,
+  payload: unknown,
+  justWritten: boolean,
+): PayloadBar {
+  const root = agentRootOf(ref.file);
+  const shown = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  const saved = savedPayloads(ref);
+  return {
+    file,
+    shown: shown(file),
+    saved: (saved.includes(path.resolve(file)) ? saved : [path.resolve(file), ...saved]).map((f) => ({
+      file: f,
+      shown: path.basename(f),
+    })),
+    ...(isCatalogueSample(ref.point, payload) ? { catalogueSample: { point: ref.point, justWritten } } : {}),
+    fields: editableFields(payload),
+  };
+}
+
+/** Opens the payload in the first editor group (beside the panel), keeping the focus where it is. */
+export async function openPayloadBeside(file: string, preserveFocus = true): Promise<void> {
+  await vscode.window.showTextDocument(vscode.Uri.file(file), {
+    viewColumn: vscode.ViewColumn.One,
+    preview: false,
+    preserveFocus,
+  });
+}
+
+export type FieldEdit = { ok: true } | { ok: false; message: string };
+
+/** Sets top-level scalar `key` of the payload in `file` to `value` (of the field's own type). */
+export function setPayloadField(file: string, key: string, value: unknown): FieldEdit {
+  const name = path.basename(file);
+  const open = vscode.workspace.textDocuments.find((d) => path.resolve(d.uri.fsPath) === path.resolve(file));
+  if (open?.isDirty)
+    return { ok: false, message: `${name} has unsaved changes: save them first, then edit the field` };
+  const read = readPayloadFile(file);
+  if (!read.ok) return { ok: false, message: read.message };
+  const fields = editableFields(read.payload);
+  const field = fields.find((f) => f.key === key);
+  if (!field) return { ok: false, message: `${name} has no top-level text, number or boolean field ${key}` };
+  const next: ScalarValue | undefined = coerceField(field.value, value);
+  if (next === undefined)
+    return { ok: false, message: `${key} takes a ${typeof field.value}: ${String(value)} is not one` };
+  const payload = { ...(read.payload as Record<string, unknown>), [key]: next };
+  writeFileAtomic(file, `${JSON.stringify(payload, null, 2)}\n`);
+  return { ok: true };
+}

@@ -17,6 +17,13 @@ import { ruleCodeOfDocsUrl } from '../runtime/rules/diagnostics';
 import type { CrashVerdict } from './restart-policy';
 
 export const CLIENT_ID = 'hooksmith';
+
+/** The files runtime/testing/case-file-check.ts's isCaseFile takes, as globs. */
+export const CASE_FILE_PATTERNS = [
+  '**/*.scenario.{yaml,yml,json}',
+  '**/eval/scenarios/*.{yml,yaml}',
+  '**/.hooksmith/payloads/*.json',
+];
 export const CLIENT_NAME = 'Hooksmith Language Server';
 
 export interface ClientHooks {
@@ -71,6 +78,8 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
     documentSelector: [
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
+      // Scenarios and payload cases: checked by the same loader as `hooksmith test` (no YAML extension needed).
+      ...CASE_FILE_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
     ],
     synchronize: {
       // The server re-pulls `hooksmith.*` settings when they change (workspace/configuration).

@@ -18,7 +18,7 @@ export function toLspDiagnostic(d: HookDiagnostic): Diagnostic {
     severity: SEVERITY[d.severity],
     code: d.code,
     // The rule's page on the web, for any LSP client; the VS Code client shows the copy it ships.
-    codeDescription: { href: ruleDocsUrl(d.code) },
+    codeDescription: { href: d.docsUrl ?? ruleDocsUrl(d.code) },
     source: DIAGNOSTIC_SOURCE,
     message: d.message,
   };

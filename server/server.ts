@@ -28,6 +28,7 @@ import { completions } from './features/completion';
 import { documentSymbols } from './features/symbols';
 import { hover } from './features/hover';
 import { listHooks } from './features/hooks-list';
+import { CaseFiles } from './case-files';
 import { Scheduler } from './scheduler';
 import { SettingsCache } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
@@ -75,10 +76,20 @@ export function startServer(connection: Connection): void {
     hooksChanged: () => {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.
       if (hooksChangedTimer) clearTimeout(hooksChangedTimer);
-      hooksChangedTimer = setTimeout(() => void connection.sendNotification(HOOKS_CHANGED_NOTIFICATION), 200);
+      hooksChangedTimer = setTimeout(() => {
+        void connection.sendNotification(HOOKS_CHANGED_NOTIFICATION);
+        // A scenario's hook names are judged against the agent's hooks.
+        for (const uri of cases.uris()) caseScheduler.schedule(uri);
+      }, 200);
     },
   });
   const scheduler = new Scheduler((key) => analyser.validate(key), log);
+  const cases = new CaseFiles(analyser, {
+    publish: (uri, diagnostics, version) =>
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) }),
+    folders: () => folders,
+  });
+  const caseScheduler = new Scheduler(async (uri) => cases.validate(uri), log);
   analyser.installedMantle = () => environment.installedMantle();
   // Engine facts and import answers arrive later; they revalidate what they concern.
   const environment = new ServerEnvironment(log, (keys) => {
@@ -185,6 +196,10 @@ export function startServer(connection: Connection): void {
 
   connection.onDidOpenTextDocument(
     safe('didOpen', undefined, ({ textDocument: d }) => {
+      if (cases.handles(d.uri)) {
+        cases.open(d.uri, d.text, d.version);
+        return void caseScheduler.runNow(d.uri);
+      }
       const state = analyser.open(d.uri, d.text, d.version);
       if (analyser.savesOnly(state)) tellSaveOnly(state);
       void scheduler.runNow(state.key);
@@ -192,6 +207,10 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidChangeTextDocument(
     safe('didChange', undefined, ({ textDocument: d, contentChanges }) => {
+      if (cases.handles(d.uri)) {
+        cases.change(d.uri, contentChanges, d.version);
+        return caseScheduler.schedule(d.uri);
+      }
       const state = analyser.change(d.uri, contentChanges, d.version);
       if (!state) return;
       if (!analyser.savesOnly(state)) scheduler.schedule(state.key);
@@ -209,6 +228,10 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidCloseTextDocument(
     safe('didClose', undefined, ({ textDocument: d }) => {
+      if (cases.handles(d.uri)) {
+        caseScheduler.cancel(d.uri);
+        return cases.close(d.uri);
+      }
       scheduler.cancel(analyser.keyOf(d.uri));
       const state = analyser.close(d.uri);
       if (state) scheduler.schedule(state.key);
@@ -292,7 +315,11 @@ export function startServer(connection: Connection): void {
       );
     }),
   );
-  connection.onCodeAction(safe('codeAction', [], (p) => codeActions(analyser, p)));
+  connection.onCodeAction(
+    safe('codeAction', [], (p) =>
+      cases.handles(p.textDocument.uri) ? cases.codeActions(p) : codeActions(analyser, p),
+    ),
+  );
   connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
   connection.onRequest(
     HOOKS_REQUEST,

@@ -5,7 +5,7 @@
 import { userRegexProblem } from './user-regex';
 import leven from 'leven';
 import { z } from 'zod';
-import { OTHER_BRANCH } from '../json/json-path';
+import { ISSUE_KIND_PARAM, OTHER_BRANCH, SUGGESTION_PARAM } from '../json/json-path';
 
 const OUTCOMES = [
   'returned',
@@ -29,7 +29,12 @@ export const textMatch = z
       .string()
       .superRefine((source, ctx) => {
         const problem = userRegexProblem(source);
-        if (problem) ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${problem}` });
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            message: `invalid regular expression: ${problem}`,
+            params: { [ISSUE_KIND_PARAM]: 'invalid-regex' },
+          });
       })
       .optional()
       .describe(
@@ -181,7 +186,12 @@ const otherAssertion = z
     for (const k of Object.keys(o)) {
       const near = nearKnownKey(k);
       if (near)
-        ctx.addIssue({ code: 'custom', path: [k], message: `unknown key '${k}' (did you mean '${near}'?)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: `unknown key '${k}' (did you mean '${near}'?)`,
+          params: { [ISSUE_KIND_PARAM]: 'unknown-key', [SUGGESTION_PARAM]: near },
+        });
     }
   })
   .describe(

@@ -1,25 +1,46 @@
 // Scenario file (YAML or JSON) or object → a validated Scenario, or errors naming JSON paths.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+// The ESM build: esbuild cannot follow the requires inside the UMD build's factory.
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { parseDocument } from 'yaml';
 import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
-import { formatIssues } from '../json/json-path';
+import { fileIssues, formatIssue, type FileIssue } from '../json/json-path';
 import {
   hooksmithScenarioOf,
   isMantleDocument,
   isMantleScenarioPath,
   mantleAgentBase,
   mantleScenarioDocument,
+  mantleKeyPath,
   NEEDS_MANTLE,
 } from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
+/** Where a file does not parse: a message at a character offset (to `end`). */
+export interface SyntaxProblem {
+  message: string;
+  offset: number;
+  end?: number;
+}
+
+/**
+ * Why a scenario (or payload case) cannot be used. `details` are the lines `hooksmith test`
+ * prints; `issues` and `syntax` are the same problems structured, so the editor places each at
+ * its key or its position with the same words.
+ */
 export class ScenarioError extends Error {
   constructor(
     message: string,
     readonly details: string[] = [],
+    readonly issues: FileIssue[] = [],
+    readonly syntax: SyntaxProblem[] = [],
   ) {
     super(message);
+  }
+
+  static ofIssues(message: string, issues: FileIssue[]): ScenarioError {
+    return new ScenarioError(message, issues.map(formatIssue), issues);
   }
 }
 
@@ -41,26 +62,46 @@ export interface EngineOnlyScenario {
   agentRoot: string;
 }
 
-export function parseScenarioText(text: string, file: string): unknown {
-  if (file.endsWith('.json')) {
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      throw new ScenarioError(`${file}: not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-    }
+/** JSON text → its value, or a ScenarioError placing the parser's complaint in the text. */
+export function parseJsonText(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const problem = { message, offset: jsonErrorOffset(message, text) };
+    throw new ScenarioError(`${file}: not valid JSON: ${message}`, [], [], [problem]);
   }
+}
+
+/** Where JSON.parse stopped: V8 names it only sometimes, so a strict JSON scanner finds it. */
+function jsonErrorOffset(message: string, text: string): number {
+  const at = /at position (\d+)/.exec(message);
+  if (at) return Math.min(Number(at[1]), text.length);
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return errors[0]?.offset ?? text.length;
+}
+
+export function parseScenarioText(text: string, file: string): unknown {
+  if (file.endsWith('.json')) return parseJsonText(text, file);
   const doc = parseDocument(text, { prettyErrors: true });
-  if (doc.errors.length)
+  if (doc.errors.length) {
+    const syntax = doc.errors.map((e) => ({
+      // The parser recurses per level: say what a stack overflow there means.
+      message: (e.message.split('\n')[0] ?? e.message).replace(
+        /^Maximum call stack size exceeded/,
+        `nested too deeply to parse (the limit for scenario values is ${JSON_LIMITS.depth} levels)`,
+      ),
+      offset: e.pos[0],
+      end: e.pos[1],
+    }));
     throw new ScenarioError(
       `${file}: not valid YAML`,
-      doc.errors.map((e) =>
-        // The parser recurses per level: say what a stack overflow there means.
-        (e.message.split('\n')[0] ?? e.message).replace(
-          /^Maximum call stack size exceeded/,
-          `nested too deeply to parse (the limit for scenario values is ${JSON_LIMITS.depth} levels)`,
-        ),
-      ),
+      syntax.map((p) => p.message),
+      [],
+      syntax,
     );
+  }
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
@@ -115,7 +156,8 @@ export function validateScenario(input: unknown, source: string): Scenario {
       unfaithful,
     ]);
   const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) throw new ScenarioError(`${source}: invalid scenario`, formatIssues(parsed.error));
+  if (!parsed.success)
+    throw ScenarioError.ofIssues(`${source}: invalid scenario`, fileIssues(parsed.error, [], scenarioSchema));
   return parsed.data;
 }
 
@@ -128,7 +170,10 @@ function fromMantle(
 ): LoadedScenario | EngineOnlyScenario {
   const parsed = mantleScenarioDocument.safeParse(doc);
   if (!parsed.success)
-    throw new ScenarioError(`${source}: invalid Mantle scenario`, formatIssues(parsed.error));
+    throw ScenarioError.ofIssues(
+      `${source}: invalid Mantle scenario`,
+      fileIssues(parsed.error, [], mantleScenarioDocument),
+    );
   const base = mantleAgentBase(file);
   const played = hooksmithScenarioOf(parsed.data);
   if (!played) {
@@ -139,10 +184,11 @@ function fromMantle(
   try {
     scenario = validateScenario(played, source);
   } catch (err) {
+    // The played scenario's keys stand under scenario (goals, name) or scenario.hooksmith.
     if (err instanceof ScenarioError)
-      throw new ScenarioError(
+      throw ScenarioError.ofIssues(
         err.message,
-        err.details.map((d) => (d.startsWith('goals') ? `scenario.${d}` : `scenario.hooksmith.${d}`)),
+        err.issues.map((i) => ({ ...i, path: mantleKeyPath(i.path as (string | number)[]) })),
       );
     throw err;
   }
@@ -164,6 +210,16 @@ export function readScenarioFile(
       `cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  return readScenarioText(file, text, fileOrObject, workspaceRoots);
+}
+
+/** A scenario file's text (as the editor holds it, or as read): what readScenarioFile makes of it. */
+export function readScenarioText(
+  file: string,
+  text: string,
+  fileOrObject: string = file,
+  workspaceRoots: readonly string[] = [],
+): LoadedScenario | EngineOnlyScenario {
   const doc = parseScenarioText(text, file);
   if (isMantleDocument(doc)) return fromMantle(doc, file, fileOrObject, workspaceRoots);
   if (isMantleScenarioPath(file))

@@ -30,6 +30,8 @@ export interface HookDiagnostic {
   /** LSP tags: unnecessary code is shown faded. */
   tags?: ('unnecessary' | 'deprecated')[];
   fixes?: Fix[];
+  /** Where the code is documented, when not on its rule page (ruleDocsUrl): a case file's checks. */
+  docsUrl?: string;
 }
 
 /** The repository (package.json's `repository`; a test keeps them equal). */

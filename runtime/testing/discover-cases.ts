@@ -4,9 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { formatIssues } from '../json/json-path';
+import { fileIssues } from '../json/json-path';
 import { withoutSchemaKey } from '../engine/payload-input';
-import { readScenarioFile, ScenarioError } from '../engine/scenario-load';
+import { parseJsonText, readScenarioFile, ScenarioError } from '../engine/scenario-load';
 import { isMantleScenarioPath, mantleKeyPath } from '../engine/mantle-scenario';
 import type { MalformedFile, TestCase } from './cases';
 import { payloadCaseKeys } from '../engine/expect-schema';
@@ -76,28 +76,48 @@ function scenarioCase(file: string, text: string): TestCase {
   };
 }
 
-function payloadFileCase(file: string, text: string): TestCase | MalformedFile | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    return { file, message: 'not valid JSON', details: [(err as Error).message] };
-  }
+/** A payload file that is a case (it has `expect`): its data and hook, checked; undefined for a plain sample. */
+export function readPayloadCaseText(
+  file: string,
+  text: string,
+): { data: Record<string, unknown>; hook: string; agentRoot: string } | undefined {
+  const data = parseJsonText(text, file);
   if (data === null || typeof data !== 'object' || Array.isArray(data) || !('expect' in data))
     return undefined;
   const parsed = payloadCase.safeParse(data);
-  if (!parsed.success) return { file, message: 'invalid payload case', details: formatIssues(parsed.error) };
+  if (!parsed.success)
+    throw ScenarioError.ofIssues('invalid payload case', fileIssues(parsed.error, [], payloadCase));
   const agentRoot = path.dirname(path.dirname(path.dirname(file)));
   const outside = hookOutsideAgent(agentRoot, parsed.data.hook);
-  if (outside) return { file, message: 'invalid payload case', details: [outside] };
+  if (outside)
+    throw ScenarioError.ofIssues('invalid payload case', [
+      { path: ['hook'], kind: 'invalid-value', message: outside },
+    ]);
+  return { data: data as Record<string, unknown>, hook: parsed.data.hook, agentRoot };
+}
+
+function payloadFileCase(file: string, text: string): TestCase | MalformedFile | undefined {
+  let read: ReturnType<typeof readPayloadCaseText>;
+  try {
+    read = readPayloadCaseText(file, text);
+  } catch (err) {
+    if (!(err instanceof ScenarioError)) throw err;
+    const json = err.syntax.length > 0;
+    return {
+      file,
+      message: json ? 'not valid JSON' : err.message,
+      details: json ? [err.syntax[0]!.message] : err.details,
+    };
+  }
+  if (!read) return undefined;
   return {
     kind: 'payload',
     file,
-    name: `${path.basename(file, '.json')} → ${parsed.data.hook}`,
-    agentRoot,
+    name: `${path.basename(file, '.json')} → ${read.hook}`,
+    agentRoot: read.agentRoot,
     line: sourceLines(text).lineOf(['expect']),
-    hook: parsed.data.hook,
-    payload: withoutSchemaKey(data as Record<string, unknown>),
+    hook: read.hook,
+    payload: withoutSchemaKey(read.data),
     text,
   };
 }

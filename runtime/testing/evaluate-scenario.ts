@@ -38,7 +38,8 @@ export function selects(selector: string, e: TimelineEvent): boolean {
   return samePointName(e.point, selector) || hookIs(selector, e.hook);
 }
 
-function hookIs(name: string, label: string | undefined): boolean {
+/** Whether a hook name of a scenario (`guard`, `Class.method`, `FILE::HANDLER`) names the hook labelled `label`. */
+export function hookIs(name: string, label: string | undefined): boolean {
   if (!label) return false;
   if (label === name) return true;
   const handler = label.slice(label.lastIndexOf('::') + 2);

@@ -203,11 +203,11 @@ export class LspClient {
     return (this.last(uri)?.diagnostics ?? []).map((d) => String(d.code));
   }
 
-  async open(path: string, text: string): Promise<string> {
+  async open(path: string, text: string, languageId = 'python'): Promise<string> {
     const uri = uriOf(path);
     this.versions.set(uri, 1);
     await this.conn.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'python', version: 1, text },
+      textDocument: { uri, languageId, version: 1, text },
     });
     return uri;
   }

@@ -13,7 +13,7 @@ import { HooksStore } from './hooks-store';
 import { createLanguageClient } from './language-client';
 import { Logger } from './log';
 import { RestartPolicy, type CrashVerdict } from './restart-policy';
-import { ServerStatus, type ProblemCounts } from './status';
+import { ServerStatus, TestStatus, type ProblemCounts } from './status';
 
 export const COMMAND_PREFIX = 'hooksmith.';
 
@@ -32,6 +32,8 @@ function countProblems(): ProblemCounts {
 export class HooksmithContext implements vscode.Disposable {
   readonly log = new Logger('Hooksmith');
   readonly status = new ServerStatus();
+  /** The failing tests' status-bar item (client/testing sets it). */
+  readonly testStatus = new TestStatus();
   readonly hooks: HooksStore;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly policy = new RestartPolicy();
@@ -44,7 +46,7 @@ export class HooksmithContext implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.hooks = new HooksStore(this);
-    this.push(this.log, this.status, this.watcher, this.clientEmitter, this.hooks);
+    this.push(this.log, this.status, this.testStatus, this.watcher, this.clientEmitter, this.hooks);
     this.push(
       this.hooks.onDidChange((r) =>
         this.status.setHookCount(r ? r.agents.reduce((n, a) => n + a.hooks.length, 0) : undefined),

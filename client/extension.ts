@@ -5,6 +5,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HooksResult } from '../runtime/lsp/shared';
 import { HooksmithContext } from './context';
 import { FEATURES, type Feature } from './features';
+import type { StatusSnapshot } from './status';
 
 /** What `activate` returns: for tests and for extensions that build on Hooksmith. */
 export interface HooksmithApi {
@@ -20,8 +21,10 @@ export interface HooksmithApi {
   readonly commands: readonly string[];
   /** The last lines of the Hooksmith output channel (for tests). */
   logLines(): readonly string[];
-  /** What the status-bar item shows (for tests). */
-  statusBar(): { text: string; tooltip: string; command: string | undefined };
+  /** What the server's status-bar item shows (for tests). */
+  statusBar(): StatusSnapshot;
+  /** What the failing tests' status-bar item shows (for tests). */
+  testStatusBar(): StatusSnapshot;
 }
 
 let context: HooksmithContext | undefined;
@@ -70,6 +73,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Hook
     },
     logLines: () => ctx.log.lines(),
     statusBar: () => ctx.status.snapshot(),
+    testStatusBar: () => ctx.testStatus.snapshot(),
   };
 }
 

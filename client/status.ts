@@ -1,7 +1,8 @@
-// The status-bar item: what the language server is doing, and the click that helps —
-// the output channel while it works, a restart once it stopped or crashed. Once ready, its icon
-// is the worst severity of Hooksmith's diagnostics (never a check mark beside errors), and in
-// an untrusted folder it says so: restricted mode, click to trust.
+// The status-bar items. The server's: what the language server is doing, and the click that
+// helps — the output channel while it works, a restart once it stopped or crashed. Once ready, its
+// icon is the worst severity of Hooksmith's diagnostics (never a check mark beside errors), and in
+// an untrusted folder it says so: restricted mode, click to trust. The tests': how many of the
+// Testing view's cases failed when they last ran (shown only then), click for the Testing view.
 import * as vscode from 'vscode';
 
 export type ServerState = 'starting' | 'ready' | 'stopped' | 'crashed';
@@ -10,6 +11,8 @@ export type ServerState = 'starting' | 'ready' | 'stopped' | 'crashed';
 export const SHOW_OUTPUT_COMMAND = 'hooksmith.showOutput';
 export const RESTART_COMMAND = 'hooksmith.restartServer';
 export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+export const SHOW_TESTING_COMMAND = 'workbench.view.extension.test';
+export const RERUN_FAILED_COMMAND = 'testing.reRunFailTests';
 
 /** Hooksmith diagnostics across the workspace, by severity. */
 export interface ProblemCounts {
@@ -19,6 +22,24 @@ export interface ProblemCounts {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** What a status-bar item shows (for tests: the status bar has no read API). */
+export interface StatusSnapshot {
+  text: string;
+  tooltip: string;
+  command: string | undefined;
+  visible: boolean;
+}
+
+function snapshotOf(item: vscode.StatusBarItem, visible: boolean): StatusSnapshot {
+  const c = item.command;
+  return {
+    text: item.text,
+    tooltip: typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? ''),
+    command: typeof c === 'string' ? c : c?.command,
+    visible,
+  };
 }
 
 export class ServerStatus implements vscode.Disposable {
@@ -59,14 +80,8 @@ export class ServerStatus implements vscode.Disposable {
     this.render();
   }
 
-  /** What the item shows (for tests: the status bar has no read API). */
-  snapshot(): { text: string; tooltip: string; command: string | undefined } {
-    const c = this.item.command;
-    return {
-      text: this.item.text,
-      tooltip: typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? ''),
-      command: typeof c === 'string' ? c : c?.command,
-    };
+  snapshot(): StatusSnapshot {
+    return snapshotOf(this.item, true);
   }
 
   /** Re-renders after the workspace trust changed. */
@@ -116,6 +131,50 @@ export class ServerStatus implements vscode.Disposable {
         i.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
         break;
     }
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
+
+/** The failing tests' item, right of the server's: hidden until a test run left cases failing. */
+export class TestStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(
+    'hooksmith.tests',
+    vscode.StatusBarAlignment.Left,
+    9,
+  );
+  private failing: string[] = [];
+
+  constructor() {
+    this.item.name = 'Hooksmith tests';
+    this.item.command = SHOW_TESTING_COMMAND;
+  }
+
+  /** The labels of the cases that failed (or could not run) when they last ran. */
+  setFailing(labels: readonly string[]): void {
+    this.failing = [...labels];
+    const n = this.failing.length;
+    if (!n) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(testing-failed-icon) ${n} failing`;
+    const tip = new vscode.MarkdownString(
+      `Hooksmith: ${plural(n, 'test')} failing\n\n${this.failing
+        .slice(0, 10)
+        .map((l) => `- ${l.replace(/[\\`*_[\]<>]/g, '\\$&')}`)
+        .join('\n')}${n > 10 ? `\n- … ${n - 10} more` : ''}\n\n` +
+        `Click for the Testing view · [Re-run failed](command:${RERUN_FAILED_COMMAND})`,
+    );
+    tip.isTrusted = { enabledCommands: [RERUN_FAILED_COMMAND] };
+    this.item.tooltip = tip;
+    this.item.show();
+  }
+
+  snapshot(): StatusSnapshot {
+    return snapshotOf(this.item, this.failing.length > 0);
   }
 
   dispose(): void {

@@ -1,15 +1,14 @@
 // The Testing view: a vscode.tests TestController over every scenario and payload case of the
 // workspace (agents → files → case → expectations), found as files change. Run / Run All from
-// the view and the gutter; a failed expectation shows expected vs actual at its line; a failed
+// the view and the gutter; a failed expectation shows expected vs actual at its line (results.ts),
+// the peek opens on the first failure (peek.ts), the status bar counts the failing cases; a failed
 // scenario's timeline opens from the result. Registered only in a trusted workspace (running a
 // case runs hooks).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
-import type { CaseResult } from '../../runtime/testing/cases';
 import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
 import { readCase } from '../../runtime/testing/discover-cases';
-import { pathKey } from '../../runtime/testing/plan';
 import { runCases } from '../../runtime/testing/run-cases';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
@@ -17,6 +16,8 @@ import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { TestTree, type CaseEntry } from './tree';
+import { report, type ItemReport } from './results';
+import { CONTROLLER_ID, peekFirstFailure } from './peek';
 
 const GLOBS = [
   '**/*.scenario.{yaml,yml,json}',
@@ -25,98 +26,16 @@ const GLOBS = [
 ];
 const EXCLUDE = '**/{node_modules,.git}/**';
 
-/** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */
-type ItemReport = {
-  state: 'passed' | 'failed' | 'skipped' | 'errored';
-  line?: number;
-  message?: string;
-  expected?: string;
-  actual?: string;
-};
-
-/** The expectation item `id` under the case: its child, or a child of one of its turn items. */
-function childOf(item: vscode.TestItem, id: string): vscode.TestItem | undefined {
-  let found = item.children.get(id);
-  item.children.forEach((turn) => (found ??= turn.children.get(id)));
-  return found;
-}
-
-function report(run: vscode.TestRun, entry: CaseEntry, r: CaseResult, out: Map<string, ItemReport>): void {
-  const uri = vscode.Uri.file(r.case.file);
-  const { item } = entry;
-  const ms = r.durationMs;
-  if (r.status === 'error') {
-    const msg = new vscode.TestMessage(
-      `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
-    );
-    msg.location = new vscode.Location(uri, new vscode.Position(r.case.line - 1, 0));
-    run.errored(item, msg, ms);
-    out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string });
-    return;
-  }
-  const failures: vscode.TestMessage[] = [];
-  for (const e of r.expectations) {
-    const child = childOf(item, `${item.id}/${pathKey(e.path)}`);
-    if (e.skipped) {
-      // A Mantle check a hook simulation cannot make: skipped, with why in the output.
-      if (child) run.skipped(child);
-      run.appendOutput(
-        `${e.name}: ${e.skipped}\r\n`,
-        new vscode.Location(uri, new vscode.Position(e.line - 1, 0)),
-        child ?? item,
-      );
-      out.set(child?.id ?? `${item.id}/${pathKey(e.path)}`, {
-        state: 'skipped',
-        line: e.line,
-        message: e.skipped,
-      });
-      continue;
-    }
-    if (e.passed) {
-      if (child) run.passed(child);
-      if (child) out.set(child.id, { state: 'passed', line: e.line });
-      continue;
-    }
-    const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
-    msg.location = new vscode.Location(uri, new vscode.Position(e.line - 1, 0));
-    if (r.case.kind === 'scenario') msg.contextValue = 'hooksmith.scenarioFailure';
-    failures.push(msg);
-    if (child) run.failed(child, msg);
-    out.set(child?.id ?? `${item.id}/${pathKey(e.path)}`, {
-      state: 'failed',
-      line: e.line,
-      message: e.name,
-      expected: e.expected,
-      actual: e.actual,
-    });
-  }
-  // A conversation's turn items: failed with their expectations, else passed.
-  item.children.forEach((turn) => {
-    if (!turn.id.startsWith(`${item.id}/turns/`)) return;
-    const failed: vscode.TestMessage[] = [];
-    turn.children.forEach((e) => {
-      const o = out.get(e.id);
-      if (o?.state === 'failed') failed.push(new vscode.TestMessage(o.message ?? e.label));
-    });
-    if (failed.length) run.failed(turn, failed);
-    else run.passed(turn);
-  });
-  if (failures.length) run.failed(item, failures, ms);
-  else if (r.status === 'skipped') run.skipped(item);
-  else run.passed(item, ms);
-  out.set(item.id, {
-    state: failures.length ? 'failed' : r.status === 'skipped' ? 'skipped' : 'passed',
-    line: r.case.line,
-  });
-}
-
 function registerController(ctx: HooksmithContext): TestTree {
-  const controller = vscode.tests.createTestController('hooksmith', 'Hooksmith');
+  const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Hooksmith');
   const tree = new TestTree(controller);
   const runners = sharedRunner(ctx);
   const last = new Map<string, ItemReport>();
   /** Scenario file → the turn its last test run played (its timeline opens from a failure). */
   const played = new Map<string, SimulationResult>();
+  /** Case item id → its label, for the cases that failed (or could not run) when they last ran. */
+  const failing = new Map<string, string>();
+  const showFailing = () => ctx.testStatus.setFailing([...failing.values()]);
   ctx.push(controller);
 
   const scan = async () => {
@@ -137,7 +56,10 @@ function registerController(ctx: HooksmithContext): TestTree {
       w,
       w.onDidCreate((u) => tree.update(u.fsPath)),
       w.onDidChange((u) => tree.update(u.fsPath)),
-      w.onDidDelete((u) => tree.remove(u.fsPath)),
+      w.onDidDelete((u) => {
+        tree.remove(u.fsPath);
+        if (failing.delete(`${u.fsPath}::case`)) showFailing();
+      }),
     );
   }
 
@@ -159,11 +81,12 @@ function registerController(ctx: HooksmithContext): TestTree {
       const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
       if (debug) {
         const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
-        const played = await debugRun(ctx, name, resource, (runner) =>
+        const failed = await debugRun(ctx, name, resource, (runner) =>
           runEntries(run, entries, runner, token),
         );
-        if (played === undefined) for (const e of entries) run.skipped(e.item);
+        if (failed === undefined) for (const e of entries) run.skipped(e.item);
         run.end();
+        if (failed && !token.isCancellationRequested) await peekFirstFailure(failed);
         return;
       }
       const runner = await runners.get(resource);
@@ -173,8 +96,9 @@ function registerController(ctx: HooksmithContext): TestTree {
         run.end();
         return;
       }
-      await runEntries(run, entries, runner, token);
+      const failed = await runEntries(run, entries, runner, token);
       run.end();
+      if (!token.isCancellationRequested) await peekFirstFailure(failed);
     };
   controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute(false), true);
   controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute(true), true);
@@ -184,8 +108,9 @@ function registerController(ctx: HooksmithContext): TestTree {
     entries: CaseEntry[],
     runner: HookRunner,
     token: vscode.CancellationToken,
-  ): Promise<true> {
+  ): Promise<vscode.TestItem[]> {
     last.clear();
+    const failed: vscode.TestItem[] = [];
     // One host: the cases run one after another.
     for (const e of entries) {
       if (token.isCancellationRequested) break;
@@ -195,12 +120,16 @@ function registerController(ctx: HooksmithContext): TestTree {
       const now = readCase(e.testCase.file);
       const testCase = now && 'kind' in now ? now : e.testCase;
       const [r] = await runCases([testCase], { runnerFor: () => runner });
-      if (r) report(run, e, r, last);
+      if (r && report(run, e, r, last)) {
+        failed.push(e.item);
+        failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
+      } else if (r) failing.delete(e.item.id);
+      showFailing();
       if (r?.simulation) played.set(r.case.file, r.simulation);
       else played.delete(testCase.file);
       if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
     }
-    return true;
+    return failed;
   }
 
   ctx.registerCommand('lastTestRun', () => Object.fromEntries(last));

@@ -29,28 +29,38 @@ export function summaryLine(r: Pick<TestReport, 'results' | 'malformed'>): strin
 
 const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
 
+/** The case's status line, as `hooksmith test` prints it: `FAILED a.scenario.yaml::name (12 ms)`. */
+export function statusLine(x: CaseResult, relative: (file: string) => string): string {
+  const tag = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR ' }[x.status];
+  return `${tag} ${relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)`;
+}
+
+/**
+ * A failed or errored case's block of `hooksmith test`'s failures (the Testing view's run output
+ * shows the same): `--- file::name`, then each failed expectation at file:line, expected, actual.
+ */
+export function failureText(x: CaseResult, relative: (file: string) => string): string[] {
+  const file = relative(x.case.file);
+  const out = [`--- ${file}::${x.case.name}`];
+  if (x.error) {
+    out.push(`  ${file}:${x.case.line}: ${x.error.message}`);
+    for (const d of x.error.details) out.push(`    ${indent(d, '    ')}`);
+  }
+  for (const e of x.expectations.filter(failedCheck)) {
+    out.push(`  ${file}:${e.line}: ${e.name}`);
+    out.push(`    expected: ${indent(e.expected, '              ')}`);
+    out.push(`    actual:   ${indent(e.actual, '              ')}`);
+  }
+  return out;
+}
+
 export function formatTestText(r: TestReport): string {
   const out: string[] = [];
-  for (const x of r.results) {
-    const tag = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR ' }[x.status];
-    out.push(`${tag} ${r.relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)`);
-  }
+  for (const x of r.results) out.push(statusLine(x, r.relative));
   for (const m of r.malformed) out.push(`ERROR  ${r.relative(m.file)}: ${m.message}`);
   const bad = r.results.filter((x) => x.status === 'failed' || x.status === 'error');
   if (bad.length || r.malformed.length) out.push('', '=== failures ===');
-  for (const x of bad) {
-    const file = r.relative(x.case.file);
-    out.push('', `--- ${file}::${x.case.name}`);
-    if (x.error) {
-      out.push(`  ${file}:${x.case.line}: ${x.error.message}`);
-      for (const d of x.error.details) out.push(`    ${indent(d, '    ')}`);
-    }
-    for (const e of x.expectations.filter(failedCheck)) {
-      out.push(`  ${file}:${e.line}: ${e.name}`);
-      out.push(`    expected: ${indent(e.expected, '              ')}`);
-      out.push(`    actual:   ${indent(e.actual, '              ')}`);
-    }
-  }
+  for (const x of bad) out.push('', ...failureText(x, r.relative));
   for (const m of r.malformed) {
     out.push('', `--- ${r.relative(m.file)} (malformed)`, `  ${m.message}`);
     for (const d of m.details) out.push(`    ${d}`);

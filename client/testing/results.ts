@@ -1,0 +1,129 @@
+// A case's result in the Testing view: each expectation item passed, failed or skipped; a failed
+// expectation's message is a diff of expected / actual at its line (the peek and the Test Results
+// show it), held by its item, its turn and its case; the run's output gets the case's line and the
+// failure text `hooksmith test` prints, under the case's item (Test Results shows it).
+import * as vscode from 'vscode';
+import type { CaseResult } from '../../runtime/testing/cases';
+import { pathKey } from '../../runtime/testing/plan';
+import { failureText, statusLine } from '../../runtime/testing/report';
+import type { CaseEntry } from './tree';
+
+/** A failure message as the tests of the view read it. */
+export interface MessageReport {
+  message: string;
+  file: string;
+  line: number;
+  expected?: string;
+  actual?: string;
+}
+
+/** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */
+export interface ItemReport {
+  state: 'passed' | 'failed' | 'skipped' | 'errored';
+  line?: number;
+  message?: string;
+  expected?: string;
+  actual?: string;
+  /** A case: the text appended to the run's output for it. */
+  output?: string;
+  /** A case: the messages it failed with. */
+  messages?: MessageReport[];
+}
+
+/** The run's output wants CRLF line endings (it is a terminal). */
+export const crlf = (lines: string[]) => lines.map((l) => `${l.replace(/\r?\n/g, '\r\n')}\r\n`).join('');
+
+const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
+
+const at = (uri: vscode.Uri, line: number) => new vscode.Location(uri, new vscode.Position(line - 1, 0));
+
+/** The expectation item `id` under the case: its child, or a child of one of its turn items. */
+function childOf(item: vscode.TestItem, id: string): vscode.TestItem | undefined {
+  let found = item.children.get(id);
+  item.children.forEach((turn) => (found ??= turn.children.get(id)));
+  return found;
+}
+
+function messageReport(m: vscode.TestMessage): MessageReport {
+  return {
+    message: typeof m.message === 'string' ? m.message : m.message.value,
+    file: m.location?.uri.fsPath ?? '',
+    line: (m.location?.range.start.line ?? -1) + 1,
+    ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
+    ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+  };
+}
+
+/** Reports `r` on the run; returns whether the case failed (or could not run). */
+export function report(
+  run: vscode.TestRun,
+  entry: CaseEntry,
+  r: CaseResult,
+  out: Map<string, ItemReport>,
+): boolean {
+  const uri = vscode.Uri.file(r.case.file);
+  const { item } = entry;
+  const ms = r.durationMs;
+  const lines = [statusLine(r, relative)];
+  if (r.status === 'failed' || r.status === 'error') lines.push(...failureText(r, relative), '');
+  const output = crlf(lines);
+  run.appendOutput(
+    output,
+    at(uri, r.expectations.find((e) => !e.passed && !e.skipped)?.line ?? r.case.line),
+    item,
+  );
+  if (r.status === 'error') {
+    const msg = new vscode.TestMessage(
+      `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
+    );
+    msg.location = at(uri, r.case.line);
+    run.errored(item, msg, ms);
+    item.children.forEach((c) => run.skipped(c));
+    out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string, output });
+    return true;
+  }
+  const failures: vscode.TestMessage[] = [];
+  const byTurn = new Map<string, vscode.TestMessage[]>();
+  for (const e of r.expectations) {
+    const child = childOf(item, `${item.id}/${pathKey(e.path)}`);
+    const id = child?.id ?? `${item.id}/${pathKey(e.path)}`;
+    if (e.skipped) {
+      // A Mantle check a hook simulation cannot make: skipped, with why in the output.
+      if (child) run.skipped(child);
+      run.appendOutput(crlf([`${e.name}: ${e.skipped}`]), at(uri, e.line), child ?? item);
+      out.set(id, { state: 'skipped', line: e.line, message: e.skipped });
+      continue;
+    }
+    if (e.passed) {
+      if (child) run.passed(child);
+      if (child) out.set(child.id, { state: 'passed', line: e.line });
+      continue;
+    }
+    const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
+    msg.location = at(uri, e.line);
+    if (r.case.kind === 'scenario') msg.contextValue = 'hooksmith.scenarioFailure';
+    failures.push(msg);
+    if (child) run.failed(child, msg);
+    // A per-turn expectation: its turn item fails with the same message.
+    if (child?.parent && child.parent !== item)
+      byTurn.set(child.parent.id, [...(byTurn.get(child.parent.id) ?? []), msg]);
+    out.set(id, { state: 'failed', line: e.line, message: e.name, expected: e.expected, actual: e.actual });
+  }
+  // A conversation's turn items: failed with their expectations' messages, else passed.
+  item.children.forEach((turn) => {
+    if (!turn.id.startsWith(`${item.id}/turns/`)) return;
+    const failed = byTurn.get(turn.id);
+    if (failed) run.failed(turn, failed);
+    else run.passed(turn);
+  });
+  if (failures.length) run.failed(item, failures, ms);
+  else if (r.status === 'skipped') run.skipped(item);
+  else run.passed(item, ms);
+  out.set(item.id, {
+    state: failures.length ? 'failed' : r.status === 'skipped' ? 'skipped' : 'passed',
+    line: r.case.line,
+    output,
+    messages: failures.map(messageReport),
+  });
+  return failures.length > 0;
+}

@@ -14,6 +14,7 @@ import { runFeature } from './run/feature';
 import { simulateFeature } from './simulate/feature';
 import { testingFeature } from './testing/feature';
 import { registerDebugAdapter } from './debug/debug-adapter';
+import { walkthroughFeature } from './walkthrough/feature';
 
 export type Feature = (ctx: HooksmithContext) => void | Promise<void>;
 
@@ -31,4 +32,5 @@ export const FEATURES: readonly FeatureModule[] = [
   { name: 'simulate', activate: simulateFeature }, // client/simulate/feature.ts
   { name: 'testing', activate: testingFeature }, // client/testing/feature.ts
   { name: 'debug', activate: (ctx) => ctx.push(registerDebugAdapter()) }, // client/debug (#22)
+  { name: 'walkthrough', activate: walkthroughFeature }, // client/walkthrough (#23)
 ];

@@ -168,14 +168,22 @@ export function startServer(connection: Connection): void {
     };
   });
 
+  /** Resolves once the first workspace scan ended: a hooks request before it waits (no false "no hooks"). */
+  let firstScanDone: () => void = () => undefined;
+  const firstScan = new Promise<void>((resolve) => (firstScanDone = resolve));
+
   connection.onInitialized(
     safe('initialized', undefined, async () => {
-      if (canWatchDynamically) {
-        await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: '**/*.py' }, { globPattern: '**/hooks' }],
-        });
+      try {
+        if (canWatchDynamically) {
+          await connection.client.register(DidChangeWatchedFilesNotification.type, {
+            watchers: [{ globPattern: '**/*.py' }, { globPattern: '**/hooks' }],
+          });
+        }
+        await scanWorkspace();
+      } finally {
+        firstScanDone();
       }
-      await scanWorkspace();
     }),
   );
 
@@ -324,6 +332,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(
     HOOKS_REQUEST,
     safe('hooks', { agents: [] }, async (p: HooksParams | undefined) => {
+      await firstScan;
       const s = await settings.get(undefined);
       return listHooks(
         analyser,

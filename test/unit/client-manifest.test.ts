@@ -205,6 +205,7 @@ describe('package.json contributes', () => {
       '!snippets/python.json',
       '!README.md',
       '!docs/rules/*.md',
+      '!media/walkthrough/*.md',
       '!LICENSE',
     ]) {
       assert.ok(lines.includes(keep), keep);

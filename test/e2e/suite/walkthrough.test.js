@@ -117,7 +117,7 @@ describe('Getting Started walkthrough', function () {
       );
     // Wide enough for the step's media beside the steps, as on a usual screen.
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'walkthrough.png'), 1500);
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'walkthrough.png'), 4500);
     await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
   });
 

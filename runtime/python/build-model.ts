@@ -98,7 +98,8 @@ export function modelOfSyntax(
   const ctx: DefContext = { scope, scopeKey: cachingFor(path) ? scopeKey(added) : undefined, localImports };
   // Classes made in a factory, a test or another class (Cayu hooks often are): only indented
   // `class` lines can start one, so modules without any skip the walk.
-  const indentedClass = INDENTED_CLASS.test(text);
+  // A substring search first: much faster than the regular expression over a large module.
+  const indentedClass = text.includes('class') && INDENTED_CLASS.test(text);
   const nestedCtx: DefContext | undefined = indentedClass
     ? { scope, scopeKey: undefined, localImports: [] }
     : undefined;

@@ -12,6 +12,8 @@ import { BUILTINS } from './builtin-names';
 /** Text that can define module names behind this walk's back: then nothing is reported. */
 const DYNAMIC_DEFINITION =
   /\b(?:globals|locals|vars)\s*\(|\bexec\s*\(|__builtins__|\bimport\s+builtins\b|\bbuiltins\./;
+/** A word each match of DYNAMIC_DEFINITION holds: searched first, much faster over a large module. */
+const DYNAMIC_WORDS = /globals|locals|vars|exec|builtins/;
 
 /** Blocks that run only on a condition this walk cannot judge: uses inside are not checked. */
 const GUARDED_BLOCKS = new Set(['if_statement', 'while_statement', 'try_statement', 'match_statement']);
@@ -56,10 +58,11 @@ export function undefinedAtImport(
   /** What each module-level definition binds and uses, by node id (definitionNames), when known. */
   known?: ReadonlyMap<number, DefinitionNames>,
 ): UndefinedName[] {
-  if (root.hasError || DYNAMIC_DEFINITION.test(text)) return [];
+  if (root.hasError || (DYNAMIC_WORDS.test(text) && DYNAMIC_DEFINITION.test(text))) return [];
   const module: Scope = { names: new Set() };
-  for (const m of text.matchAll(/^[ \t]*global[ \t]+([\w \t,]+)/gm))
-    for (const n of m[1]!.split(',')) module.names.add(n.trim());
+  if (text.includes('global'))
+    for (const m of text.matchAll(/^[ \t]*global[ \t]+([\w \t,]+)/gm))
+      for (const n of m[1]!.split(',')) module.names.add(n.trim());
   // Module-level definitions through their own names: a rebuild after an edit reuses those of
   // the definitions it did not touch (whose nodes it did not even read).
   const definitions = new Map<number, DefinitionNames>();

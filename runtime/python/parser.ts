@@ -81,6 +81,9 @@ export interface ParseOptions {
   timeoutMs?: number;
 }
 
+/** Wall time a parse runs before its CPU time is counted against the budget (see parse()). */
+const CPU_GRACE_MS = 50;
+
 /** CPython rejects the 100th indentation level (tokenizer MAXINDENT). */
 const MAX_INDENT_LEVELS = 100;
 
@@ -116,19 +119,24 @@ export function parse(text: string, oldTree?: Tree | null, opts: ParseOptions = 
   if (deep) return substitute(p, deep);
   const budget = opts.timeoutMs ?? parseBudgetMs(text);
   // CPU time, not wall time: on a busy machine a large module waits for a core, and that wait
-  // says nothing about the source.
-  const deadline = cpuMs() + budget;
+  // says nothing about the source. Reading the CPU clock is a system call, slow on a busy machine,
+  // and nearly every parse is over long before any budget: the clock is first read once the parse
+  // has run CPU_GRACE_MS of wall time, and the budget counts from then (a parse gives up at most
+  // that much later, never sooner).
   const old = oldTree && !substitutes.has(oldTree) ? oldTree : null;
-  // tree-sitter calls back every few hundred operations, thousands of times in one parse of a large
-  // module. Reading the CPU clock is a system call: it is read at most once per millisecond of wall
-  // time, plenty for a budget of seconds.
-  let calls = 0;
+  const start = performance.now();
+  const grace = Math.min(CPU_GRACE_MS, budget);
+  let deadline: number | undefined;
   let nextRead = 0;
+  // tree-sitter calls back every few hundred operations: the clocks are looked at on every 32nd call.
+  let calls = 0;
   const overBudget = (): boolean => {
     const now = performance.now();
-    if (now < nextRead) return false;
-    nextRead = now + 1;
-    return cpuMs() > deadline;
+    if (now - start < grace || now < nextRead) return false;
+    nextRead = now + 1; // the CPU clock at most once per ms
+    if (deadline !== undefined) return cpuMs() > deadline;
+    deadline = cpuMs() + budget;
+    return false;
   };
   const tree = p.parse(normalizeLoneCr(text), old, {
     progressCallback: () => (++calls & 31) === 0 && overBudget(),

@@ -20,7 +20,7 @@ export interface HookNode {
   id: string;
   entry: HookEntry;
   label: string;
-  /** "modify · 500 ms" */
+  /** "modify · 500 ms"; a Cayu phase: what it can do ("guard · proceed, modify, short-circuit or block") */
   description: string;
   tooltip: string;
 }
@@ -72,15 +72,25 @@ function hookTooltip(h: HookEntry, root: string): string {
         'Duplicate modify hook: another modify hook of this agent registers the same point; `rasa train` and model load reject the agent.',
       );
   } else {
-    lines.push(`Cayu phase ${h.point} · ${h.lane === 'modify' ? 'returns a decision' : 'observes'}`);
+    lines.push(`Cayu phase ${h.point}: ${cayuPhaseRole(h.point)}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * What a Cayu phase method can do, as its label says it (Cayu has no lanes: a tool phase is no
+ * "modify" hook, it returns a decision; a session phase observes).
+ */
+export function cayuPhaseRole(phase: string): string {
+  if (phase === 'before_tool_call') return 'guard · proceed, modify, short-circuit or block';
+  if (phase === 'after_tool_call') return 'result · keep or replace';
+  return 'observes the session';
 }
 
 function hookNode(h: HookEntry, root: string): HookNode {
   const name = h.engine === 'cayu' ? (h.handler.split('.').pop() ?? h.handler) : h.handler;
   const description = [
-    h.lane,
+    h.engine === 'cayu' ? cayuPhaseRole(h.point) : h.lane,
     h.timeoutMs !== undefined ? `${h.timeoutMs} ms` : undefined,
     h.duplicate ? 'duplicate' : undefined,
   ]

@@ -1,6 +1,6 @@
-// "Fuzz hook": a CodeLens above every hook (trusted workspace, no error the engine rejects) that
-// runs `hooksmith fuzz` in the shared warm host, reports the counts and latency against the
-// budget, and offers to save the smallest failing payload as a payload case.
+// "Fuzz hook" (a lens of each hook's row, client/run/lens-row.ts: trusted workspace, no error the
+// engine rejects) runs `hooksmith fuzz` in the shared warm host, reports the counts and latency
+// against the budget, and offers to save the smallest failing payload as a payload case.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findAgentRoot, nodeFs } from '../../runtime/workspace/discovery';
@@ -9,47 +9,12 @@ import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../.
 import { saveFuzzCase } from '../../runtime/testing/fuzz-save';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
-import { blockingErrors } from '../run/codelens';
+import { FUZZ_COMMAND } from '../run/lens-row';
 
-export const FUZZ_COMMAND = 'hooksmith.fuzzHook';
-
-class FuzzCodeLensProvider implements vscode.CodeLensProvider {
-  private readonly emitter = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.emitter.event;
-  constructor(private readonly ctx: HooksmithContext) {
-    ctx.push(
-      this.emitter,
-      ctx.hooks.onDidChange(() => this.emitter.fire()),
-      // Gone while the file has errors the engine rejects: the run lens says "✖ cannot run" there.
-      vscode.languages.onDidChangeDiagnostics(() => this.emitter.fire()),
-    );
-  }
-
-  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (!vscode.workspace.isTrusted || blockingErrors(doc.uri).length) return [];
-    const file = path.resolve(doc.uri.fsPath);
-    const out: vscode.CodeLens[] = [];
-    for (const agent of this.ctx.hooks.current?.agents ?? [])
-      for (const h of agent.hooks) {
-        if (path.resolve(h.file) !== file || h.range.start.line >= doc.lineCount) continue;
-        const range = new vscode.Range(h.range.start.line, 0, h.range.start.line, 0);
-        out.push(
-          new vscode.CodeLens(range, {
-            title: 'Fuzz hook',
-            command: FUZZ_COMMAND,
-            arguments: [{ file: h.file, handler: h.handler }],
-            tooltip: 'Run the hook on 200 generated payloads for its point; report failures and latency',
-          }),
-        );
-      }
-    return out;
-  }
-}
+export { FUZZ_COMMAND };
 
 /** `caseSaved`: the Testing view lists a saved case at once (file watchers can lag or miss it). */
 export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => void): void {
-  const lenses = new FuzzCodeLensProvider(ctx);
-  ctx.push(vscode.languages.registerCodeLensProvider({ language: 'python', scheme: 'file' }, lenses));
   const runners = sharedRunner(ctx);
   const output = vscode.window.createOutputChannel('Hooksmith Fuzz');
   ctx.push(output);

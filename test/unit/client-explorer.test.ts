@@ -129,6 +129,16 @@ describe('buildTree', () => {
     );
   });
 
+  it('labels Cayu phases by what they can do, never "modify" (Cayu has no lanes)', () => {
+    const cayu = buildTree(result)[0]!.children[3]!.children;
+    assert.deepEqual(
+      cayu.map((h) => h.description),
+      ['guard · proceed, modify, short-circuit or block', 'result · keep or replace'],
+    );
+    assert.ok(cayu.every((h) => !h.description.startsWith('modify')));
+    assert.match(cayu[0]!.tooltip, /Cayu phase before_tool_call: guard/);
+  });
+
   it('labels hooks "lane · timeout", flags duplicates and unwired points', () => {
     const [agent] = buildTree(result);
     const toolCall = agent!.children[1]!;

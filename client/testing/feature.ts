@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
-import { readCase } from '../../runtime/testing/discover-cases';
+import { isPayloadFile, isScenarioFile, readCase } from '../../runtime/testing/discover-cases';
 import { runCases } from '../../runtime/testing/run-cases';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
@@ -62,6 +62,7 @@ function registerController(ctx: HooksmithContext): TestTree {
       }),
     );
   }
+  watchFolders(ctx, tree);
 
   // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
   const execute =
@@ -163,6 +164,46 @@ function registerController(ctx: HooksmithContext): TestTree {
   });
   void scan();
   return tree;
+}
+
+/**
+ * Folders created and deleted. A file written into a folder just created can come before the
+ * watch of that folder starts, and then no event reports it: a new folder is searched whole
+ * (once the burst of creations settles). A deleted folder reports only itself: the cases below
+ * it are taken out.
+ */
+function watchFolders(ctx: HooksmithContext, tree: TestTree): void {
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const searchPending = async () => {
+    timer = undefined;
+    const dirs = [...pending].filter((d) => ![...pending].some((o) => o !== d && d.startsWith(o + path.sep)));
+    pending.clear();
+    for (const dir of dirs) {
+      const found = await vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), EXCLUDE, 2000);
+      for (const u of found) if (isScenarioFile(u.fsPath) || isPayloadFile(u.fsPath)) tree.update(u.fsPath);
+    }
+  };
+  const created = async (u: vscode.Uri) => {
+    if (/[\\/](node_modules|\.git)([\\/]|$)/.test(u.fsPath)) return;
+    const stat = await vscode.workspace.fs.stat(u).then(
+      (s) => s,
+      () => undefined,
+    );
+    if (!stat || !(stat.type & vscode.FileType.Directory)) return;
+    pending.add(u.fsPath);
+    timer ??= setTimeout(
+      () => void searchPending().catch((e: unknown) => ctx.log.warn('test', String(e))),
+      150,
+    );
+  };
+  const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+  ctx.push(
+    w,
+    w.onDidCreate((u) => void created(u)),
+    w.onDidDelete((u) => tree.removeUnder(u.fsPath)),
+    { dispose: () => timer && clearTimeout(timer) },
+  );
 }
 
 export function testingFeature(ctx: HooksmithContext): void {

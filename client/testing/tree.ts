@@ -83,6 +83,18 @@ export class TestTree {
     });
   }
 
+  /** A folder was deleted: every file item below it goes (only the folder's deletion is reported). */
+  removeUnder(dir: string): void {
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    const files: string[] = [];
+    this.controller.items.forEach((agent) =>
+      agent.children.forEach((f) => {
+        if (f.id.startsWith(prefix)) files.push(f.id);
+      }),
+    );
+    for (const f of files) this.remove(f);
+  }
+
   /** The cases under an item (an agent, a file, a case or an expectation). */
   casesUnder(item: vscode.TestItem): CaseEntry[] {
     const direct = this.cases.get(item.id);

@@ -12,7 +12,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { ruleDocsCommandUri, SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
+import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
 import { ruleCodeOfDocsUrl } from '../runtime/rules/diagnostics';
 import type { CrashVerdict } from './restart-policy';
 
@@ -56,14 +56,23 @@ function errorHandler(hooks: ClientHooks): ErrorHandler {
 }
 
 /**
+ * The app URI of a rule's page (`vscode://hooksmith.hooksmith/rule/<code>`): VS Code hands it to the
+ * extension's URI handler (client/docs/rule-docs.ts), which shows the page shipped in the extension. A
+ * plain link, unlike a `command:` URI, reads well where VS Code prints it (the Problems tooltip).
+ */
+export function ruleDocsAppUri(extensionId: string, code: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: extensionId, path: `/rule/${code}` });
+}
+
+/**
  * A diagnostic's code links to its rule's page on the web (what the server sends any client);
  * in VS Code it opens the page shipped in the extension instead, in the rule documentation view.
  */
-export function shippedDocsLinks(diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
+export function shippedDocsLinks(extensionId: string, diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
   for (const d of diagnostics) {
     if (typeof d.code !== 'object' || !d.code.target) continue;
     const code = ruleCodeOfDocsUrl(d.code.target.toString(true));
-    if (code) d.code = { value: d.code.value, target: vscode.Uri.parse(ruleDocsCommandUri(code)) };
+    if (code) d.code = { value: d.code.value, target: ruleDocsAppUri(extensionId, code) };
   }
   return diagnostics;
 }
@@ -92,7 +101,8 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
     markdown: { isTrusted: { enabledCommands: [SHOW_DOCS_COMMAND] }, supportHtml: false },
     errorHandler: errorHandler(hooks),
     middleware: {
-      handleDiagnostics: (uri, diagnostics, next) => next(uri, shippedDocsLinks(diagnostics)),
+      handleDiagnostics: (uri, diagnostics, next) =>
+        next(uri, shippedDocsLinks(extension.extension.id, diagnostics)),
     },
   };
   // The id makes `hooksmith.trace.server` control message tracing.

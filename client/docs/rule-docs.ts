@@ -104,4 +104,14 @@ export function ruleDocsFeature(ctx: HooksmithContext): void {
   ctx.registerCommand(SHOW_RULE_DOCS, async (raw?: unknown) =>
     show(typeof raw === 'string' ? raw.replace(/^.*#/, '') : ''),
   );
+  // A diagnostic's code link (ruleDocsAppUri): `<app>://hooksmith.hooksmith/rule/<code>`, `/rules` for the list.
+  ctx.push(
+    vscode.window.registerUriHandler({
+      handleUri(uri) {
+        const code = /^\/rule\/([a-z0-9-]+)$/.exec(uri.path)?.[1];
+        if (code || uri.path === '/rules') void show(code ?? '');
+        else ctx.log.warn('docs', `no page at ${uri.toString(true)}`);
+      },
+    }),
+  );
 }

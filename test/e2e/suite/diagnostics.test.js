@@ -50,18 +50,11 @@ describe('diagnostics (faulty example agent)', function () {
         assert.ok(d.code && typeof d.code === 'object', `code of ${h.codeOf(d)} carries a codeDescription`);
         assert.strictEqual(d.code.value, h.codeOf(d));
         assert.ok(d.code.target instanceof vscode.Uri, 'code.target is a Uri');
-        assert.strictEqual(
-          d.code.target.fragment,
-          h.codeOf(d),
-          `the link of ${h.codeOf(d)} points at its section`,
-        );
-        // The shipped rule reference, opened inside VS Code (no external-site dialog).
-        assert.strictEqual(
-          d.code.target.scheme,
-          'command',
-          `a command link, got ${d.code.target.toString()}`,
-        );
-        assert.strictEqual(d.code.target.path, 'hooksmith.showRuleDocs');
+        // The shipped rule page, opened inside VS Code through the extension's URI handler (no
+        // external-site dialog, and no raw command: URI in the Problems tooltip).
+        assert.strictEqual(d.code.target.scheme, vscode.env.uriScheme, d.code.target.toString());
+        assert.strictEqual(d.code.target.authority, e2e.config.extensionId, d.code.target.toString());
+        assert.strictEqual(d.code.target.path, `/rule/${h.codeOf(d)}`, 'the link names its rule');
         assert.ok(d.message.length > 10, `a real message for ${h.codeOf(d)}`);
       }
     });

@@ -166,7 +166,7 @@ describe('issue 14: safe quick fixes and Fix All', function () {
     );
   });
 
-  it('rule docs open inside VS Code: codeDescription is a command URI, its rule page is a webview, hovers carry the rule text', async () => {
+  it("rule docs open inside VS Code: codeDescription is the extension's rule URI, its rule page is a webview, hovers carry the rule text", async () => {
     const file = path.join(h.scratch('editor-docs'), 'hooks.py');
     fs.writeFileSync(file, GUARD);
     const doc = await h.open(file);
@@ -174,9 +174,8 @@ describe('issue 14: safe quick fixes and Fix All', function () {
       await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'unsupported-control-signal'))
     ).filter((x) => h.codeOf(x) === 'unsupported-control-signal');
     const target = diag.code.target;
-    assert.strictEqual(target.scheme, 'command', target.toString());
-    assert.strictEqual(target.path, 'hooksmith.showRuleDocs');
-    assert.strictEqual(target.fragment, 'unsupported-control-signal');
+    assert.strictEqual(target.scheme, vscode.env.uriScheme, target.toString());
+    assert.strictEqual(target.path, '/rule/unsupported-control-signal');
     const hovers = await vscode.commands.executeCommand(
       'vscode.executeHoverProvider',
       doc.uri,
@@ -186,8 +185,9 @@ describe('issue 14: safe quick fixes and Fix All', function () {
       h.hoverText(hovers),
       /\*\*Control signal not allowed at this point\*\* · \[unsupported-control-signal\]\(command:/,
     );
-    // What the link runs: the shipped reference, in a webview, no external site.
-    await vscode.commands.executeCommand(target.path, ...JSON.parse(decodeURIComponent(target.query)));
+    // What a click on the link does (VS Code's opener hands the app URI to Hooksmith's URI
+    // handler): the shipped reference, in a webview, no external site.
+    await vscode.commands.executeCommand('vscode.open', target);
     await require('./harness').waitFor(
       () =>
         h

@@ -88,15 +88,18 @@ describe('packaged .vsix', function () {
     const doc = await h.open(path.join(root, 'hooks/registration.py'));
     const diags = await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'));
     const diag = diags.find((x) => h.codeOf(x) === 'missing-parentheses');
-    // The code link, as a click runs it: the command and arguments of its command: URI.
+    // The code link is the extension's own URI (no raw command: URI in the Problems tooltip);
+    // VS Code's opener hands it to the installed extension's URI handler, as a click does.
     const target = diag.code.target;
-    assert.strictEqual(target.scheme, 'command', target.toString());
-    const failed = await vscode.commands
-      .executeCommand(target.path, ...JSON.parse(decodeURIComponent(target.query)))
-      .then(
-        () => undefined,
-        (err) => err,
-      );
+    assert.strictEqual(target.scheme, vscode.env.uriScheme, target.toString());
+    assert.strictEqual(
+      target.toString(),
+      `${vscode.env.uriScheme}://${e2e.config.extensionId}/rule/missing-parentheses`,
+    );
+    const failed = await vscode.commands.executeCommand('vscode.open', target).then(
+      () => undefined,
+      (err) => err,
+    );
     await e2e.waitFor(
       () =>
         h.webviewTabs('hooksmith.ruleDocs').find((t) => t.label === 'Hooksmith rule: missing-parentheses'),
@@ -129,5 +132,76 @@ describe('packaged .vsix', function () {
     );
     const why = page.split('## Why\n\n')[1].split('\n')[0].replace(/[`*]/g, '').slice(0, 40);
     assertRulePage(await shownRulePage(code), code, why);
+  });
+
+  // Issue #23: the Problems panel printed the code link's command: URI raw in its tooltip. What a user
+  // sees there now, and what a click on the code opens.
+  it("the Problems panel shows the code link as the rule's URI, and clicking it opens the rule page", async function () {
+    if (!e2e.canDriveUi()) this.skip();
+    await h.activate();
+    const root = h.copyExampleOutside('faulty-agent', 'faulty-vsix-problems');
+    const doc = await h.open(path.join(root, 'hooks/registration.py'));
+    await h.waitForOurs(doc.uri, (d) => d.some((x) => h.codeOf(x) === 'missing-parentheses'));
+    for (const t of h.webviewTabs('hooksmith.ruleDocs')) await vscode.window.tabGroups.close(t);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const link = await e2e.waitFor(
+      () =>
+        e2e
+          .ui({
+            op: 'eval',
+            fn: String(() => {
+              const a = [
+                ...document.querySelectorAll('.markers-panel a.monaco-link, .markers-panel .monaco-link'),
+              ].find((x) => x.textContent.trim() === 'missing-parentheses');
+              return a
+                ? { title: a.getAttribute('title') || '', href: a.getAttribute('href') || '' }
+                : undefined;
+            }),
+          })
+          .catch(() => undefined),
+      { timeout: h.LONG, what: 'the missing-parentheses code link in the Problems panel' },
+    );
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'vsix-problems-link.png'), 500);
+    assert.ok(!/command:/.test(link.title + link.href), JSON.stringify(link));
+    // Its tooltip shows the link's target (the title when set, else the href).
+    assert.ok((link.title || link.href).endsWith('/rule/missing-parentheses'), JSON.stringify(link));
+    await e2e.ui({
+      op: 'click',
+      selector: '.markers-panel .monaco-link[href$="/rule/missing-parentheses"]',
+    });
+    await e2e.waitFor(
+      () =>
+        h.webviewTabs('hooksmith.ruleDocs').find((t) => t.label === 'Hooksmith rule: missing-parentheses'),
+      { timeout: h.LONG, what: 'the rule page opened by the click' },
+    );
+  });
+
+  // Issue #23: the Getting Started walkthrough's pages are Markdown files; the .vsix must carry them.
+  it("carries the Getting Started walkthrough: every step's media is in the package, and Get Started opens it", async () => {
+    await h.activate();
+    const ext = e2e.extension();
+    const w = ext.packageJSON.contributes.walkthroughs.find((x) => x.id === 'getStarted');
+    assert.ok(w && w.steps.length >= 5, 'the walkthrough is contributed');
+    const missing = w.steps
+      .map((st) => st.media.markdown || st.media.image || st.media.svg)
+      .filter((f) => !f || !fs.existsSync(path.join(ext.extensionPath, f)));
+    assert.deepStrictEqual(missing, [], 'media missing from the package');
+    await vscode.commands.executeCommand('hooksmith.getStarted');
+    if (!e2e.canDriveUi()) return;
+    const title = await e2e.waitFor(
+      () =>
+        e2e
+          .ui({
+            op: 'eval',
+            fn: String(() => {
+              const d = document.querySelector('.gettingStartedContainer .gettingStartedSlideDetails');
+              return d && d.offsetParent !== null ? (d.querySelector('h2') || {}).textContent : undefined;
+            }),
+          })
+          .catch(() => undefined),
+      { timeout: h.LONG, what: 'the walkthrough drawn' },
+    );
+    assert.strictEqual(title, 'Get Started with Hooksmith');
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'vsix-walkthrough.png'), 4500);
   });
 });

@@ -19,10 +19,11 @@ import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
 import { noteRefusal, refusalLog, refusalOf } from './refusal';
 import { CrashMarks } from './crash-marks';
+import { LoadErrorMarks } from './load-error-marks';
 import { renderRunAllHtml, type RunAllRow } from '../../runtime/ui/run-all-html';
 import { createSampleFile, listSamples } from '../../runtime/ui/payload-files';
 import { ReusablePanel } from './webview-panel';
-import { parseMessage, type WebviewMessage } from './webview-messages';
+import { openAt, parseMessage, type WebviewMessage } from './webview-messages';
 import { openPayloadBeside, payloadBarFor, savedPayloads, setPayloadField } from './payload-panel';
 
 /** `hooksmith.runHook` arguments: all optional; without `file`/`handler` a quick pick asks. */
@@ -104,7 +105,8 @@ export function runFeature(ctx: HooksmithContext): void {
   let last: LastRun | undefined;
 
   const crashMarks = new CrashMarks(ctx.extension);
-  ctx.push(crashMarks);
+  const loadMarks = new LoadErrorMarks();
+  ctx.push(crashMarks, loadMarks);
   /** A message from the panel (or a test): re-run, open the payload, pick a saved one, set a field. */
   async function onPanelMessage(m: WebviewMessage): Promise<RunResult | RunResult[] | undefined> {
     if (m.type === 'rerun' && last?.allOf)
@@ -165,6 +167,7 @@ export function runFeature(ctx: HooksmithContext): void {
       );
       run.result = result;
       run.refusal = undefined;
+      loadMarks.clear(run.ref.file);
       crashMarks.add(result, agentRootOf(run.ref.file));
       const bar = run.payloadFile
         ? payloadBarFor(run.ref, run.payloadFile, payload, !!run.created)
@@ -183,6 +186,7 @@ export function runFeature(ctx: HooksmithContext): void {
       ctx.log.warn('run', refusalLog(refusal));
       run.result = undefined;
       run.refusal = refusal;
+      if (refusal.loadError) loadMarks.set(run.ref.file, refusal.loadError);
       panel.show(`Run: ${run.ref.handler}`, (sec) => renderRefusalHtml(refusal, sec));
       noteRefusal(run.ref.handler, refusal);
       return undefined;
@@ -271,12 +275,14 @@ export function runFeature(ctx: HooksmithContext): void {
         // The module cannot run at all (errors, a load failure): one refusal for the file.
         const refusal = refusalOf(err, path.basename(file), ['rerun']);
         last = { ref, allOf: file, refusal };
+        if (refusal.loadError) loadMarks.set(file, refusal.loadError);
         panel.show(title, (sec) => renderRefusalHtml(refusal, sec));
         noteRefusal(path.basename(file), refusal);
         return undefined;
       }
     }
     last = { ref: hooks[0]!, allOf: file };
+    loadMarks.clear(file);
     panel.show(title, (sec) => renderRunAllHtml(title, rows, sec));
     return rows.map((r) => r.result);
   });
@@ -285,6 +291,7 @@ export function runFeature(ctx: HooksmithContext): void {
   ctx.registerCommand('runPanelHtml', () => panel.html);
   ctx.registerCommand('runPanelMessage', (raw: unknown) => {
     const m = parseMessage(raw);
+    if (m?.type === 'open') return openAt(m.file, m.line);
     return m ? onPanelMessage(m) : undefined;
   });
 

@@ -7,6 +7,15 @@ import type { HookDiagnostic } from '../../runtime/rules/diagnostics';
 import type { RunInputError } from '../../runtime/engine/run-hook';
 import type { ScenarioError } from '../../runtime/engine/scenario-load';
 import type { Refusal } from '../../runtime/ui/refusal-html';
+import { loadErrorView } from '../../runtime/ui/load-error-html';
+
+/** A file of the user's own code: in a workspace folder, not in an installed package. */
+export function isUserFile(file: string): boolean {
+  return (
+    !!vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file)) &&
+    !/[\\/](site|dist)-packages[\\/]/.test(file)
+  );
+}
 
 /** Workspace-relative when inside a folder; the absolute path otherwise (never `../../tmp/…`). */
 export function shownPath(file: string): string {
@@ -44,6 +53,9 @@ export function refusalOf(
     problems: problemsOf(diagnostics),
     // For a check refusal the problems are the details, linked.
     details: n ? [] : err.details,
+    ...('loadError' in err && err.loadError
+      ? { loadError: loadErrorView(err.loadError, isUserFile, shownPath) }
+      : {}),
     actions,
   };
 }

@@ -28,6 +28,8 @@ export interface HookError {
   formatted: string;
   /** A BaseException that is not an Exception (KeyboardInterrupt, SystemExit, …). */
   baseException?: boolean;
+  /** A SyntaxError's place (1-based line and column), which its traceback does not hold. */
+  syntax?: { file: string; line: number; column: number; text: string };
 }
 
 export interface RaisedSignal {

@@ -29,6 +29,7 @@ export function hookError(e: PyException): HookError {
     traceback: e.traceback,
     formatted: e.formatted,
     ...(e.baseException ? { baseException: true } : {}),
+    ...(e.syntax ? { syntax: e.syntax } : {}),
   };
 }
 

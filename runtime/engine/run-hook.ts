@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HookDiagnostic } from '../rules/diagnostics';
-import type { RunRequest, RunResult } from './api';
+import type { HookError, RunRequest, RunResult } from './api';
 import { cayuDelayNote, cayuVerdict } from './cayu-outcome';
 import { validateCayuContext } from './cayu-context';
 import { debugRunNote, overBudgetNote } from './effects';
@@ -27,6 +27,8 @@ export class RunInputError extends Error {
     message: string,
     readonly details: string[] = [],
     readonly diagnostics: HookDiagnostic[] = [],
+    /** kind 'load': the exception the module raised while it was imported (its frames, its place). */
+    readonly loadError?: HookError,
   ) {
     super(message);
   }
@@ -71,6 +73,8 @@ export async function invokeHook(
       'load',
       `${path.basename(file)} failed to load: ${fact.error.type}: ${fact.error.message}`,
       fact.error.formatted ? [fact.error.formatted] : [],
+      [],
+      fact.error,
     );
   }
   const verdict =

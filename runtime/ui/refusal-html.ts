@@ -3,6 +3,7 @@
 // its line, paths relative to the workspace. It replaces the previous result, so nothing stale
 // looks like this run's outcome.
 import { BASE_CSS, cspMeta, escapeHtml, LINK_SCRIPT, type WebviewSecurity } from './html-kit';
+import { LOAD_ERROR_CSS, renderLoadError, type LoadErrorView } from './load-error-html';
 
 export interface RefusalProblem {
   /** Absolute path (the link target) and the path shown (workspace-relative). */
@@ -24,6 +25,8 @@ export interface Refusal {
   problems: RefusalProblem[];
   /** Other lines (payload or scenario errors) without a place. */
   details: string[];
+  /** The module failed to load: its exception and traceback (shown instead of `details`). */
+  loadError?: LoadErrorView;
   /** Buttons to show: re-run, open the payload or scenario file. */
   actions: ('rerun' | 'openPayload' | 'openScenario')[];
 }
@@ -56,9 +59,11 @@ export function renderRefusalHtml(r: Refusal, sec: WebviewSecurity): string {
         )
         .join('')}</ul>`
     : '';
-  const details = r.details.length
-    ? `<ul class="notes">${r.details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>`
-    : '';
+  const details = r.loadError
+    ? renderLoadError(r.loadError)
+    : r.details.length
+      ? `<ul class="notes">${r.details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>`
+      : '';
   const buttons = r.actions
     .map(
       (a, i) =>
@@ -70,14 +75,14 @@ export function renderRefusalHtml(r: Refusal, sec: WebviewSecurity): string {
 ${cspMeta(sec)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(r.subject)} — cannot run</title>
-<style nonce="${sec.nonce}">${BASE_CSS}${REFUSAL_CSS}</style>
+<style nonce="${sec.nonce}">${BASE_CSS}${REFUSAL_CSS}${r.loadError ? LOAD_ERROR_CSS : ''}</style>
 </head><body>
 <header>
 <h1><code>${escapeHtml(r.subject)}</code> <span class="badge tone-error"><span aria-hidden="true">✕</span> Cannot run${n ? `: ${n} error${n === 1 ? '' : 's'}` : ''}</span></h1>
 </header>
 <main>
 <div class="refused" role="alert"><p>${escapeHtml(r.reason)}</p>${problems}${details}</div>
-<p class="note">Nothing ran: no hook code was executed. Fix what is listed, then run again.</p>
+<p class="note">${r.loadError ? 'The module raised while it was imported: none of its hooks registered, as the engine fails at model load. Fix the marked line, then run again.' : 'Nothing ran: no hook code was executed. Fix what is listed, then run again.'}</p>
 <div class="toolbar">${buttons}</div>
 </main>
 <script nonce="${sec.nonce}">${LINK_SCRIPT}</script>

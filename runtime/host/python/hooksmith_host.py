@@ -205,6 +205,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         try:
             mod = _cache.load(name, path)
         except BaseException as e:  # noqa: B902
+            _cache.forget()  # the next case imports it again, from a root back on sys.path
             return {**res, "status": "load-error", "stage": "import", "exception": describe_exception(e)}
         _baseline.capture()  # what the import set up is the module's, kept for the cases after
     else:

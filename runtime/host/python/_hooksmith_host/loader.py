@@ -129,6 +129,17 @@ class ModuleCache:
             raise
         return mod
 
+    def forget(self) -> None:
+        """After a failed import: the next call switches to its root afresh (its sys.path entry, which the
+        case baseline taken before the import lacks, and a clean import of its modules)."""
+        old = self.current_root
+        if old is not None:
+            self._purge(old)
+            while old in sys.path:
+                sys.path.remove(old)
+        self.current_root = None
+        self.signature = None
+
     def _switch_root(self, root: str) -> None:
         old = self.current_root
         if old is not None:

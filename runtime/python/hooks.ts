@@ -50,6 +50,11 @@ export interface MantleHook {
    * with a NameError, reported by unknown-hook-point); listed so the signature rules still run.
    */
   unimported: boolean;
+  /**
+   * One bit per rule that found this hook clean on its own facts (rules/util/clean-hooks.ts): the
+   * record lives as long as its def is reused, and so does the verdict.
+   */
+  cleanFor: number;
 }
 
 /**
@@ -62,6 +67,7 @@ class HookRecord implements MantleHook {
   readonly lane: Lane;
   readonly payload: PayloadType;
   readonly timeoutArg?: KeywordArgument;
+  cleanFor = 0;
 
   constructor(
     readonly fn: FunctionDef,

@@ -5,7 +5,7 @@ import type { HookDiagnostic } from './diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
-import { checkHooks, type CleanHooks } from './util/clean-hooks';
+import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
 const OPTION = 'timeout_ms';
 
@@ -31,7 +31,7 @@ function problem(value: LiteralValue): string | undefined {
 }
 
 /** Hooks found clean on their own facts (util/clean-hooks.ts). */
-const clean: CleanHooks = new WeakSet();
+const clean: CleanHooks = cleanHooksBit();
 
 export const invalidTimeout: Rule = {
   code: 'invalid-timeout',

@@ -4,7 +4,7 @@ import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
 import { q, report } from './util/diagnostic';
 import { payloadParameter } from '../python/hooks';
-import { checkHooks, type CleanHooks } from './util/clean-hooks';
+import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
 /** Per point, the end of each message: where a change can be made instead (built once). */
 const MODIFY_HINT = new Map(
@@ -17,7 +17,7 @@ const MODIFY_HINT = new Map(
 );
 
 /** Hooks found clean on their own facts (util/clean-hooks.ts). */
-const clean: CleanHooks = new WeakSet();
+const clean: CleanHooks = cleanHooksBit();
 
 export const observeMutation: Rule = {
   code: 'observe-mutation',

@@ -4,12 +4,12 @@ import type { Rule } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
 import { payloadParameter } from '../python/hooks';
-import { checkHooks, type CleanHooks } from './util/clean-hooks';
+import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import { isMantleMember } from '../python/names';
 
 /** Hooks found clean on their own facts (util/clean-hooks.ts). */
-const clean: CleanHooks = new WeakSet();
+const clean: CleanHooks = cleanHooksBit();
 
 export const payloadAnnotation: Rule = {
   code: 'payload-annotation',

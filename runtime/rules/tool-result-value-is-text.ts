@@ -3,7 +3,7 @@
 // sees the data: an isinstance guard is always false, `.get(` raises AttributeError.
 import type { HookDiagnostic, TextEdit } from './diagnostics';
 import { payloadParameter } from '../python/hooks';
-import { checkHooks, type CleanHooks } from './util/clean-hooks';
+import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 import type { HookModule, LiteralValue, Position, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
@@ -25,7 +25,7 @@ interface Use {
 }
 
 /** Hooks found clean on their own facts (util/clean-hooks.ts). */
-const clean: CleanHooks = new WeakSet();
+const clean: CleanHooks = cleanHooksBit();
 
 export const toolResultValueIsText: Rule = {
   code: CODE,

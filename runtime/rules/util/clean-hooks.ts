@@ -10,20 +10,25 @@ import type { MantleHook } from '../../python/hooks';
 import type { HookModule } from '../../python/model';
 import { mantleHooks } from '../../python/hooks';
 
-/** The hooks one rule found clean on their own facts (one set per rule). */
-export type CleanHooks = WeakSet<MantleHook>;
+/** A rule's bit in MantleHook.cleanFor. */
+export type CleanHooks = number;
+
+let rules = 0;
+
+/** A new rule's bit (one per rule, taken once when its module loads). */
+export function cleanHooksBit(): CleanHooks {
+  if (rules >= 31) throw new Error('more rules keep per-hook verdicts than MantleHook.cleanFor has bits');
+  return 1 << rules++;
+}
 
 /**
- * Runs `check` on the module's Mantle hooks not already in `clean`. `check` reports into its
- * own list and returns true when it reported nothing and needed no fact beyond the hook's own.
+ * Runs `check` on the module's Mantle hooks not already clean for the rule (`bit`). `check`
+ * reports into its own list and returns true when it reported nothing and needed no fact beyond
+ * the hook's own.
  */
-export function checkHooks(
-  module: HookModule,
-  clean: CleanHooks,
-  check: (hook: MantleHook) => boolean,
-): void {
+export function checkHooks(module: HookModule, bit: CleanHooks, check: (hook: MantleHook) => boolean): void {
   for (const h of mantleHooks(module)) {
-    if (clean.has(h)) continue;
-    if (check(h)) clean.add(h);
+    if (h.cleanFor & bit) continue;
+    if (check(h)) h.cleanFor |= bit;
   }
 }

@@ -93,9 +93,11 @@ export class ServerEnvironment {
     wiredPoints: readonly string[] | undefined,
     rootOf: (file: string) => string | undefined,
     apiLine?: string,
+    cayuApiLine?: string,
   ): RuleEnvironment | undefined {
-    // The line the installed engine (or hooksmith.mantle.apiLine) speaks: every feature follows it.
-    const { engine } = selectEngineLine(this.engine, apiLine);
+    // The lines the installed engines (or hooksmith.mantle.apiLine / hooksmith.cayu.apiLine) speak:
+    // every feature follows them.
+    const { engine } = selectEngineLine(this.engine, apiLine, cayuApiLine);
     if (!this.env) return undefined;
     return ruleEnvironment({
       env: this.env,

@@ -71,6 +71,7 @@ export function startServer(connection: Connection): void {
         s.mantle.wiredPoints ?? undefined,
         () => root,
         s.mantle.apiLine ?? undefined,
+        s.cayu.apiLine ?? undefined,
       );
     },
     hooksChanged: () => {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
-import { API_LINE_SETTING, selectEditorLine } from './engine-line';
+import { API_LINE_SETTING, CAYU_LINE_SETTING, selectEditorLine } from './engine-line';
 import { InterpreterResolver, showNoInterpreter } from './interpreter';
 
 export class RunnerService implements vscode.Disposable {
@@ -22,8 +22,9 @@ export class RunnerService implements vscode.Disposable {
         this.reset();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (!e.affectsConfiguration(API_LINE_SETTING)) return;
-        ctx.log.info('python', `${API_LINE_SETTING} changed: the next run starts a new Python host`);
+        const changed = [API_LINE_SETTING, CAYU_LINE_SETTING].find((s) => e.affectsConfiguration(s));
+        if (!changed) return;
+        ctx.log.info('python', `${changed} changed: the next run starts a new Python host`);
         this.reset();
       }),
     );

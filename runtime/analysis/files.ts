@@ -10,7 +10,7 @@ import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
 import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
 import { selectEngineLine } from '../cpython/engine-line';
-import { MANTLE_LINE_ENV } from '../catalogue';
+import { CAYU_LINE_ENV, MANTLE_LINE_ENV } from '../catalogue';
 import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
 import { WIRED_POINTS_OPTION } from '../catalogue/wiring';
@@ -96,7 +96,11 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const wiring = opts.wiredPoints ? { wiredPoints: opts.wiredPoints, wiredBy: WIRED_POINTS_OPTION } : {};
     const rootOf = new Map(agents.flatMap((a) => a.mantleModules.map((f) => [f, a.root] as const)));
     // The Mantle API line the installed engine speaks (an option or the setting already chose: kept).
-    const facts = selectEngineLine(await engine, process.env[MANTLE_LINE_ENV]).engine;
+    const facts = selectEngineLine(
+      await engine,
+      process.env[MANTLE_LINE_ENV],
+      process.env[CAYU_LINE_ENV],
+    ).engine;
     const environment = env
       ? ruleEnvironment({
           reportShimmed: opts.verbose === true,

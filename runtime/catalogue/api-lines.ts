@@ -45,39 +45,17 @@ export const MANTLE_LINE_ENV = 'HOOKSMITH_MANTLE_LINE';
 export const DEFAULT_MANTLE_LINE: MantleLineId = 'rasa-pro-3.21';
 export const MANTLE_LINE_IDS = MANTLE_LINES.map((l) => l.id);
 
-/** Where Cayu's names live on each release line (what the scaffold and hovers write). */
-export interface CayuLine {
-  id: 'cayu-0.3' | 'cayu-newer';
-  title: string;
-  /** The module new code imports the hook API (RuntimeHook, contexts, decisions) from. */
-  hooksModule: string;
-  toolResultModule: string;
-  eventsModule: string;
-}
-
-export const CAYU_LINES: readonly CayuLine[] = [
-  {
-    id: 'cayu-0.3',
-    title: 'cayu 0.3',
-    hooksModule: 'cayu.runtime.hooks',
-    toolResultModule: 'cayu',
-    eventsModule: 'cayu.runtime',
-  },
-  {
-    id: 'cayu-newer',
-    title: 'cayu 0.9 and newer',
-    hooksModule: 'cayu.observability.hooks',
-    toolResultModule: 'cayu.tools.base',
-    eventsModule: 'cayu.events',
-  },
-];
-
 let active: MantleLine = MANTLE_LINES[0]!;
 let generation = 0;
 
 /** Bumped on every change of line: values derived from the catalogue's names are recomputed. */
 export function catalogueGeneration(): number {
   return generation;
+}
+
+/** A Cayu line change (cayu-lines.ts) changes what the rules say: derived values are recomputed too. */
+export function bumpCatalogueGeneration(): void {
+  generation++;
 }
 const CATALOGUE_POINT_PAYLOADS = MANTLE_POINTS.map((p) => p.payloadType);
 

@@ -5,3 +5,4 @@ export * from './model-settings';
 export * from './cayu';
 export * from './mantle-exports';
 export * from './api-lines';
+export * from './cayu-lines';

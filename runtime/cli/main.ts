@@ -17,7 +17,8 @@ commands:
    invokes, overriding the installed rasa-pro, as the hooksmith.mantle.wiredPoints setting does;
    run, simulate and test take --debug [HOST:]PORT: wait for a DAP client (debugpy) to attach;
    every command takes --mantle-line rasa-pro-3.21|mantle-newest: the Mantle API line, overriding
-   the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does;
+   the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does, and
+   --cayu-line cayu-0.3|cayu-newer: the Cayu import layout, overriding the installed cayu's;
    run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none,
    and --cayu-safety-stop SECONDS: Hooksmith's own stop for a Cayu hook that never returns, default 120)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
@@ -120,7 +121,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // check picks the line from the engine facts its own probe reads (analysis/files.ts).
-  if (command !== 'check' || taken.line) await selectMantleLine(taken.args, taken.line);
+  if (command !== 'check' || taken.line || taken.cayuLine)
+    await selectMantleLine(taken.args, taken.line, taken.cayuLine);
   const code = await (await load())(taken.args);
   if (command === 'check') {
     // A finished check leaves nothing to do: exit now rather than let Node tear down a large heap

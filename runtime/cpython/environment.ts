@@ -24,6 +24,8 @@ const engineFacts = z.object({
   cayu: z.string().nullable(),
   mantle: z.union([installedModule, brokenModule]).nullable(),
   cayuHooks: z.union([installedModule, brokenModule]).nullable(),
+  /** The installed cayu's layout modules (catalogue/cayu-lines.ts) → found; absent in older answers. */
+  cayuModules: z.record(z.string(), z.boolean()).nullable().optional(),
 });
 
 export const probeAnswer = z.object({

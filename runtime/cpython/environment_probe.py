@@ -57,6 +57,8 @@ def resolve(name):
 
 
 _ENGINES = {"rasa": "rasa-pro", "cayu": "cayu"}
+# The module defining the hook API on each Cayu line (0.3; 0.9 and newer).
+CAYU_LAYOUT_MODULES = ("cayu.runtime.hooks", "cayu.observability.hooks")
 
 
 def regular_package(name):
@@ -113,8 +115,11 @@ def read(name):
 def answer(req):
     out = {"modules": {n: found(n) for n in req.get("modules", [])}, "engine": None}
     if req.get("engine"):
-        out["engine"] = {"rasaPro": version("rasa-pro", "rasa"), "cayu": version("cayu", "cayu"),
-                         "mantle": read("rasa.mantle.hooks"), "cayuHooks": read("cayu.runtime.hooks")}
+        cayu = version("cayu", "cayu")
+        out["engine"] = {"rasaPro": version("rasa-pro", "rasa"), "cayu": cayu,
+                         "mantle": read("rasa.mantle.hooks"), "cayuHooks": read("cayu.runtime.hooks"),
+                         # Which layout the installed cayu has (found, not imported): catalogue/cayu-lines.ts.
+                         "cayuModules": {m: resolve(m) for m in CAYU_LAYOUT_MODULES} if cayu else None}
     stamps = []
     for p in sys.path:
         try:

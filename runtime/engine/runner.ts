@@ -13,6 +13,7 @@ import { simulateTurn } from './simulator';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
+import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -82,7 +83,11 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
     log: options.log,
     debug: options.debug,
     ...(options.memoryLimitMb !== undefined ? { memoryLimitMb: options.memoryLimitMb } : {}),
-    ...(options.mantleLine ? { env: { [MANTLE_LINE_ENV]: options.mantleLine } } : {}),
+    env: {
+      ...(options.mantleLine ? { [MANTLE_LINE_ENV]: options.mantleLine } : {}),
+      // The Cayu line this process selected (selectEngineLine): the host's shim serves its modules.
+      ...(activeCayuLine() ? { [CAYU_LINE_ENV]: activeCayuLine()!.id } : {}),
+    },
   });
   return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
 }

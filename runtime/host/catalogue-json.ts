@@ -17,6 +17,7 @@ import {
   MANTLE_MODULE,
   PAYLOAD_TYPES,
   type PayloadField,
+  CAYU_LINES,
 } from '../catalogue';
 
 export const CATALOGUE_JSON_PATH = join(__dirname, 'python', 'catalogue.json');
@@ -74,6 +75,20 @@ export function buildHostCatalogue(): unknown {
       })),
       contextMethods: CAYU_CONTEXT_METHODS,
       toolResultFields: Object.keys(CAYU_TOOL_RESULT_FIELDS),
+      // Each line's import layout; the host's shim serves the one in HOOKSMITH_CAYU_LINE (none: both).
+      lines: Object.fromEntries(
+        CAYU_LINES.map((l) => [
+          l.id,
+          {
+            hooks: l.hooksModule,
+            hookModules: l.hookModules,
+            toolResult: l.toolResultModule,
+            toolResultModules: l.toolResultModules,
+            events: l.eventsModule,
+            eventsModules: l.eventsModules,
+          },
+        ]),
+      ),
     },
   };
 }

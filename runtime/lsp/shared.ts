@@ -29,11 +29,13 @@ export const settingsSchema = z.object({
     .default({}),
   /**
    * `safetyStopSeconds`: Hooksmith's own stop for a Cayu hook that never returns (the runtime has
-   * no timeout).
+   * no timeout); `apiLine`: the Cayu API line (runtime/catalogue/cayu-lines.ts), overriding the
+   * installed cayu's layout.
    */
   cayu: z
     .object({
       safetyStopSeconds: z.number().int().min(1).max(86_400).default(120),
+      apiLine: z.string().nullable().optional(),
     })
     .default({ safetyStopSeconds: 120 }),
 });

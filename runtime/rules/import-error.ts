@@ -2,7 +2,8 @@
 // every hook module at `rasa train` and load time, and an ImportError there fails both.
 import type { Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
-import { q, report } from './util/diagnostic';
+import { cayuLayoutIssues } from './util/cayu-layout';
+import { fix, q, report } from './util/diagnostic';
 
 /**
  * Modules Hooksmith's shims serve when the real package is absent
@@ -21,6 +22,9 @@ export const SHIM_MODULES: readonly string[] = [
   'cayu._validation',
   'cayu.observability',
   'cayu.observability.hooks',
+  'cayu.tools',
+  'cayu.tools.base',
+  'cayu.events',
 ];
 const SHIMMED = new Set(SHIM_MODULES);
 
@@ -70,10 +74,10 @@ export const importError: Rule = {
   severity: 'error',
   title: 'The interpreter cannot resolve this import',
   docs: {
-    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known and the module has no syntax error; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). Where the engine package itself (`rasa-pro` or `cayu`) is not installed, its modules and the dependencies it installs (`structlog`, `pydantic`, `httpx`, …) cannot be judged: an information instead of an error. Loose Cayu files are imported as from their project's root (the nearest folder above them with `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`), as a test runner would.",
+    what: "A module-level import of a hook module that the selected interpreter cannot find: `import no_such_module`, a package that is not installed, a relative import of a file that does not exist. Agent code is looked up as the engine loads it (the agent root and `lib/`), everything else with `importlib.util.find_spec` in the user's interpreter, without executing the hook module. Checked only when an interpreter is known and the module has no syntax error; imports nested in `try:` or `if` blocks are left alone (they are usually guarded). Where the engine package itself (`rasa-pro` or `cayu`) is not installed, its modules and the dependencies it installs (`structlog`, `pydantic`, `httpx`, …) cannot be judged: an information instead of an error. Loose Cayu files are imported as from their project's root (the nearest folder above them with `pyproject.toml`, `setup.py`, `setup.cfg` or `.git`), as a test runner would. Cayu's import layout changed after 0.3 (the hook API moved from `cayu.runtime.hooks` to `cayu.observability.hooks`, ToolResult from `cayu.core.tools` to `cayu.tools.base`, events from `cayu.core.events` to `cayu.events`): once a Cayu line is known (the installed cayu's layout, `hooksmith.cayu.apiLine`, `--cayu-line`), a hook-API name, `ToolResult` or `Event` imported from the other layout's module is an error too, with a quick fix to the line's module (no interpreter needed).",
     why: "The engine imports every hook module when it validates the agent (`rasa train`) and when it loads the model: an ImportError there fails both, and none of the module's hooks register. `hooksmith simulate` refuses the same agent.",
     spec: 'spec/mantle-hooks.md, Validation: "Validation checks: import and syntax errors". Layout: "Shared project code under `lib/` is importable during hook module loading".',
-    fix: 'Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`.',
+    fix: "Install the package into the interpreter the agent runs with (and select that interpreter in VS Code), fix the module name, or move shared code under `lib/`. For a Cayu path of the other layout, the quick fix imports from the selected line's module (`from cayu.observability import RuntimeHook` on cayu 0.9 and newer, `from cayu.runtime.hooks import RuntimeHook` on 0.3).",
     example: {
       bad: `import htpx
 from rasa.mantle.hooks import ToolCallPayload, on_tool_call
@@ -95,13 +99,32 @@ async def audit(call: ToolCallPayload) -> None:
 `,
     },
   },
-  fixable: false,
+  fixable: true,
   check(ctx) {
-    const env = ctx.environment;
-    // No interpreter known, or the engine would stop at a syntax error first.
-    if (!env || ctx.module.syntaxErrors.length) return [];
+    if (ctx.module.syntaxErrors.length) return [];
     const out = [];
     const seen = new Set<string>();
+    // The selected Cayu line's import paths: known without asking the interpreter.
+    for (const issue of cayuLayoutIssues(ctx.module.imports)) {
+      const b = issue.binding;
+      seen.add(`${b.statementRange.start.line}:${b.module}`);
+      // The name is flagged; the fix rewrites the module (`from cayu.observability` → `from cayu.runtime.hooks`).
+      const moduleAt =
+        b.importedName === undefined
+          ? b.nameRange
+          : moduleRange(ctx, b.statementRange, b.module, b.nameRange);
+      const to = issue.replacement;
+      const fixes =
+        to && moduleAt !== b.nameRange
+          ? [fix(`Import from ${to}`, [{ range: moduleAt, newText: to }], true)]
+          : to && b.importedName === undefined
+            ? [fix(`Import ${to}`, [{ range: moduleAt, newText: to }])]
+            : [];
+      out.push(report(this, ctx, b.nameRange, issue.message, { fixes }));
+    }
+    const env = ctx.environment;
+    // No interpreter known, or the engine would stop at a syntax error first.
+    if (!env) return out;
     const path = ctx.module.path;
     const engines = new Set<'rasa' | 'cayu'>();
     for (const b of ctx.module.imports) {

@@ -6,6 +6,7 @@ import {
   CAYU_BASE_CLASS,
   CAYU_DECISIONS,
   CAYU_MODULES,
+  cayuHookImportModules,
   CAYU_PHASES,
   DEFAULT_TIMEOUT_MS,
   HOOK_DECORATORS,
@@ -162,8 +163,7 @@ export function cayuClassTemplate(
     '\n',
   );
   return {
-    module: CAYU_MODULES[0]!,
-    equivalentModules: CAYU_MODULES.slice(1),
+    ...cayuHookImportModules(CAYU_MODULES),
     imports: cayuImports(phases, true),
     snippet,
   };
@@ -356,9 +356,8 @@ export function planCayuHook(text: string, cursorLine: number, phase: CayuPhase)
   }
   if (holder) {
     const imports = planImports(text, {
-      module: CAYU_MODULES[0]!,
+      ...cayuHookImportModules(CAYU_MODULES),
       imports: cayuImports([phase], false),
-      equivalentModules: CAYU_MODULES.slice(1),
     });
     const after = imports.after;
     const end =

@@ -5,6 +5,9 @@ import {
   CAYU_TOOL_RESULT_FIELDS,
   DEFAULT_TIMEOUT_MS,
   allFields,
+  activeCayuLine,
+  CAYU_MODULES,
+  cayuImportModuleFor,
   findCayuContext,
   findCayuDecision,
   type CayuDecision,
@@ -117,7 +120,19 @@ function actionTable(d: CayuDecision): string {
   return rows.join('\n');
 }
 
+/** Where the name is imported from on the selected Cayu line (none chosen: the documented path). */
+function cayuImportNote(name: string): string {
+  const line = activeCayuLine();
+  const module = cayuImportModuleFor(name, CAYU_MODULES[0]!);
+  return `\`from ${module} import ${name}\`${line ? ` (${line.title})` : ''}`;
+}
+
 export function cayuTypeHover(name: string): string | undefined {
+  const text = cayuTypeText(name);
+  return text && `${text}\n\n${cayuImportNote(name)}`;
+}
+
+function cayuTypeText(name: string): string | undefined {
   const ctx = findCayuContext(name);
   if (ctx) {
     const rows = Object.entries(ctx.properties).map(

@@ -143,6 +143,7 @@ describe('package.json contributes', () => {
     const expected = [
       ...Object.keys(DEFAULT_SETTINGS).map((k) => sections[k] ?? `hooksmith.${k}`),
       'hooksmith.mantle.apiLine',
+      'hooksmith.cayu.apiLine',
       'hooksmith.trace.server',
     ].sort();
     assert.deepEqual(Object.keys(props).sort(), expected);
@@ -150,6 +151,7 @@ describe('package.json contributes', () => {
       if (!(k in sections)) assert.deepEqual(props[`hooksmith.${k}`]!.default, v, k);
     assert.equal(props['hooksmith.mantle.wiredPoints']!.default, null);
     assert.equal(props['hooksmith.cayu.safetyStopSeconds']!.default, DEFAULT_SETTINGS.cayu.safetyStopSeconds);
+    assert.equal(props['hooksmith.cayu.apiLine']!.default, null);
     const codes = RULES.map((r) => r.code);
     assert.deepEqual(props['hooksmith.rules']!.propertyNames!.enum, codes);
     assert.deepEqual(props['hooksmith.severity']!.propertyNames!.enum, codes);

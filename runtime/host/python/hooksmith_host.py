@@ -105,7 +105,7 @@ def hello(loop, rid: int) -> None:
     if error:
         return send({**info, "debugError": error})
     send({**info, "debug": debug.enabled, "subreaper": _SUBREAPER,
-          "realMantle": shim_finder.real("rasa.mantle.hooks"), "realCayu": shim_finder.real("cayu.runtime.hooks")})
+          "realMantle": shim_finder.real("rasa.mantle.hooks"), "realCayu": shim_finder.real(shim_finder.shim_scope.HOOKS_MODULE)})
 
 
 def _signals():

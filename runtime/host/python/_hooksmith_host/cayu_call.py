@@ -8,6 +8,7 @@ from typing import Any, Dict, Optional
 
 from .catalogue import CAYU
 from .describe import to_json_text
+from . import shim_scope
 from .shim_finder import SHIM_DIR, is_real
 
 _PHASES = {p["id"]: p for p in CAYU["phases"]}
@@ -41,7 +42,7 @@ class Record:
 def _shim():
     """The shim's context classes (used even under a real cayu: its contexts need a live runtime)."""
     global _shim_module
-    obs = importlib.import_module("cayu.runtime.hooks")
+    obs = importlib.import_module(shim_scope.HOOKS_MODULE)
     if not is_real(obs):
         return obs
     if _shim_module is None:
@@ -60,7 +61,7 @@ def build_context(phase: str, hook_name: str, data: Dict[str, Any]):
     """Returns (context, original arguments, arguments copy handed to the hook)."""
     spec = _PHASES[phase]
     shim = _shim()
-    tool_result_cls = importlib.import_module("cayu.core.tools").ToolResult
+    tool_result_cls = importlib.import_module(shim_scope.TOOL_RESULT_MODULE).ToolResult
     status = {"after_session_completed": "completed", "after_session_failed": "failed",
               "after_session_interrupted": "interrupted"}.get(phase, "running")
     session = Record(data.get("session") or {"id": "session-1", "status": status})

@@ -16,20 +16,14 @@ from _hooksmith_host import module_walk, shim_scope
 
 SHIM_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shims")
 
-# name -> (shim file or None for an empty package, is_package)
+# name -> (shim file or None for an empty package, is_package); the Cayu modules are the selected
+# line's (shim_scope.served): a namespace without a file of its own re-exports (cayu_reexport.py).
 SHIMS = {
     "rasa": (None, True),
     "rasa.mantle": (None, True),
     "rasa.mantle.hooks": ("rasa_mantle_hooks.py", False),
-    "cayu": ("cayu_reexport.py", True),
-    "cayu.runtime": ("cayu_reexport.py", True),
-    "cayu.runtime.hooks": ("cayu_hooks.py", False),
-    "cayu.core": ("cayu_reexport.py", True),
-    "cayu.core.tools": ("cayu_core_tools.py", False),
-    "cayu.core.events": ("cayu_core_events.py", False),
-    "cayu._validation": ("cayu_validation.py", False),
-    "cayu.observability": ("cayu_reexport.py", True),
-    "cayu.observability.hooks": ("cayu_reexport.py", False),
+    **{name: (shim_scope.DEFINING.get(name, "cayu_reexport.py"), package)
+       for name, package in shim_scope.served().items()},
 }
 
 

@@ -2,24 +2,56 @@
 re-exporting namespace carries (as the real package's ``__init__`` files do), and the
 ImportError for everything else, which says how to get the real package."""
 import dis
+import os
 import sys
 from typing import Callable, Dict, List
+
+from _hooksmith_host.catalogue import CAYU
 
 HOOK_API = [
     "RuntimeHook", "RuntimeHookPhase", "RuntimeHookContext", "BeforeToolCallHookContext",
     "ToolCallHookContext", "BeforeToolCallDecision", "AfterToolCallDecision",
 ]
 
-# namespace -> {module defining the names: names}
-REEXPORTS: Dict[str, Dict[str, List[str]]] = {
-    "cayu": {"cayu.runtime.hooks": HOOK_API, "cayu.core.tools": ["ToolResult"],
-             "cayu.core.events": ["Event", "EventType"]},
-    "cayu.runtime": {"cayu.runtime.hooks": HOOK_API},
-    "cayu.core": {"cayu.core.tools": ["ToolResult"], "cayu.core.events": ["Event", "EventType"]},
-    # The documented namespace of the hooks page (the real package keeps the API in cayu.runtime).
-    "cayu.observability": {"cayu.runtime.hooks": HOOK_API + ["ToolResult"]},
-    "cayu.observability.hooks": {"cayu.runtime.hooks": HOOK_API + ["ToolResult"]},
-}
+# The Cayu line the host speaks (catalogue/cayu-lines.ts, HOOKSMITH_CAYU_LINE): the shim serves its
+# modules only. No line (no cayu installed, none chosen): both layouts, the 0.3 modules defining.
+_LINES = CAYU.get("lines", {})
+LINE = _LINES.get(os.environ.get("HOOKSMITH_CAYU_LINE", ""))
+HOOKS_MODULE = LINE["hooks"] if LINE else "cayu.runtime.hooks"
+TOOL_RESULT_MODULE = LINE["toolResult"] if LINE else "cayu.core.tools"
+EVENTS_MODULE = LINE["events"] if LINE else "cayu.core.events"
+# Module -> the shim file defining it.
+DEFINING = {HOOKS_MODULE: "cayu_hooks.py", TOOL_RESULT_MODULE: "cayu_core_tools.py",
+            EVENTS_MODULE: "cayu_core_events.py", "cayu._validation": "cayu_validation.py"}
+
+
+def _reexports() -> Dict[str, Dict[str, List[str]]]:
+    """namespace -> {module defining the names: names}, as the real package's ``__init__`` files do."""
+    out: Dict[str, Dict[str, List[str]]] = {}
+    for line in [LINE] if LINE else list(_LINES.values()):
+        for key, home, names in (("hookModules", HOOKS_MODULE, HOOK_API),
+                                 ("toolResultModules", TOOL_RESULT_MODULE, ["ToolResult"]),
+                                 ("eventsModules", EVENTS_MODULE, ["Event", "EventType"])):
+            for module in line[key]:
+                if module != home:
+                    out.setdefault(module, {})[home] = names
+    if not LINE:
+        # Without a line the documented namespace carries ToolResult too, as the seed documents.
+        for module in ("cayu.observability", "cayu.observability.hooks"):
+            out[module][HOOKS_MODULE] = HOOK_API + ["ToolResult"]
+    return out
+
+
+REEXPORTS = _reexports()
+
+
+def served() -> Dict[str, bool]:
+    """Every module the shim serves -> whether it is a package (a parent of another one served)."""
+    names = set(DEFINING) | set(REEXPORTS)
+    for n in list(names):
+        parts = n.split(".")
+        names.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    return {n: any(o.startswith(n + ".") for o in names) for n in sorted(names)}
 
 INSTALL_HINT = ("install the real package in the interpreter Hooksmith uses (pip install cayu), "
                 "or select that interpreter")

@@ -1,5 +1,5 @@
-"""Shim of ``cayu.runtime.hooks``, where the real package defines the hook API (re-exported by
-the shims of ``cayu``, ``cayu.runtime`` and the documented ``cayu.observability``), served by
+"""Shim of the module where the real package defines the hook API (``cayu.runtime.hooks`` on cayu 0.3,
+``cayu.observability.hooks`` on 0.9 and newer: shim_scope.HOOKS_MODULE; re-exported as that line does), served by
 Hooksmith's host only when the real package cannot be imported.
 
 Decisions enforce Cayu's validator rules: extra="forbid"; proceed_modified needs
@@ -8,13 +8,16 @@ block_reason, and each of those fields is valid with its own action only; modify
 needs modified_result. Phases, actions and companions come from catalogue.json.
 """
 import enum
+import importlib
 import json
 import sys
 from typing import Any, Dict, List, Optional
 
 from _hooksmith_host.catalogue import CAYU
 from _hooksmith_host.shim_model import ShimField, ShimModel, ValidationError
-from cayu.core.tools import ToolResult
+from _hooksmith_host.shim_scope import TOOL_RESULT_MODULE
+
+ToolResult = importlib.import_module(TOOL_RESULT_MODULE).ToolResult
 
 __hooksmith_shim__ = True
 _MODULE = __name__

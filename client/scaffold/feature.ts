@@ -24,7 +24,7 @@ import { initParser } from '../../runtime/python/parser';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { agentModifyHooks } from './duplicates';
-import { askModuleName, findTarget, pickTarget } from './pick';
+import { askModuleName, findTarget, pickAgentFolder, pickTarget } from './pick';
 
 export const SCAFFOLD_COMMAND = 'hooksmith.scaffoldHook';
 
@@ -36,6 +36,8 @@ export interface ScaffoldArgs {
   name?: string;
   /** Insert even when a modify hook already exists at that point. */
   force?: boolean;
+  /** The agent folder of a new module (absolute, or relative to the first workspace folder). */
+  agent?: string;
 }
 
 function toPosition(p: { line: number; character: number }): vscode.Position {
@@ -121,8 +123,15 @@ async function insertIntoEditor(
   );
 }
 
-/** Where a new module goes: `<agent>/hooks/<name>.py` for Mantle, `<folder>/<name>.py` for Cayu. */
-async function moduleFolder(ctx: HooksmithContext, target: ScaffoldTarget): Promise<vscode.Uri | undefined> {
+/**
+ * Where a new module goes: `<agent>/hooks/<name>.py` for Mantle, `<agent>/<name>.py` for Cayu (its
+ * classes, and the payloads saved for them, stay with the agent's other modules); the agent is asked.
+ */
+async function moduleFolder(
+  ctx: HooksmithContext,
+  target: ScaffoldTarget,
+  args: ScaffoldArgs,
+): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
     void vscode.window.showWarningMessage(
@@ -130,27 +139,18 @@ async function moduleFolder(ctx: HooksmithContext, target: ScaffoldTarget): Prom
     );
     return undefined;
   }
-  const folder =
-    folders.length === 1
-      ? folders[0]!
-      : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new hook module' });
-  if (!folder) return undefined;
-  if (target.engine === 'cayu') return folder.uri;
-  const inFolder = (ctx.hooks.current?.agents ?? [])
-    .filter((a) => a.hooks.some((h) => h.engine === 'mantle'))
-    .map((a) => a.root)
-    .filter((r) => r === folder.uri.fsPath || r.startsWith(folder.uri.fsPath + path.sep));
-  let root = folder.uri.fsPath;
-  if (inFolder.length === 1) root = inFolder[0]!;
-  else if (inFolder.length > 1) {
-    const picked = await vscode.window.showQuickPick(
-      inFolder.map((r) => ({ label: path.relative(folder.uri.fsPath, r) || '.', root: r })),
-      { placeHolder: 'Agent for the new hook module' },
-    );
-    if (!picked) return undefined;
-    root = picked.root;
+  let root: string | undefined;
+  if (args.agent) root = path.resolve(folders[0]!.uri.fsPath, args.agent);
+  else {
+    const folder =
+      folders.length === 1
+        ? folders[0]!
+        : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder for the new hook module' });
+    if (!folder) return undefined;
+    root = await pickAgentFolder(folder, target.engine, ctx.hooks.current);
   }
-  return vscode.Uri.file(path.join(root, 'hooks'));
+  if (!root) return undefined;
+  return vscode.Uri.file(target.engine === 'mantle' ? path.join(root, 'hooks') : root);
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
@@ -167,7 +167,7 @@ async function createModule(
   target: ScaffoldTarget,
   args: ScaffoldArgs,
 ): Promise<void> {
-  const dir = await moduleFolder(ctx, target);
+  const dir = await moduleFolder(ctx, target, args);
   if (!dir) return;
   const base =
     target.engine === 'mantle'
@@ -187,7 +187,9 @@ async function createModule(
     ))
   )
     return;
-  const name = args.name ?? (await askModuleName(base, (n) => exists(vscode.Uri.joinPath(dir, `${n}.py`))));
+  const where = vscode.workspace.asRelativePath(dir, true) + '/';
+  const name =
+    args.name ?? (await askModuleName(base, (n) => exists(vscode.Uri.joinPath(dir, `${n}.py`)), where));
   if (!name) return;
   const file = vscode.Uri.joinPath(dir, `${name}.py`);
   if (await exists(file)) throw new Error(`${file.fsPath} already exists`);

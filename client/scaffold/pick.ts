@@ -1,5 +1,6 @@
 // The scaffold's questions: which hook (18 Mantle decorators, 5 Cayu phases), and where a new
 // module goes when no Python editor is open.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HooksResult } from '../../runtime/lsp/shared';
 import {
@@ -53,10 +54,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export async function askModuleName(
   defaultName: string,
   exists: (name: string) => Promise<boolean>,
+  where: string,
 ): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Hooksmith: new hook module',
-    prompt: 'Module name (a Python identifier, without .py)',
+    prompt: `Module name (a Python identifier, without .py), written to ${where}`,
     value: defaultName,
     validateInput: async (value) => {
       if (!IDENTIFIER.test(value))
@@ -66,4 +68,60 @@ export async function askModuleName(
       return undefined;
     },
   });
+}
+
+interface AgentItem extends vscode.QuickPickItem {
+  root?: string;
+}
+
+/** A folder name relative to the workspace folder: no absolute path, no `..`, no empty part. */
+function folderProblem(value: string): string | undefined {
+  const parts = value.trim().split(/[\\/]+/);
+  if (!value.trim() || path.isAbsolute(value.trim()))
+    return 'A folder inside the workspace folder, e.g. agents/support.';
+  if (parts.some((p) => p === '..' || p === '.' || p === '')) return 'No "." or ".." parts.';
+  return undefined;
+}
+
+/**
+ * Which agent a new module goes to (no Python editor open): the agents Hooksmith found in the
+ * workspace folder, a new agent folder, and the folder itself only when it already is an agent
+ * (writing there would otherwise make the whole workspace an agent named after it).
+ */
+export async function pickAgentFolder(
+  folder: vscode.WorkspaceFolder,
+  engine: 'mantle' | 'cayu',
+  hooks: HooksResult | undefined,
+): Promise<string | undefined> {
+  const base = folder.uri.fsPath;
+  const agents = (hooks?.agents ?? []).filter((a) => a.root === base || a.root.startsWith(base + path.sep));
+  const describe = (a: (typeof agents)[number]) => {
+    const engines = [...new Set(a.hooks.map((h) => (h.engine === 'mantle' ? 'Mantle' : 'Cayu')))];
+    return `${engines.join(' + ') || 'no hooks yet'} · ${a.hooks.length} hook${a.hooks.length === 1 ? '' : 's'}`;
+  };
+  const items: AgentItem[] = agents
+    .sort((a, b) => a.root.localeCompare(b.root))
+    .map((a) => ({
+      label: path.relative(base, a.root) || '.',
+      description: (a.root === base ? 'the workspace folder · ' : '') + describe(a),
+      root: a.root,
+    }));
+  const NEW = 'New agent folder…';
+  items.push({ label: NEW, description: 'a folder in the workspace, created with the module' });
+  const chosen =
+    items.length === 1
+      ? items[0]
+      : await vscode.window.showQuickPick(items, {
+          title: 'Hooksmith: Scaffold Hook — agent folder',
+          placeHolder: `The agent the new ${engine === 'mantle' ? 'Mantle' : 'Cayu'} hook module belongs to`,
+        });
+  if (!chosen) return undefined;
+  if (chosen.root) return chosen.root;
+  const typed = await vscode.window.showInputBox({
+    title: 'Hooksmith: Scaffold Hook — new agent folder',
+    prompt: `Folder of the new agent, relative to ${path.basename(base)}`,
+    value: 'agent',
+    validateInput: folderProblem,
+  });
+  return typed === undefined ? undefined : path.join(base, typed.trim());
 }

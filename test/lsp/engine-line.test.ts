@@ -15,6 +15,8 @@ import {
   type CodeAction,
   type CompletionItem,
 } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { makeFakeNewerCayu } from '../runtime/fixtures/fake-cayu';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
 import { LspClient, workspace } from './lsp-client';
 
@@ -124,5 +126,102 @@ describe('the Mantle API line in the language server', () => {
     );
     await c.configure({ mantle: { apiLine: 'rasa-pro-3.21' } });
     await c.waitFor(uri, (x) => !x.diagnostics.some((d) => d.code === 'unknown-import'), 20_000);
+  });
+});
+
+// The Cayu line: a fake cayu 0.10 of the newer layout on PYTHONPATH. Its imports are clean, the
+// decision's hover names cayu.observability, a scaffold completion imports from it, the 0.3 path
+// is an import-error with a fix to the new module, and hooksmith.cayu.apiLine turns it around.
+const NEWER_CAYU = `from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+class Guard(RuntimeHook):
+    async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+        return None
+`;
+const OLD_CAYU = NEWER_CAYU.replace('from cayu.observability import', 'from cayu.runtime.hooks import');
+
+describe('the Cayu API line in the language server', () => {
+  const ws = workspace({ 'pyproject.toml': '', 'app/guards.py': NEWER_CAYU });
+  const site = mkdtempSync(join(tmpdir(), 'hooksmith-cayu-site-'));
+  let c: LspClient;
+  before(async () => {
+    makeFakeNewerCayu(site);
+    c = await LspClient.start({ folders: [ws.dir], env: { PYTHONPATH: site, HOOKSMITH_NO_CACHE: '1' } });
+  });
+  after(async () => {
+    await c.stop();
+    ws.cleanup();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it('the newer imports are clean; hover and completion write cayu.observability', async () => {
+    const uri = await c.open(ws.path('app/guards.py'), NEWER_CAYU);
+    await c.waitFor(uri, (x) => x.version === 1 && x.diagnostics.length === 0, 20_000);
+    const line = NEWER_CAYU.split('\n')[4]!;
+    const hover = await c.conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: { line: 4, character: line.indexOf('-> BeforeToolCallDecision') + 5 },
+    });
+    const value =
+      hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    // The hover may come before the server has read the interpreter: ask until it names the line.
+    let text = value;
+    for (let i = 0; i < 40 && !/cayu 0\.9 and newer/.test(text); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const h = await c.conn.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 4, character: line.indexOf('-> BeforeToolCallDecision') + 5 },
+      });
+      text = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+    }
+    assert.match(text, /`from cayu\.observability import BeforeToolCallDecision` \(cayu 0\.9 and newer\)/);
+    const fresh = await c.open(ws.path('app/new_guard.py'), 'cayu-before');
+    const r = await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: fresh },
+      position: { line: 0, character: 11 },
+    });
+    const item = ((Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[]).find(
+      (i) => i.label === 'cayu-before-tool-call',
+    );
+    assert.ok(item, 'the scaffold item is offered');
+    const imports = JSON.stringify(item.additionalTextEdits ?? item.textEdit ?? item.insertText);
+    assert.match(imports, /from cayu\.observability import/, imports);
+    assert.doesNotMatch(imports, /cayu\.runtime\.hooks/);
+  });
+
+  it('the 0.3 path: import-error with a fix to cayu.observability; apiLine cayu-0.3 turns it around', async () => {
+    const uri = await c.open(ws.path('app/guards.py'), OLD_CAYU);
+    const p = await c.waitFor(
+      uri,
+      (x) =>
+        x.diagnostics.some((d) =>
+          /`RuntimeHook` is not in `cayu.runtime.hooks` on cayu 0.9 and newer/.test(d.message),
+        ),
+      20_000,
+    );
+    const d = p.diagnostics.find((x) => /`RuntimeHook` is not in/.test(x.message))!;
+    assert.equal(d.code, 'import-error');
+    const actions = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d], only: ['quickfix'] },
+    })) as CodeAction[];
+    const fix = actions.find((a) => a.title === 'Import from cayu.observability');
+    assert.ok(fix, actions.map((a) => a.title).join(', '));
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(uri, 'python', 1, OLD_CAYU),
+      fix.edit!.changes![uri]!,
+    );
+    assert.equal(fixed, NEWER_CAYU);
+    await c.configure({ cayu: { apiLine: 'cayu-0.3' } });
+    await c.waitFor(uri, (x) => !x.diagnostics.some((y) => / is not in `/.test(y.message)), 20_000);
+    const newer = await c.open(ws.path('app/guards.py'), NEWER_CAYU);
+    await c.waitFor(
+      newer,
+      (x) =>
+        x.diagnostics.some((y) => /`RuntimeHook` is not in `cayu.observability` on cayu 0.3/.test(y.message)),
+      20_000,
+    );
   });
 });

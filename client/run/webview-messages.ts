@@ -12,6 +12,8 @@ export type WebviewMessage =
   | { type: 'pickPayload'; file: string }
   | { type: 'editField'; key: string; value: string | number | boolean }
   | { type: 'openScenario' }
+  /** The fuzz panel: save the shrunk failing payload as a payload case. */
+  | { type: 'saveFuzzCase' }
   /** A timeline hook name: `relative/file.py::handler` under the simulation's agent. */
   | { type: 'openHook'; hook: string };
 
@@ -36,7 +38,13 @@ export function parseMessage(raw: unknown): WebviewMessage | undefined {
     (typeof m.value === 'string' || typeof m.value === 'number' || typeof m.value === 'boolean')
   )
     return { type: 'editField', key: m.key, value: m.value };
-  if (m.type === 'rerun' || m.type === 'editPayload' || m.type === 'openPayload' || m.type === 'openScenario')
+  if (
+    m.type === 'rerun' ||
+    m.type === 'editPayload' ||
+    m.type === 'openPayload' ||
+    m.type === 'openScenario' ||
+    m.type === 'saveFuzzCase'
+  )
     return { type: m.type };
   return undefined;
 }

@@ -34,7 +34,28 @@ export interface FuzzReport {
   budgetMs: number;
   perSecond: number;
   /** The smallest payload that made the hook misbehave (shrunk), and what happened. */
-  smallest?: { payload: Record<string, unknown>; outcome: Outcome; overBudget: boolean; error?: string };
+  smallest?: FuzzFailure;
+  /** The first failing payloads of the run as generated (at most FAILING_KEPT), in run order. */
+  failing?: (FuzzFailure & { index: number })[];
+}
+
+export interface FuzzFailure {
+  payload: Record<string, unknown>;
+  outcome: Outcome;
+  overBudget: boolean;
+  error?: string;
+}
+
+/** How many failing payloads a report lists (the count is always whole). */
+export const FAILING_KEPT = 20;
+
+function failureOf(payload: Record<string, unknown>, r: RunResult): FuzzFailure {
+  return {
+    payload,
+    outcome: r.outcome,
+    overBudget: r.overBudget === true,
+    ...(r.error ? { error: `${r.error.type}: ${r.error.message}` } : {}),
+  };
 }
 
 export const misbehaves = (r: RunResult) => FAILED_OUTCOMES.has(r.outcome) || r.overBudget === true;
@@ -95,6 +116,7 @@ export async function fuzzHook(
   const durations: number[] = [];
   let overBudget = 0;
   let failures = 0;
+  const failing: NonNullable<FuzzReport['failing']> = [];
   const t0 = performance.now();
   const payloads = fc.sample(arb, { numRuns: opts.runs, seed: opts.seed });
   // The payloads and the shrinking are one run of the host: ended however they end.
@@ -104,7 +126,10 @@ export async function fuzzHook(
       counts[r.outcome]++;
       durations.push(r.durationMs);
       if (r.overBudget) overBudget++;
-      if (misbehaves(r)) failures++;
+      if (misbehaves(r)) {
+        failures++;
+        if (failing.length < FAILING_KEPT) failing.push({ index: i + 1, ...failureOf(p, r) });
+      }
       opts.onProgress?.(i + 1, payloads.length);
     }
     const elapsed = performance.now() - t0;
@@ -122,6 +147,7 @@ export async function fuzzHook(
       budgetMs: target.timeoutMs,
       perSecond: Math.round((payloads.length / elapsed) * 1000),
     };
+    if (failing.length) report.failing = failing;
     if (failures) report.smallest = await shrink(arb, run, opts);
     return report;
   } finally {
@@ -141,13 +167,7 @@ async function shrink(
   );
   const payload = found.counterexample?.[0];
   if (!payload) return undefined;
-  const r = await run(payload);
-  return {
-    payload,
-    outcome: r.outcome,
-    overBudget: r.overBudget === true,
-    ...(r.error ? { error: `${r.error.type}: ${r.error.message}` } : {}),
-  };
+  return failureOf(payload, await run(payload));
 }
 
 export function formatFuzzText(r: FuzzReport): string {

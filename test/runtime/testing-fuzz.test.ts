@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
-import { fuzzHook } from '../../runtime/testing/fuzz-run';
+import { FAILING_KEPT, fuzzHook } from '../../runtime/testing/fuzz-run';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -40,6 +40,14 @@ test('a hook that crashes on a blank answer: counted, and shrunk to an empty tex
   assert.match(r.smallest!.error!, /^IndexError/);
   assert.equal(String(r.smallest!.payload.text).trim(), '');
   assert.ok(JSON.stringify(r.smallest!.payload).length < 80, JSON.stringify(r.smallest!.payload));
+  // The failing cases as generated, with their payloads (what the fuzz panel lists).
+  assert.ok(r.failing?.length, 'failing cases listed');
+  assert.equal(r.failing!.length, Math.min(r.failures, FAILING_KEPT));
+  for (const f of r.failing!) {
+    assert.equal(f.outcome, 'crashed');
+    assert.equal(String(f.payload.text).trim(), '', JSON.stringify(f.payload));
+    assert.ok(f.index >= 1 && f.index <= r.runs);
+  }
 });
 
 test('the same seed gives the same counts', async () => {

@@ -65,6 +65,21 @@ describe('Fuzz hook lens', function () {
     assert.match(report.smallest.error, /IndexError/);
     assert.strictEqual(report.smallest.payload.text.trim(), '', 'shrunk to a blank answer');
 
+    // The report is in a panel like the run result: the cases by outcome, the failing cases with
+    // their payloads, the shrunk payload with "Save as payload case".
+    const tab = await e2e.waitFor(
+      () => h.webviewTabs('hooksmith.fuzzResult').find((t) => t.label === 'Fuzz: capitalise'),
+      { timeout: h.LONG, what: 'the "Fuzz: capitalise" panel' },
+    );
+    assert.ok(tab);
+    const panel = await vscode.commands.executeCommand('hooksmith.fuzzPanelHtml');
+    assert.match(panel, new RegExp(`✕</span> ${report.failures} of 150 misbehaved`));
+    assert.match(panel, new RegExp(`Crashed</span></td><td class="n">${report.counts.crashed}</td>`));
+    assert.match(panel, /<h2>Failing cases \((all|first \d+ of \d+)\)<\/h2>/);
+    assert.match(panel, /<summary>case \d+ <span class="badge tone-error">/);
+    assert.match(panel, /data-action="saveFuzzCase"/);
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'fuzz-panel.png'));
+
     // The warning with "Save as payload case" is up (the command waits on it): a picture, then
     // its button, as a user would take it.
     if (e2e.config.screenshots) {
@@ -83,6 +98,11 @@ describe('Fuzz hook lens', function () {
       { timeout: 30000, interval: 500, what: 'the case saved from the warning button' },
     );
     await done;
+    assert.match(
+      await vscode.commands.executeCommand('hooksmith.fuzzPanelHtml'),
+      /Saved as the payload case <code>[^<]*fuzz-capitalise\.json<\/code>/,
+      'the panel says where the case went, and offers no second save',
+    );
     const data = JSON.parse(fs.readFileSync(saved, 'utf8'));
     assert.strictEqual(data.hook, 'hooks/model_hooks.py::capitalise');
     assert.deepStrictEqual(data.expect, { outcome: 'returned' });

@@ -20,7 +20,7 @@ import {
   SETTINGS_SECTION,
   type HooksParams,
 } from '../runtime/lsp/shared';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
 import { codeActions } from './features/code-actions';
@@ -29,6 +29,7 @@ import { documentSymbols } from './features/symbols';
 import { hover } from './features/hover';
 import { listHooks } from './features/hooks-list';
 import { CaseFiles } from './case-files';
+import { EngineNotices } from './engine-notices';
 import { Scheduler } from './scheduler';
 import { SettingsCache } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
@@ -51,9 +52,14 @@ export function startServer(connection: Connection): void {
     }) as Promise<unknown>;
   }, log);
 
-  const analyser: Analyser = new Analyser({
-    publish: (uri, diagnostics, version) =>
+  // The engine-not-installed information: on one module per agent, not on every module.
+  const notices = new EngineNotices(
+    (uri, diagnostics, version) =>
       void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) }),
+    (uri) => analyser.get(uri)?.root ?? dirname(uriPath(uri) ?? uri),
+  );
+  const analyser: Analyser = new Analyser({
+    publish: (uri, diagnostics, version) => notices.publish(uri, diagnostics, version),
     settings: (uri) => settings.get(uri),
     log,
     confirmSyntax: (state) => syntax.request(state.key, state.text),

@@ -103,10 +103,7 @@ export class Analyser {
   private folderModules = new Set<string>();
   private extraModules = new Set<string>();
 
-  /**
-   * Scans the workspace folders for agents, reading every hook module from disk. The extra agent
-   * roots are scanned in the background (extra-roots.ts), which hands its modules to `adoptExtra`.
-   */
+  /** Scans the workspace folders, reading every hook module; extra roots: `adoptExtra` (extra-roots.ts). */
   scan(folders: string[]): string[] {
     this.folders = folders;
     this.files.invalidate();

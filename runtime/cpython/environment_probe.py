@@ -21,39 +21,33 @@ import sys
 sys.path.pop(0)  # this script's folder is not the user's environment
 
 
-def _load_module_walk():
-    """The host's module_walk.py, by its path (beside the bundles, or in the source tree)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for base in (os.path.join(here, "python"), os.path.join(here, "..", "host", "python")):
-        file = os.path.join(base, "_hooksmith_host", "module_walk.py")
-        if os.path.isfile(file):
-            spec = importlib.util.spec_from_file_location("_hooksmith_module_walk", file)
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            return module
-    raise ImportError("Hooksmith's module_walk.py is missing beside " + here)
-
-
-_walk = _load_module_walk()
-
-
-def _meta_path_find(full, search):
-    """The spec the first finder on sys.meta_path gives (a finder that fails counts as none)."""
-    for finder in sys.meta_path:
-        find = getattr(finder, "find_spec", None)
-        if find is None:
-            continue
-        try:
-            spec = find(full, search)
-        except Exception:
-            spec = None
-        if spec is not None:
-            return spec
-    return None
-
-
 def resolve(name):
-    return name in sys.modules or _walk.resolves(name, _meta_path_find, sys.modules.get)
+    if name in sys.modules:
+        return True
+    parts = name.split(".")
+    search = None
+    for i in range(len(parts)):
+        full = ".".join(parts[: i + 1])
+        if full in sys.modules:
+            search = getattr(sys.modules[full], "__path__", None)
+        else:
+            spec = None
+            for finder in sys.meta_path:
+                find = getattr(finder, "find_spec", None)
+                if find is None:
+                    continue
+                try:
+                    spec = find(full, search)
+                except Exception:
+                    spec = None
+                if spec is not None:
+                    break
+            if spec is None:
+                return False
+            search = spec.submodule_search_locations
+        if search is None and i < len(parts) - 1:
+            return False
+    return True
 
 
 _ENGINES = {"rasa": "rasa-pro", "cayu": "cayu"}

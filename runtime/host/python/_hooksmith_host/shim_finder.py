@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Optional
 
-from _hooksmith_host import module_walk, shim_scope
+from _hooksmith_host import shim_scope
 
 SHIM_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "shims")
 
@@ -81,4 +81,13 @@ def is_real(module) -> bool:
 
 def real(path: str) -> bool:
     """Whether a module exists on sys.path without the shim (found, not executed)."""
-    return module_walk.resolves(path, importlib.machinery.PathFinder.find_spec)
+    parts = path.split(".")
+    search = None
+    for i in range(len(parts)):
+        spec = importlib.machinery.PathFinder.find_spec(".".join(parts[: i + 1]), search)
+        if spec is None:
+            return False
+        search = spec.submodule_search_locations
+        if search is None and i < len(parts) - 1:
+            return False
+    return True

@@ -15,6 +15,7 @@ import { sharedRunner } from '../python/runner-service';
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
+import { registerNewScenario } from './new-scenario';
 import { TestTree, type CaseEntry } from './tree';
 import { report, type ItemReport } from './results';
 import { CONTROLLER_ID, peekFirstFailure } from './peek';
@@ -209,6 +210,7 @@ function watchFolders(ctx: HooksmithContext, tree: TestTree): void {
 export function testingFeature(ctx: HooksmithContext): void {
   let tree: TestTree | undefined;
   fuzzFeature(ctx, (file) => tree?.update(file));
+  registerNewScenario(ctx);
   if (vscode.workspace.isTrusted) tree = registerController(ctx);
   else ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => (tree = registerController(ctx))));
 }

@@ -65,6 +65,15 @@ function registerController(ctx: HooksmithContext): TestTree {
   }
   watchFolders(ctx, tree);
 
+  // Not awaited: the run is over, and the workbench opening an editor must not hold the run's
+  // handler (a run profile that has not returned holds back the next run).
+  const peek = (failed: vscode.TestItem[]) => {
+    if (!failed.length) return;
+    void peekFirstFailure(failed).then((opened) =>
+      ctx.log.info('test', `${failed.length} failed; peek ${opened ? 'opened' : 'not opened'}`),
+    );
+  };
+
   // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
   const execute =
     (debug: boolean) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
@@ -88,7 +97,7 @@ function registerController(ctx: HooksmithContext): TestTree {
         );
         if (failed === undefined) for (const e of entries) run.skipped(e.item);
         run.end();
-        if (failed && !token.isCancellationRequested) await peekFirstFailure(failed);
+        if (failed && !token.isCancellationRequested) peek(failed);
         return;
       }
       const runner = await runners.get(resource);
@@ -100,7 +109,7 @@ function registerController(ctx: HooksmithContext): TestTree {
       }
       const failed = await runEntries(run, entries, runner, token);
       run.end();
-      if (!token.isCancellationRequested) await peekFirstFailure(failed);
+      if (!token.isCancellationRequested) peek(failed);
     };
   controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute(false), true);
   controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute(true), true);

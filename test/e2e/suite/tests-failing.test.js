@@ -28,6 +28,12 @@ describe('a failed test: its output, its message, the peek', function () {
   this.timeout(240000);
   let file;
   let last;
+  // Leaves the window as the next suite expects it: no peek, no panel, no editor.
+  after(async () => {
+    await vscode.commands.executeCommand('closeReferenceSearch');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await h.closeAll();
+  });
   before(async () => {
     await h.closeAll();
     await h.activate();

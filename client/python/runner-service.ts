@@ -35,6 +35,8 @@ export class RunnerService implements vscode.Disposable {
    * follow the line). No usable Python: the setting's line, else the spec's.
    */
   async selectLine(resource?: vscode.Uri): Promise<void> {
+    // A runner's creation selected the line: nothing more to ask.
+    if (this.runner && (await this.runner)) return;
     const choice = await this.resolver.resolve(resource);
     await selectEditorLine(this.ctx, choice.ok ? choice.python : undefined, resource);
   }

@@ -198,6 +198,8 @@ export function runFeature(ctx: HooksmithContext): void {
     async (raw?: unknown): Promise<RunResult | undefined> => {
       if (!ensureTrusted()) return undefined;
       const args = asArgs(raw);
+      // The hook is found by its decorator, as the selected Mantle API line spells it.
+      await runners.selectLine(args.file ? vscode.Uri.file(args.file) : undefined);
       let ref: HookRef | undefined;
       if (args.file && args.handler) {
         ref = await findHook(args.file, args.handler, ctx.hooks.current);
@@ -244,6 +246,7 @@ export function runFeature(ctx: HooksmithContext): void {
     if (!file) return undefined;
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file && d.isDirty);
     if (doc) await doc.save();
+    await runners.selectLine(vscode.Uri.file(file));
     const hooks = await hooksInFile(file, ctx.hooks.current);
     if (!hooks.length) {
       void vscode.window.showInformationMessage(`Hooksmith: no hooks in ${path.basename(file)}.`);

@@ -5,9 +5,9 @@
 // while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../workspace/atomic-file';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { directInterpreter } from './pyenv';
+import { directInterpreter, findOnPath } from './pyenv';
 import { Probe, type ProbeRequest } from './env-probe';
 import { defaultCacheDir, interpreterIdentity } from './verdict-cache';
 
@@ -91,8 +91,13 @@ export class PythonEnvironment {
   constructor(private readonly opts: EnvironmentOptions = {}) {
     this.python = opts.python || 'python3';
     // PYTHONPATH/PYTHONHOME change sys.path without touching the interpreter: part of the key.
-    const base = interpreterIdentity(directInterpreter(this.python), probeScript());
-    this.identity = base && `${base}|${process.env.PYTHONPATH ?? ''}|${process.env.PYTHONHOME ?? ''}`;
+    const direct = directInterpreter(this.python);
+    const base = interpreterIdentity(direct, probeScript());
+    // A venv's python is a link to its base interpreter: the path it is run by finds its own
+    // site-packages (pyvenv.cfg beside it), so that path is part of the key too.
+    const called = /[/\\]/.test(direct) ? resolve(direct) : (findOnPath(direct) ?? direct);
+    this.identity =
+      base && `${base}|${called}|${process.env.PYTHONPATH ?? ''}|${process.env.PYTHONHOME ?? ''}`;
     this.file =
       opts.cacheDir && this.identity
         ? join(opts.cacheDir, `environment-${hash(this.identity)}.json`)

@@ -12,7 +12,6 @@ export interface RawHost {
   dispose(): Promise<void> | void;
 }
 
-const PAYLOAD_NAMES = new Set<string>(PAYLOAD_TYPE_NAMES);
 const DECISION_NAMES = new Set<string>(CAYU_DECISIONS.map((d) => d.name));
 
 export class HostInvocationError extends Error {}
@@ -45,7 +44,8 @@ function repr(value: unknown): string {
 export function returnedValue(value: unknown, type: PyType, unserialisable = false): ReturnedValue {
   if (type.name === 'NoneType') return { kind: 'none' };
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !unserialisable;
-  if (isObject && PAYLOAD_NAMES.has(type.name))
+  // The live list: the selected Mantle API line respells it in place (OutgoingMessagePayload).
+  if (isObject && (PAYLOAD_TYPE_NAMES as readonly string[]).includes(type.name))
     return { kind: 'payload', type: type.name, data: value as Record<string, unknown> };
   if (isObject && DECISION_NAMES.has(type.name))
     return { kind: 'decision', type: type.name, data: value as Record<string, unknown> };

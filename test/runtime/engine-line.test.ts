@@ -13,6 +13,9 @@ import { after, before, test } from 'node:test';
 import { makeFakeRasaPro } from './fixtures/fake-rasa-pro';
 import { findDecorator } from '../../runtime/catalogue';
 import { probeEngineLine } from '../../runtime/cpython/engine-line';
+import { PythonEnvironment } from '../../runtime/cpython/environment';
+import { createHookRunner } from '../../runtime/engine/runner';
+import { useMantleLine } from '../../runtime/catalogue';
 import {
   expandSnippet,
   mantleTemplate,
@@ -229,4 +232,43 @@ test('the newest line without rasa-pro installed: the host shim serves the new n
   );
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /"HI"|HI/);
+});
+
+test("a venv of python3 with rasa-pro installed is its own environment, not its base interpreter's (remembered apart)", async (t) => {
+  const venv = join(dir, 'venv');
+  const made = spawnSync('python3', ['-m', 'venv', '--without-pip', venv], { encoding: 'utf8' });
+  if (made.status !== 0) return t.skip(`no venv module: ${made.stderr}`);
+  const python = join(venv, 'bin', 'python');
+  const site = spawnSync(python, ['-c', 'import site; print(site.getsitepackages()[0])'], {
+    encoding: 'utf8',
+  });
+  makeFakeRasaPro(site.stdout.trim(), '3.23.0', 'newest');
+  const cacheDir = join(dir, 'venv-cache');
+  // The base interpreter first: its answer (no rasa-pro) is remembered, and must not be the venv's.
+  const base = await new PythonEnvironment({ cacheDir }).engine();
+  assert.equal(base?.rasaPro ?? null, null);
+  const facts = await new PythonEnvironment({ python, cacheDir }).engine();
+  assert.equal(facts?.rasaPro, '3.23.0');
+  assert.equal((await probeEngineLine(python)).line, 'mantle-newest');
+});
+
+test('a process that changes line after start (the editor) runs the hook of the new line', async () => {
+  useMantleLine('rasa-pro-3.21');
+  useMantleLine('mantle-newest');
+  const saved = process.env.PYTHONPATH;
+  process.env.PYTHONPATH = join(dir, 'site');
+  const runner = createHookRunner({ mantleLine: 'mantle-newest' });
+  try {
+    const r = await runner.run({
+      file: join(dir, 'agent', 'hooks.py'),
+      handler: 'shout',
+      payload: { text: 'hi', sender_id: 'u1' },
+    });
+    assert.equal(r.outcome, 'returned', r.notes.join('\n'));
+    assert.equal((r.payload as { text: string }).text, 'HI');
+    assert.equal(r.point, 'outgoing_message');
+  } finally {
+    process.env.PYTHONPATH = saved;
+    await runner.dispose();
+  }
 });

@@ -23,7 +23,8 @@ function isRange(v: unknown): boolean {
 
 export function toHookEntry(v: unknown): HookEntry | undefined {
   if (!isObject(v)) return undefined;
-  const { file, uri, range, engine, point, lane, timeoutMs, wired, wiredBy, duplicate, handler } = v;
+  const { file, uri, range, engine, point, pointName, lane, timeoutMs, wired, wiredBy, duplicate, handler } =
+    v;
   if (typeof file !== 'string' || typeof handler !== 'string' || typeof point !== 'string') return undefined;
   if (engine !== 'mantle' && engine !== 'cayu') return undefined;
   if (lane !== 'observe' && lane !== 'modify') return undefined;
@@ -34,6 +35,7 @@ export function toHookEntry(v: unknown): HookEntry | undefined {
     range: range as HookEntry['range'],
     engine,
     point,
+    ...(typeof pointName === 'string' ? { pointName } : {}),
     lane,
     timeoutMs: typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) ? timeoutMs : undefined,
     wired: wired !== false,

@@ -86,7 +86,7 @@ async function pickHook(ctx: HooksmithContext): Promise<HookRef | undefined> {
   const pick = await vscode.window.showQuickPick(
     hooks.map((h) => ({
       label: h.handler,
-      description: `${h.point} · ${h.lane}${h.timeoutMs !== undefined && h.engine === 'mantle' ? ` · ${h.timeoutMs} ms` : ''}`,
+      description: `${h.pointName ?? h.point} · ${h.lane}${h.timeoutMs !== undefined && h.engine === 'mantle' ? ` · ${h.timeoutMs} ms` : ''}`,
       detail: root ? path.relative(root, h.file) : h.file,
       hook: h,
     })),

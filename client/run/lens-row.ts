@@ -97,7 +97,7 @@ function factsLens(h: LensHook): LensSpec {
     return { title: `phase · ${h.point}`, command: '', tooltip: 'The Cayu phase this method takes part in' };
   const budget = h.timeoutMs !== undefined ? ` · ${h.timeoutMs} ms` : '';
   return {
-    title: `${h.point} · ${h.lane}${budget}${h.wired ? '' : ' · not wired'}`,
+    title: `${h.pointName ?? h.point} · ${h.lane}${budget}${h.wired ? '' : ' · not wired'}`,
     command: '',
     tooltip: h.wired
       ? 'Insertion point, lane and timeout budget'

@@ -93,6 +93,8 @@ export interface HookEntry {
   engine: 'mantle' | 'cayu';
   /** Mantle point id ("tool_call") or Cayu phase id ("before_tool_call"). */
   point: string;
+  /** The point as the selected Mantle API line names it, when not its id ("outgoing_message"): for display. */
+  pointName?: string;
   /** Mantle lane; Cayu hooks report "observe" for after_session_* and "modify" for tool phases. */
   lane: 'observe' | 'modify';
   /** Effective timeout (literal timeout_ms or the lane default); undefined for Cayu. */

@@ -1,7 +1,7 @@
 // `hooksmith/hooks`: every hook the server knows, grouped by agent, for the client's hooks
 // explorer and CodeLens.
 import type { AgentHooks, HookEntry, HooksParams, HooksResult } from '../../runtime/lsp/shared';
-import { MANTLE_POINTS } from '../../runtime/catalogue';
+import { MANTLE_POINTS, spelledPoint } from '../../runtime/catalogue';
 import { mantleHooks, phaseMethods } from '../../runtime/python/hooks';
 import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import type { Analyser, ModuleState } from '../analyser';
@@ -20,12 +20,14 @@ export function listHooks(analyser: Analyser, p: HooksParams, wiring?: WiringSou
     const file = s.path ?? s.key;
     for (const h of mantleHooks(s.model)) {
       const w = pointWired(h.point, wiring);
+      const spelled = spelledPoint(h.point.id);
       list.push({
         file,
         uri: s.uri,
         range: h.fn.nameRange,
         engine: 'mantle',
         point: h.point.id,
+        ...(spelled !== h.point.id ? { pointName: spelled } : {}),
         lane: h.lane,
         timeoutMs: h.timeoutMs,
         wired: w.wired,

@@ -19,6 +19,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { makeFakeNewerCayu } from '../runtime/fixtures/fake-cayu';
 import { makeFakeRasaPro } from '../runtime/fixtures/fake-rasa-pro';
 import { LspClient, workspace } from './lsp-client';
+import { HOOKS_REQUEST, type HooksResult } from '../../runtime/lsp/shared';
 
 const NEW_HOOK = `from rasa.mantle.hooks import OutgoingMessagePayload, modify_outgoing_message
 
@@ -67,6 +68,11 @@ describe('the Mantle API line in the language server', () => {
     );
     assert.ok(labels.includes('modify_outgoing_message'), labels.join(','));
     assert.ok(!labels.includes('modify_outgoing_text'), labels.join(','));
+    // The hooks list (explorer, CodeLens) keeps the point's id and names it as the line does.
+    const hooks = (await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult;
+    const shout = hooks.agents.flatMap((a) => a.hooks).find((h) => h.handler === 'shout');
+    assert.equal(shout?.point, 'outgoing_text');
+    assert.equal(shout?.pointName, 'outgoing_message');
   });
 
   it("the scaffold snippet items are the line's: hook-modify-outgoing-message writes the new names", async () => {

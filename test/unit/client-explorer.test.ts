@@ -47,6 +47,24 @@ describe('normaliseHooks', () => {
     assert.equal(hookCount(out), 1);
   });
 
+  it("keeps the line's name of a point (pointName) when it is text", () => {
+    const out = normaliseHooks({
+      agents: [
+        {
+          root: '/w',
+          hooks: [
+            { ...hook({}), pointName: 'outgoing_message' },
+            { ...hook({}), pointName: 7 },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(
+      out.agents[0]!.hooks.map((h) => h.pointName),
+      ['outgoing_message', undefined],
+    );
+  });
+
   it('turns garbage into an empty answer', () => {
     for (const g of [undefined, null, 3, 'x', [], { agents: 'no' }])
       assert.deepEqual(normaliseHooks(g), { agents: [] });

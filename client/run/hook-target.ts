@@ -11,6 +11,8 @@ export interface HookRef {
   engine: 'mantle' | 'cayu';
   /** Mantle point id or Cayu phase id: the key of sample payloads. */
   point: string;
+  /** The point as the selected Mantle API line names it, when not its id (display only). */
+  pointName?: string;
   lane: string;
   timeoutMs?: number;
 }
@@ -23,6 +25,7 @@ function fromEntry(e: HookEntry): HookRef {
     handler: e.handler,
     engine: e.engine,
     point: e.point,
+    ...(e.pointName ? { pointName: e.pointName } : {}),
     lane: e.engine === 'cayu' ? 'phase' : e.lane,
     timeoutMs: e.timeoutMs,
   };

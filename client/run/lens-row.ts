@@ -16,6 +16,8 @@ export interface LensHook {
   handler: string;
   engine: 'mantle' | 'cayu';
   point: string;
+  /** The point as the selected Mantle API line names it, when not its id (display only). */
+  pointName?: string;
   lane: string;
   timeoutMs?: number;
   wired: boolean;

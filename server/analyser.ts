@@ -27,10 +27,9 @@ import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
 import {
   emptyModel,
-  hooksSignature,
   listsHooks,
   modifySignature,
-  sameHooks,
+  refreshHooksSignature,
   type ModuleState,
 } from './module-state';
 
@@ -228,11 +227,7 @@ export class Analyser {
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
     this.host.publish(state.uri, diagnostics, version);
-    const hooks = hooksSignature(state);
-    if (!sameHooks(state.hooksSignature, hooks)) {
-      state.hooksSignature = hooks;
-      this.host.hooksChanged?.();
-    }
+    if (refreshHooksSignature(state)) this.host.hooksChanged?.();
     const signature = modifySignature(state);
     if (signature !== state.modifySignature) {
       state.modifySignature = signature;

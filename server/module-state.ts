@@ -65,6 +65,14 @@ export function sameHooks(a: HooksSignature | undefined, b: HooksSignature): boo
   return a.mantle.every((h, i) => h === b.mantle[i] || mantleKey(h) === mantleKey(b.mantle[i]!));
 }
 
+/** Takes the module's hooks signature anew; true when the hooks list changed. */
+export function refreshHooksSignature(state: ModuleState): boolean {
+  const next = hooksSignature(state);
+  if (sameHooks(state.hooksSignature, next)) return false;
+  state.hooksSignature = next;
+  return true;
+}
+
 function mantleKey(h: MantleHook): string {
   return `${h.fn.name}:${h.decorator.ref.text}:${h.timeoutMs}@${h.fn.nameRange.start.line}`;
 }

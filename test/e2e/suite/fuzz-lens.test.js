@@ -78,7 +78,7 @@ describe('Fuzz hook lens', function () {
     assert.match(panel, /<h2>Failing cases \((all|first \d+ of \d+)\)<\/h2>/);
     assert.match(panel, /<summary>case \d+ <span class="badge tone-error">/);
     assert.match(panel, /data-action="saveFuzzCase"/);
-    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'fuzz-panel.png'));
+    await h.settledScreenshot(path.join(e2e.config.repoRoot, 'test-output', 'fuzz-panel.png'), 6000);
 
     // The warning with "Save as payload case" is up (the command waits on it): a picture, then
     // its button, as a user would take it.

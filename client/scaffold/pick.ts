@@ -96,7 +96,10 @@ export async function pickAgentFolder(
   const base = folder.uri.fsPath;
   const agents = (hooks?.agents ?? []).filter((a) => a.root === base || a.root.startsWith(base + path.sep));
   const describe = (a: (typeof agents)[number]) => {
-    const engines = [...new Set(a.hooks.map((h) => (h.engine === 'mantle' ? 'Mantle' : 'Cayu')))];
+    // Mantle first whatever order the hooks were found in, so the label does not change between scans.
+    const engines = (['mantle', 'cayu'] as const)
+      .filter((e) => a.hooks.some((h) => h.engine === e))
+      .map((e) => (e === 'mantle' ? 'Mantle' : 'Cayu'));
     return `${engines.join(' + ') || 'no hooks yet'} · ${a.hooks.length} hook${a.hooks.length === 1 ? '' : 's'}`;
   };
   const items: AgentItem[] = agents

@@ -64,6 +64,12 @@ function registerController(ctx: HooksmithContext): TestTree {
     );
   }
   watchFolders(ctx, tree);
+  // A file watcher can miss events (inotify limits, remote file systems, a file written as its folder
+  // is created): a case file opened or saved in the editor is read again all the same.
+  const caseFile = (d: vscode.TextDocument) =>
+    d.uri.scheme === 'file' && GLOBS.some((pattern) => vscode.languages.match({ pattern }, d) > 0);
+  const reread = (d: vscode.TextDocument) => caseFile(d) && tree.update(d.uri.fsPath);
+  ctx.push(vscode.workspace.onDidOpenTextDocument(reread), vscode.workspace.onDidSaveTextDocument(reread));
 
   // Not awaited: the run is over, and the workbench opening an editor must not hold the run's
   // handler (a run profile that has not returned holds back the next run).
@@ -80,7 +86,11 @@ function registerController(ctx: HooksmithContext): TestTree {
       const run = controller.createTestRun(request);
       const roots: vscode.TestItem[] = [];
       if (request.include) roots.push(...request.include);
-      else controller.items.forEach((i) => roots.push(i));
+      else {
+        // Run All runs every case file on disk, including one the file watcher did not report.
+        await scan();
+        controller.items.forEach((i) => roots.push(i));
+      }
       const excluded = new Set((request.exclude ?? []).map((i) => i.id));
       const entries = [...new Set(roots.flatMap((i) => tree.casesUnder(i)))].filter(
         (e) => !excluded.has(e.item.id),

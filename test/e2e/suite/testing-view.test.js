@@ -66,8 +66,9 @@ describe('Testing view', function () {
     fs.writeFileSync(file, FAILING);
     await e2e.waitFor(
       async () =>
-        (await vscode.commands.executeCommand('hooksmith.testItems')).some(
-          (i) => i.label === 'guard on delete',
+        // By its file: another suite's scenario may carry the same name.
+        (await vscode.commands.executeCommand('hooksmith.testItems')).some((i) =>
+          i.id.endsWith('guard-delete.scenario.yaml::case'),
         ),
       { timeout: h.LONG, what: 'the new scenario discovered by the file watcher' },
     );

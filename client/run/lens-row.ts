@@ -5,21 +5,16 @@
 // Debug, no Fuzz), and "Trust this folder to run hooks" in an untrusted workspace (running
 // executes the user's code).
 
+import type { HookRef } from './hook-target';
+
 export const RUN_HOOK_COMMAND = 'hooksmith.runHook';
 export const RUN_ALL_COMMAND = 'hooksmith.runAllHooksInFile';
 export const DEBUG_HOOK_COMMAND = 'hooksmith.debugHook';
 export const FUZZ_COMMAND = 'hooksmith.fuzzHook';
 export const TRUST_COMMAND = 'workbench.trust.manage';
 
-export interface LensHook {
-  file: string;
-  handler: string;
-  engine: 'mantle' | 'cayu';
-  point: string;
-  /** The point as the selected Mantle API line names it, when not its id (display only). */
-  pointName?: string;
-  lane: string;
-  timeoutMs?: number;
+/** A hook as Run knows it (hook-target.ts), and whether the engine invokes its point. */
+export interface LensHook extends HookRef {
   wired: boolean;
 }
 

@@ -1,7 +1,8 @@
 // Entry of `npm run test:e2e`: runs the mocha suite in test/e2e/suite inside a
 // real VS Code, through one of two launchers behind one interface
 // (lib/code-server.mjs, lib/electron.mjs: `run(ctx) → { exitCode, timedOut }`).
-// Ends with the line `N passed, N failed`; exits non-zero on any failure or timeout.
+// Ends with the line `N passed, N failed[, N not run]`; exits non-zero on any failure, test not
+// run, or timeout. A pass's budget follows its number of tests (lib/budget.mjs).
 // Options: `node test/e2e/launch.mjs --help`, and test/e2e/README.md.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import { parseOptions, planPasses, REPO_ROOT, E2E_DIR, SUITE_DIR } from './lib/options.mjs';
 import { codeServerReady, canSetup, runSetup } from './lib/setup.mjs';
 import { createRun, readResults, removeRun } from './lib/run-dir.mjs';
+import { notRunCount, passClock, summaryLine } from './lib/budget.mjs';
 
 const require = createRequire(import.meta.url);
 const { findTestFiles } = require('./suite/find-files.js');
@@ -24,8 +26,8 @@ function pickLauncher(opts) {
 }
 
 /** Counts of one pass, with harness failures (no results, timeout, crash) counted as failed tests. */
-function countPass(pass, outcome, results) {
-  const counts = { passed: 0, failed: 0, pending: 0, problems: [] };
+function countPass(pass, outcome, results, budgetMs) {
+  const counts = { passed: 0, failed: 0, pending: 0, notRun: notRunCount(results), problems: [] };
   if (results) {
     counts.passed = results.passed;
     counts.failed = results.failed;
@@ -34,7 +36,11 @@ function countPass(pass, outcome, results) {
       counts.problems.push(`${f.title}\n      ${f.error.split('\n').slice(0, 3).join('\n      ')}`);
   }
   let harnessProblem = null;
-  if (outcome.timedOut) harnessProblem = `timed out` + (results?.current ? ` in "${results.current}"` : '');
+  if (outcome.timedOut)
+    harnessProblem =
+      `out of time (pass budget ${Math.round(budgetMs / 1000)} s)` +
+      (results?.current ? ` in "${results.current}"` : '') +
+      (counts.notRun ? `; ${counts.notRun} test(s) never ran` : '');
   else if (!results) harnessProblem = `the suite never started (exit ${outcome.exitCode})`;
   else if (!results.done) harnessProblem = `the suite stopped early (exit ${outcome.exitCode})`;
   else if (outcome.exitCode !== 0 && results.failed === 0)
@@ -84,25 +90,37 @@ async function main() {
   if (!opts.vsix && !fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js')))
     log('note: dist/extension.js is not built');
 
-  const total = { passed: 0, failed: 0, pending: 0, problems: [] };
+  const total = { passed: 0, failed: 0, pending: 0, notRun: 0, unknownNotRun: 0, problems: [] };
   for (const pass of passes) {
     const run = (current = createRun({ workspace: opts.workspace, launcher: launcherName, pass, opts }));
     const t = Date.now();
     log(
       `${pass.name} pass: ${pass.files}${pass.trusted ? '' : ' (workspace trust on, folder untrusted)'}; run folder ${run.runDir}`,
     );
+    const clock = passClock(opts, () => readResults(run)?.total);
     let outcome;
     try {
-      outcome = await launcher.run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log });
+      outcome = await launcher.run({
+        run,
+        pass,
+        opts,
+        clock,
+        extensionDevelopmentPath,
+        extensionTestsPath,
+        log,
+      });
     } catch (e) {
       console.error(`[e2e] ${pass.name} pass: launcher error: ${e.stack || e}`);
       outcome = { exitCode: 1, timedOut: false };
     }
-    const counts = countPass(pass, outcome, readResults(run));
+    const counts = countPass(pass, outcome, readResults(run), clock.budget());
     log(
-      `${pass.name} pass: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} pending in ${((Date.now() - t) / 1000).toFixed(1)}s`,
+      `${pass.name} pass: ${counts.passed} passed, ${counts.failed} failed, ${counts.pending} pending` +
+        `${counts.notRun ? `, ${counts.notRun} not run` : ''} in ${((Date.now() - t) / 1000).toFixed(1)}s`,
     );
     for (const k of ['passed', 'failed', 'pending']) total[k] += counts[k];
+    if (counts.notRun === undefined) total.unknownNotRun++;
+    else total.notRun += counts.notRun;
     total.problems.push(...counts.problems);
     if (opts.keep) log(`kept ${run.runDir} and ${run.stateDir}`);
     else removeRun(run);
@@ -111,8 +129,8 @@ async function main() {
   if (total.problems.length)
     console.log('\nFailures:\n' + total.problems.map((p, i) => `  ${i + 1}) ${p}`).join('\n'));
   log(`done${total.pending ? `, ${total.pending} pending` : ''}`);
-  console.log(`${total.passed} passed, ${total.failed} failed`);
-  return total.failed === 0 ? 0 : 1;
+  console.log(summaryLine(total));
+  return total.failed === 0 && total.notRun === 0 && total.unknownNotRun === 0 ? 0 : 1;
 }
 
 main().then(

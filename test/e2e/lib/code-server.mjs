@@ -12,6 +12,7 @@ import util from 'node:util';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { runtime } from './setup.mjs';
+import { whenOutOfTime } from './budget.mjs';
 
 const require = createRequire(import.meta.url);
 const READY = /Extension host agent listening|HTTP server listening/;
@@ -259,15 +260,14 @@ function serveRequests(run, page, log) {
  * Runs one pass. Resolves { exitCode, timedOut }; exitCode is what the workbench
  * reported through codeAutomationExit (0 = every test passed).
  */
-export async function run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log }) {
+export async function run({ run, pass, opts, clock, extensionDevelopmentPath, extensionTestsPath, log }) {
   const { chromium } = require(runtime.playwright);
   let server,
     browser,
     stopShots = () => {},
     consoleQueue = Promise.resolve();
   try {
-    const deadline = Date.now() + opts.timeoutMs; // the pass's whole budget, start-up included
-    const left = () => Math.max(1, deadline - Date.now());
+    const left = clock.left; // the pass's budget, start-up included (lib/budget.mjs)
     const port = await freePort();
     if (opts.vsix) installVsix(run, opts.vsix, log);
     server = await startServer(run, port, pass.trusted, opts, log);
@@ -320,12 +320,9 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
     }
     log('workbench loaded');
 
-    let timer;
-    const timeout = new Promise((resolve) => {
-      timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), left());
-    });
-    const outcome = await Promise.race([finished, timeout]);
-    clearTimeout(timer);
+    const outOfTime = whenOutOfTime(clock);
+    const outcome = await Promise.race([finished, outOfTime.promise]);
+    outOfTime.cancel();
     await consoleQueue;
     if (outcome.timedOut && !opts.verbose)
       console.error('[e2e] server log (tail):\n' + server.logText.slice(-2000));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { CACHE_DIR } from './options.mjs';
+import { whenOutOfTime } from './budget.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -27,12 +28,13 @@ function kill(child, signal) {
   }
 }
 
-export async function run({ run, pass, opts, extensionDevelopmentPath, extensionTestsPath, log }) {
-  const { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath } = require('@vscode/test-electron');
+export async function run({ run, pass, opts, clock, extensionDevelopmentPath, extensionTestsPath, log }) {
+  // test-electron only when it has work: a VS Code already on this machine needs no download.
+  const testElectron = () => require('@vscode/test-electron');
   // A VS Code already on this machine, or one downloaded (once) into .vscode-test/.
   const exe =
     process.env.HOOKSMITH_E2E_VSCODE_PATH ||
-    (await downloadAndUnzipVSCode({
+    (await testElectron().downloadAndUnzipVSCode({
       version: process.env.HOOKSMITH_E2E_VSCODE_VERSION || 'stable',
       cachePath: CACHE_DIR,
     }));
@@ -42,7 +44,9 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
     process.platform === 'linux' ? run.env : { ...process.env, HOOKSMITH_E2E_CONFIG: run.configPath };
 
   if (opts.vsix) {
-    const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(exe, { reuseMachineInstall: true });
+    const [cli, ...cliArgs] = testElectron().resolveCliArgsFromVSCodeExecutablePath(exe, {
+      reuseMachineInstall: true,
+    });
     const r = spawnSync(cli, [...cliArgs, ...profile, '--install-extension', opts.vsix], {
       env,
       encoding: 'utf8',
@@ -74,15 +78,12 @@ export async function run({ run, pass, opts, extensionDevelopmentPath, extension
     detached: process.platform !== 'win32',
   });
   liveChild = child;
-  let timer;
   const exited = new Promise((resolve) =>
     child.once('exit', (code) => resolve({ exitCode: code ?? 1, timedOut: false })),
   );
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(() => resolve({ exitCode: 1, timedOut: true }), opts.timeoutMs);
-  });
-  const outcome = await Promise.race([exited, timeout]);
-  clearTimeout(timer);
+  const outOfTime = whenOutOfTime(clock);
+  const outcome = await Promise.race([exited, outOfTime.promise]);
+  outOfTime.cancel();
   if (outcome.timedOut) kill(child, 'SIGKILL');
   else kill(child, 'SIGTERM'); // leftovers of the group (file watchers, helpers)
   liveChild = undefined;

@@ -19,7 +19,9 @@ export const USAGE = `Usage: node test/e2e/launch.mjs [options]     (or: npm run
   --grep PATTERN                   HOOKSMITH_E2E_GREP       mocha grep
   --screenshot FILE.png            HOOKSMITH_E2E_SCREENSHOT page screenshot when the tests end (code-server launcher)
   --vsix FILE.vsix                 HOOKSMITH_E2E_VSIX       test the installed .vsix instead of the repo folder
-  --timeout SECONDS                HOOKSMITH_E2E_TIMEOUT    whole-pass timeout (default 300)
+  --timeout SECONDS                HOOKSMITH_E2E_TIMEOUT    fixed whole-pass budget (default: none; the pass gets
+                                                            --startup-timeout + one --test-timeout per test, under CI's limit)
+  --startup-timeout SECONDS        HOOKSMITH_E2E_STARTUP_TIMEOUT  start-up allowance of a pass (default 300)
   --test-timeout MS                HOOKSMITH_E2E_TEST_TIMEOUT  mocha per-test timeout (default 30000)
   --no-setup                       HOOKSMITH_E2E_SETUP=0    never run scripts/e2e-setup.sh
   --keep                           HOOKSMITH_E2E_KEEP=1     keep the run's temp folders
@@ -34,6 +36,7 @@ const FLAGS = {
   '--screenshot': 'screenshot',
   '--vsix': 'vsix',
   '--timeout': 'timeout',
+  '--startup-timeout': 'startupTimeout',
   '--test-timeout': 'testTimeout',
 };
 const SWITCHES = { '--no-setup': ['setup', false], '--keep': ['keep', true], '--verbose': ['verbose', true] };
@@ -49,7 +52,8 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
     grep: env.HOOKSMITH_E2E_GREP || '',
     screenshot: env.HOOKSMITH_E2E_SCREENSHOT || '',
     vsix: env.HOOKSMITH_E2E_VSIX || '',
-    timeout: env.HOOKSMITH_E2E_TIMEOUT || '300',
+    timeout: env.HOOKSMITH_E2E_TIMEOUT || '',
+    startupTimeout: env.HOOKSMITH_E2E_STARTUP_TIMEOUT || '300',
     testTimeout: env.HOOKSMITH_E2E_TEST_TIMEOUT || '30000',
     setup: env.HOOKSMITH_E2E_SETUP === undefined ? true : truthy(env.HOOKSMITH_E2E_SETUP),
     keep: truthy(env.HOOKSMITH_E2E_KEEP),
@@ -79,9 +83,13 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
   ];
   if (!o.trust) throw new Error('--trust is both, on or off');
   if (o.files && o.trust === 'both') o.trust = 'on'; // chosen files run once, trusted, unless --trust off
-  o.timeoutMs = Number(o.timeout) * 1000;
+  // No fixed budget by default: the pass's budget follows its number of tests (lib/budget.mjs).
+  o.timeoutMs = o.timeout === '' ? 0 : Number(o.timeout) * 1000;
+  o.startupTimeoutMs = Number(o.startupTimeout) * 1000;
   o.testTimeoutMs = Number(o.testTimeout);
-  if (!(o.timeoutMs > 0) || !(o.testTimeoutMs > 0)) throw new Error('timeouts must be positive numbers');
+  if (o.timeout !== '' && !(o.timeoutMs > 0)) throw new Error('--timeout must be a positive number');
+  if (!(o.startupTimeoutMs > 0) || !(o.testTimeoutMs > 0))
+    throw new Error('timeouts must be positive numbers');
 
   if (!o.workspace) {
     const example = path.join(REPO_ROOT, 'examples/clean-agent');

@@ -125,12 +125,16 @@ export function runFeature(ctx: HooksmithContext): void {
       return result;
     }
     if (m.type === 'editField' && last?.payloadFile && !last.allOf) {
-      const edit = setPayloadField(last.payloadFile, m.key, m.value);
+      const edit = setPayloadField(last.payloadFile, m.key, m.value, last.ref.point);
       if (!edit.ok) {
         void vscode.window.showWarningMessage(`Hooksmith: ${edit.message}.`);
         return undefined;
       }
-      return execute({ ref: last.ref, payloadFile: last.payloadFile });
+      if (edit.copiedFrom)
+        void vscode.window.showInformationMessage(
+          `Hooksmith: ${path.basename(edit.copiedFrom)} is a test case (it has expect), so it was left as it is: the edit went to a new sample, ${path.basename(edit.written)}.`,
+        );
+      return execute({ ref: last.ref, payloadFile: edit.written });
     }
     return undefined;
   }

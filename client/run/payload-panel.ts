@@ -1,9 +1,12 @@
 // The run panel's payload bar in the extension: which saved payloads of the hook's point it
 // lists, opening the payload beside the panel, and a field edit written to the file atomically
-// (refused while the file has unsaved changes in an editor, so neither edit is lost).
+// (refused while the file has unsaved changes in an editor, so neither edit is lost). A payload
+// that is a test case (`expect`) is never changed behind the test's back: the edit goes to a copy,
+// a new sample of the point (#31 item 2).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { writeFileAtomic } from '../../runtime/workspace/atomic-file';
+import { createFileAtomic, writeFileAtomic } from '../../runtime/workspace/atomic-file';
 import {
   coerceField,
   editableFields,
@@ -11,8 +14,11 @@ import {
   type PayloadBar,
   type ScalarValue,
 } from '../../runtime/ui/payload-bar-html';
-import { agentRootOf, listSamples, readPayloadFile } from '../../runtime/ui/payload-files';
+import { agentRootOf, listSamples, newSampleFileName, readPayloadFile } from '../../runtime/ui/payload-files';
 import type { HookRef } from './hook-target';
+
+const isTestCase = (payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && 'expect' in payload;
 
 /** The point's saved payloads; `file` is one of them or the bar is not shown for it. */
 export function savedPayloads(ref: HookRef): string[] {
@@ -37,6 +43,7 @@ export function payloadBarFor(
     })),
     ...(isCatalogueSample(ref.point, payload) ? { catalogueSample: { point: ref.point, justWritten } } : {}),
     fields: editableFields(payload),
+    ...(isTestCase(payload) ? { testCase: true } : {}),
   };
 }
 
@@ -49,10 +56,20 @@ export async function openPayloadBeside(file: string, preserveFocus = true): Pro
   });
 }
 
-export type FieldEdit = { ok: true } | { ok: false; message: string };
+/** `written`: the file the edit went to; `copiedFrom` when that is a copy of a test case. */
+export type FieldEdit = { ok: true; written: string; copiedFrom?: string } | { ok: false; message: string };
 
-/** Sets top-level scalar `key` of the payload in `file` to `value` (of the field's own type). */
-export function setPayloadField(file: string, key: string, value: unknown): FieldEdit {
+/** A test case's copy: its payload (and `$schema`) without what makes it a test. */
+function sampleCopy(payload: Record<string, unknown>): Record<string, unknown> {
+  const { hook: _hook, expect: _expect, ...rest } = payload;
+  return rest;
+}
+
+/**
+ * Sets top-level scalar `key` of the payload in `file` to `value` (of the field's own type); a test
+ * case's file stays as it is and the edit is written to a new sample of `point` beside it.
+ */
+export function setPayloadField(file: string, key: string, value: unknown, point: string): FieldEdit {
   const name = path.basename(file);
   const open = vscode.workspace.textDocuments.find((d) => path.resolve(d.uri.fsPath) === path.resolve(file));
   if (open?.isDirty)
@@ -66,6 +83,12 @@ export function setPayloadField(file: string, key: string, value: unknown): Fiel
   if (next === undefined)
     return { ok: false, message: `${key} takes a ${typeof field.value}: ${String(value)} is not one` };
   const payload = { ...(read.payload as Record<string, unknown>), [key]: next };
-  writeFileAtomic(file, `${JSON.stringify(payload, null, 2)}\n`);
-  return { ok: true };
+  if (!isTestCase(payload)) {
+    writeFileAtomic(file, `${JSON.stringify(payload, null, 2)}\n`);
+    return { ok: true, written: file };
+  }
+  const dir = path.dirname(file);
+  const copy = path.join(dir, newSampleFileName(point, fs.readdirSync(dir)));
+  createFileAtomic(copy, `${JSON.stringify(sampleCopy(payload), null, 2)}\n`);
+  return { ok: true, written: copy, copiedFrom: file };
 }

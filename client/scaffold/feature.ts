@@ -20,6 +20,7 @@ import {
   type InsertionPlan,
   type ScaffoldTarget,
 } from '../../runtime/scaffold/scaffold';
+import { snippetAtLineStart } from '../../runtime/scaffold/line-start';
 import { initParser } from '../../runtime/python/parser';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
@@ -52,7 +53,15 @@ async function applyPlan(editor: vscode.TextEditor, plan: InsertionPlan): Promis
     });
     if (!ok) return false;
   }
-  return editor.insertSnippet(new vscode.SnippetString(plan.snippet), toPosition(plan.position));
+  const at = snippetAtLineStart(plan);
+  if (at.lineBreak) {
+    const lineBreak = toPosition(at.lineBreak);
+    if (
+      !(await editor.edit((b) => b.insert(lineBreak, '\n'), { undoStopBefore: false, undoStopAfter: false }))
+    )
+      return false;
+  }
+  return editor.insertSnippet(new vscode.SnippetString(at.snippet), toPosition(at.position));
 }
 
 /** Asks before adding a second modify hook at a point; true to go on. */

@@ -3,6 +3,7 @@
 // says little about the user's hook), "Edit payload", and the payload's top-level scalar fields
 // as inputs (a change posts {type:'editField'}; the extension writes the file and re-runs).
 import { isDeepStrictEqual } from 'node:util';
+import { withoutSchemaKey } from '../engine/payload-input';
 import { samplePayload } from '../engine/samples';
 import { escapeHtml } from './html-kit';
 
@@ -22,12 +23,17 @@ export interface PayloadBar {
   /** Set when the file holds the catalogue's sample for the point, unedited. */
   catalogueSample?: { point: string; justWritten: boolean };
   fields: PayloadField[];
+  /** The file is a test case (`expect`): a field edit goes to a new sample, the test stays. */
+  testCase?: boolean;
 }
 
-/** The top-level string, number and boolean fields of a payload object, in file order. */
+/**
+ * The top-level string, number and boolean fields of a payload object, in file order; the file's
+ * own keys (`$schema`, a test case's `hook` and `expect`) are no payload fields.
+ */
 export function editableFields(payload: unknown): PayloadField[] {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return [];
-  return Object.entries(payload as Record<string, unknown>)
+  return Object.entries(withoutSchemaKey(payload as Record<string, unknown>))
     .filter(
       ([, v]) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && isFinite(v)),
     )
@@ -91,7 +97,7 @@ export function renderPayloadBar(bar: PayloadBar): string {
       ? `<label for="payload-pick">Payload</label><select id="payload-pick" title="Re-run with another saved payload of this point">${options}</select>`
       : `<span>Payload <code>${escapeHtml(bar.shown)}</code></span>`;
   const fields = bar.fields.length
-    ? `<details${sample ? ' open' : ''}><summary>Payload fields (a change is saved to the file and re-runs)</summary><div class="fields">${bar.fields.map(fieldInput).join('')}</div></details>`
+    ? `<details${sample ? ' open' : ''}><summary>Payload fields (${bar.testCase ? 'this file is a test case: a change is saved to a new sample, the test stays as it is,' : 'a change is saved to the file'} and re-runs)</summary><div class="fields">${bar.fields.map(fieldInput).join('')}</div></details>`
     : '';
   return `<div class="payload-bar">${picker}<button class="secondary" data-action="editPayload" title="${escapeHtml(bar.file)}">Edit payload</button></div>${fields}`;
 }

@@ -21,6 +21,7 @@ import {
   scaffoldTargets,
   type InsertionPlan,
 } from '../../runtime/scaffold/scaffold';
+import { snippetAtLineStart } from '../../runtime/scaffold/line-start';
 
 /** The file after the plan, placeholders at their defaults. */
 function apply(text: string, plan: InsertionPlan): string {
@@ -89,6 +90,28 @@ describe('planMantleHook', () => {
     assert.deepEqual(serious(text), []);
   });
 
+  // #31 item 1: VS Code re-indents a snippet to the whitespace before it on its line; appended after
+  // a snippet's indented `return None` (no newline at the end), the hook went inside that function.
+  it('the snippet starts at column 0 of its own line, also when appending after an indented last line', () => {
+    const text = '@on_turn_started()\nasync def a(payload: TurnStartedPayload) -> None:\n    return None';
+    const plan = planMantleHook(text, 1, findDecorator('on_turn_finished')!);
+    const at = snippetAtLineStart(plan);
+    assert.equal(at.position.character, 0);
+    const after = applyEdits(text, plan.importEdits);
+    assert.deepEqual(at.lineBreak, {
+      line: after.split('\n').length - 1,
+      character: '    return None'.length,
+    });
+    const broken = applyEdits(after, [
+      { range: { start: at.lineBreak!, end: at.lineBreak! }, newText: '\n' },
+    ]);
+    const out = applyEdits(broken, [
+      { range: { start: at.position, end: at.position }, newText: expandSnippet(at.snippet) },
+    ]);
+    assert.equal(out, apply(text, plan));
+    assert.match(out, /^@on_turn_finished\(\)$/m);
+  });
+
   it('finds the modify hooks a file already registers (for the duplicate warning)', () => {
     const text = `import rasa.mantle.hooks as mh\n\n@mh.modify_tool_call()\nasync def a(p): ...\n\n@on_tool_call()\nasync def b(p): ...\n`;
     assert.deepEqual(modifyHooksInText(text, findDecorator('modify_tool_call')!), [2]);
@@ -119,6 +142,7 @@ describe('planMantleHook', () => {
         const plan = planMantleHook(text, cursor, findDecorator('modify_model_request')!);
         const after = applyEdits(text, plan.importEdits);
         assert.ok(plan.position.line <= after.split('\n').length);
+        assert.equal(snippetAtLineStart(plan).position.character, 0);
         const c = planCayuHook(text, cursor, findCayuPhase('before_tool_call')!);
         assert.ok(
           c.kind === 'exists' || c.position.line <= applyEdits(text, c.importEdits).split('\n').length,

@@ -54,6 +54,10 @@ test('editableFields: top-level strings, finite numbers and booleans, in file or
     { key: 'd', value: 3 },
     { key: 'f', value: false },
   ]);
+  // #31 item 2: a payload file's own keys are not the payload's.
+  assert.deepEqual(editableFields({ $schema: 's.json', hook: 'h.py::f', expect: 'x', text: 'hi' }), [
+    { key: 'text', value: 'hi' },
+  ]);
   assert.deepEqual(editableFields([1, 2]), []);
   assert.deepEqual(editableFields('text'), []);
 });

@@ -1,0 +1,103 @@
+// A new user's first hour, round 2 (#31): the walk that tripped people in a real VS Code —
+// Scaffold Hook right after a snippet, the Run panel on a payload that is a unit test, the
+// recording's save dialog, Simulate Turn with a Mantle eval file open. Screenshots go to
+// $HOOKSMITH_SHOTS (else test-output/) as first-hour-<step>.png.
+'use strict';
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+const vscode = require('vscode');
+const e2e = require('./harness');
+const h = require('./helpers');
+
+const SHOTS = process.env.HOOKSMITH_SHOTS || path.join(e2e.config.repoRoot, 'test-output');
+const shot = (name) => h.settledScreenshot(path.join(SHOTS, `first-hour-${name}.png`));
+
+/** The snippet of `name` (snippets/python.json), as the completion list inserts it. */
+function snippetBody(name) {
+  const all = JSON.parse(fs.readFileSync(path.join(e2e.config.repoRoot, 'snippets', 'python.json'), 'utf8'));
+  return all[name].body.join('\n');
+}
+
+describe('the first hour (#31)', function () {
+  this.timeout(180000);
+  let api;
+  before(async () => {
+    await h.closeAll();
+    api = await h.activate();
+    await h.waitForHooks(api, (r) => r.agents.some((a) => a.hooks.length));
+  });
+  after(() => h.closeAll());
+
+  // Item 1: the snippet's name placeholder is still selected (its snippet session live) when the
+  // user runs Scaffold Hook: the new hook went inside the snippet's function, indented.
+  it('Scaffold Hook right after a snippet inserts at module level, after the snippet’s function', async () => {
+    const file = h.ws('hooks', 'audit_hooks.py');
+    fs.writeFileSync(file, '"""Audit hooks."""\n');
+    const doc = await h.open(file);
+    const editor = vscode.window.activeTextEditor;
+    const end = new vscode.Position(doc.lineCount - 1, 0);
+    editor.selection = new vscode.Selection(end, end);
+    assert.ok(
+      await editor.insertSnippet(new vscode.SnippetString(snippetBody('Mantle @on_turn_started()')), end),
+    );
+    // The name placeholder is selected, as after accepting the completion.
+    assert.strictEqual(doc.getText(editor.selection), 'audit_turn_started');
+    await vscode.commands.executeCommand('hooksmith.scaffoldHook', {
+      target: 'on_turn_finished',
+      force: true,
+    });
+    const text = await e2e.waitFor(
+      () => (/on_turn_finished\(\)/.test(doc.getText()) ? doc.getText() : undefined),
+      {
+        timeout: h.LONG,
+        what: 'the scaffolded hook in the file',
+      },
+    );
+    await shot('scaffold-after-snippet');
+    assert.match(text, /^@on_turn_finished\(\)\nasync def \w+\(payload: TurnFinishedPayload\)/m, text);
+    assert.doesNotMatch(text, /^[ \t]+@on_turn_finished/m, 'not indented inside the previous function');
+    await doc.save();
+    await h.waitForHooks(
+      api,
+      (r) => r.agents.some((a) => a.hooks.filter((x) => path.resolve(x.file) === file).length === 2),
+      { what: 'both hooks of audit_hooks.py in the server’s list' },
+    );
+  });
+
+  // Item 2: the saved tool_result payload is a unit test (`expect`); a field edit in the Run panel
+  // rewrote it in place (the test then failed), and `$schema`/`hook` were offered as fields.
+  it('the Run panel on a test payload: no case keys as fields; an edit goes to a new sample, the test is untouched', async () => {
+    const testFile = h.ws('.hooksmith', 'payloads', 'tool_result.json');
+    const before = fs.readFileSync(testFile, 'utf8');
+    assert.match(before, /"expect"/);
+    const result = await vscode.commands.executeCommand('hooksmith.runHook', {
+      file: h.ws('hooks', 'tool_hooks.py'),
+      handler: 'redact_pii',
+      payloadFile: testFile,
+    });
+    assert.strictEqual(result && result.outcome, 'returned');
+    const html = await vscode.commands.executeCommand('hooksmith.runPanelHtml');
+    assert.doesNotMatch(
+      html,
+      /data-key="(\$schema|hook|expect)"/,
+      'the file’s own keys are no payload fields',
+    );
+    assert.match(html, /data-key="tool_name"/);
+    await shot('run-panel-test-payload');
+    const edited = await vscode.commands.executeCommand('hooksmith.runPanelMessage', {
+      type: 'editField',
+      key: 'tool_name',
+      value: 'lookup_order',
+    });
+    assert.ok(edited, 'the hook re-ran');
+    assert.strictEqual(edited.inputPayload.tool_name, 'lookup_order');
+    assert.strictEqual(fs.readFileSync(testFile, 'utf8'), before, 'the test payload is unchanged');
+    const last = await vscode.commands.executeCommand('hooksmith.lastHookRun');
+    assert.notStrictEqual(last.payloadFile, testFile);
+    const copy = JSON.parse(fs.readFileSync(last.payloadFile, 'utf8'));
+    assert.strictEqual(copy.tool_name, 'lookup_order');
+    assert.ok(!('expect' in copy) && !('hook' in copy), 'the copy is a plain sample');
+    await shot('run-panel-edited-copy');
+  });
+});

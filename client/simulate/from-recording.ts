@@ -6,7 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stringify } from 'yaml';
-import { RecordingError, scenarioFromRecording } from '../../runtime/scaffold/scenario-from-messages';
+import {
+  RecordingError,
+  scenarioFromRecording,
+  scenarioOutputPath,
+} from '../../runtime/scaffold/scenario-from-messages';
 import type { HooksmithContext } from '../context';
 
 export const FROM_RECORDING_COMMAND = 'newScenarioFromRecording';
@@ -37,7 +41,7 @@ export function registerFromRecording(ctx: HooksmithContext): void {
       );
       return undefined;
     }
-    const output =
+    const chosen =
       arg.output ??
       (
         await vscode.window.showSaveDialog({
@@ -45,7 +49,8 @@ export function registerFromRecording(ctx: HooksmithContext): void {
           filters: { Scenario: ['scenario.yaml'] },
         })
       )?.fsPath;
-    if (!output) return undefined;
+    if (!chosen) return undefined;
+    const output = scenarioOutputPath(chosen);
     fs.writeFileSync(output, text);
     await vscode.window.showTextDocument(vscode.Uri.file(output));
     return output;

@@ -85,7 +85,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
     else process.stdout.write(text);
     return 0;
   } catch (err) {
-    if (err instanceof RecordingError) return fail(err.message);
+    if (err instanceof RecordingError) return fail(`not a recorded conversation: ${err.message}`);
     if (err instanceof RunInputError || err instanceof ScenarioError) {
       reportInputError('scenario', err);
       return 2;

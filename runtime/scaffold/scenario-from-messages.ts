@@ -4,6 +4,8 @@
 // see: role, content, tool_calls, tool_call_id; bare or as {messages}), or the JSON of
 // `hooksmith simulate --format json` (its model responses as the LLM gave them, before hooks,
 // and its tools' results before hooks: replaying through the same hooks plays the same turns).
+// Each turn expects the bot text the recording shows (a snapshot `hooksmith test --update`
+// refreshes): a recorded scenario checks something from the start (#31 item 4).
 
 import { QUIET_CALLS } from '../catalogue';
 
@@ -21,12 +23,24 @@ interface Turn {
   user: string;
   completions: Completion[];
   tools?: Record<string, { value?: unknown; error?: string }>;
+  expect?: { transcript: { snapshot: string } };
 }
 export interface RecordedScenario {
   name: string;
   system_prompt?: string;
-  tools: Record<string, { value: unknown }>;
   turns: Turn[];
+}
+
+/** A completion as written: no `text: null` beside tool calls (the engine reads a missing text as null). */
+function completion(text: string | null, calls: NonNullable<Completion['tool_calls']>): Completion {
+  if (!calls.length) return { text: text ?? '' };
+  return text === null ? { tool_calls: calls } : { text, tool_calls: calls };
+}
+
+/** Each turn expects the given bot text (the lines joined by a newline, as `transcript` reads it). */
+function expectBotTexts(out: RecordedScenario, texts: readonly string[][]): RecordedScenario {
+  out.turns.forEach((t, i) => (t.expect = { transcript: { snapshot: (texts[i] ?? []).join('\n') } }));
+  return out;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -70,7 +84,8 @@ function toolCall(c: unknown, where: string): NonNullable<Completion['tool_calls
 }
 
 function fromMessageList(messages: unknown[], name: string): RecordedScenario {
-  const out: RecordedScenario = { name, tools: {}, turns: [] };
+  const out: RecordedScenario = { name, turns: [] };
+  const said: string[][] = [];
   const calls = new Map<string, string>();
   messages.forEach((m, i) => {
     const where = `message ${i + 1}`;
@@ -85,6 +100,7 @@ function fromMessageList(messages: unknown[], name: string): RecordedScenario {
         return;
       case 'user':
         out.turns.push({ user: textOf(m.content, where) ?? '', completions: [] });
+        said.push([]);
         return;
       case 'assistant': {
         if (!turn) throw new RecordingError(`${where}: an assistant message before any user message`);
@@ -93,7 +109,9 @@ function fromMessageList(messages: unknown[], name: string): RecordedScenario {
           c.id ??= `call_${i}_${n}`;
           calls.set(c.id, c.tool_name);
         });
-        turn.completions.push({ text: textOf(m.content, where), ...(tc.length ? { tool_calls: tc } : {}) });
+        const text = textOf(m.content, where);
+        turn.completions.push(completion(text, tc));
+        if (text) said[said.length - 1]!.push(text);
         return;
       }
       case 'tool': {
@@ -111,7 +129,7 @@ function fromMessageList(messages: unknown[], name: string): RecordedScenario {
     }
   });
   if (!out.turns.length) throw new RecordingError('the conversation has no user message');
-  return out;
+  return expectBotTexts(out, said);
 }
 
 /** `hooksmith simulate --format json`: its user lines, raw model responses and raw tool results. */
@@ -119,7 +137,7 @@ function fromSimulation(sim: Record<string, unknown>, name: string): RecordedSce
   const events = sim.events as Record<string, unknown>[];
   const transcript = Array.isArray(sim.transcript) ? (sim.transcript as Record<string, unknown>[]) : [];
   const users = transcript.filter((t) => t.role === 'user').map((t) => String(t.text ?? ''));
-  const out: RecordedScenario = { name, tools: {}, turns: users.map((user) => ({ user, completions: [] })) };
+  const out: RecordedScenario = { name, turns: users.map((user) => ({ user, completions: [] })) };
   if (!out.turns.length) throw new RecordingError('the simulation has no user message');
   let prev: Record<string, unknown> | undefined;
   for (const e of events) {
@@ -140,14 +158,19 @@ function fromSimulation(sim: Record<string, unknown>, name: string): RecordedSce
         ? before.tool_calls.map((c) => toolCall(c, `event #${e.seq}`))
         : [];
       const text = typeof before.text === 'string' ? before.text : null;
-      turn.completions.push({ text, ...(tc.length ? { tool_calls: tc } : {}), ...quiet });
+      turn.completions.push({ ...completion(text, tc), ...quiet });
     } else if (e.point === 'tool_result' && typeof before.tool_name === 'string') {
       const value =
         before.is_error === true ? { error: String(before.value) } : { value: toolValue(before.value) };
       turn.tools = { ...turn.tools, [before.tool_name]: value };
     }
   }
-  return out;
+  // What the user saw: the bot lines after the hooks, per turn.
+  const bot = transcript.filter((t) => t.role === 'bot');
+  const said = out.turns.map((_, i) =>
+    bot.filter((t) => (typeof t.turn === 'number' ? t.turn : 1) === i + 1).map((t) => String(t.text ?? '')),
+  );
+  return expectBotTexts(out, said);
 }
 
 /** The recording (parsed JSON) → a scenario object; a RecordingError says what is wrong. */
@@ -157,6 +180,20 @@ export function scenarioFromRecording(input: unknown, name = 'recorded conversat
   if (isObject(input) && Array.isArray(input.events) && Array.isArray(input.transcript))
     return fromSimulation(input, name);
   throw new RecordingError(
-    'not a recorded conversation: expected a list of chat messages (role, content, tool_calls, tool_call_id), {messages: [...]}, or the JSON of hooksmith simulate --format json',
+    'expected a list of chat messages (role, content, tool_calls, tool_call_id), {messages: [...]}, or the JSON of hooksmith simulate --format json',
   );
+}
+
+const SCENARIO_SUFFIX = /\.scenario\.(ya?ml|json)$/i;
+
+/**
+ * The scenario file a save dialog's answer stands for. VS Code's own dialog appends the filter's
+ * extension to a name that does not end with it as it reads extensions (`.yaml`), so the default
+ * `chat.scenario.yaml` came back as `chat.scenario.yaml.scenario.yaml` (#31 item 3): a doubled
+ * suffix is undone, and a name without `.scenario.yaml` gets it (else no tool reads it as a scenario).
+ */
+export function scenarioOutputPath(chosen: string): string {
+  const doubled = chosen.replace(/(\.scenario\.ya?ml)+(\.scenario\.ya?ml)$/i, '$2');
+  if (SCENARIO_SUFFIX.test(doubled)) return doubled;
+  return `${doubled.replace(/\.(ya?ml|json)$/i, '')}.scenario.yaml`;
 }

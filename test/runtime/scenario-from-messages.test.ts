@@ -85,12 +85,17 @@ test('an OpenAI message list: user messages become turns, assistant messages com
     {
       user: 'where is my order?',
       completions: [
-        { text: null, tool_calls: [{ id: 'c1', tool_name: 'track', tool_args: { order: 'A-1' } }] },
+        { tool_calls: [{ id: 'c1', tool_name: 'track', tool_args: { order: 'A-1' } }] },
         { text: 'It has shipped.' },
       ],
       tools: { track: { value: { status: 'shipped' } } },
+      expect: { transcript: { snapshot: 'It has shipped.' } },
     },
-    { user: 'thanks', completions: [{ text: 'Any time.' }] },
+    {
+      user: 'thanks',
+      completions: [{ text: 'Any time.' }],
+      expect: { transcript: { snapshot: 'Any time.' } },
+    },
   ]);
   const played = hooksmith('simulate', 'plain/chat.scenario.yaml', '--format', 'json');
   assert.equal(played.status, 0, played.stderr);

@@ -121,7 +121,10 @@ describe('a conversation: timeline and Testing view by turn', function () {
     });
     assert.strictEqual(written, output);
     const text = fs.readFileSync(output, 'utf8');
-    assert.match(text, /turns:\n {2}- user: hi\n {4}completions:\n {6}- text: Hello\n {2}- user: bye/);
+    assert.match(
+      text,
+      /turns:\n {2}- user: hi\n {4}completions:\n {6}- text: Hello\n {4}expect:\n {6}transcript:\n {8}snapshot: Hello\n {2}- user: bye/,
+    );
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, output);
     const played = await vscode.commands.executeCommand('hooksmith.simulateTurn', vscode.Uri.file(output));
     assert.deepStrictEqual(

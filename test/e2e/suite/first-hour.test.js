@@ -100,4 +100,47 @@ describe('the first hour (#31)', function () {
     assert.ok(!('expect' in copy) && !('hook' in copy), 'the copy is a plain sample');
     await shot('run-panel-edited-copy');
   });
+
+  // Items 3, 4: accepting the save dialog's default wrote chat.scenario.yaml.scenario.yaml, and
+  // the scenario had no expect: (it passed with nothing checked).
+  it('New Scenario from Recorded Conversation: the dialog’s default is the file written; its turns expect the recorded texts', async function () {
+    if (!e2e.canDriveUi()) this.skip();
+    const dir = h.ws('recorded');
+    fs.mkdirSync(dir, { recursive: true });
+    const recording = path.join(dir, 'chat.json');
+    fs.writeFileSync(
+      recording,
+      JSON.stringify([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'bye' },
+        { role: 'assistant', content: 'Bye' },
+      ]),
+    );
+    const pending = vscode.commands.executeCommand('hooksmith.newScenarioFromRecording', { file: recording });
+    const dialog = () =>
+      e2e.ui({
+        op: 'eval',
+        fn: String(() => {
+          const w = document.querySelector('.quick-input-widget');
+          if (!w || w.style.display === 'none') return null;
+          const box = w.querySelector('input');
+          return box ? box.value : null;
+        }),
+      });
+    const shown = await e2e.waitFor(async () => (await dialog()) || undefined, {
+      timeout: h.LONG,
+      what: 'the save dialog',
+    });
+    assert.match(shown, /chat\.scenario\.yaml$/);
+    await shot('recording-save-dialog');
+    await e2e.ui({ op: 'press', key: 'Enter' });
+    const written = await pending;
+    assert.strictEqual(written, path.join(dir, 'chat.scenario.yaml'));
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['chat.json', 'chat.scenario.yaml']);
+    const text = fs.readFileSync(written, 'utf8');
+    assert.match(text, /expect:\n {6}transcript:\n {8}snapshot: Hello\n/);
+    assert.doesNotMatch(text, /tools: \{\}|text: null/);
+    await shot('recording-written');
+  });
 });

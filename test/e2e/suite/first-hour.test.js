@@ -19,6 +19,28 @@ function snippetBody(name) {
   return all[name].body.join('\n');
 }
 
+/** Opens the Run panel's "Payload fields" (for the pictures); a no-op where the UI cannot be driven. */
+async function openFields(title) {
+  if (!e2e.canDriveUi()) return;
+  await e2e
+    .waitFor(
+      () =>
+        e2e
+          .ui({
+            op: 'eval',
+            webview: title,
+            fn: String(() => {
+              const d = document.querySelector('details');
+              if (d) d.open = true;
+              return !!d;
+            }),
+          })
+          .catch(() => false),
+      { timeout: 15000, what: `the fields of ${title}` },
+    )
+    .catch(() => undefined);
+}
+
 describe('the first hour (#31)', function () {
   this.timeout(180000);
   let api;
@@ -77,6 +99,8 @@ describe('the first hour (#31)', function () {
       payloadFile: testFile,
     });
     assert.strictEqual(result && result.outcome, 'returned');
+    await openFields('Run: redact_pii');
+    await shot('run-panel-test-payload');
     const html = await vscode.commands.executeCommand('hooksmith.runPanelHtml');
     assert.doesNotMatch(
       html,
@@ -84,12 +108,13 @@ describe('the first hour (#31)', function () {
       'the file’s own keys are no payload fields',
     );
     assert.match(html, /data-key="tool_name"/);
-    await shot('run-panel-test-payload');
     const edited = await vscode.commands.executeCommand('hooksmith.runPanelMessage', {
       type: 'editField',
       key: 'tool_name',
       value: 'lookup_order',
     });
+    await openFields('Run: redact_pii');
+    await shot('run-panel-edited-copy');
     assert.ok(edited, 'the hook re-ran');
     assert.strictEqual(edited.inputPayload.tool_name, 'lookup_order');
     assert.strictEqual(fs.readFileSync(testFile, 'utf8'), before, 'the test payload is unchanged');
@@ -98,7 +123,6 @@ describe('the first hour (#31)', function () {
     const copy = JSON.parse(fs.readFileSync(last.payloadFile, 'utf8'));
     assert.strictEqual(copy.tool_name, 'lookup_order');
     assert.ok(!('expect' in copy) && !('hook' in copy), 'the copy is a plain sample');
-    await shot('run-panel-edited-copy');
   });
 
   // Items 3, 4: accepting the save dialog's default wrote chat.scenario.yaml.scenario.yaml, and
@@ -136,11 +160,11 @@ describe('the first hour (#31)', function () {
     await shot('recording-save-dialog');
     await e2e.ui({ op: 'press', key: 'Enter' });
     const written = await pending;
+    await shot('recording-written');
     assert.strictEqual(written, path.join(dir, 'chat.scenario.yaml'));
     assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['chat.json', 'chat.scenario.yaml']);
     const text = fs.readFileSync(written, 'utf8');
     assert.match(text, /expect:\n {6}transcript:\n {8}snapshot: Hello\n/);
     assert.doesNotMatch(text, /tools: \{\}|text: null/);
-    await shot('recording-written');
   });
 });

@@ -12,6 +12,7 @@ import { validatePayload } from '../engine/payload-input';
 import { RunInputError } from '../engine/run-hook';
 import type { HookRunner } from '../engine/runner';
 import { cayuContextArbitrary, payloadArbitrary } from './fuzz-arbitraries';
+import { crashField } from './fuzz-cause';
 import { FAILED_OUTCOMES } from './outcomes';
 
 export interface FuzzOptions {
@@ -40,22 +41,38 @@ export interface FuzzReport {
 }
 
 export interface FuzzFailure {
+  /** The whole payload the hook got (the generated one with the engine's defaults filled in). */
   payload: Record<string, unknown>;
   outcome: Outcome;
   overBudget: boolean;
   error?: string;
+  /** A crash: the payload field its line read (fuzz-cause.ts). */
+  field?: string;
 }
 
 /** How many failing payloads a report lists (the count is always whole). */
 export const FAILING_KEPT = 20;
 
-function failureOf(payload: Record<string, unknown>, r: RunResult): FuzzFailure {
+function failureOf(generated: Record<string, unknown>, r: RunResult): FuzzFailure {
+  const given = r.inputPayload;
+  const payload =
+    typeof given === 'object' && given !== null && !Array.isArray(given)
+      ? (given as Record<string, unknown>)
+      : generated;
+  const field = r.outcome === 'crashed' ? crashField(r.error, payload) : undefined;
   return {
     payload,
     outcome: r.outcome,
     overBudget: r.overBudget === true,
     ...(r.error ? { error: `${r.error.type}: ${r.error.message}` } : {}),
+    ...(field ? { field } : {}),
   };
+}
+
+/** "the crash read text (null)": what the panel and the CLI say beside the error. */
+export function fieldNote(f: FuzzFailure): string | undefined {
+  if (!f.field) return undefined;
+  return `the crash read ${f.field} (${JSON.stringify(f.payload[f.field]) ?? 'missing'})`;
 }
 
 export const misbehaves = (r: RunResult) => FAILED_OUTCOMES.has(r.outcome) || r.overBudget === true;
@@ -181,7 +198,7 @@ export function formatFuzzText(r: FuzzReport): string {
   if (r.smallest) {
     lines.push(
       '',
-      `smallest failing payload (shrunk): ${r.smallest.outcome}${r.smallest.overBudget ? ' (over budget)' : ''}${r.smallest.error ? ` — ${r.smallest.error}` : ''}`,
+      `smallest failing payload (shrunk): ${r.smallest.outcome}${r.smallest.overBudget ? ' (over budget)' : ''}${r.smallest.error ? ` — ${r.smallest.error}` : ''}${fieldNote(r.smallest) ? `; ${fieldNote(r.smallest)}` : ''}`,
       JSON.stringify(r.smallest.payload, null, 2),
     );
   } else

@@ -2,7 +2,7 @@
 // against the budget, the shrunk smallest failing payload (with "Save as payload case") and the
 // first failing cases with their payloads. Pure: FuzzReport → HTML.
 import type { Outcome } from '../engine/api';
-import type { FuzzReport } from '../testing/fuzz-run';
+import { fieldNote, type FuzzFailure, type FuzzReport } from '../testing/fuzz-run';
 import {
   badge,
   BASE_CSS,
@@ -38,8 +38,9 @@ table.counts td.n{text-align:right;font-variant-numeric:tabular-nums}
 ol.failing{padding-left:20px}ol.failing li{margin:4px 0}
 `;
 
-function failureLine(f: { outcome: Outcome; overBudget: boolean; error?: string }): string {
-  return `${badge(outcomeMeta(f.outcome))}${f.overBudget ? ' <span class="tone-warn">over budget</span>' : ''}${f.error ? ` <code>${escapeHtml(f.error)}</code>` : ''}`;
+function failureLine(f: FuzzFailure): string {
+  const read = fieldNote(f);
+  return `${badge(outcomeMeta(f.outcome))}${f.overBudget ? ' <span class="tone-warn">over budget</span>' : ''}${f.error ? ` <code>${escapeHtml(f.error)}</code>` : ''}${read ? ` — ${escapeHtml(read)}` : ''}`;
 }
 
 export function renderFuzzHtml(r: FuzzReport, opts: FuzzPanelOptions): string {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
-import { FAILING_KEPT, fuzzHook } from '../../runtime/testing/fuzz-run';
+import { FAILING_KEPT, formatFuzzText, fuzzHook, payloadCaseText } from '../../runtime/testing/fuzz-run';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -39,7 +39,8 @@ test('a hook that crashes on a blank answer: counted, and shrunk to an empty tex
   assert.equal(r.smallest?.outcome, 'crashed');
   assert.match(r.smallest!.error!, /^IndexError/);
   assert.equal(String(r.smallest!.payload.text).trim(), '');
-  assert.ok(JSON.stringify(r.smallest!.payload).length < 80, JSON.stringify(r.smallest!.payload));
+  // The whole payload the hook got (#31 item 7), not the generator's sparse object.
+  assert.ok('tool_calls' in r.smallest!.payload && 'sender_id' in r.smallest!.payload);
   // The failing cases as generated, with their payloads (what the fuzz panel lists).
   assert.ok(r.failing?.length, 'failing cases listed');
   assert.equal(r.failing!.length, Math.min(r.failures, FAILING_KEPT));
@@ -48,6 +49,39 @@ test('a hook that crashes on a blank answer: counted, and shrunk to an empty tex
     assert.equal(String(f.payload.text).trim(), '', JSON.stringify(f.payload));
     assert.ok(f.index >= 1 && f.index <= r.runs);
   }
+});
+
+// #31 item 7: a crash on `text is None` was shown and saved as {"sender_id": " "} (the generator
+// left text out; the engine's default None is what crashed): the whole payload, and the field.
+test('a crash on a None field: the smallest payload is whole, names the field, and the saved case holds it', async () => {
+  // Its own agent: buggy-agent already has a modify_model_response hook (one per point).
+  cpSync(join(root, 'examples/buggy-agent'), join(dir, 'shouting'), { recursive: true });
+  const file = join(dir, 'shouting/hooks/model_hooks.py');
+  writeFileSync(
+    file,
+    [
+      'from rasa.mantle.hooks import ModelResponsePayload, modify_model_response',
+      '',
+      '',
+      '@modify_model_response()',
+      'async def shout(payload: ModelResponsePayload) -> ModelResponsePayload:',
+      '    return payload.model_copy(update={"text": payload.text.upper()})',
+      '',
+    ].join('\n'),
+  );
+  const r = await fuzzHook(runner, file, 'shout', { runs: 100, seed: 3 });
+  assert.equal(r.smallest?.outcome, 'crashed');
+  assert.match(r.smallest!.error!, /^AttributeError/);
+  assert.equal(r.smallest!.field, 'text');
+  assert.ok('text' in r.smallest!.payload, JSON.stringify(r.smallest!.payload));
+  assert.equal(r.smallest!.payload.text, null);
+  assert.match(formatFuzzText(r), /the crash read text \(null\)/);
+  const saved = JSON.parse(payloadCaseText(r, join(dir, 'shouting'), file, 'shout')) as Record<
+    string,
+    unknown
+  >;
+  assert.equal(saved.text, null);
+  assert.ok('tool_calls' in saved);
 });
 
 test('the same seed gives the same counts', async () => {

@@ -99,7 +99,7 @@ describe('the first hour (#31)', function () {
       payloadFile: testFile,
     });
     assert.strictEqual(result && result.outcome, 'returned');
-    await openFields('Run: redact_pii');
+    await openFields('redact_pii — run');
     await shot('run-panel-test-payload');
     const html = await vscode.commands.executeCommand('hooksmith.runPanelHtml');
     assert.doesNotMatch(
@@ -113,7 +113,7 @@ describe('the first hour (#31)', function () {
       key: 'tool_name',
       value: 'lookup_order',
     });
-    await openFields('Run: redact_pii');
+    await openFields('redact_pii — run');
     await shot('run-panel-edited-copy');
     assert.ok(edited, 'the hook re-ran');
     assert.strictEqual(edited.inputPayload.tool_name, 'lookup_order');

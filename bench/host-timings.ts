@@ -30,9 +30,9 @@ export interface HostBenchResult {
   /** Round trip minus body, p50 and p99: the host's own overhead. */
   overheadP50Ms: number;
   overheadP99Ms: number;
-  /** The same for the later calls of one run (`sameRun`: a simulated turn's, a fuzz batch's). */
-  sameRunOverheadP50Ms: number;
-  sameRunOverheadP99Ms: number;
+  /** The same for the later calls of one app (`app`: a scenario's, a fuzz batch's). */
+  appCallOverheadP50Ms: number;
+  appCallOverheadP99Ms: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -79,18 +79,18 @@ export async function benchHost(options: HostBenchOptions = {}): Promise<HostBen
       body.push(r.durationMs);
       overhead.push(ms - r.durationMs);
     }
-    const sameRun: number[] = [];
+    const appCall: number[] = [];
     for (let i = 0; i < calls; i++) {
       const s = performance.now();
-      const r = await host.invoke({ ...req, sameRun: true });
-      sameRun.push(performance.now() - s - r.durationMs);
+      const r = await host.invoke({ ...req, app: 'bench' });
+      appCall.push(performance.now() - s - r.durationMs);
     }
     await host.dispose();
     t0 = performance.now();
     await host.start();
     const restartMs = performance.now() - t0;
     const sort = (a: number[]): number[] => [...a].sort((x, y) => x - y);
-    const [sr, sb, so, ss] = [sort(rtt), sort(body), sort(overhead), sort(sameRun)];
+    const [sr, sb, so, ss] = [sort(rtt), sort(body), sort(overhead), sort(appCall)];
     return {
       python: `${info.python} (${info.executable})`,
       coldStartMs: round(coldStartMs),
@@ -103,8 +103,8 @@ export async function benchHost(options: HostBenchOptions = {}): Promise<HostBen
       hookBodyP50Ms: round(percentile(sb, 50)),
       overheadP50Ms: round(percentile(so, 50)),
       overheadP99Ms: round(percentile(so, 99)),
-      sameRunOverheadP50Ms: round(percentile(ss, 50)),
-      sameRunOverheadP99Ms: round(percentile(ss, 99)),
+      appCallOverheadP50Ms: round(percentile(ss, 50)),
+      appCallOverheadP99Ms: round(percentile(ss, 99)),
     };
   } finally {
     await host.dispose();

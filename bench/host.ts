@@ -13,7 +13,7 @@ export async function benchHostLines(): Promise<string[]> {
     line('warm run-hook round trip, p99', ms(r.warmP99Ms)),
     line('beyond the hook body, p50', ms(r.overheadP50Ms), '≤ 5 ms'),
     line('beyond the hook body, p99', ms(r.overheadP99Ms), '≤ 5 ms'),
-    line('beyond the hook body, a run’s later call (sameRun), p50', ms(r.sameRunOverheadP50Ms)),
-    line('beyond the hook body, a run’s later call (sameRun), p99', ms(r.sameRunOverheadP99Ms)),
+    line('beyond the hook body, an app’s later call (app), p50', ms(r.appCallOverheadP50Ms)),
+    line('beyond the hook body, an app’s later call (app), p99', ms(r.appCallOverheadP99Ms)),
   ];
 }

@@ -158,7 +158,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     ...(call.phase ? { phase: call.phase } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
-    ...(call.sameRun ? { sameRun: true } : {}),
+    ...(call.app ? { app: call.app } : {}),
   };
 }
 

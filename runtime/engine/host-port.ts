@@ -22,8 +22,8 @@ export interface HostCall {
   /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
   payload: unknown;
   timeoutMs: number;
-  /** A later call of one run: the host need not look at the agent's files again (protocol.ts). */
-  sameRun?: boolean;
+  /** The app the call belongs to: its calls share modules and Cayu hook instances (protocol.ts). */
+  app?: string;
 }
 
 /** What the hook returned, as Python saw it. */
@@ -71,15 +71,17 @@ export interface HostPort {
   dispose(): Promise<void>;
 }
 
-/** The port for one run (a simulated turn): its calls after the first are marked `sameRun`. */
-export function oneRun(host: HostPort): HostPort {
-  let first = true;
+let apps = 0;
+
+/**
+ * The port for one app of the engine (a scenario with all its turns, a fuzz batch): every call
+ * names the same new app, so they share the agent's modules and the Cayu hook instances, and the
+ * first starts from freshly imported modules (host/protocol.ts `app`).
+ */
+export function oneApp(host: HostPort): HostPort {
+  const app = `app-${process.pid}-${++apps}`;
   return {
-    invoke(call) {
-      const sameRun = !first;
-      first = false;
-      return host.invoke(sameRun ? { ...call, sameRun } : call);
-    },
+    invoke: (call) => host.invoke({ ...call, app }),
     endRun: () => host.endRun?.(),
     dispose: () => host.dispose(),
   };

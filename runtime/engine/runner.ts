@@ -3,7 +3,7 @@
 import { PythonHost } from '../host/python-host';
 import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from './api';
 import { hostPort } from './host-adapter';
-import { oneRun, type HostPort } from './host-port';
+import { oneApp, type HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker, refusing } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
@@ -24,7 +24,7 @@ export interface HookRunner {
   /**
    * Invokes a hook already checked and located, on an input already validated (fuzzing: the
    * module is checked once, not per payload). Call `endRuns` when the batch is done: the calls
-   * until then are one run (the agent's files are looked at by the first).
+   * until then are one app (the first imports the agent's modules; they share them).
    */
   invoke(
     file: string,
@@ -44,8 +44,8 @@ export function createHookRunnerWithHost(
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
-  // invoke's calls until endRuns are one run (a fuzz batch), as a simulated turn's are.
-  let batch = oneRun(host);
+  // invoke's calls until endRuns are one app (a fuzz batch), as a scenario's are.
+  let batch = oneApp(host);
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     const wired = wiring?.().catch(() => undefined);
     const hooks = await agents.get(loaded.agentRoot);
@@ -71,7 +71,7 @@ export function createHookRunnerWithHost(
       invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
     endRuns() {
       host.endRun?.();
-      batch = oneRun(host);
+      batch = oneApp(host);
     },
     dispose: () => host.dispose(),
   };

@@ -7,7 +7,7 @@
 //   next iteration | text: [outgoing_text] → emit → turn_finished (always) → Cayu after_session_*.
 //
 // A conversation (`turns:`, sim-turns.ts) plays its turns one after another on the same host
-// (one run: module state persists) and one history: each turn appends what the engine persists.
+// (one app: module state and Cayu hook instances persist) and one history: each turn appends what the engine persists.
 //
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
 import type { SimulationResult, TranscriptEntry, TurnSummary } from './api';
-import { oneRun, type HostPort } from './host-port';
+import { oneApp, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
@@ -338,7 +338,7 @@ export async function simulateTurn(
 ): Promise<SimulationResult> {
   const t0 = performance.now();
   const ctx: SimContext = {
-    host: oneRun(host),
+    host: oneApp(host),
     hooks,
     events: [],
     transcript: [],

@@ -28,10 +28,12 @@ export interface InvokeRequest {
   /** Cooperative timeout inside the host; PythonHost kills the process at timeoutMs + grace. */
   timeoutMs: number;
   /**
-   * A later call of one run (a simulated turn) whose first call has looked at the agent's files:
-   * its modules are not looked at again until the next run, as the engine loads them once.
+   * The app this call belongs to (an id the caller picks; none: the call is an app of its own).
+   * A call naming another app than the host's current one starts an app, as one start of the
+   * engine: the process state put back, the agent's modules imported afresh, new Cayu hook
+   * instances. The later calls of the same app share its modules and hook instances.
    */
-  sameRun?: boolean;
+  app?: string;
 }
 
 /** A Python type, for the returned value or a raised exception. */
@@ -101,7 +103,7 @@ interface ResultBase {
   /** The imported module name (`hooks.redact_pii`), when the load got that far. */
   module?: string;
   /** Whether this call imported the module afresh, reused it, or reloaded it after a change. */
-  load?: 'fresh' | 'cached' | 'reloaded';
+  load?: 'fresh' | 'cached';
   decorator?: DecoratorInfo | null;
   /** The handler was a plain function (not async): it ran synchronously, its value was not awaited. */
   handlerWasSync?: boolean;

@@ -244,7 +244,7 @@ describe('loading', () => {
     assert.match(f.exception.message, /hook module not found/);
   });
 
-  test('the module is cached, and reloaded after any .py under the root changes', async () => {
+  test('each app imports the agent afresh (a change in lib/ too); the calls of one app share its modules', async () => {
     const root = mkdtempSync(join(tmpdir(), 'hooksmith-reload-'));
     try {
       cpSync(join(AGENT, 'lib'), join(root, 'lib'), { recursive: true });
@@ -255,39 +255,40 @@ describe('loading', () => {
         );
       write('"one"');
       const req = mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root);
-      const a = expectStatus(await host.invoke(req), 'returned');
+      const a = expectStatus(await host.invoke({ ...req, app: 'A' }), 'returned');
       assert.deepEqual([a.value, a.load, a.module], ['one', 'fresh', 'hooks']);
-      const b = expectStatus(await host.invoke(req), 'returned');
+      const b = expectStatus(await host.invoke({ ...req, app: 'A' }), 'returned');
       assert.deepEqual([b.value, b.load], ['one', 'cached']);
       write('"two"');
-      const c = expectStatus(await host.invoke(req), 'returned');
-      assert.deepEqual([c.value, c.load], ['two', 'reloaded']);
-      // A change in lib/ (not the hook file) reloads too.
+      const same = expectStatus(await host.invoke({ ...req, app: 'A' }), 'returned');
+      assert.deepEqual([same.value, same.load], ['one', 'cached'], 'an app loads its modules once');
+      const c = expectStatus(await host.invoke({ ...req, app: 'B' }), 'returned');
+      assert.deepEqual([c.value, c.load], ['two', 'fresh']);
+      // A change in lib/ (not the hook file) is seen by the next app too.
       writeFileSync(join(root, 'lib', 'text_utils.py'), 'def redact(t):\n    return "lib-changed"\n');
       write('redact("x")');
       const d = expectStatus(await host.invoke(req), 'returned');
-      assert.equal(d.value, 'lib-changed');
-      writeFileSync(join(root, 'lib', 'text_utils.py'), 'def redact(t):\n    return "lib-changed-again"\n');
+      assert.deepEqual([d.value, d.load], ['lib-changed', 'fresh']);
+      // No app named: every call is an app of its own.
       const e = expectStatus(await host.invoke(req), 'returned');
-      assert.deepEqual([e.value, e.load], ['lib-changed-again', 'reloaded']);
+      assert.deepEqual([e.value, e.load], ['lib-changed', 'fresh']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
-  test('within one run (sameRun) the modules stay as the run’s first call loaded them; the next run reloads', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'hooksmith-samerun-'));
+  test('a module global counts within one app and starts again in the next (#34 item 8)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hooksmith-app-'));
     try {
-      const write = (v: string): void =>
-        writeFileSync(join(root, 'hooks.py'), `async def h(p):\n    return ${v}\n`);
-      write('"one"');
+      writeFileSync(
+        join(root, 'hooks.py'),
+        'N = 0\nasync def h(p):\n    global N\n    N += 1\n    return N\n',
+      );
       const req = mantle('hooks.py', 'h', 'TurnStartedPayload', { sender_id: 'u' }, 1000, root);
-      assert.equal(expectStatus(await host.invoke(req), 'returned').value, 'one');
-      write('"two"');
-      const same = expectStatus(await host.invoke({ ...req, sameRun: true }), 'returned');
-      assert.deepEqual([same.value, same.load], ['one', 'cached']);
-      const next = expectStatus(await host.invoke(req), 'returned');
-      assert.deepEqual([next.value, next.load], ['two', 'reloaded']);
+      const counts = [];
+      for (const app of ['A', 'A', 'A', 'B', 'B', undefined, undefined])
+        counts.push(expectStatus(await host.invoke(app ? { ...req, app } : req), 'returned').value);
+      assert.deepEqual(counts, [1, 2, 3, 1, 2, 1, 1]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

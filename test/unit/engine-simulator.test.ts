@@ -276,21 +276,21 @@ test('RetryModel from model_response counts toward the iteration cap; the cap gi
   assert.equal(r.transcript.filter((t) => t.role === 'bot').length, 0);
 });
 
-test('one turn is one run for the host: every call after the first is marked sameRun, and the next turn starts afresh', async () => {
+test('one scenario is one app for the host: every call names it, and the next scenario is another app', async () => {
   const calls: HostCall[] = [];
   const port = host({}, calls);
   const sc = scenario({ user: 'x', completions: [{ text: 'hi' }] });
+  const apps: string[] = [];
   for (let turn = 0; turn < 2; turn++) {
     const from = calls.length;
     await simulateTurn(port, agent(), sc, 'inline');
     const these = calls.slice(from);
     assert.ok(these.length > 5);
     assert.equal(these[0]!.function, 'obs_turn_started');
-    assert.deepEqual(
-      these.map((c) => c.sameRun ?? false),
-      these.map((_, i) => i > 0),
-    );
+    assert.equal(new Set(these.map((c) => c.app)).size, 1);
+    apps.push(these[0]!.app!);
   }
+  assert.ok(apps[0] && apps[1] && apps[0] !== apps[1]);
 });
 
 test('empty completions are retried with the same hooked request: request hooks run once', async () => {

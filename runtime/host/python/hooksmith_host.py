@@ -37,7 +37,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import capture, cayu_call, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -51,6 +51,7 @@ _SUBREAPER = reaper.become_subreaper()  # a hook's daemons stay in the host's tr
 
 _PAYLOAD_TYPES = {p["name"] for p in MANTLE["payloads"]}
 _cache = ModuleCache()
+_app = app_state.App()
 _write_lock = threading.Lock()
 _watchdog: Any = None
 _baseline: Any = None
@@ -187,21 +188,19 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if kind == "cayu" and cayu_call.phase_spec(str(phase)) is None:
         return {**res, "status": "invalid-request", "message": f"unknown Cayu phase {phase!r}"}
     # `loading` tells PythonHost to allow import time (and a slow scan of a big agent root).
-    same_run = req.get("sameRun") is True
-    if not same_run:  # a new case: it starts from the state the host and the agent's imports left
+    same_app = _app.enter(req.get("app"))
+    if not same_app:  # a new app: it starts from the state the host and the agent's imports left
         stale = _baseline.stale()
         if stale:
+            _app.enter(None)
             return {**res, "status": "host-stale", "message": "; ".join(stale)}
         _baseline.restore(_cache.current_root)
-    announced = not same_run and _cache.last_scan_ms > 20.0
-    if announced:
-        send({"id": rid, "event": "loading"})
-    name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]), same_run)
+    announced = False
+    name, path, load = _cache.plan(str(req["agentRoot"]), str(req["file"]), same_app)
     res.update(module=name, load=load)
     if load != "cached":
-        if not announced:
-            send({"id": rid, "event": "loading"})
-            announced = True
+        send({"id": rid, "event": "loading"})
+        announced = True
         try:
             mod = _cache.load(name, path)
         except BaseException as e:  # noqa: B902
@@ -232,7 +231,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         if not owner:
             return {**res, "status": "invalid-request", "message": "a Cayu handler is Class.method"}
         try:
-            instance = target()
+            instance = _app.hook(path, owner, target)
             res["hookName"] = str(getattr(instance, "name", type(instance).__name__))
         except BaseException as e:  # noqa: B902
             return {**res, "status": "load-error", "stage": "instantiate", "exception": describe_exception(e)}

@@ -1,46 +1,16 @@
-"""Imports hook modules the way the engine does, caches them, and reloads an agent's
-modules when any ``.py`` under its root changed since they were loaded."""
+"""Imports hook modules the way the engine does: once per app. A new app (a scenario, a payload
+case: one start of the engine) imports the agent's modules afresh, so a module global never
+carries one case's state into the next; the later calls of the app reuse them."""
 import importlib
 import importlib.util
 import os
 import sys
-import time
 import zlib
 from typing import Dict, Optional, Tuple
-
-_SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", "env", "dist", "build"}
-_MAX_FILES = 5000
 
 
 def _under(path: Optional[str], root: str) -> bool:
     return bool(path) and (path == root or path.startswith(root + os.sep))  # type: ignore[union-attr]
-
-
-def tree_signature(root: str) -> int:
-    """A cheap fingerprint of every .py under root: (path, mtime_ns, size)."""
-    acc = 0
-    count = 0
-    stack = [root]
-    while stack and count < _MAX_FILES:
-        d = stack.pop()
-        try:
-            entries = list(os.scandir(d))
-        except OSError:
-            continue
-        for e in entries:
-            name = e.name
-            try:
-                if e.is_dir(follow_symlinks=False):
-                    if name.startswith(".") or name in _SKIP_DIRS:
-                        continue
-                    stack.append(e.path)
-                elif name.endswith(".py"):
-                    st = e.stat()
-                    acc = zlib.crc32(f"{e.path}\0{st.st_mtime_ns}\0{st.st_size}".encode(), acc)
-                    count += 1
-            except OSError:
-                continue
-    return acc ^ count
 
 
 def module_name_for(root: str, path: str) -> Optional[str]:
@@ -59,18 +29,18 @@ def module_name_for(root: str, path: str) -> Optional[str]:
 class ModuleCache:
     def __init__(self) -> None:
         self.current_root: Optional[str] = None
-        self.signature: Optional[int] = None
+        # An app has imported from current_root (False: the next call starts one).
+        self.started = False
         self.by_path: Dict[str, object] = {}
-        self.last_scan_ms = 0.0
         # (agent root, file) as asked -> (real root, real path, module name), for the run's later calls
         self._named: Dict[Tuple[str, str], Tuple[str, str, str]] = {}
 
-    def plan(self, agent_root: str, file: str, same_run: bool = False) -> Tuple[str, str, str]:
-        """Returns (module name, absolute path, 'cached' | 'fresh' | 'reloaded'); switches root and purges as needed.
-        same_run: a later call of a run whose first call looked at this root; the engine loads an
-        agent's modules once, so its files (and their real paths) are not looked at again until
-        the next run."""
-        named = self._named.get((agent_root, file)) if same_run and self.signature is not None else None
+    def plan(self, agent_root: str, file: str, same_app: bool = False) -> Tuple[str, str, str]:
+        """Returns (module name, absolute path, 'cached' | 'fresh'); switches root and purges as needed.
+        same_app: a later call of an app whose first call imported the agent; the engine loads an
+        agent's modules once per app, so its files (and their real paths) are not looked at again
+        until the next app."""
+        named = self._named.get((agent_root, file)) if same_app and self.started else None
         if named is None:
             root = os.path.realpath(agent_root)
             path = os.path.realpath(file if os.path.isabs(file) else os.path.join(root, file))
@@ -79,21 +49,16 @@ class ModuleCache:
         root, path, name = named
         if root != self.current_root:
             self._switch_root(root)
-        kind = "fresh"
-        if not (same_run and self.signature is not None):
+        if not (same_app and self.started):
+            # A new app: what an earlier app imported from the agent is gone, as in a fresh process.
             self._named.clear()
-            t0 = time.perf_counter()
-            sig = tree_signature(root)
-            self.last_scan_ms = (time.perf_counter() - t0) * 1000.0
-            if self.signature is not None and sig != self.signature:
-                self._purge(root)
-                kind = "reloaded"
-            self.signature = sig
+            self._purge(root)
+            self.started = True
         self._named[(agent_root, file)] = named
         mod = self.by_path.get(path)
         if mod is not None and sys.modules.get(name) is mod:
             return name, path, "cached"
-        return name, path, kind
+        return name, path, "fresh"
 
     def load(self, name: str, path: str):
         """Imports the module; raises what the import raised."""
@@ -138,7 +103,7 @@ class ModuleCache:
             while old in sys.path:
                 sys.path.remove(old)
         self.current_root = None
-        self.signature = None
+        self.started = False
 
     def _switch_root(self, root: str) -> None:
         old = self.current_root
@@ -152,7 +117,7 @@ class ModuleCache:
             os.chdir(root)  # hooks that open relative paths see the agent root, as under the engine
         except OSError:
             pass
-        self.signature = None
+        self.started = False
 
     def _purge(self, root: str) -> None:
         for name, mod in list(sys.modules.items()):

@@ -12,10 +12,13 @@ import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
+import { MODEL_SPEC, MODEL_USAGE, modelFailed, modelLines, modelOptions } from './model-options';
+import type { ModelRunOptions } from '../engine/sim-model';
+import { CassetteError } from '../engine/sim-model';
 
 const USAGE =
   'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n' +
-  '       [--debug [HOST:]PORT]\n';
+  `       [--debug [HOST:]PORT] ${MODEL_USAGE}\n`;
 
 interface SimulateArgs {
   file: string;
@@ -23,6 +26,7 @@ interface SimulateArgs {
   format: string;
   wiredPoints?: readonly string[];
   debug?: string;
+  models: ModelRunOptions;
 }
 
 function parseSimulateArgs(args: string[]): SimulateArgs | string {
@@ -31,8 +35,11 @@ function parseSimulateArgs(args: string[]): SimulateArgs | string {
     format: { type: 'string' },
     ...WIRED_POINTS_SPEC,
     ...DEBUG_SPEC,
+    ...MODEL_SPEC,
   });
   if (typeof parsed === 'string') return parsed;
+  const models = modelOptions(parsed.values);
+  if (typeof models === 'string') return models;
   const [file, extra] = parsed.positionals;
   const { python, format = 'text', debug } = parsed.values as Record<string, string | undefined>;
   if (extra !== undefined) return `unexpected argument ${extra}`;
@@ -40,13 +47,13 @@ function parseSimulateArgs(args: string[]): SimulateArgs | string {
   if (format !== 'text' && format !== 'json') return `--format must be text or json, got ${format}`;
   const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
   if (typeof wiredPoints === 'string') return wiredPoints;
-  return { file, python, format, debug, ...(wiredPoints ? { wiredPoints } : {}) };
+  return { file, python, format, debug, models, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
-/** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved, else 0. */
+/** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved or the model failed, else 0. */
 export function simulateExitCode(result: SimulationResult): number {
   if (result.internalError !== undefined) return 2;
-  return result.events.some(misbehaved) ? 1 : 0;
+  return result.events.some(misbehaved) || modelFailed(result) ? 1 : 0;
 }
 
 export async function runSimulateCommand(args: string[]): Promise<number> {
@@ -68,6 +75,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     ...(debugging ? { debug: debugging.debug } : {}),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
     workspaceRoots: () => [process.cwd()],
+    models: parsed.models,
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
   });
   const uninterruptible = debugging?.onInterrupt(runner);
@@ -76,6 +84,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
     process.stdout.write(
       format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatSimulationText(result)),
     );
+    for (const line of modelLines(result)) process.stderr.write(printable(`hooksmith simulate: ${line}\n`));
     if (result.internalError)
       process.stderr.write(`hooksmith simulate: internal error: ${result.internalError}\n`);
     return simulateExitCode(result);
@@ -84,7 +93,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
       reportInputError('simulate', err);
       return 2;
     }
-    if (err instanceof Error && err.name === 'PythonHostError') {
+    if (err instanceof Error && (err.name === 'PythonHostError' || err instanceof CassetteError)) {
       process.stderr.write(printable(`hooksmith simulate: ${err.message}\n`));
       return 2;
     }

@@ -14,10 +14,11 @@ import { writeSnapshots } from '../testing/snapshot-update';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
+import { MODEL_SPEC, MODEL_USAGE, modelOptions } from './model-options';
 
 const USAGE =
   'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
-  '       [--wired-points POINT,...] [--debug [HOST:]PORT]\n';
+  `       [--wired-points POINT,...] [--debug [HOST:]PORT] ${MODEL_USAGE}\n`;
 
 const FORMATS = { text: formatTestText, json: formatTestJson, junit: formatTestJunit };
 
@@ -85,6 +86,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     python: { type: 'string' },
     ...WIRED_POINTS_SPEC,
     ...DEBUG_SPEC,
+    ...MODEL_SPEC,
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -114,6 +116,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith test: ${wiredPoints}\n${USAGE}`);
     return 2;
   }
+  const models = modelOptions(parsed.values);
+  if (typeof models === 'string') {
+    process.stderr.write(`hooksmith test: ${models}\n${USAGE}`);
+    return 2;
+  }
   const debugging = await cliDebug('test', parsed.values.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
@@ -133,13 +140,20 @@ export async function runTestCommand(args: string[]): Promise<number> {
   const log = (l: string) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined);
   // A debug run: one host (one debugger session) for every agent's cases.
   const shared = debugging
-    ? createHookRunner({ python: values.python, log, debug: debugging.debug, ...listedWiring(wiredPoints) })
+    ? createHookRunner({
+        python: values.python,
+        log,
+        debug: debugging.debug,
+        models,
+        ...listedWiring(wiredPoints),
+      })
     : undefined;
   const uninterruptible = shared && debugging?.onInterrupt(shared);
   const results = await runCases(cases, {
     python: values.python,
     ...(wiredPoints ? { wiredPoints } : {}),
     ...(shared ? { runnerFor: () => shared } : {}),
+    models,
     onResult,
     log,
   }).finally(async () => {

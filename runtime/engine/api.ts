@@ -1,5 +1,6 @@
 // The runtime's public API, shared by the CLI (`hooksmith run|simulate`) and the extension.
 // Implemented in this folder (engine) on top of runtime/host (the Python side).
+import type { ModelRunOptions } from './sim-model';
 import type { Lane } from '../catalogue';
 import type { DebugListen } from '../host/host-state';
 
@@ -198,6 +199,36 @@ export interface SimulationResult {
   turns?: TurnSummary[];
   /** Cayu: the BaseException (not an Exception) a hook raised, which ended the run uncaught. */
   endedBy?: string;
+  /** Real models played a part (scenario `model:`, `user_simulation:`): who, the recording, each exchange. */
+  models?: ModelsPlayed;
+}
+
+export interface PlayedModel {
+  provider: string;
+  model: string;
+  base_url: string;
+}
+
+export interface ModelsPlayed {
+  /** The model that played the agent (absent: scripted completions played it). */
+  agent?: PlayedModel;
+  /** The model that played the user (`user_simulation`). */
+  user?: PlayedModel;
+  record: 'missing' | 'all' | 'none';
+  /** The cassette file (absent for an inline scenario). */
+  cassette?: string;
+  /** The cassette was written by this run. */
+  saved?: boolean;
+  exchanges: {
+    role: 'agent' | 'user';
+    turn: number;
+    latencyMs: number;
+    /** replayed from the cassette, or called: a fresh call to the model. */
+    source: 'replayed' | 'called';
+    fault?: string;
+  }[];
+  /** The cassette could not answer: an exchange it lacks, or a request that differs from the recorded one. */
+  failure?: string;
 }
 
 export interface HookRunnerOptions {
@@ -220,4 +251,6 @@ export interface HookRunnerOptions {
    * process with selectEngineLine). Default: the environment's (the CLI sets it).
    */
   mantleLine?: string;
+  /** How real models are played (--record, --model, repeats). */
+  models?: ModelRunOptions;
 }

@@ -10,6 +10,7 @@ import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
+import { SimModels, type ModelRunOptions } from './sim-model';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
@@ -41,6 +42,7 @@ export function createHookRunnerWithHost(
   host: HostPort,
   workspaceRoots: () => readonly string[] = () => [],
   wiring?: () => Promise<WiringSource | undefined>,
+  models: ModelRunOptions = {},
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
@@ -58,7 +60,8 @@ export function createHookRunnerWithHost(
         refused,
       );
     }
-    return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired).finally(() =>
+    const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
+    return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired, played).finally(() =>
       host.endRun?.(),
     );
   }
@@ -89,7 +92,12 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
       ...(activeCayuLine() ? { [CAYU_LINE_ENV]: activeCayuLine()!.id } : {}),
     },
   });
-  return createHookRunnerWithHost(hostPort(raw), options.workspaceRoots, installedWiring(options));
+  return createHookRunnerWithHost(
+    hostPort(raw),
+    options.workspaceRoots,
+    installedWiring(options),
+    options.models,
+  );
 }
 
 /** Runner options for the points the CLI's --wired-points lists (none given: the installed rasa-pro decides). */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MANTLE_POINTS, QUIET_CALLS } from '../catalogue';
 import { CATALOGUE_RASA_PRO } from '../catalogue/wiring';
 import { scenarioExpect, scenarioGoals } from './expect-schema';
+import { modelConfig } from '../models';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -173,8 +174,18 @@ export const scenarioSchema = z
       .default(null)
       .describe('Telephony/session metadata, when the channel supplies it.'),
     is_voice: z.boolean().default(false),
-    system_prompt: z.string().default('You are a helpful assistant.'),
+    system_prompt: z
+      .string()
+      .default('You are a helpful assistant.')
+      .describe(
+        'The agent’s instructions: the first message of every model request (what a real `model:` is told).',
+      ),
     completions,
+    model: modelConfig
+      .optional()
+      .describe(
+        'A real model plays the agent once the scripted completions run out (or from the start): Hooksmith sends it the hooked request, `system_prompt` as its instructions; its exchanges are recorded to .hooksmith/cassettes/<scenario>.jsonl and replayed.',
+      ),
     tools: z.record(z.string(), scenarioTool).default({}).describe('Mock tools by name (every turn’s).'),
     knowledge: z
       .strictObject({

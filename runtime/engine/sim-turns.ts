@@ -4,6 +4,14 @@
 import type { SimulationResult, TurnSummary } from './api';
 import type { Scenario, ScenarioTurn } from './scenario-schema';
 
+/** How a turn ended: thrown from deep in the turn, caught where the turn is played. */
+export class TurnEnd {
+  constructor(
+    readonly status: SimulationResult['status'],
+    readonly ending: string,
+  ) {}
+}
+
 /** The scenario one turn plays: the scenario's settings, the turn's own keys over them. */
 export function turnScenario(sc: Scenario, turn: ScenarioTurn): Scenario {
   const knowledge =

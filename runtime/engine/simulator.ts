@@ -25,9 +25,9 @@ import { preflight } from './sim-preflight';
 import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
-import { conversationStatus, tagTurn, turnName, turnScenario } from './sim-turns';
-
-type Status = SimulationResult['status'];
+import { conversationStatus, tagTurn, TurnEnd, turnName, turnScenario } from './sim-turns';
+import { complete, responsePayload } from './sim-complete';
+import { CassetteMismatch, type SimModels } from './sim-model';
 
 export const QUIET_RETRY_EFFECT =
   'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
@@ -41,6 +41,10 @@ interface Conversation {
   messages: Record<string, unknown>[];
   /** The previous main-loop model request: its first event and the history length it carried. */
   lastRequest?: LastRequest;
+  /** A real model plays the agent once the scripted completions run out. */
+  models?: SimModels;
+  /** Why the cassette could not answer: the conversation stops there. */
+  cassetteFailure?: string;
 }
 
 interface Turn extends Conversation {
@@ -50,16 +54,11 @@ interface Turn extends Conversation {
   userAt: number;
   /** Tool-call ids: `call_<iteration>_<i>`; a conversation's are `call_t<turn>_…`, unique across turns. */
   callPrefix: string;
+  /** This turn's number (1-based). */
+  turnNo: number;
   next: number;
   iteration: number;
   feedback?: string;
-}
-
-class TurnEnd {
-  constructor(
-    readonly status: Status,
-    readonly ending: string,
-  ) {}
 }
 
 const say = (ctx: SimContext, e: TranscriptEntry) => ctx.transcript.push(e);
@@ -74,12 +73,12 @@ function toolNames(sc: Scenario): string[] {
   return [...Object.keys(sc.tools), ...(sc.knowledge ? [sc.knowledge.tool] : [])];
 }
 
-function isEmpty(c: ScenarioCompletion): boolean {
-  return !c.error && !c.text && c.tool_calls.length === 0;
-}
-
 /** model_request: the hooked request, or a graceful stop when the fail-closed hook failed. */
-async function hookedRequest(t: Turn, messages: Record<string, unknown>[], tools: string[]): Promise<void> {
+async function hookedRequest(
+  t: Turn,
+  messages: Record<string, unknown>[],
+  tools: string[],
+): Promise<Record<string, unknown>> {
   const fired = await firePoint(t.ctx, 'model_request', {
     messages,
     model_settings: {},
@@ -95,33 +94,7 @@ async function hookedRequest(t: Turn, messages: Record<string, unknown>[], tools
     });
     throw new TurnEnd('error', `model request hook ${fired.modify?.outcome}: the LLM call was skipped`);
   }
-}
-
-/** The next scripted completion; empty ones are retried with the same hooked request. */
-async function complete(t: Turn): Promise<ScenarioCompletion> {
-  for (;;) {
-    const c = t.sc.completions[t.next];
-    if (!c || c.quiet) throw new TurnEnd('error', 'the scenario has no more scripted main-loop completions');
-    t.next++;
-    t.clock.scriptedMs += c.latency_ms;
-    await sleep(c.latency_ms);
-    if (c.error) {
-      note(t.ctx, `provider error: ${c.error}`);
-      throw new TurnEnd('error', `the provider failed: ${c.error}`);
-    }
-    if (!isEmpty(c)) return c;
-    note(t.ctx, 'empty completion: the engine retries with the same hooked request (hooks are not re-run)');
-  }
-}
-
-function responsePayload(t: Turn, c: ScenarioCompletion): Record<string, unknown> {
-  const calls = c.tool_calls.map((tc, i) => ({
-    id: tc.id ?? `call_${t.callPrefix}${t.iteration}_${i}`,
-    tool_name: tc.tool_name,
-    tool_args: tc.tool_args,
-    type: 'function',
-  }));
-  return { text: c.text ?? null, tool_calls: calls, latency_ms: c.latency_ms, ...t.identity };
+  return fired.payload;
 }
 
 /** A point fires when the engine invokes it, or when the scenario asks for unwired points too. */
@@ -185,9 +158,9 @@ async function iterate(t: Turn): Promise<boolean> {
   // RetryModel feedback: an engine-only system note on the next request only, never stored.
   const messages = feedback ? [...t.messages, { role: 'system', content: feedback }] : t.messages;
   const from = t.ctx.events.length;
-  await hookedRequest(t, messages, toolNames(t.sc));
+  const request = await hookedRequest(t, messages, toolNames(t.sc));
   t.lastRequest = elideHistory(t.ctx.events, from, t.messages.length, t.lastRequest);
-  const completion = await complete(t);
+  const completion = await complete(t, request);
   const fired = await firePoint(t.ctx, 'model_response', responsePayload(t, completion));
   t.iteration++;
   if (fired.modify?.outcome === 'retry-model') {
@@ -284,6 +257,7 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
     sc,
     userAt: conv.messages.length,
     callPrefix: turn ? `t${turn}_` : '',
+    turnNo: turn ?? 1,
     next: 0,
     iteration: 0,
   };
@@ -300,7 +274,11 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   } catch (err) {
     // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
     if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
-    if (err instanceof CayuRunEnded) {
+    if (err instanceof CassetteMismatch) {
+      conv.cassetteFailure = err.message;
+      note(ctx, `the cassette cannot answer: ${err.message}`);
+      end = new TurnEnd('error', 'the cassette cannot answer this model request');
+    } else if (err instanceof CayuRunEnded) {
       endedBy = err.exceptionType;
       note(ctx, err.message);
       end = new TurnEnd('error', err.message);
@@ -335,6 +313,7 @@ export async function simulateTurn(
   sc: Scenario,
   source: string,
   wiring?: WiringSource,
+  models?: SimModels,
 ): Promise<SimulationResult> {
   const t0 = performance.now();
   const ctx: SimContext = {
@@ -352,7 +331,9 @@ export async function simulateTurn(
     identity: identityOf(sc),
     clock: { scriptedMs: 0 },
     messages: [{ role: 'system', content: sc.system_prompt }],
+    ...(models ? { models } : {}),
   };
+  if (models) note(ctx, models.banner());
   const played: Played[] = [];
   if (!sc.turns) played.push(await playTurn(conv, sc));
   else
@@ -362,7 +343,7 @@ export async function simulateTurn(
       tagTurn(ctx, mark, i + 1);
       played.push({ ...r, name: turnName(sc, i + 1) });
       // Hooksmith itself failed, or a BaseException ended the Cayu run: the conversation stops.
-      if (r.internalError !== undefined || r.endedBy) break;
+      if (r.internalError !== undefined || r.endedBy || conv.cassetteFailure) break;
     }
   const last = played[played.length - 1]!;
   const status = sc.turns ? conversationStatus(played) : last.status;
@@ -390,5 +371,6 @@ export async function simulateTurn(
     ...(internalError !== undefined ? { internalError } : {}),
     ...(sc.turns ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
     ...(endedBy ? { endedBy } : {}),
+    ...(models ? { models: models.summary(conv.cassetteFailure) } : {}),
   };
 }

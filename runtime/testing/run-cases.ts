@@ -12,6 +12,7 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath } from '../engine/mantle-scenario';
+import type { ModelRunOptions } from '../engine/sim-model';
 
 export interface RunCasesOptions {
   python?: string;
@@ -22,12 +23,15 @@ export interface RunCasesOptions {
   /** Called as each case finishes (progress, the Testing view). */
   onResult?: (r: CaseResult) => void;
   log?: (line: string) => void;
+  /** How real models are played (--record, --model). */
+  models?: ModelRunOptions;
 }
 
 function failure(err: unknown): { message: string; details: string[] } | undefined {
   if (err instanceof RunInputError || err instanceof ScenarioError)
     return { message: err.message, details: err.details };
-  if (err instanceof Error && err.name === 'PythonHostError') return { message: err.message, details: [] };
+  if (err instanceof Error && (err.name === 'PythonHostError' || err.name === 'CassetteError'))
+    return { message: err.message, details: [] };
   return undefined;
 }
 
@@ -61,6 +65,19 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         : loadScenario(c.file);
       const simulation = await runner.simulateLoaded(loaded);
       const expectations = evaluateScenario(loaded.scenario, simulation, lines);
+      const failure = simulation.models?.failure;
+      // A model request the cassette cannot answer fails the case, naming the field that drifted.
+      if (failure) {
+        const at = ['model'];
+        expectations.unshift({
+          name: 'cassette',
+          passed: false,
+          expected: 'every model request recorded in the cassette',
+          actual: failure,
+          path: at,
+          line: lines.lineOf(at),
+        });
+      }
       if (c.mantle)
         for (const e of expectations) {
           e.path = mantleKeyPath(e.path);
@@ -106,6 +123,7 @@ export async function runCases(
           python: opts.python,
           log: opts.log,
           ...listedWiring(opts.wiredPoints),
+          ...(opts.models ? { models: opts.models } : {}),
         });
       try {
         for (const c of list) {

@@ -76,3 +76,20 @@ test('no runtime/ folder imports a higher one', () => {
   }
   assert.deepEqual(upward, []);
 });
+
+test('models/ imports nothing of the engine; in engine/ only the model step and the scenario schema import models/', () => {
+  const importsOf = (file: string) =>
+    relativeImports(readFileSync(file, 'utf8')).map((s) => relative(ROOT, resolve(dirname(file), s)));
+  for (const file of tsFiles(join(ROOT, 'models')))
+    assert.deepEqual(
+      importsOf(file).filter((t) => !/^(json|models)\//.test(t) && !/^(json|models)$/.test(t)),
+      [],
+      `${relative(ROOT, file)} imports only json/ and models/`,
+    );
+  const callers = tsFiles(ROOT)
+    .filter((f) => importsOf(f).some((t) => t === 'models' || t.startsWith('models/')))
+    .map((f) => relative(ROOT, f))
+    .filter((f) => !f.startsWith('models/'))
+    .sort();
+  assert.deepEqual(callers, ['cli/model-options.ts', 'engine/scenario-schema.ts', 'engine/sim-model.ts']);
+});

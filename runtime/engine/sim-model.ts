@@ -1,0 +1,107 @@
+// The simulator's model step: a real model plays the agent (scenario `model:`, or one given for
+// every scenario) once the scripted completions run out. The request is the hooked model_request
+// payload; the answer becomes a completion the turn plays like a scripted one, so the
+// model_response hooks, RetryModel and the mock tools apply unchanged. Exchanges go through the
+// scenario's cassette (runtime/models). The only engine module that calls models/.
+import * as path from 'node:path';
+import type { ModelsPlayed } from './api';
+import type { Scenario, ScenarioCompletion } from './scenario-schema';
+import {
+  cassetteFile,
+  chatRequest,
+  defaultRecordMode,
+  engineAnswer,
+  ModelPlayer,
+  type ModelConfig,
+  type OfferedTool,
+  type RecordMode,
+} from '../models';
+
+export { CassetteMismatch, CassetteError } from '../models';
+export type { RecordMode, ModelConfig } from '../models';
+
+/** How models are played in a run (the CLI's --record, --model; repeats). */
+export interface ModelRunOptions {
+  /** Default: none in CI or without the key, else missing (defaultRecordMode). */
+  record?: RecordMode;
+  /** A model for every scenario that names none. */
+  model?: ModelConfig;
+  /** A repeat run: every request goes to the model afresh when recording is on. */
+  fresh?: boolean;
+}
+
+const KNOWLEDGE_PARAMETERS = {
+  type: 'object',
+  properties: { query: { type: 'string' } },
+  required: ['query'],
+};
+
+/** The model parts of one simulation, or undefined when the scenario plays scripted only. */
+export class SimModels {
+  private constructor(
+    readonly agent: ModelConfig,
+    readonly player: ModelPlayer,
+    private readonly cassette: string | undefined,
+  ) {}
+
+  static of(
+    sc: Scenario,
+    source: string,
+    agentRoot: string,
+    opts: ModelRunOptions = {},
+  ): SimModels | undefined {
+    const agent = sc.model ?? opts.model;
+    if (!agent) return undefined;
+    let mode = opts.record ?? defaultRecordMode(agent);
+    if (opts.fresh && mode !== 'none') mode = 'all';
+    const file = source === '<inline>' ? undefined : cassetteFile(agentRoot, source);
+    return new SimModels(agent, new ModelPlayer({ mode, ...(file ? { file } : {}) }), file);
+  }
+
+  /** The timeline's plain statement of who plays the agent. */
+  banner(): string {
+    return `Hooksmith plays the agent with the model ${this.agent.model} (${this.agent.provider}, ${this.agent.base_url}), the scenario's system_prompt as its instructions — not the agent's own engine configuration. Recording: ${this.player.mode}${this.cassette ? ` (${path.basename(this.cassette)})` : ''}.`;
+  }
+
+  /** One model completion for the hooked request; a fault becomes the provider error it is. */
+  async complete(
+    payload: Record<string, unknown>,
+    sc: Scenario,
+    turn: number,
+    note: (text: string) => void,
+  ): Promise<ScenarioCompletion> {
+    const tools: OfferedTool[] = [
+      ...Object.keys(sc.tools).map((name) => ({ name })),
+      ...(sc.knowledge ? [{ name: sc.knowledge.tool, parameters: KNOWLEDGE_PARAMETERS }] : []),
+    ];
+    const ex = await this.player.exchange('agent', turn, this.agent, chatRequest(this.agent, payload, tools));
+    for (const n of ex.notes) note(n);
+    const base = { tool_calls: [], latency_ms: ex.latencyMs };
+    if (ex.fault)
+      return {
+        ...base,
+        error: `${ex.fault.kind}${ex.fault.status ? ` ${ex.fault.status}` : ''}: ${ex.fault.message}`,
+      };
+    const answer = engineAnswer(ex.answer!);
+    if ('malformed' in answer) return { ...base, error: `malformed: ${answer.malformed}` };
+    return { ...base, text: answer.text, tool_calls: answer.tool_calls };
+  }
+
+  summary(failure?: string): ModelsPlayed {
+    const saved = this.player.save();
+    return {
+      agent: { provider: this.agent.provider, model: this.agent.model, base_url: this.agent.base_url },
+      record: this.player.mode,
+      ...(this.cassette ? { cassette: this.cassette } : {}),
+      ...(saved ? { saved: true } : {}),
+      exchanges: this.player.exchanges.map((e) => ({
+        role: e.role,
+        turn: e.turn,
+        latencyMs: e.latencyMs,
+        source: e.source,
+        ...(e.fault ? { fault: `${e.fault.kind}${e.fault.status ? ` ${e.fault.status}` : ''}` } : {}),
+      })),
+      ...(failure ? { failure } : {}),
+    };
+  }
+}

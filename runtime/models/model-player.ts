@@ -1,0 +1,133 @@
+// Plays the model parts of one simulation against a cassette: replays what was recorded, calls
+// the model for what is missing (or for everything), and never calls it under `none`. A request
+// that differs from the recorded one is a CassetteMismatch naming the first differing field.
+import * as path from 'node:path';
+import { callChat, redact, type ModelFault, type Sleep } from './chat-provider';
+import type { ChatAnswer, ChatRequest } from './chat-wire';
+import {
+  describeDifference,
+  firstDifference,
+  readCassette,
+  writeCassette,
+  type CassetteEntry,
+  type ModelRole,
+} from './cassette';
+import type { ModelConfig, RecordMode } from './model-config';
+import { parseJson, stringifyJson } from '../json/lossless-json';
+
+/** The cassette cannot answer this request under the mode (missing, or recorded otherwise). */
+export class CassetteMismatch extends Error {
+  override name = 'CassetteMismatch';
+}
+
+export interface Exchange {
+  role: ModelRole;
+  turn: number;
+  answer?: ChatAnswer;
+  fault?: ModelFault;
+  latencyMs: number;
+  /** `replayed` from the cassette, or `called`: a fresh call to the model. */
+  source: 'replayed' | 'called';
+  notes: string[];
+}
+
+export interface PlayerOptions {
+  mode: RecordMode;
+  /** The cassette file; none (an inline scenario): exchanges are kept in memory only. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  sleep?: Sleep;
+}
+
+export class ModelPlayer {
+  private readonly recorded: CassetteEntry[];
+  private readonly played: CassetteEntry[] = [];
+  private changed = false;
+  readonly exchanges: Exchange[] = [];
+
+  constructor(readonly options: PlayerOptions) {
+    this.recorded = options.file ? readCassette(options.file) : [];
+  }
+
+  get mode(): RecordMode {
+    return this.options.mode;
+  }
+
+  private where(): string {
+    const f = this.options.file;
+    return f ? path.basename(f) : 'the cassette';
+  }
+
+  async exchange(
+    role: ModelRole,
+    turn: number,
+    config: ModelConfig,
+    request: ChatRequest,
+  ): Promise<Exchange> {
+    const i = this.played.length;
+    const old = this.recorded[i];
+    const diff = old && (old.role !== role ? undefined : firstDifference(old.request, request));
+    const matches = old !== undefined && old.role === role && !diff;
+    if (this.mode === 'none' || (this.mode === 'missing' && matches)) {
+      if (!old)
+        throw new CassetteMismatch(
+          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); record it with --record missing and the model's key set`,
+        );
+      if (!matches)
+        throw new CassetteMismatch(
+          old.role !== role
+            ? `exchange #${i + 1} in ${this.where()} was recorded for the ${old.role}, now the ${role} asks: the conversation went otherwise; re-record with --record missing`
+            : `the ${role}'s model request #${i + 1} differs from the one recorded in ${this.where()}: ${describeDifference(diff!)} (a hook or the scenario changed the prompt; re-record with --record missing)`,
+        );
+      this.played.push(old);
+      return this.keep({
+        role,
+        turn,
+        ...(old.response ? { answer: old.response } : {}),
+        ...(old.fault ? { fault: old.fault } : {}),
+        latencyMs: old.latency_ms,
+        source: 'replayed',
+        notes: [],
+      });
+    }
+    const env = this.options.env ?? process.env;
+    const key = config.api_key_env ? env[config.api_key_env] : undefined;
+    const r = await callChat(config, request, key, this.options.sleep);
+    const entry: CassetteEntry = {
+      role,
+      turn,
+      request,
+      ...(r.answer ? { response: r.answer } : {}),
+      ...(r.fault ? { fault: r.fault } : {}),
+      latency_ms: r.latencyMs,
+    };
+    // A key the server echoed back stays out of the cassette too.
+    const safe = key ? (parseJson(redact(stringifyJson(entry)!, key)) as CassetteEntry) : entry;
+    this.played.push(safe);
+    this.changed = true;
+    return this.keep({
+      role,
+      turn,
+      ...(safe.response ? { answer: safe.response } : {}),
+      ...(safe.fault ? { fault: safe.fault } : {}),
+      latencyMs: r.latencyMs,
+      source: 'called',
+      notes: r.notes,
+    });
+  }
+
+  private keep(e: Exchange): Exchange {
+    this.exchanges.push(e);
+    return e;
+  }
+
+  /**
+   * Writes the cassette when a call was made: the exchanges of this run (a conversation that went
+   * otherwise leaves the old ones behind). Returns the file written.
+   */
+  save(): string | undefined {
+    if (!this.changed || !this.options.file) return undefined;
+    writeCassette(this.options.file, this.played);
+    return this.options.file;
+  }
+}

@@ -68,6 +68,12 @@ export const scenarioTool = z
         'The JSON value the tool returns; the engine serialises it to JSON text for the tool result.',
       ),
     error: z.string().optional().describe('The tool fails with this message (is_error: true).'),
+    raises: z
+      .string()
+      .optional()
+      .describe(
+        "The tool raises an exception (RuntimeError) with this message: the result is the message (is_error: true); Cayu's after_tool_call hooks run but their modify is ignored (a tool's default effect is external).",
+      ),
     denied: z
       .string()
       .optional()

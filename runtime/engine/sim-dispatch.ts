@@ -39,6 +39,24 @@ function engineNote(ctx: SimContext, text: string): void {
 
 const isMapping = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * A tool that raised: Cayu writes the exception's text with its terminal evidence (cayu 0.3.0
+ * runtime/_tool_execution.py; a ToolSpec's effect defaults to external, core/tools.py:124).
+ */
+function raisedResult(message: string): CayuToolResult {
+  return {
+    content: message,
+    structured: {
+      terminal_outcome: 'tool_execution_error',
+      tool_effect: 'external',
+      outcome_unknown: true,
+      manual_reconciliation_required: true,
+    },
+    artifacts: [],
+    is_error: true,
+  };
+}
+
 async function searchKnowledge(
   ctx: SimContext,
   sc: Scenario,
@@ -89,6 +107,7 @@ async function runTool(
   clock.scriptedMs += mock.latency_ms;
   await sleep(mock.latency_ms);
   if (mock.error !== undefined) return { content: mock.error, artifacts: [], is_error: true };
+  if (mock.raises !== undefined) return raisedResult(mock.raises);
   // The engine serialises a tool's return value to JSON text for the tool result.
   return {
     content: JSON.stringify(mock.value ?? null),
@@ -125,12 +144,15 @@ export async function dispatchCall(
       ctx,
       `Cayu: ${call.tool_name} did not run (${before.blocked ? 'blocked' : 'short-circuited'} by a before_tool_call hook)`,
     );
+  const raised = !skipped && sc.tools[call.tool_name]?.raises !== undefined;
   const observeOnly =
     denied !== undefined
       ? 'the call was denied by the tool policy'
       : before.blocked
         ? 'the call was blocked'
-        : undefined;
+        : raised
+          ? 'the tool raised (its effect is external: the outcome is unknown)'
+          : undefined;
   if (cayu) result = await afterToolCall(ctx, call, args, result, appHooks, observeOnly);
   const fired = await firePoint(ctx, 'tool_result', {
     tool_name: call.tool_name,

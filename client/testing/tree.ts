@@ -3,7 +3,7 @@
 // files on disk (runtime/testing) and kept in step as they change.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { TestCase } from '../../runtime/testing/cases';
+import { malformedSummary, type TestCase } from '../../runtime/testing/cases';
 import { readCase } from '../../runtime/testing/discover-cases';
 import { pathKey, plannedExpectations } from '../../runtime/testing/plan';
 
@@ -44,7 +44,7 @@ export class TestTree {
       // A malformed file shows as an item in error, so the problem is visible in the view.
       const root = path.dirname(file);
       const item = this.controller.createTestItem(file, path.basename(file), uri);
-      item.error = new vscode.MarkdownString(`${c.message}\n\n${c.details.map((d) => `- ${d}`).join('\n')}`);
+      item.error = malformedSummary(c);
       this.agentItem(root).children.add(item);
       return;
     }

@@ -82,9 +82,20 @@ function problemsOf(file: string, text: string, options: CaseCheckOptions): Hook
 
 const syntaxLabel = (file: string) => (file.endsWith('.json') ? 'not valid JSON' : 'not valid YAML');
 
+/**
+ * A missing key's diagnostic stands on its parent: the message names the key ("name is missing:
+ * expected string"), which "expected string (missing)" left out (#31 item 9).
+ */
+function issueMessage(i: FileIssue): string {
+  const missing = / \(missing\)$/.test(i.message) ? i.path[i.path.length - 1] : undefined;
+  if (missing === undefined) return i.message;
+  return `${typeof missing === 'number' ? `item ${missing}` : String(missing)} is missing: ${i.message.replace(/ \(missing\)$/, '')}`;
+}
+
 function issueDiagnostic(file: string, ranges: KeyRanges, i: FileIssue): HookDiagnostic {
   const range = i.key !== undefined ? ranges.keyRange(i.path, i.key) : ranges.valueRange(i.path);
-  const d: HookDiagnostic = { code: CASE_CODES[i.kind], severity: 'error', message: i.message, file, range };
+  const message = issueMessage(i);
+  const d: HookDiagnostic = { code: CASE_CODES[i.kind], severity: 'error', message, file, range };
   const key = i.key !== undefined ? ranges.keyText(i.path, i.key) : undefined;
   if (key && i.suggestion) d.fixes = [changeTo(key, i.suggestion, i.suggestion)];
   return d;

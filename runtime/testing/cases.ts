@@ -75,6 +75,16 @@ export interface MalformedFile {
   details: string[];
 }
 
+/**
+ * A malformed file's problem where the file is already named (the Testing view's item): the errors
+ * first, then what kind of problem, with no path in front — an absolute path cut the errors off
+ * the one line the view shows (#31 item 9).
+ */
+export function malformedSummary(m: MalformedFile): string {
+  const what = m.message.startsWith(`${m.file}: `) ? m.message.slice(m.file.length + 2) : m.message;
+  return m.details.length ? `${m.details.join('; ')} (${what})` : what;
+}
+
 /** "examples/a.scenario.yaml::order a pizza" — what -k matches and reports name. */
 export function caseId(c: TestCase, relative: (f: string) => string): string {
   return `${relative(c.file)}::${c.name}`;

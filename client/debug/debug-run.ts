@@ -4,11 +4,11 @@
 // `hooksmith-python` type (debug-adapter.ts). The host (and the session) end with the run; the
 // shared warm host of normal runs is never a debug one. Only in a trusted workspace.
 import * as vscode from 'vscode';
-import { debugpyInstallHint, missingDebugpy } from '../../runtime/host/debug-listen';
+import { debugpyInstallCommand, missingDebugpy } from '../../runtime/host/debug-listen';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
 import { selectEditorLine } from '../python/engine-line';
-import { InterpreterResolver, showNoInterpreter } from '../python/interpreter';
+import { InterpreterResolver, pickInterpreter, showNoInterpreter } from '../python/interpreter';
 import { ensureTrusted } from '../trust/trust';
 import { HOOKSMITH_DEBUG_TYPE } from './debug-adapter';
 
@@ -24,6 +24,21 @@ export function attachConfiguration(
   const connect = { host: address.slice(0, sep), port: Number(address.slice(sep + 1)) };
   const type = vscode.extensions.getExtension(PYTHON_DEBUGGER_ID) ? 'debugpy' : HOOKSMITH_DEBUG_TYPE;
   return { type, request: 'attach', name, connect, justMyCode: true, python, hooksmithDebugRun: true };
+}
+
+/**
+ * The missing-debugpy message with what to do: install it (in a terminal: it may ask for a
+ * password), or pick another interpreter.
+ */
+async function offerDebugpy(message: string, python: string): Promise<void> {
+  const install = 'Install debugpy';
+  const choose = 'Choose Interpreter';
+  const choice = await vscode.window.showErrorMessage(`Hooksmith: ${message}`, install, choose);
+  if (choice === install) {
+    const terminal = vscode.window.createTerminal('Hooksmith: install debugpy');
+    terminal.show();
+    terminal.sendText(debugpyInstallCommand(python), true);
+  } else if (choice === choose) await pickInterpreter();
 }
 
 /**
@@ -44,13 +59,10 @@ export async function debugRun<T>(
     return undefined;
   }
   const python = choice.python;
-  const missing = await missingDebugpy(python);
+  const missing = await missingDebugpy(python, undefined, 'editor');
   if (missing) {
     ctx.log.warn('debug', missing);
-    void vscode.window.showErrorMessage(`Hooksmith: ${missing}`, {
-      modal: false,
-      detail: debugpyInstallHint(python),
-    });
+    void offerDebugpy(missing, python);
     return undefined;
   }
   let session: vscode.DebugSession | undefined;

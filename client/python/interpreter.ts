@@ -105,6 +105,13 @@ export class InterpreterResolver implements vscode.Disposable {
 }
 
 /** "No Python works": one message with the fixes. */
+/** The Python extension's interpreter picker where it is installed, else the hooksmith.pythonPath setting. */
+export async function pickInterpreter(): Promise<void> {
+  if (vscode.extensions.getExtension(PYTHON_EXTENSION_ID))
+    await vscode.commands.executeCommand('python.setInterpreter');
+  else await vscode.commands.executeCommand('workbench.action.openSettings', 'hooksmith.pythonPath');
+}
+
 export async function showNoInterpreter(
   rejected: readonly string[],
   log: HooksmithContext['log'],

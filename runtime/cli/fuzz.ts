@@ -6,8 +6,9 @@ import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';
-import { saveFuzzCase, saveNameProblem } from '../testing/fuzz-save';
+import { SaveCaseError, saveFuzzCase, saveNameProblem } from '../testing/fuzz-save';
 import { parseCommandArgs } from './args';
+import { printable } from './printable';
 import { reportInputError } from './run';
 
 const USAGE =
@@ -88,6 +89,10 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof RunInputError) {
       reportInputError('fuzz', err);
+      return 2;
+    }
+    if (err instanceof SaveCaseError) {
+      process.stderr.write(printable(`hooksmith fuzz: --save: ${err.message}\n`));
       return 2;
     }
     if (err instanceof Error && err.name === 'PythonHostError') {

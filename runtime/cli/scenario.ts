@@ -6,7 +6,7 @@
 // with no call), or a scenario that cannot play (agent check errors).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError, validateScenario } from '../engine/scenario-load';
@@ -18,13 +18,16 @@ import {
 } from '../scaffold/scenario-from-messages';
 import { botText } from '../testing/evaluate-scenario';
 import { writeFileAtomic } from '../workspace/atomic-file';
+import { readRegularFile } from '../workspace/regular-file';
+import { strictUtf8 } from '../workspace/text-form';
 import { parseCommandArgs } from './args';
 import { printable } from './printable';
 import { reportInputError } from './run';
 
 const USAGE =
-  'usage: hooksmith scenario from-messages FILE|- [--expect snapshot] [-o OUT] [--python PATH]\n' +
-  '  FILE: an OpenAI chat message list (role, content, tool_calls, tool_call_id), or hooksmith simulate --format json output\n';
+  'usage: hooksmith scenario from-messages FILE|- [--expect snapshot] [-o OUT [--force]] [--python PATH]\n' +
+  '  FILE: an OpenAI chat message list (role, content, tool_calls, tool_call_id), or hooksmith simulate --format json output\n' +
+  '  OUT: a new file, or a scenario (*.scenario.yaml|yml) to record again; --force replaces a scenario file that no longer loads\n';
 
 function fail(message: string): number {
   process.stderr.write(printable(`hooksmith scenario: ${message}\n`) + USAGE);
@@ -32,11 +35,41 @@ function fail(message: string): number {
 }
 
 function readInput(file: string): unknown {
-  const text = file === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(file, 'utf8');
+  // A FIFO or a device (/dev/zero) is refused, not read forever.
+  const bytes = file === '-' ? fs.readFileSync(0) : readRegularFile(file);
+  let text: string;
+  try {
+    text = strictUtf8(file, bytes);
+  } catch (err) {
+    throw new RecordingError(`${file === '-' ? 'stdin' : file}: ${(err as Error).message}`);
+  }
   try {
     return JSON.parse(text);
   } catch (err) {
     throw new RecordingError(`${file}: not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** What this command writes: a Hooksmith scenario in YAML (not a Mantle eval file, not JSON). */
+const SCENARIO_YAML = /\.scenario\.ya?ml$/;
+
+/**
+ * Why OUT must not be written, or undefined. Only a scenario file is ever replaced: a file of
+ * another kind (the agent's hooks.py, a payload case) never, a link or a FIFO never, and a
+ * scenario-named file that does not load as one only with --force.
+ */
+function outputRefusal(output: string, force: boolean): string | undefined {
+  const st = fs.lstatSync(output, { throwIfNoEntry: false });
+  if (!st) return undefined;
+  if (!st.isFile()) return `-o ${output}: exists and is not a regular file: not written`;
+  if (!SCENARIO_YAML.test(output))
+    return `-o ${output}: exists and is not a scenario file (*.scenario.yaml|yml): never overwritten`;
+  if (force) return undefined;
+  try {
+    validateScenario(parse(readRegularFile(output).toString('utf8')), output);
+    return undefined;
+  } catch {
+    return `-o ${output}: exists and does not load as a scenario: not overwritten (--force replaces it)`;
   }
 }
 
@@ -61,6 +94,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, {
     expect: { type: 'string' },
     output: { type: 'string', short: 'o' },
+    force: { type: 'boolean' },
     python: { type: 'string' },
   });
   if (typeof parsed !== 'string' && parsed.values.help) {
@@ -70,10 +104,14 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
   if (typeof parsed === 'string') return fail(parsed);
   const [sub, file, extra] = parsed.positionals;
   const { expect, output, python } = parsed.values as Record<string, string | undefined>;
+  const force = parsed.values.force === true;
   if (sub !== 'from-messages') return fail(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
   if (!file) return fail('missing FILE');
   if (extra !== undefined) return fail(`unexpected argument ${extra}`);
   if (expect !== undefined && expect !== 'snapshot') return fail(`--expect must be snapshot, got ${expect}`);
+  if (force && !output) return fail('--force goes with -o OUT');
+  const refusal = output ? outputRefusal(output, force) : undefined;
+  if (refusal) return fail(refusal);
   try {
     const name = file === '-' ? 'recorded conversation' : path.basename(file).replace(/\.json$/, '');
     const recorded = scenarioFromRecording(readInput(file), name);
@@ -81,6 +119,9 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
     const scenario = expect ? await recordSnapshots(recorded, baseDir, python) : recorded;
     validateScenario(scenario, output ?? '<stdout>');
     const text = `# Recorded from ${file === '-' ? 'stdin' : file} by hooksmith scenario from-messages\n${stringify(scenario, { lineWidth: 0 })}`;
+    // Checked again just before writing: the file may have appeared while the scenario played.
+    const late = output ? outputRefusal(output, force) : undefined;
+    if (late) return fail(late);
     if (output) writeFileAtomic(output, text);
     else process.stdout.write(text);
     return 0;

@@ -16,6 +16,7 @@ import {
   NEEDS_MANTLE,
 } from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
+import { strictUtf8 } from '../workspace/text-form';
 
 /** Where a file does not parse: a message at a character offset (to `end`). */
 export interface SyntaxProblem {
@@ -204,7 +205,7 @@ export function readScenarioFile(
   const file = path.resolve(fileOrObject);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = strictUtf8(fileOrObject, fs.readFileSync(file));
   } catch (err) {
     throw new ScenarioError(
       `cannot read scenario ${fileOrObject}: ${err instanceof Error ? err.message : String(err)}`,

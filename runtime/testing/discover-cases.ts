@@ -11,6 +11,7 @@ import { isMantleScenarioPath, mantleKeyPath } from '../engine/mantle-scenario';
 import type { MalformedFile, TestCase } from './cases';
 import { payloadCaseKeys } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
+import { strictUtf8 } from '../workspace/text-form';
 
 const SCENARIO = /\.scenario\.(ya?ml|json)$/;
 const SKIP_DIRS = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv', '.vscode-test', 'dist']);
@@ -150,7 +151,7 @@ export function hookOutsideAgent(agentRoot: string, hook: string): string | unde
 export function readCase(file: string): TestCase | MalformedFile | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = strictUtf8(file, fs.readFileSync(file));
   } catch (err) {
     return { file, message: 'cannot read', details: [(err as Error).message] };
   }

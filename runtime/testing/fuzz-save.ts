@@ -20,16 +20,48 @@ export function saveNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** A case that cannot be saved where it belongs: said plainly (exit 2), nothing written. */
+export class SaveCaseError extends Error {
+  readonly code = 'ESAVECASE';
+}
+
+/**
+ * `<agentRoot>/.hooksmith/payloads`, made when missing. Each part must be a folder inside the
+ * agent: a link leading out of it (the case would land elsewhere) or a file in the way is refused.
+ */
+function payloadsFolder(agentRoot: string): string {
+  const root = fs.realpathSync(agentRoot);
+  let dir = agentRoot;
+  for (const part of ['.hooksmith', 'payloads']) {
+    dir = path.join(dir, part);
+    try {
+      fs.mkdirSync(dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const shown = path.join(...path.relative(agentRoot, dir).split(path.sep));
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    if (!st?.isDirectory())
+      throw new SaveCaseError(`${shown} in the agent ${agentRoot} is not a folder: the case was not saved`);
+    const real = fs.realpathSync(dir);
+    if (real !== root && !real.startsWith(root + path.sep))
+      throw new SaveCaseError(
+        `${shown} in the agent ${agentRoot} leads outside the agent (to ${real}): the case was not saved`,
+      );
+  }
+  return dir;
+}
+
 /**
  * Writes `text` as a new case named `name` (`name-2`, … when taken; an existing file is never
- * replaced, and the file appears complete); returns its path. Throws for a name saveNameProblem refuses.
+ * replaced, and the file appears complete); returns its path. Throws for a name saveNameProblem
+ * refuses, and SaveCaseError when the payloads folder is no folder of the agent's.
  */
 export function saveFuzzCase(agentRoot: string, name: string, text: string): string {
   const base = name.replace(/\.json$/i, '');
   const problem = saveNameProblem(base);
-  if (problem) throw new Error(problem);
-  const dir = path.join(agentRoot, '.hooksmith', 'payloads');
-  fs.mkdirSync(dir, { recursive: true });
+  if (problem) throw new SaveCaseError(problem);
+  const dir = payloadsFolder(agentRoot);
   for (let i = 1; ; i++) {
     const file = path.join(dir, i === 1 ? `${base}.json` : `${base}-${i}.json`);
     try {

@@ -4,6 +4,7 @@
 // applies its snapshots to the file as it is then, and replaces it in one step.
 import { parseDocument } from 'yaml';
 import { updateFileAtomic } from '../workspace/atomic-file';
+import { NotUtf8Error } from '../workspace/text-form';
 import { failedCheck, verdictOf, type CaseResult } from './cases';
 
 /**
@@ -34,7 +35,12 @@ export function writeSnapshots(
         return doc.toString();
       });
     } catch (err) {
-      onError(file, err as Error);
+      onError(
+        file,
+        err instanceof NotUtf8Error
+          ? new Error(`${err.message}: left as it was (a rewrite would not keep those bytes)`)
+          : (err as Error),
+      );
       continue;
     }
     for (const s of snaps) s.passed = true;

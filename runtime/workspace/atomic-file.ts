@@ -4,6 +4,7 @@
 // a read-modify-write holds a lock file (created with O_EXCL) and re-reads the target under it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { decodeText, encodeText } from './text-form';
 
 /** A lock older than this is taken for one its holder left behind (a killed process). */
 const STALE_LOCK_MS = 10_000;
@@ -135,22 +136,25 @@ export function withFileLock<T>(file: string, fn: () => T): T {
 
 /**
  * A locked read-modify-write of a text file: `change` gets the text as it is now (undefined when
- * the file does not exist) and returns the new text (or undefined to leave it), written atomically.
+ * the file does not exist; without its BOM, LF endings for a CRLF file) and returns the new text
+ * (or undefined to leave it), written atomically in the file's form (BOM, CRLF). A file that is
+ * not UTF-8 throws NotUtf8Error and is left as it was.
  */
 export function updateFileAtomic(
   file: string,
   change: (text: string | undefined) => string | undefined,
 ): boolean {
   return withFileLock(file, () => {
-    let text: string | undefined;
+    let bytes: Buffer | undefined;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      bytes = fs.readFileSync(file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
-    const next = change(text);
-    if (next === undefined || next === text) return false;
-    writeFileAtomic(file, next);
+    const read = bytes && decodeText(file, bytes);
+    const next = change(read?.text);
+    if (next === undefined || next === read?.text) return false;
+    writeFileAtomic(file, read ? encodeText(next, read.form) : next);
     return true;
   });
 }

@@ -11,8 +11,14 @@ import {
   type ErrorHandlerResult,
   type LanguageClientOptions,
   type ServerOptions,
+  type StaticFeature,
 } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION, SHOW_DOCS_COMMAND } from '../runtime/lsp/shared';
+import {
+  HOOKSMITH_CLIENT_CAPABILITY,
+  SETTINGS_SECTION,
+  SHOW_DOCS_COMMAND,
+  type HooksmithClientCapability,
+} from '../runtime/lsp/shared';
 import { ruleCodeOfDocsUrl } from '../runtime/rules/diagnostics';
 import type { CrashVerdict } from './restart-policy';
 
@@ -106,5 +112,21 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
     },
   };
   // The id makes `hooksmith.trace.server` control message tracing.
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  client.registerFeature(vscodeClientFeature);
+  return client;
 }
+
+/**
+ * Tells the server this is Hooksmith's VS Code client (server/client-profile.ts): it runs `command:`
+ * links and VS Code commands, and listens for `hooksmith/hooksChanged` (explorer, CodeLens).
+ */
+const vscodeClientFeature: StaticFeature = {
+  fillClientCapabilities(capabilities) {
+    const own: HooksmithClientCapability = { vscode: true, hooksChanged: true };
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), [HOOKSMITH_CLIENT_CAPABILITY]: own };
+  },
+  initialize() {},
+  getState: () => ({ kind: 'static' }),
+  clear() {},
+};

@@ -9,7 +9,6 @@
 import * as fs from 'node:fs';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { diagnoseModule } from '../runtime/analysis/diagnose';
-import { withVerdict } from '../runtime/cpython/syntax-checker';
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import { discover } from '../runtime/workspace/discovery';
 import type { HooksmithSettings } from '../runtime/lsp/shared';
@@ -30,6 +29,7 @@ import {
   listsHooks,
   modifySignature,
   refreshHooksSignature,
+  withCpython,
   type ModuleState,
 } from './module-state';
 
@@ -226,6 +226,7 @@ export class Analyser {
     if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
+    state.diagnosticsVersion = version;
     this.host.publish(state.uri, diagnostics, version);
     if (refreshHooksSignature(state)) this.host.hooksChanged?.();
     const signature = modifySignature(state);
@@ -251,9 +252,7 @@ export class Analyser {
   private diagnose(state: ModuleState, settings: HooksmithSettings): HookDiagnostic[] {
     if (state.engine === 'none') return [];
     const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
-    const { found, diagnostics } = diagnoseModule(
-      this.input(state, state.text, this.withCpython(state), options),
-    );
+    const { found, diagnostics } = diagnoseModule(this.input(state, state.text, withCpython(state), options));
     state.found = found;
     return diagnostics;
   }
@@ -297,19 +296,6 @@ export class Analyser {
     return environment ? { ...options, environment } : options;
   }
 
-  /**
-   * CPython's verdict wins over tree-sitter's (it is what the engine runs). A verdict for an
-   * older text is still used while tree-sitter sees no error, so an error only CPython finds
-   * (`def f(a=1, b)`) does not flicker away on every keystroke until the next check.
-   */
-  private withCpython(state: ModuleState): HookModule {
-    const v = state.cpython;
-    if (!v) return state.model;
-    if (v.text === state.text || (state.model.syntaxErrors.length === 0 && v.verdict))
-      return withVerdict(state.model, v.verdict);
-    return state.model;
-  }
-
   /** Mantle modules of the same agent (this one included). */
   siblings(state: ModuleState): ModuleState[] {
     if (state.engine !== 'mantle') return [state];
@@ -318,7 +304,8 @@ export class Analyser {
 
   private async refreshSiblings(state: ModuleState): Promise<void> {
     for (const sib of this.siblings(state)) {
-      if (sib === state) continue;
+      // A sibling edited since its model was built revalidates itself: never publish its old text's analysis.
+      if (sib === state || (sib.buffer && sib.modelVersion !== sib.buffer.version)) continue;
       const settings = await this.host.settings(sib.uri);
       const input = this.input(sib, sib.text, sib.model, analysisOptions(settings, this.host.log));
       const earlier = sib.found ?? sib.diagnostics;

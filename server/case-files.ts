@@ -15,11 +15,15 @@ import { checkCaseFile, isCaseFile } from '../runtime/testing/case-file-check';
 import { hookNamesOf, type AgentHookName } from '../runtime/testing/case-names';
 import type { Analyser } from './analyser';
 import { uriPath } from './convert';
+import type { ClientProfile } from './client-profile';
+import { editOf, matching } from './features/code-actions';
 
 interface CaseDocument {
   file: string;
   doc: TextDocument;
   diagnostics: HookDiagnostic[];
+  /** The version `diagnostics` are of. */
+  checkedVersion?: number;
 }
 
 export interface CaseFilesHost {
@@ -67,24 +71,32 @@ export class CaseFiles {
       agentHooks: (root) => this.agentHooks(root),
       workspaceRoots: this.host.folders(),
     });
+    d.checkedVersion = d.doc.version;
     this.host.publish(uri, d.diagnostics, d.doc.version);
   }
 
-  /** The did-you-mean fixes of the diagnostics the client asks about. */
-  codeActions(p: CodeActionParams): CodeAction[] {
+  /**
+   * The did-you-mean fixes of the diagnostics the client asks about, from the document's current
+   * version: checked again first when an edit came after the last check.
+   */
+  codeActions(p: CodeActionParams, client: ClientProfile): CodeAction[] {
     const d = this.docs.get(p.textDocument.uri);
     if (!d || (p.context.only && !p.context.only.includes(CodeActionKind.QuickFix))) return [];
+    if (d.checkedVersion !== d.doc.version) this.validate(p.textDocument.uri);
+    const snap = {
+      uri: p.textDocument.uri,
+      version: d.doc.version,
+      text: d.doc.getText(),
+      diagnostics: d.diagnostics,
+    };
     return p.context.diagnostics.flatMap((lsp) => {
       if (lsp.source !== DIAGNOSTIC_SOURCE) return [];
-      const core = d.diagnostics.find(
-        (c) => c.code === lsp.code && c.message === lsp.message && sameRange(c.range, lsp.range),
-      );
-      return (core?.fixes ?? []).map((f) => ({
+      return (matching(d.diagnostics, lsp)?.fixes ?? []).map((f) => ({
         title: f.title,
         kind: CodeActionKind.QuickFix,
         diagnostics: [lsp],
         isPreferred: !!f.isPreferred,
-        edit: { changes: { [p.textDocument.uri]: f.edits } },
+        edit: editOf(snap, f.edits, client),
       }));
     });
   }
@@ -100,9 +112,3 @@ export class CaseFiles {
     return names.length ? names : undefined;
   }
 }
-
-const sameRange = (a: HookDiagnostic['range'], b: HookDiagnostic['range']) =>
-  a.start.line === b.start.line &&
-  a.start.character === b.start.character &&
-  a.end.line === b.end.line &&
-  a.end.character === b.end.character;

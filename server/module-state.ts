@@ -2,7 +2,8 @@
 // tell the analyser when a module's hooks changed (the hooks list) or its modify-hook
 // registrations did (its siblings' duplicate-modify-hook check).
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
-import type { HookModule, SyntaxIssue } from '../runtime/python/model';
+import type { HookModule, Range, SyntaxIssue } from '../runtime/python/model';
+import { withVerdict } from '../runtime/cpython/syntax-checker';
 import { mantleHooks, phaseMethods, type MantleHook } from '../runtime/python/hooks';
 import type { HookEngine } from './hook-files';
 import type { ParsedText } from './parsed-text';
@@ -22,6 +23,8 @@ export interface ModuleState {
   root: string;
   /** Last diagnostics published (core form, suppressions applied), for code actions. */
   diagnostics: HookDiagnostic[];
+  /** The buffer version `diagnostics` were computed for (code actions wait until it is current). */
+  diagnosticsVersion?: number;
   /** The rules' diagnostics before suppressions, for the sibling refresh. */
   found?: HookDiagnostic[];
   /** CPython's last verdict and the text it was for. */
@@ -92,4 +95,28 @@ export function emptyModel(path: string): HookModule {
     classes: [],
     lineCount: 0,
   };
+}
+
+/**
+ * The module's model with CPython's verdict, which wins over tree-sitter's (it is what the engine
+ * runs). A verdict for an older text is still used while tree-sitter sees no error and the lines it
+ * points at are unchanged, so an error only CPython finds (`def f(a=1, b)`) does not flicker away on
+ * every keystroke elsewhere; once those lines are edited or moved, it waits for the next check (a
+ * publish never shows an older text's error at a place that changed).
+ */
+export function withCpython(state: ModuleState): HookModule {
+  const v = state.cpython;
+  if (!v) return state.model;
+  if (v.text === state.text) return withVerdict(state.model, v.verdict);
+  if (state.model.syntaxErrors.length === 0 && v.verdict && sameLines(v.text, state.text, v.verdict.range))
+    return withVerdict(state.model, v.verdict);
+  return state.model;
+}
+
+/** Whether `a` and `b` have the same text on the lines of `range`. */
+function sameLines(a: string, b: string, range: Range): boolean {
+  const la = a.split('\n', range.end.line + 1);
+  const lb = b.split('\n', range.end.line + 1);
+  for (let i = range.start.line; i <= range.end.line; i++) if (la[i] !== lb[i]) return false;
+  return true;
 }

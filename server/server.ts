@@ -3,6 +3,7 @@
 // every handler is wrapped so one bad file or request is logged and never kills the server.
 import {
   DidChangeWatchedFilesNotification,
+  NotificationType0,
   DidChangeWorkspaceFoldersNotification,
   FileChangeType,
   MessageType,
@@ -16,40 +17,48 @@ import { initParser } from '../runtime/python/parser';
 import {
   FIX_ALL_KIND,
   HOOKS_CHANGED_NOTIFICATION,
-  HOOKS_REQUEST,
+  OPEN_RULE_PAGE_COMMAND,
   SETTINGS_SECTION,
-  type HooksParams,
 } from '../runtime/lsp/shared';
 import { basename, dirname } from 'node:path';
 import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
-import { codeActions } from './features/code-actions';
-import { completions } from './features/completion';
-import { documentSymbols } from './features/symbols';
-import { hover } from './features/hover';
-import { listHooks } from './features/hooks-list';
+import { clientProfile, type ClientProfile } from './client-profile';
+import { registerRequests } from './requests';
 import { CaseFiles } from './case-files';
 import { EngineNotices } from './engine-notices';
 import { Scheduler } from './scheduler';
-import { SettingsCache } from './settings';
+import { SettingsCache, settingsSection } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
 import { createServerConnection } from './transport';
 import { ExtraRootsScanner, extraRoots } from './extra-roots';
 
+/** `hooksmith/hooksChanged` has no params (a bare method name would send `params: [null]`). */
+const HOOKS_CHANGED = new NotificationType0(HOOKS_CHANGED_NOTIFICATION);
+
 export function startServer(connection: Connection): void {
   const log = (msg: string) => connection.console.log(msg);
-  let canPullConfig = false;
+  // The parser (WebAssembly) loads while the client initializes: `initialize` never waits for it,
+  // every other handler does (safe()), in the order the messages came.
+  const parserReady = initParser();
+  let client: ClientProfile = clientProfile({ capabilities: {} });
   let canWatchDynamically = false;
   let folders: string[] = [];
   let hooksChangedTimer: NodeJS.Timeout | undefined;
+  /** Settings the client gave without being asked: `initializationOptions`, then each didChangeConfiguration. */
+  let givenSettings: unknown;
 
+  // Pulled per document where the client answers workspace/configuration with something; else the given ones.
   const settings = new SettingsCache(async (uri) => {
-    if (!canPullConfig) return undefined;
-    return connection.workspace.getConfiguration({
-      scopeUri: uri,
-      section: SETTINGS_SECTION,
-    }) as Promise<unknown>;
+    if (client.configuration) {
+      const pulled: unknown = await connection.workspace.getConfiguration({
+        scopeUri: uri,
+        section: SETTINGS_SECTION,
+      });
+      if (pulled !== null && pulled !== undefined) return pulled;
+    }
+    return givenSettings;
   }, log);
 
   // The engine-not-installed information: on one module per agent, not on every module.
@@ -84,7 +93,7 @@ export function startServer(connection: Connection): void {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.
       if (hooksChangedTimer) clearTimeout(hooksChangedTimer);
       hooksChangedTimer = setTimeout(() => {
-        void connection.sendNotification(HOOKS_CHANGED_NOTIFICATION);
+        if (client.hooksChanged) void connection.sendNotification(HOOKS_CHANGED);
         // A scenario's hook names are judged against the agent's hooks.
         for (const uri of cases.uris()) caseScheduler.schedule(uri);
       }, 200);
@@ -113,6 +122,7 @@ export function startServer(connection: Connection): void {
   function safe<P, R>(name: string, fallback: R, fn: (p: P) => R | Promise<R>): (p: P) => Promise<R> {
     return async (p: P) => {
       try {
+        await parserReady;
         return await fn(p);
       } catch (err) {
         log(`[hooksmith] ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -151,10 +161,10 @@ export function startServer(connection: Connection): void {
     lastScan = what;
   }
 
-  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
-    await initParser();
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
-    canPullConfig = caps.workspace?.configuration === true;
+    client = clientProfile(params);
+    givenSettings = settingsSection(params.initializationOptions);
     canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
@@ -166,6 +176,7 @@ export function startServer(connection: Connection): void {
           save: { includeText: false },
         },
         hoverProvider: true,
+        executeCommandProvider: { commands: [OPEN_RULE_PAGE_COMMAND] },
         completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
         codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
         documentSymbolProvider: true,
@@ -282,7 +293,9 @@ export function startServer(connection: Connection): void {
     }),
   );
   connection.onDidChangeConfiguration(
-    safe('didChangeConfiguration', undefined, async () => {
+    safe('didChangeConfiguration', undefined, async (p) => {
+      const pushed = settingsSection(p?.settings);
+      if (pushed !== undefined) givenSettings = pushed;
       settings.clear();
       environment.filesChanged();
       await scanWorkspace();
@@ -302,62 +315,23 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onHover(
-    safe('hover', null, async (p) => {
-      const s = await settings.get(p.textDocument.uri);
-      return hover(
-        analyser,
-        p,
-        environment.forRules(
-          s.mantle.wiredPoints ?? undefined,
-          () => undefined,
-          s.mantle.apiLine ?? undefined,
-        ),
-      );
-    }),
-  );
-  connection.onCompletion(
-    safe('completion', [], async (p) => {
-      const s = await settings.get(p.textDocument.uri);
-      return completions(
-        analyser,
-        p,
-        environment.forRules(
-          s.mantle.wiredPoints ?? undefined,
-          () => undefined,
-          s.mantle.apiLine ?? undefined,
-        ),
-      );
-    }),
-  );
-  connection.onCodeAction(
-    safe('codeAction', [], (p) =>
-      cases.handles(p.textDocument.uri) ? cases.codeActions(p) : codeActions(analyser, p),
-    ),
-  );
-  connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
-  connection.onRequest(
-    HOOKS_REQUEST,
-    safe('hooks', { agents: [] }, async (p: HooksParams | undefined) => {
-      await firstScan;
-      const s = await settings.get(undefined);
-      return listHooks(
-        analyser,
-        p ?? {},
-        environment.forRules(
-          s.mantle.wiredPoints ?? undefined,
-          () => undefined,
-          s.mantle.apiLine ?? undefined,
-        ),
-      );
-    }),
-  );
+  registerRequests(connection, {
+    analyser,
+    scheduler,
+    settings,
+    environment,
+    cases,
+    client: () => client,
+    safe,
+    firstScan,
+  });
   connection.onShutdown(() => {
     extraScanner.dispose();
     syntax.dispose();
     environment.dispose();
   });
 
+  parserReady.catch((err: unknown) => log(`[hooksmith] the Python parser failed to load: ${errText(err)}`));
   process.on('uncaughtException', (err) => log(`[hooksmith] uncaught: ${errText(err)}`));
   process.on('unhandledRejection', (err) => log(`[hooksmith] unhandled rejection: ${errText(err)}`));
   connection.listen();

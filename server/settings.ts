@@ -1,7 +1,12 @@
 // Settings pulled per document (`workspace/configuration`, section `hooksmith`), cleaned with
 // the zod schema of runtime/lsp/shared.ts. Bad client config is logged and ignored: each
 // field that fails validation falls back to its default, the rest is kept.
-import { DEFAULT_SETTINGS, settingsSchema, type HooksmithSettings } from '../runtime/lsp/shared';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_SECTION,
+  settingsSchema,
+  type HooksmithSettings,
+} from '../runtime/lsp/shared';
 import type { AnalysisOptions } from '../runtime/analysis/module';
 
 export function cleanSettings(raw: unknown, log: (msg: string) => void): HooksmithSettings {
@@ -61,4 +66,11 @@ export class SettingsCache {
   clear(): void {
     this.byUri.clear();
   }
+}
+
+/** The `hooksmith` section of settings a client gave (`{hooksmith: {…}}` or the section itself). */
+export function settingsSection(given: unknown): unknown {
+  if (typeof given !== 'object' || given === null) return undefined;
+  const section = (given as Record<string, unknown>)[SETTINGS_SECTION];
+  return section !== undefined ? section : given;
 }

@@ -120,3 +120,19 @@ export interface HooksResult {
   /** The Mantle points the engine does not invoke, on the not-wired rule's word (installed engine, setting). */
   unwiredPoints?: { points: string[]; by: string };
 }
+
+/**
+ * The experimental client capability Hooksmith's VS Code client sends (`capabilities.experimental.hooksmith`):
+ * what it understands beyond LSP. Other clients send none and get plain LSP (server/client-profile.ts).
+ */
+export const HOOKSMITH_CLIENT_CAPABILITY = 'hooksmith';
+
+export interface HooksmithClientCapability {
+  /** Runs `command:` links and VS Code commands (`editor.action.codeAction`). */
+  vscode?: boolean;
+  /** Wants `hooksmith/hooksChanged` notifications. */
+  hooksChanged?: boolean;
+}
+
+/** The server's `workspace/executeCommand` that opens a rule's page (`window/showDocument`); args: [code]. */
+export const OPEN_RULE_PAGE_COMMAND = 'hooksmith.server.openRulePage';

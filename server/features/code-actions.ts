@@ -9,54 +9,99 @@ import {
   type CodeActionParams,
   type Diagnostic,
   type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { HookDiagnostic } from '../../runtime/rules/diagnostics';
-import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND, SHOW_DOCS_COMMAND } from '../../runtime/lsp/shared';
+import {
+  DIAGNOSTIC_SOURCE,
+  FIX_ALL_KIND,
+  OPEN_RULE_PAGE_COMMAND,
+  SHOW_DOCS_COMMAND,
+} from '../../runtime/lsp/shared';
 import type { Range } from '../../runtime/python/model';
 import type { Analyser, ModuleState } from '../analyser';
+import type { ClientProfile } from '../client-profile';
 import { applyEdits } from '../../runtime/scaffold/scaffold-source';
 import { suppressionFixes } from '../../runtime/analysis/suppression';
 
-export async function codeActions(analyser: Analyser, p: CodeActionParams): Promise<CodeAction[]> {
-  const state = analyser.get(p.textDocument.uri);
-  if (!state) return [];
-  const uri = p.textDocument.uri;
+/** What the actions are computed from: one version of the module, its text and its diagnostics. */
+export interface Snapshot {
+  uri: string;
+  /** The buffer version (null: a file on disk, not open). */
+  version: number | null;
+  text: string;
+  diagnostics: readonly HookDiagnostic[];
+}
+
+export function snapshotOf(state: ModuleState, uri: string): Snapshot {
+  return { uri, version: state.buffer?.version ?? null, text: state.text, diagnostics: state.diagnostics };
+}
+
+/**
+ * The actions for `snap`, a snapshot whose diagnostics are of its own text (the server waits for
+ * that version's analysis first). Edits carry the version where the client takes it, so a client
+ * whose document moved on refuses them instead of applying them to other text.
+ */
+export async function codeActions(
+  analyser: Analyser,
+  state: ModuleState,
+  snap: Snapshot,
+  p: CodeActionParams,
+  client: ClientProfile,
+): Promise<CodeAction[]> {
   const only = p.context.only;
   const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
   const out: CodeAction[] = [];
   if (wants(CodeActionKind.QuickFix)) {
+    const seen = new Set<HookDiagnostic>();
     for (const lsp of p.context.diagnostics) {
       if (lsp.source !== DIAGNOSTIC_SOURCE) continue;
-      const core = state.diagnostics.find((d) => matches(d, lsp));
-      if (core) out.push(...actionsFor(uri, state.text, core, lsp));
+      const core = matching(snap.diagnostics, lsp);
+      if (core && !seen.has(core)) {
+        seen.add(core);
+        out.push(...actionsFor(snap, core, lsp, client));
+      }
     }
-    const lightBulbFixAll = fixAllInLightBulb(state, p.context.diagnostics);
+    // VS Code's light bulb lists quick fixes only; other clients list the source action itself.
+    const lightBulbFixAll = client.vscode ? fixAllInLightBulb(snap, p.context.diagnostics) : undefined;
     if (lightBulbFixAll) out.push(lightBulbFixAll);
   }
   if (wants(FIX_ALL_KIND)) {
-    const all = await fixAll(analyser, state, uri);
+    const all = await fixAll(analyser, state, snap, client);
     if (all) out.push(all);
   }
   return out;
 }
 
-function actionsFor(uri: string, text: string, d: HookDiagnostic, lsp: Diagnostic): CodeAction[] {
+/** A workspace edit of `snap`'s document: versioned `documentChanges` where the client takes them. */
+export function editOf(
+  snap: Pick<Snapshot, 'uri' | 'version'>,
+  edits: TextEdit[],
+  client: ClientProfile,
+): WorkspaceEdit {
+  if (!client.documentChanges) return { changes: { [snap.uri]: edits } };
+  return { documentChanges: [{ textDocument: { uri: snap.uri, version: snap.version }, edits }] };
+}
+
+function actionsFor(snap: Snapshot, d: HookDiagnostic, lsp: Diagnostic, client: ClientProfile): CodeAction[] {
   const fixes = [
     ...[...(d.fixes ?? [])].sort((a, b) => Number(!!b.isPreferred) - Number(!!a.isPreferred)),
-    ...suppressionFixes(text, d),
+    ...suppressionFixes(snap.text, d),
   ];
   const out: CodeAction[] = fixes.map((f) => ({
     title: plainTitle(f.title),
     kind: CodeActionKind.QuickFix,
     diagnostics: [lsp],
     isPreferred: !!f.isPreferred,
-    edit: { changes: { [uri]: f.edits as TextEdit[] } },
+    edit: editOf(snap, f.edits as TextEdit[], client),
   }));
+  // VS Code shows the page shipped in the extension; any other client asks the server to open the web page.
+  const command = client.vscode ? SHOW_DOCS_COMMAND : OPEN_RULE_PAGE_COMMAND;
   out.push({
     title: `Show documentation for ${d.code}`,
     kind: CodeActionKind.QuickFix,
     diagnostics: [lsp],
-    command: { title: `Show documentation for ${d.code}`, command: SHOW_DOCS_COMMAND, arguments: [d.code] },
+    command: { title: `Show documentation for ${d.code}`, command, arguments: [d.code] },
   });
   return out;
 }
@@ -67,10 +112,15 @@ function actionsFor(uri: string, text: string, d: HookDiagnostic, lsp: Diagnosti
  */
 const FIX_ALL_PASSES = 5;
 
-async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Promise<CodeAction | undefined> {
-  const before = countByCode(state.diagnostics);
-  let text = state.text;
-  let diagnostics = state.diagnostics;
+async function fixAll(
+  analyser: Analyser,
+  state: ModuleState,
+  snap: Snapshot,
+  client: ClientProfile,
+): Promise<CodeAction | undefined> {
+  const before = countByCode(snap.diagnostics);
+  let text = snap.text;
+  let diagnostics = snap.diagnostics;
   let firstPass: TextEdit[] = [];
   let passes = 0;
   for (; passes < FIX_ALL_PASSES; passes++) {
@@ -84,12 +134,8 @@ async function fixAll(analyser: Analyser, state: ModuleState, uri: string): Prom
   const edits: TextEdit[] =
     passes === 1
       ? firstPass
-      : [{ range: { start: { line: 0, character: 0 }, end: endOf(state.text) }, newText: text }];
-  return {
-    title: FIX_ALL_TITLE,
-    kind: FIX_ALL_KIND,
-    edit: { changes: { [uri]: edits } },
-  };
+      : [{ range: { start: { line: 0, character: 0 }, end: endOf(snap.text) }, newText: text }];
+  return { title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: editOf(snap, edits, client) };
 }
 
 const FIX_ALL_TITLE = 'Fix all auto-fixable Hooksmith problems';
@@ -99,9 +145,9 @@ const FIX_ALL_TITLE = 'Fix all auto-fixable Hooksmith problems';
  * cursor is on a fixable problem and the file has another. It runs the source action through
  * VS Code, so the passes are computed only when the user picks it.
  */
-function fixAllInLightBulb(state: ModuleState, asked: readonly Diagnostic[]): CodeAction | undefined {
-  const fixable = state.diagnostics.filter((d) => d.fixes?.some((f) => f.isPreferred && f.edits.length));
-  if (fixable.length < 2 || !asked.some((lsp) => fixable.some((d) => matches(d, lsp)))) return undefined;
+function fixAllInLightBulb(snap: Snapshot, asked: readonly Diagnostic[]): CodeAction | undefined {
+  const fixable = snap.diagnostics.filter((d) => d.fixes?.some((f) => f.isPreferred && f.edits.length));
+  if (fixable.length < 2 || !asked.some((lsp) => matching(fixable, lsp))) return undefined;
   return {
     title: FIX_ALL_TITLE,
     kind: CodeActionKind.QuickFix,
@@ -157,8 +203,27 @@ function countByCode(diagnostics: readonly HookDiagnostic[]): Map<string, number
   return out;
 }
 
-function matches(d: HookDiagnostic, lsp: Diagnostic): boolean {
-  return d.code === lsp.code && sameRange(d.range, lsp.range) && d.message === lsp.message;
+/**
+ * The diagnostic the client means by `lsp`: same code, and the ranges share a line and overlap
+ * (touching counts). Not the exact range and message: a client may send byte columns (Neovim 0.7)
+ * or the range as its markers moved. Among several, the exact range first, then the closest start.
+ */
+export function matching(
+  diagnostics: readonly HookDiagnostic[],
+  lsp: Diagnostic,
+): HookDiagnostic | undefined {
+  const same = diagnostics.filter((d) => d.code === lsp.code && touches(d.range, lsp.range));
+  const distance = (d: HookDiagnostic) =>
+    sameRange(d.range, lsp.range)
+      ? -1
+      : Math.abs(d.range.start.line - lsp.range.start.line) * 1e6 +
+        Math.abs(d.range.start.character - lsp.range.start.character);
+  return same.sort((a, b) => distance(a) - distance(b))[0];
+}
+
+/** Ranges overlap or touch (an empty range at a diagnostic's end still names it). */
+function touches(a: Range, b: Range): boolean {
+  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 function sameRange(a: Range, b: Range): boolean {

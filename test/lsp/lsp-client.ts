@@ -24,9 +24,11 @@ import {
   RegistrationRequest,
   ShowMessageNotification,
   ShutdownRequest,
+  type ClientCapabilities,
   type FileEvent,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type ServerCapabilities,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 
@@ -72,6 +74,17 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Environment variables for the server process, over this one's (PYTHONPATH, say). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Say what Hooksmith's VS Code client says (the experimental `hooksmith` capability: command
+   * links, hooksChanged). Default true: most suites test what the extension gets.
+   */
+  vscode?: boolean;
+  /** Client capabilities instead of the defaults (a generic editor's; `vscode` is still added when true). */
+  capabilities?: ClientCapabilities;
+  /** What `initialize` carries as initializationOptions. */
+  initializationOptions?: unknown;
+  /** No workspace folders and no rootUri (an editor started on a single file). */
+  noRoot?: boolean;
 }
 
 export class LspClient {
@@ -82,6 +95,13 @@ export class LspClient {
   readonly registrations: string[] = [];
   /** How many `hooksmith/hooksChanged` notifications arrived. */
   hooksChanged = 0;
+  /** The params of each `hooksmith/hooksChanged` (none expected). */
+  hooksChangedParams: unknown[] = [];
+  /** How long `initialize` took to answer (ms), and what it answered. */
+  initializeMs = 0;
+  serverCapabilities: ServerCapabilities = {};
+  /** window/showDocument requests, in order. */
+  readonly shownDocuments: { uri: string; external?: boolean }[] = [];
   settings: unknown;
   private waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
@@ -114,8 +134,9 @@ export class LspClient {
     });
     conn.onNotification(LogMessageNotification.type, (p) => c.logs.push(p.message));
     conn.onNotification(ShowMessageNotification.type, (p) => c.messages.push(p));
-    conn.onNotification(HOOKS_CHANGED_NOTIFICATION, () => {
+    conn.onNotification(HOOKS_CHANGED_NOTIFICATION, (params: unknown) => {
       c.hooksChanged++;
+      c.hooksChangedParams.push(params);
       c.wake();
     });
     conn.onRequest(ConfigurationRequest.type, (p) => p.items.map(() => c.settings));
@@ -123,20 +144,32 @@ export class LspClient {
       for (const r of p.registrations) c.registrations.push(r.method);
       return null;
     });
-    conn.onRequest('window/showDocument', () => ({ success: true }));
-    conn.listen();
-    await conn.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: opts.folders[0] ? uriOf(opts.folders[0]) : null,
-      workspaceFolders: opts.folders.map((f) => ({ uri: uriOf(f), name: f })),
-      capabilities: {
-        workspace: {
-          configuration: opts.configuration ?? true,
-          didChangeWatchedFiles: { dynamicRegistration: true },
-        },
-        textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true } },
-      },
+    conn.onRequest('window/showDocument', (p: { uri: string; external?: boolean }) => {
+      c.shownDocuments.push(p);
+      return { success: true };
     });
+    conn.listen();
+    const capabilities: ClientCapabilities = opts.capabilities ?? {
+      workspace: {
+        configuration: opts.configuration ?? true,
+        didChangeWatchedFiles: { dynamicRegistration: true },
+      },
+      textDocument: {
+        publishDiagnostics: { versionSupport: true, relatedInformation: true },
+        completion: { completionItem: { snippetSupport: true } },
+      },
+    };
+    if (opts.vscode ?? true) capabilities.experimental = { hooksmith: { vscode: true, hooksChanged: true } };
+    const t0 = performance.now();
+    const init = await conn.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: opts.folders[0] && !opts.noRoot ? uriOf(opts.folders[0]) : null,
+      workspaceFolders: opts.noRoot ? null : opts.folders.map((f) => ({ uri: uriOf(f), name: f })),
+      capabilities,
+      initializationOptions: opts.initializationOptions,
+    });
+    c.initializeMs = performance.now() - t0;
+    c.serverCapabilities = init.capabilities;
     await conn.sendNotification(InitializedNotification.type, {});
     return c;
   }
@@ -237,6 +270,11 @@ export class LspClient {
   async configure(settings: unknown): Promise<void> {
     this.settings = settings;
     await this.conn.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+  }
+
+  /** didChangeConfiguration with the settings in it (a client without workspace/configuration). */
+  async push(settings: unknown): Promise<void> {
+    await this.conn.sendNotification(DidChangeConfigurationNotification.type, { settings });
   }
 
   async stop(): Promise<void> {

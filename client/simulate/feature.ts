@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { RunInputError } from '../../runtime/engine/run-hook';
-import { ScenarioError } from '../../runtime/engine/scenario-load';
+import { isMantleScenarioPath } from '../../runtime/engine/mantle-scenario';
+import { readScenarioFile, ScenarioError } from '../../runtime/engine/scenario-load';
 import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 import { registerFromRecording } from './from-recording';
@@ -19,6 +20,9 @@ import { ensureTrusted } from '../trust/trust';
 import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
+
+/** Mantle's eval scenario files (isMantleScenarioPath: `<agent>/eval/scenarios/*.yml`). */
+const MANTLE_EVAL_GLOB = '**/eval/scenarios/*.{yml,yaml}';
 
 /**
  * `hooksmith.simulateTurn` argument: a scenario file (Uri or path), or
@@ -46,11 +50,31 @@ function asTarget(raw: unknown): Target | undefined {
   return undefined;
 }
 
+/** Why a scenario file cannot play under Hooksmith (an eval file Mantle alone plays), else undefined. */
+function cannotPlay(file: string): string | undefined {
+  try {
+    const read = readScenarioFile(file);
+    return 'engineOnly' in read ? read.engineOnly : undefined;
+  } catch {
+    return undefined; // a broken file: playing it shows what is wrong
+  }
+}
+
+/**
+ * The active editor's scenario or Mantle eval file, else a pick of the workspace's. An eval file
+ * only the Mantle engine can play is listed too, saying so, not left out (#31 item 8).
+ */
 async function pickScenario(): Promise<Target | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active?.scheme === 'file' && isScenarioPath(active.fsPath))
+  if (active?.scheme === 'file' && (isScenarioPath(active.fsPath) || isMantleScenarioPath(active.fsPath)))
     return { scenario: active.fsPath, file: active.fsPath };
-  const files = await vscode.workspace.findFiles(SCENARIO_GLOB, '**/{node_modules,.git}/**', 200);
+  const exclude = '**/{node_modules,.git}/**';
+  const files = [
+    ...(await vscode.workspace.findFiles(SCENARIO_GLOB, exclude, 200)),
+    ...(await vscode.workspace.findFiles(MANTLE_EVAL_GLOB, exclude, 200)).filter((u) =>
+      isMantleScenarioPath(u.fsPath),
+    ),
+  ];
   if (!files.length) {
     void vscode.window.showInformationMessage(
       'Hooksmith: no *.scenario.yaml or *.scenario.json file in this workspace. Create one beside your agent (the JSON Schema completes it).',
@@ -60,11 +84,15 @@ async function pickScenario(): Promise<Target | undefined> {
   if (files.length === 1) return { scenario: files[0]!.fsPath, file: files[0]!.fsPath };
   const pick = await vscode.window.showQuickPick(
     files
-      .map((u) => ({
-        label: path.basename(u.fsPath),
-        description: vscode.workspace.asRelativePath(path.dirname(u.fsPath)),
-        uri: u,
-      }))
+      .map((u) => {
+        const why = isMantleScenarioPath(u.fsPath) ? cannotPlay(u.fsPath) : undefined;
+        return {
+          label: path.basename(u.fsPath),
+          description: vscode.workspace.asRelativePath(path.dirname(u.fsPath)),
+          ...(why ? { detail: `$(warning) ${why}` } : {}),
+          uri: u,
+        };
+      })
       .sort((a, b) => a.description.localeCompare(b.description) || a.label.localeCompare(b.label)),
     { title: 'Simulate Turn', placeHolder: 'Which scenario?', matchOnDescription: true },
   );

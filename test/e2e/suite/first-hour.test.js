@@ -152,7 +152,8 @@ describe('the first hour (#31)', function () {
           return box ? box.value : null;
         }),
       });
-    const shown = await e2e.waitFor(async () => (await dialog()) || undefined, {
+    // The dialog fills its input once it has read the folder.
+    const shown = await e2e.waitFor(async () => ((await dialog()) || '').match(/\.yaml$/)?.input, {
       timeout: h.LONG,
       what: 'the save dialog',
     });
@@ -166,5 +167,50 @@ describe('the first hour (#31)', function () {
     const text = fs.readFileSync(written, 'utf8');
     assert.match(text, /expect:\n {6}transcript:\n {8}snapshot: Hello\n/);
     assert.doesNotMatch(text, /tools: \{\}|text: null/);
+  });
+
+  // Item 8: Simulate Turn from the palette with a Mantle eval file open offered a pick that left
+  // the file out, saying nothing; only the file passed directly got the clear refusal.
+  it('Simulate Turn from the palette: the open eval file is played (the clear refusal); the pick lists it, saying why', async function () {
+    const evalFile = h.ws('eval', 'scenarios', 'order_pizza.yml');
+    fs.mkdirSync(path.dirname(evalFile), { recursive: true });
+    fs.writeFileSync(
+      evalFile,
+      'scenario:\n  name: order a pizza\n  simulation_context: A hungry user orders a large pizza.\n  goals:\n    criteria:\n      - The pizza is ordered\n',
+    );
+    await h.closeAll();
+    await h.open(evalFile);
+    const played = await vscode.commands.executeCommand('hooksmith.simulateTurn');
+    assert.strictEqual(played, undefined, 'nothing played');
+    const last = await vscode.commands.executeCommand('hooksmith.lastSimulation');
+    assert.strictEqual(last && last.file, evalFile, 'the open eval file was the one asked for');
+    assert.match(JSON.stringify(last.refusal), /needs the Mantle engine/);
+    await shot('simulate-open-eval-file');
+    if (!e2e.canDriveUi()) return;
+    await h.closeAll();
+    const pending = vscode.commands.executeCommand('hooksmith.simulateTurn');
+    const rows = await e2e.waitFor(
+      async () => {
+        const r = await e2e.ui({
+          op: 'eval',
+          fn: String(() => {
+            const w = document.querySelector('.quick-input-widget');
+            if (!w || w.style.display === 'none') return null;
+            const list = [...w.querySelectorAll('.monaco-list-row')].map((x) =>
+              x.innerText.replace(/\s+/g, ' '),
+            );
+            return list.some((x) => /\.ya?ml/.test(x)) ? list : null;
+          }),
+        });
+        return r || undefined;
+      },
+      { timeout: h.LONG, what: 'the scenario pick' },
+    );
+    await shot('simulate-pick');
+    await e2e.ui({ op: 'press', key: 'Escape' });
+    await pending;
+    const row = rows.find((r) => r.includes('order_pizza.yml'));
+    assert.ok(row, JSON.stringify(rows));
+    assert.match(row, /needs the Mantle engine/);
   });
 });

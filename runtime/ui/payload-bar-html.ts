@@ -63,8 +63,10 @@ export const PAYLOAD_BAR_CSS = `
 .payload-bar{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}
 .payload-bar select{background:var(--vscode-dropdown-background);color:var(--vscode-dropdown-foreground);border:1px solid var(--vscode-dropdown-border,var(--border));padding:2px 4px}
 .fields{display:grid;grid-template-columns:max-content 1fr;gap:4px 10px;align-items:center;margin:6px 0 10px}
-.fields input[type=text],.fields input[type=number]{background:var(--vscode-input-background);color:var(--vscode-input-foreground);border:1px solid var(--vscode-input-border,var(--border));padding:2px 4px;font-family:var(--vscode-editor-font-family,monospace)}
+.fields input[type=text],.fields input[type=number]{background:var(--vscode-input-background);color:var(--vscode-input-foreground);border:1px solid var(--vscode-input-border,var(--border));padding:2px 4px;font-family:var(--vscode-editor-font-family,monospace);line-height:1.6}
 `;
+// line-height: an input clips its text to its line box, and the editor font's underscore hangs
+// below that font's descent: at 'normal' place_order read "place order" (#31 item 6).
 
 function fieldInput(f: PayloadField): string {
   const id = `field-${escapeHtml(f.key)}`;

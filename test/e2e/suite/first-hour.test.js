@@ -108,6 +108,26 @@ describe('the first hour (#31)', function () {
       'the file’s own keys are no payload fields',
     );
     assert.match(html, /data-key="tool_name"/);
+    // Item 6: `lookup_customer` read "lookup customer": the input's line box clipped the underscore.
+    if (e2e.canDriveUi()) {
+      const fit = await e2e.ui({
+        op: 'eval',
+        webview: 'redact_pii — run',
+        fn: String(() => {
+          const input = document.querySelector('input[data-key="tool_name"]');
+          const cs = getComputedStyle(input);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = cs.font;
+          const m = ctx.measureText(input.value);
+          const font = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent;
+          const lineBox = cs.lineHeight === 'normal' ? font : parseFloat(cs.lineHeight);
+          // The text sits centred in its line box, which clips it: the underscore's bottom must fit.
+          const bottom = (lineBox - font) / 2 + m.fontBoundingBoxAscent + m.actualBoundingBoxDescent;
+          return { value: input.value, lineBox, bottom, font: cs.font };
+        }),
+      });
+      assert.ok(fit.bottom <= fit.lineBox, `the underscore of ${JSON.stringify(fit)} is clipped`);
+    }
     const edited = await vscode.commands.executeCommand('hooksmith.runPanelMessage', {
       type: 'editField',
       key: 'tool_name',

@@ -1,6 +1,7 @@
 // `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [--wired-points …]`
 // Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
-// case passed; 1 some expectation failed; 2 a malformed file, a case that could not run (agent
+// case passed; 1 some expectation failed, or hook coverage is under --min-hook-coverage; 2 a
+// malformed file, a report --coverage-report cannot write, a case that could not run (agent
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
 // is a file that is no case, a snapshot --update could not write, or a usage error. No case found
 // is a warning (exit 0), as `check` of a folder without hooks.
@@ -15,10 +16,12 @@ import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { MODEL_SPEC, MODEL_USAGE, modelOptions } from './model-options';
+import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from './test-coverage';
 
 const USAGE =
   'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
-  `       [--wired-points POINT,...] [--debug [HOST:]PORT] ${MODEL_USAGE}\n`;
+  `       [--wired-points POINT,...] [--debug [HOST:]PORT] ${MODEL_USAGE}\n` +
+  COVERAGE_USAGE;
 
 const FORMATS = { text: formatTestText, json: formatTestJson, junit: formatTestJunit };
 
@@ -87,6 +90,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...WIRED_POINTS_SPEC,
     ...DEBUG_SPEC,
     ...MODEL_SPEC,
+    ...COVERAGE_SPEC,
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -119,6 +123,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
   const models = modelOptions(parsed.values);
   if (typeof models === 'string') {
     process.stderr.write(`hooksmith test: ${models}\n${USAGE}`);
+    return 2;
+  }
+  const coverage = coverageOptions(parsed.values);
+  if (typeof coverage === 'string') {
+    process.stderr.write(`hooksmith test: ${coverage}\n${USAGE}`);
     return 2;
   }
   const debugging = await cliDebug('test', parsed.values.debug, values.python);
@@ -154,6 +163,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...(wiredPoints ? { wiredPoints } : {}),
     ...(shared ? { runnerFor: () => shared } : {}),
     models,
+    ...(coverage ? { coverage: coverage.lines } : {}),
     onResult,
     log,
   }).finally(async () => {
@@ -171,7 +181,13 @@ export async function runTestCommand(args: string[]): Promise<number> {
       process.stderr.write(`hooksmith test: updated snapshots in ${relative(f)}\n`);
   }
   const report = { results, malformed: found.malformed, durationMs: performance.now() - t0, relative };
-  process.stdout.write(FORMATS[format](report));
+  const covered = coverage && (await finishCoverage(coverage, results, relative));
+  process.stdout.write(
+    covered && format === 'json'
+      ? formatTestJson(report, { coverage: covered.json })
+      : FORMATS[format](report) + (covered && format === 'text' ? covered.text : ''),
+  );
+  for (const m of covered?.messages ?? []) process.stderr.write(`hooksmith test: ${m}\n`);
   if (!cases.length && !found.malformed.length)
     process.stderr.write(
       `hooksmith test: warning: no scenario or payload case found${values.k ? ` matching -k ${values.k}` : ''}: nothing was tested\n`,
@@ -180,5 +196,5 @@ export async function runTestCommand(args: string[]): Promise<number> {
     for (const dir of emptyFolders(positionals, found))
       process.stderr.write(`hooksmith test: warning: no scenario or payload case under ${dir}\n`);
   const c = counts(report);
-  return c.errors || updateFailed ? 2 : c.failed ? 1 : 0;
+  return c.errors || updateFailed || covered?.exit === 2 ? 2 : c.failed || covered?.exit ? 1 : 0;
 }

@@ -3,6 +3,7 @@
 import type { ModelRunOptions } from './sim-model';
 import type { Lane } from '../catalogue';
 import type { DebugListen } from '../host/host-state';
+import type { HostCoverage } from '../host/protocol';
 
 export type Outcome =
   | 'returned'
@@ -253,4 +254,9 @@ export interface HookRunnerOptions {
   mantleLine?: string;
   /** How real models are played (--record, --model, repeats). */
   models?: ModelRunOptions;
+  /**
+   * Measure line and branch coverage (runtime/testing/coverage): the host starts coverage.py before
+   * any user code, and each answer's coverage of the call's agent goes here.
+   */
+  coverage?: (answer: HostCoverage, agentRoot: string) => void;
 }

@@ -2,7 +2,7 @@
 // host for every run and simulation until disposed.
 import { PythonHost } from '../host/python-host';
 import type { HookRunnerOptions, RunRequest, RunResult, SimulationResult } from './api';
-import { hostPort } from './host-adapter';
+import { hostPort, type RawHost } from './host-adapter';
 import { oneApp, type HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker, refusing } from './module-check';
 import type { HookTarget } from './hook-locator';
@@ -90,14 +90,30 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
       ...(options.mantleLine ? { [MANTLE_LINE_ENV]: options.mantleLine } : {}),
       // The Cayu line this process selected (selectEngineLine): the host's shim serves its modules.
       ...(activeCayuLine() ? { [CAYU_LINE_ENV]: activeCayuLine()!.id } : {}),
+      ...(options.coverage ? { HOOKSMITH_COVERAGE: '1' } : {}),
     },
   });
+  const sink = options.coverage;
+  const measured = sink ? withCoverage(raw, sink) : raw;
   return createHookRunnerWithHost(
-    hostPort(raw),
+    hostPort(measured),
     options.workspaceRoots,
     installedWiring(options),
     options.models,
   );
+}
+
+/** Hands each answer's coverage to `sink` before the engine reads the answer. */
+function withCoverage(raw: PythonHost, sink: NonNullable<HookRunnerOptions['coverage']>): RawHost {
+  return {
+    invoke: async (req) => {
+      const answer = await raw.invoke(req);
+      if (answer.coverage) sink(answer.coverage, req.agentRoot);
+      return answer;
+    },
+    endRun: () => raw.endRun(),
+    dispose: () => raw.dispose(),
+  };
 }
 
 /** Runner options for the points the CLI's --wired-points lists (none given: the installed rasa-pro decides). */

@@ -120,6 +120,8 @@ interface ResultBase {
   actions?: CayuContextAction[];
   /** Standard-library names the call rebound or deleted (`asyncio.wait`): the host restarts after it. */
   hostChanged?: string[];
+  /** A host started with HOOKSMITH_COVERAGE=1: what ran since its previous answer (host coverage.py). */
+  coverage?: HostCoverage;
   /** Another call (or an import) held the event loop while this one waited: its `file::handler`. */
   starvedBy?: string;
   /** The call was sent again to a fresh host after a restart another cause made: that cause. */
@@ -185,6 +187,17 @@ export type InvokeResult =
   ReturnedResult | RaisedResult | TimedOutResult | CrashedResult | LoadErrorResult | InvalidRequestResult;
 
 export type InvokeStatus = InvokeResult['status'];
+
+/**
+ * Line and branch coverage of the agent's files since the host's previous answer (absolute paths).
+ * `described`: a file's statements and branch destinations (by its line), sent when first seen or
+ * changed. `error`: coverage.py is missing or failed (what to install).
+ */
+export interface HostCoverage {
+  files?: Record<string, { lines: number[]; arcs: [number, number][] }>;
+  described?: Record<string, { statements: number[]; branches: [number, number[]][] }>;
+  error?: string;
+}
 
 /** The host's answer to `hello`. */
 export interface HelloInfo {

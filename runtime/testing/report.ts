@@ -74,7 +74,8 @@ export function formatTestText(r: TestReport): string {
   return out.join('\n') + '\n';
 }
 
-export function formatTestJson(r: TestReport): string {
+/** `extra`: more top-level keys (`coverage`). */
+export function formatTestJson(r: TestReport, extra: Record<string, unknown> = {}): string {
   const c = counts(r);
   return (
     JSON.stringify(
@@ -92,6 +93,7 @@ export function formatTestJson(r: TestReport): string {
           ...(x.error ? { error: x.error } : {}),
         })),
         malformed: r.malformed.map((m) => ({ ...m, file: r.relative(m.file) })),
+        ...extra,
       },
       null,
       2,

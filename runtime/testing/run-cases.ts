@@ -13,6 +13,7 @@ import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath } from '../engine/mantle-scenario';
 import type { ModelRunOptions } from '../engine/sim-model';
+import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 
 export interface RunCasesOptions {
   python?: string;
@@ -25,6 +26,8 @@ export interface RunCasesOptions {
   log?: (line: string) => void;
   /** How real models are played (--record, --model). */
   models?: ModelRunOptions;
+  /** Measure line and branch coverage into this (the runners this creates start coverage.py). */
+  coverage?: LineCoverage;
 }
 
 function failure(err: unknown): { message: string; details: string[] } | undefined {
@@ -117,6 +120,7 @@ export async function runCases(
   await Promise.all(
     [...byAgent].map(async ([root, list]) => {
       const own = !opts.runnerFor;
+      const measured = opts.coverage?.agent();
       const runner =
         opts.runnerFor?.(root) ??
         createHookRunner({
@@ -124,9 +128,11 @@ export async function runCases(
           log: opts.log,
           ...listedWiring(opts.wiredPoints),
           ...(opts.models ? { models: opts.models } : {}),
+          ...(measured ? { coverage: measured.sink } : {}),
         });
       try {
         for (const c of list) {
+          measured?.begin(coverageCaseId(c));
           const r = await runCase(runner, c);
           results.set(c, r);
           opts.onResult?.(r);

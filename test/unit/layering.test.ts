@@ -93,3 +93,27 @@ test('models/ imports nothing of the engine; in engine/ only the model step and 
     .sort();
   assert.deepEqual(callers, ['cli/model-options.ts', 'engine/scenario-schema.ts', 'engine/sim-model.ts']);
 });
+
+test('coverage has one room: runtime/testing/coverage/, imported only from testing/, cli/ and the client; one Python module imports coverage.py', () => {
+  const repo = resolve(ROOT, '..');
+  const outside: string[] = [];
+  for (const dir of ['runtime', 'server', 'client']) {
+    for (const file of tsFiles(join(repo, dir))) {
+      const at = relative(repo, file);
+      if (at.startsWith('runtime/testing/') || at.startsWith('runtime/cli/') || at.startsWith('client/'))
+        continue;
+      for (const spec of relativeImports(readFileSync(file, 'utf8')))
+        if (relative(repo, resolve(dirname(file), spec)).startsWith('runtime/testing/coverage'))
+          outside.push(`${at} → ${spec}`);
+    }
+  }
+  assert.deepEqual(outside, []);
+  const python = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? python(join(dir, d.name)) : d.name.endsWith('.py') ? [join(dir, d.name)] : [],
+    );
+  const importers = python(join(repo, 'runtime'))
+    .filter((f) => /^\s*(?:import coverage\b|from coverage[\s.])/m.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(repo, f));
+  assert.deepEqual(importers, ['runtime/host/python/_hooksmith_host/coverage.py']);
+});

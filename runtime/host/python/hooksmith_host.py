@@ -37,7 +37,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import app as app_state, capture, cayu_call, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, coverage as line_coverage, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -174,6 +174,7 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
     result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
     capture.reinstall_if_replaced()
     result["output"] = cap.to_json()
+    result.update(line_coverage.answer_field(req.get("agentRoot")))
     return result
 
 
@@ -379,6 +380,7 @@ def main() -> None:
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     _watchdog = Watchdog(loop, send)
+    line_coverage.start(_HOST_DIR)  # before any user code: module-level lines of an import count
     guard.take(loop)
     _baseline = isolation.Baseline()
     loop.set_exception_handler(lambda _l, ctx: log(f"unhandled in a hook task: {ctx.get('exception') or ctx.get('message')!r}"))

@@ -226,7 +226,10 @@ export function scaffoldFeature(ctx: HooksmithContext): void {
           : {};
     // The decorators and payload classes offered and written are the selected Mantle API line's.
     await sharedRunner(ctx).selectLine(vscode.window.activeTextEditor?.document.uri);
-    const target = args.target ? findTarget(args.target) : await pickTarget(ctx.hooks.current);
+    const active = vscode.window.activeTextEditor?.document;
+    const into =
+      active?.languageId === 'python' && active.uri.scheme === 'file' ? active.uri.fsPath : undefined;
+    const target = args.target ? findTarget(args.target) : await pickTarget(ctx.hooks.current, into);
     if (!target) {
       if (args.target)
         throw new Error(

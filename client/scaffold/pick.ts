@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HooksResult } from '../../runtime/lsp/shared';
+import { takenPoints } from './duplicates';
 import {
   scaffoldTargets,
   targetDescription,
@@ -19,16 +20,26 @@ export function findTarget(name: string): ScaffoldTarget | undefined {
   return scaffoldTargets().find((t) => targetLabel(t) === name);
 }
 
-/** `hooks`: the server's last answer, whose unwired points follow the installed engine (else the catalogue's). */
-export async function pickTarget(hooks?: HooksResult): Promise<ScaffoldTarget | undefined> {
+/**
+ * `hooks`: the server's last answer, whose unwired points follow the installed engine (else the
+ * catalogue's); `file`: the editor the hook goes into. A modify hook at a point the agent already
+ * has one for is marked and listed last: it would be a duplicate-modify-hook error.
+ */
+export async function pickTarget(hooks?: HooksResult, file?: string): Promise<ScaffoldTarget | undefined> {
   const targets = scaffoldTargets();
   const unwired = hooks?.unwiredPoints && new Set(hooks.unwiredPoints.points);
+  const taken = takenPoints(hooks, file);
+  const existing = (t: ScaffoldTarget) =>
+    t.engine === 'mantle' && t.decorator.lane === 'modify' ? taken.get(t.decorator.point.id) : undefined;
+  const mantle = targets.filter((t) => t.engine === 'mantle');
   const items: TargetItem[] = [{ label: 'Rasa Mantle', kind: vscode.QuickPickItemKind.Separator }];
-  for (const t of targets.filter((t) => t.engine === 'mantle')) {
+  for (const t of [...mantle.filter((t) => !existing(t)), ...mantle.filter(existing)]) {
+    if (t.engine !== 'mantle') continue;
+    const other = existing(t);
     items.push({
       label: targetLabel(t),
-      description: targetDescription(t, unwired && !unwired.has(t.decorator.point.id)),
-      detail: t.engine === 'mantle' ? t.decorator.point.when : undefined,
+      description: `${other ? `$(warning) already has ${other} (one modify hook per point) · ` : ''}${targetDescription(t, unwired && !unwired.has(t.decorator.point.id))}`,
+      detail: t.decorator.point.when,
       target: t,
     });
   }

@@ -29,7 +29,7 @@ import { spellMantleName } from '../../runtime/rules';
 import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';
-import { scaffoldCompletions } from './scaffold-completion';
+import { scaffoldCompletions, takenModifyPoints } from './scaffold-completion';
 import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 
 /** How far back the cursor context is read. */
@@ -67,7 +67,14 @@ export function completions(
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
     fieldAccess(ctx) ??
-    scaffoldCompletions(ctx.model, ctx.text, ctx.line, ctx.pos, wiring) ??
+    scaffoldCompletions(
+      ctx.model,
+      ctx.text,
+      ctx.line,
+      ctx.pos,
+      wiring,
+      takenModifyPoints(analyser.siblings(cur.state).map((s) => (s === cur.state ? ctx.model : s.model))),
+    ) ??
     []
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../runtime/catalogue';
 import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 import { fromImportEdits } from '../../runtime/python/import-edits';
+import { modifyHooks } from '../../runtime/python/hooks';
 import type { HookModule } from '../../runtime/python/model';
 import {
   cayuClassTemplate,
@@ -33,6 +34,8 @@ interface ScaffoldSnippet {
   template: () => HookTemplate;
   /** Mantle: its point, for "wired points first", as for `@` (Cayu phases are always invoked). */
   point?: MantlePoint;
+  /** A modify hook: one per point per agent. */
+  modify?: boolean;
 }
 
 const dashed = (s: string) => s.replace(/_/g, '-');
@@ -53,6 +56,7 @@ const build = (): readonly ScaffoldSnippet[] => [
       `Rasa Mantle ${d.lane} hook: ${targetDescription({ engine: 'mantle', decorator: d }, wired)}`,
     template: () => mantleTemplate(d),
     point: d.point,
+    modify: d.lane === 'modify',
   })),
   ...CAYU_PHASES.map((p) => ({
     prefixes: [`cayu-${dashed(p.id)}`],
@@ -71,6 +75,18 @@ const build = (): readonly ScaffoldSnippet[] => [
   },
 ];
 
+/**
+ * The modify hooks the agent already registers, by point id (a handler name each): a second one
+ * at a point is an immediate duplicate-modify-hook error, so its snippet says so and comes last
+ * (#31 item 11).
+ */
+export function takenModifyPoints(modules: readonly HookModule[]): Map<string, string> {
+  const taken = new Map<string, string>();
+  for (const m of modules)
+    for (const h of modifyHooks(m)) if (!taken.has(h.point.id)) taken.set(h.point.id, h.fn.name);
+  return taken;
+}
+
 /** At the start of a line (a bare word being typed at top level): the scaffold items; `wiring` as for not-wired. */
 export function scaffoldCompletions(
   model: HookModule,
@@ -78,6 +94,7 @@ export function scaffoldCompletions(
   line: string,
   pos: Position,
   wiring?: WiringSource,
+  taken: ReadonlyMap<string, string> = new Map(),
 ): CompletionItem[] | undefined {
   const m = /^([a-z][\w-]*)$/.exec(line);
   if (!m) return undefined;
@@ -85,13 +102,18 @@ export function scaffoldCompletions(
   const matching = snippets().filter((s) => s.prefixes.some((p) => p.startsWith(typed)));
   if (!matching.length) return undefined;
   const wired = (s: ScaffoldSnippet) => !s.point || pointWired(s.point, wiring).wired;
-  const ordered = [...matching.filter(wired), ...matching.filter((s) => !wired(s))];
+  const existing = (s: ScaffoldSnippet) => (s.modify && s.point ? taken.get(s.point.id) : undefined);
+  const rank = (s: ScaffoldSnippet) => (existing(s) ? 2 : wired(s) ? 0 : 1);
+  const ordered = [0, 1, 2].flatMap((r) => matching.filter((s) => rank(s) === r));
   return ordered.map((s, i) => {
     const t = s.template();
+    const other = existing(s);
     return {
       label: s.label,
       kind: CompletionItemKind.Snippet,
-      detail: s.detail(wired(s)),
+      detail: other
+        ? `the agent already has ${other} here: a second modify hook is a duplicate-modify-hook error · ${s.detail(wired(s))}`
+        : s.detail(wired(s)),
       filterText: s.prefixes.find((p) => p.startsWith(typed)) ?? s.label,
       sortText: `~${String(i).padStart(2, '0')}`,
       insertTextFormat: InsertTextFormat.Snippet,

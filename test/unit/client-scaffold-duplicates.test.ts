@@ -1,7 +1,7 @@
 // The scaffold's duplicate-modify-hook warning: which existing hooks of the agent it names.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentModifyHooks } from '../../client/scaffold/duplicates';
+import { agentModifyHooks, takenPoints } from '../../client/scaffold/duplicates';
 import { findDecorator } from '../../runtime/catalogue';
 import type { HookEntry } from '../../runtime/lsp/shared';
 
@@ -68,5 +68,27 @@ describe('agentModifyHooks', () => {
     assert.deepEqual(agentModifyHooks(hooks, '/w/a/hooks.py', modifyToolCall), []);
     assert.deepEqual(agentModifyHooks(hooks, '/elsewhere/hooks.py', modifyToolCall), []);
     assert.deepEqual(agentModifyHooks(undefined, '/w/a/hooks.py', modifyToolCall), []);
+  });
+});
+
+// #31 item 11: the scaffold's pick marked nothing, so a taken point was a click from an error.
+describe('takenPoints', () => {
+  it("the points the file's agent already has a modify hook at (this file included), with a handler", () => {
+    assert.deepEqual(
+      [...takenPoints(hooks, '/w/a/hooks.py')],
+      [
+        ['tool_call', 'guard'],
+        ['model_request', 'cool'],
+      ],
+    );
+    assert.deepEqual([...takenPoints(hooks, '/w/b/hooks/new.py')], [['tool_call', 'other_agent']]);
+  });
+
+  it('no file: only when one agent is there to mean', () => {
+    assert.deepEqual([...takenPoints(hooks, undefined)], []);
+    assert.deepEqual(
+      [...takenPoints({ agents: [hooks.agents[1]!] }, undefined)],
+      [['tool_call', 'other_agent']],
+    );
   });
 });

@@ -11,6 +11,7 @@ const SECTIONS: Section[] = [
   { title: 'Core: parse + rules', run: async () => (await import('./parse-rules')).benchParseRules() },
   { title: 'Core: linear scaling', run: async () => (await import('./scaling')).benchScaling() },
   { title: 'Core: hooksmith check', run: async () => (await import('./check-tree')).benchCheckTree() },
+  { title: 'Language server start-up', run: async () => (await import('./lsp-startup')).benchStartup() },
   { title: 'Language server over stdio', run: async () => (await import('./lsp-latency')).benchLsp() },
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },
   {

@@ -2,7 +2,7 @@
 // JSON-RPC client (vscode-languageserver-protocol over the child's stdio). Builds dist/ once
 // when the bundle is missing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +44,17 @@ export function ensureBuilt(): void {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('build failed');
+}
+
+/** User + system CPU time of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms; NaN elsewhere). */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 export function uriOf(path: string): string {
@@ -99,6 +110,10 @@ export class LspClient {
   hooksChangedParams: unknown[] = [];
   /** How long `initialize` took to answer (ms), and what it answered. */
   initializeMs = 0;
+  /** performance.now() when `initialize` was answered. */
+  initializedAt = 0;
+  /** The server's CPU time (user + system, ms) when `initialize` was answered. */
+  initializeCpuMs = 0;
   serverCapabilities: ServerCapabilities = {};
   /** window/showDocument requests, in order. */
   readonly shownDocuments: { uri: string; external?: boolean }[] = [];
@@ -169,6 +184,8 @@ export class LspClient {
       initializationOptions: opts.initializationOptions,
     });
     c.initializeMs = performance.now() - t0;
+    c.initializedAt = performance.now();
+    c.initializeCpuMs = cpuMsOf(proc.pid);
     c.serverCapabilities = init.capabilities;
     await conn.sendNotification(InitializedNotification.type, {});
     return c;

@@ -7,6 +7,7 @@
 // `duplicate-modify-hook` re-run and are republished, so a duplicate appears and disappears
 // in both files. CPython's syntax verdict arrives later (syntax-check.ts) and only updates.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { diagnoseModule } from '../runtime/analysis/diagnose';
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
@@ -24,16 +25,11 @@ import { analysisOptions } from './settings';
 import type { AnalysisOptions, ModuleInput } from '../runtime/analysis/module';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
-import {
-  emptyModel,
-  listsHooks,
-  modifySignature,
-  refreshHooksSignature,
-  withCpython,
-  type ModuleState,
-} from './module-state';
+import { emptyModel, listsHooks, modifySignature, refreshHooksSignature, withCpython } from './module-state';
+import { errText, SAVE_ONLY_CHARS, type ModuleState } from './module-state';
 
 export type { ModuleState };
+export { errText, SAVE_ONLY_CHARS };
 
 export interface AnalyserHost {
   publish(uri: string, diagnostics: HookDiagnostic[], version: number | undefined): void;
@@ -46,12 +42,6 @@ export interface AnalyserHost {
   /** The user's installed environment for this module's rules (imports asked for off the keystroke path). */
   environment?(state: ModuleState, settings: HooksmithSettings): RuleEnvironment | undefined;
 }
-
-/**
- * Buffers longer than this (characters, about bytes for source code) are analysed when opened
- * and saved, not on every edit: a rebuild of a module this size costs seconds.
- */
-export const SAVE_ONLY_CHARS = 2_000_000;
 
 export class Analyser {
   private modules = new Map<string, ModuleState>();
@@ -123,6 +113,23 @@ export class Analyser {
     return found;
   }
 
+  /** Modules of agents read because a module of theirs was opened outside every scanned folder. */
+  private adopted = new Set<string>();
+
+  /**
+   * An opened Mantle module whose agent no scan covers (an editor started on one file, no root): the
+   * agent's other modules are read by the loader's rule, so cross-file checks see them. Their keys.
+   */
+  adoptAgentOf(state: ModuleState): string[] {
+    const root = state.root;
+    const scanned = this.folders.some((f) => !path.relative(f, root).startsWith('..'));
+    if (state.engine !== 'mantle' || !root || scanned) return [];
+    const mine = discover([root]).agents.flatMap((a) => a.mantleModules);
+    const files = mine.filter((f) => !this.adopted.has(f) && f !== state.path);
+    for (const f of files) this.adopted.add(f);
+    return files.filter((f) => this.loadDiscovered(f));
+  }
+
   /** The extra roots' scan found these modules (read next, one by one, with `loadDiscovered`). */
   adoptExtra(roots: string[], modules: Set<string>): void {
     this.files.extraRoots = roots;
@@ -140,7 +147,11 @@ export class Analyser {
   /** Disk modules no scan finds any more (a root removed from the settings, say) are dropped. */
   private forgetUndiscovered(): void {
     for (const s of this.all())
-      if (!s.buffer && s.path && !this.folderModules.has(s.path) && !this.extraModules.has(s.path))
+      if (
+        s.path &&
+        !s.buffer &&
+        ![this.folderModules, this.extraModules, this.adopted].some((m) => m.has(s.path!))
+      )
         this.forget(s);
   }
 
@@ -373,8 +384,4 @@ export class Analyser {
       );
     }
   }
-}
-
-export function errText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -120,3 +120,13 @@ function sameLines(a: string, b: string, range: Range): boolean {
   for (let i = range.start.line; i <= range.end.line; i++) if (la[i] !== lb[i]) return false;
   return true;
 }
+
+/**
+ * Buffers longer than this (characters, about bytes for source code) are analysed when opened
+ * and saved, not on every edit: a rebuild of a module this size costs seconds.
+ */
+export const SAVE_ONLY_CHARS = 2_000_000;
+
+export function errText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -3,7 +3,6 @@
 // every handler is wrapped so one bad file or request is logged and never kills the server.
 import {
   DidChangeWatchedFilesNotification,
-  NotificationType0,
   DidChangeWorkspaceFoldersNotification,
   FileChangeType,
   MessageType,
@@ -33,9 +32,6 @@ import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
 import { createServerConnection } from './transport';
 import { ExtraRootsScanner, extraRoots } from './extra-roots';
-
-/** `hooksmith/hooksChanged` has no params (a bare method name would send `params: [null]`). */
-const HOOKS_CHANGED = new NotificationType0(HOOKS_CHANGED_NOTIFICATION);
 
 export function startServer(connection: Connection): void {
   const log = (msg: string) => connection.console.log(msg);
@@ -93,7 +89,8 @@ export function startServer(connection: Connection): void {
       // Debounced: typing in a decorator line changes the hooks on every keystroke.
       if (hooksChangedTimer) clearTimeout(hooksChangedTimer);
       hooksChangedTimer = setTimeout(() => {
-        if (client.hooksChanged) void connection.sendNotification(HOOKS_CHANGED);
+        // `{}`: the library sends no params as `params: [null]`, which strict clients reject.
+        if (client.hooksChanged) void connection.sendNotification(HOOKS_CHANGED_NOTIFICATION, {});
         // A scenario's hook names are judged against the agent's hooks.
         for (const uri of cases.uris()) caseScheduler.schedule(uri);
       }, 200);
@@ -228,7 +225,10 @@ export function startServer(connection: Connection): void {
       }
       const state = analyser.open(d.uri, d.text, d.version);
       if (analyser.savesOnly(state)) tellSaveOnly(state);
-      void scheduler.runNow(state.key);
+      const agent = analyser.adoptAgentOf(state);
+      void scheduler.runNow(state.key).then(async () => {
+        for (const key of agent) await scheduler.runNow(key);
+      });
     }),
   );
   connection.onDidChangeTextDocument(

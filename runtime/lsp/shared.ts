@@ -72,7 +72,8 @@ export function ruleDocsCommandUri(code: string): string {
 export const HOOKS_REQUEST = 'hooksmith/hooks';
 
 /**
- * `hooksmith/hooksChanged` — sent by the server (no params, debounced) when the set of hooks
+ * `hooksmith/hooksChanged` — sent by the server (params `{}`, debounced; only to a client that asks with the
+ * experimental `hooksmith.hooksChanged` capability) when the set of hooks
  * it knows changed (a hook added, removed, renamed, moved or re-pointed), so the client
  * re-asks `hooksmith/hooks` for its explorer and CodeLens.
  */

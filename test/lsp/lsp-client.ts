@@ -106,7 +106,7 @@ export class LspClient {
   readonly registrations: string[] = [];
   /** How many `hooksmith/hooksChanged` notifications arrived. */
   hooksChanged = 0;
-  /** The params of each `hooksmith/hooksChanged` (none expected). */
+  /** The params the handler got for each `hooksmith/hooksChanged` (`[]`: none on the wire). */
   hooksChangedParams: unknown[] = [];
   /** How long `initialize` took to answer (ms), and what it answered. */
   initializeMs = 0;
@@ -149,7 +149,7 @@ export class LspClient {
     });
     conn.onNotification(LogMessageNotification.type, (p) => c.logs.push(p.message));
     conn.onNotification(ShowMessageNotification.type, (p) => c.messages.push(p));
-    conn.onNotification(HOOKS_CHANGED_NOTIFICATION, (params: unknown) => {
+    conn.onNotification(HOOKS_CHANGED_NOTIFICATION, (...params: unknown[]) => {
       c.hooksChanged++;
       c.hooksChangedParams.push(params);
       c.wake();

@@ -17,6 +17,7 @@ import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { MODEL_SPEC, MODEL_USAGE, modelOptions } from './model-options';
 import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from './test-coverage';
+import { formatRepeatsJson, formatRepeatsText, summarizeRepeats } from '../testing/repeats';
 
 const USAGE =
   'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
@@ -81,6 +82,16 @@ function emptyFolders(paths: readonly string[], found: Found): string[] {
   });
 }
 
+/** --repeat N: a whole number from 1 to 1000; text and json only. */
+function repeatOption(value: unknown, format: string): number | string {
+  if (value === undefined) return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    return `--repeat must be a whole number from 1 to 1000, got ${String(value)}`;
+  if (n > 1 && format === 'junit') return '--repeat reports pass rates in text or json, not junit';
+  return n;
+}
+
 export async function runTestCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
@@ -91,6 +102,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...DEBUG_SPEC,
     ...MODEL_SPEC,
     ...COVERAGE_SPEC,
+    repeat: { type: 'string' },
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -130,6 +142,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith test: ${coverage}\n${USAGE}`);
     return 2;
   }
+  const repeat = repeatOption(parsed.values.repeat, format);
+  if (typeof repeat === 'string') {
+    process.stderr.write(`hooksmith test: ${repeat}\n${USAGE}`);
+    return 2;
+  }
   const debugging = await cliDebug('test', parsed.values.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
@@ -158,6 +175,25 @@ export async function runTestCommand(args: string[]): Promise<number> {
       })
     : undefined;
   const uninterruptible = shared && debugging?.onInterrupt(shared);
+  if (repeat > 1) {
+    const runs: CaseResult[][] = [];
+    // Fresh model calls each run where recording is on: a replay would only repeat itself.
+    for (let i = 0; i < repeat; i++)
+      runs.push(
+        await runCases(cases, {
+          python: values.python,
+          ...(wiredPoints ? { wiredPoints } : {}),
+          models: { ...models, fresh: true },
+          log,
+        }),
+      );
+    const summary = summarizeRepeats(runs);
+    process.stdout.write(
+      (format === 'json' ? formatRepeatsJson : formatRepeatsText)(summary, repeat, relative),
+    );
+    if (found.malformed.length || summary.some((c) => c.errors)) return 2;
+    return summary.some((c) => c.rate.passed < c.rate.runs) ? 1 : 0;
+  }
   const results = await runCases(cases, {
     python: values.python,
     ...(wiredPoints ? { wiredPoints } : {}),

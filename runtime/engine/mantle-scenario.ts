@@ -1,8 +1,8 @@
 // Mantle's eval scenario files as written (`eval/scenarios/*.yml`, rasa.com/docs/mantle/testing/
 // scenarios): `scenario:` with `name`, `type`, `simulation_context`, `setup.initial_slots` and
 // `goals` (criteria, assertions). Mantle plays the user with an LLM from `simulation_context`;
-// Hooksmith cannot, so such a file runs here only when it also carries a scripted conversation
-// under `scenario.hooksmith` (Hooksmith's extension key: a scenario's keys, `turns` or `user`).
+// so does Hooksmith once a model is given (`user_simulation`, sim-user.ts), or the file carries
+// a scripted conversation under `scenario.hooksmith` (Hooksmith's extension key: a scenario's keys).
 import * as path from 'node:path';
 import { z } from 'zod';
 import { scenarioGoals } from './expect-schema';
@@ -71,13 +71,24 @@ export function mantleAgentBase(file: string): string {
 }
 
 export const NEEDS_MANTLE =
-  'needs the Mantle engine: an LLM plays the user from simulation_context; add a scripted conversation under scenario.hooksmith (turns: …) to run it under Hooksmith';
+  'needs a model: an LLM plays the user from simulation_context; give one (hooksmith test --model …, or scenario.hooksmith.model), or add a scripted conversation under scenario.hooksmith (turns: …)';
 
-/** The Hooksmith scenario a Mantle document plays: its conversation, with its name and goals. */
-export function hooksmithScenarioOf(doc: MantleScenarioDocument): Record<string, unknown> | undefined {
-  const { name, goals, hooksmith } = doc.scenario;
-  if (!hooksmith) return undefined;
-  return { ...hooksmith, name, ...(goals ? { goals } : {}) };
+/**
+ * The Hooksmith scenario a Mantle document plays: its scripted conversation, or else an
+ * LLM-played user from `simulation_context` (runnable once a model is given). `scripted` says which.
+ */
+export function hooksmithScenarioOf(doc: MantleScenarioDocument): {
+  scenario: Record<string, unknown>;
+  scripted: boolean;
+} {
+  const { name, goals, hooksmith = {}, simulation_context } = doc.scenario;
+  const base = { ...hooksmith, name, ...(goals ? { goals } : {}) };
+  if ('turns' in hooksmith || 'user' in hooksmith) return { scenario: base, scripted: true };
+  const own = (hooksmith.user_simulation ?? {}) as Record<string, unknown>;
+  return {
+    scenario: { ...base, user_simulation: { context: simulation_context, ...own } },
+    scripted: !!hooksmith.model || !!own.model,
+  };
 }
 
 /** A key of the played scenario → where it stands in the Mantle file (goals, or the conversation). */

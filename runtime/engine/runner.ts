@@ -7,10 +7,10 @@ import { oneApp, type HostPort } from './host-port';
 import { formatDiagnostic, ModuleChecker, refusing } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
-import { loadScenario, type LoadedScenario } from './scenario-load';
+import { loadScenario, ScenarioError, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
-import { SimModels, type ModelRunOptions } from './sim-model';
+import { NEEDS_MODEL, SimModels, type ModelRunOptions } from './sim-model';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
@@ -35,6 +35,8 @@ export interface HookRunner {
   ): Promise<RunResult>;
   /** What `run` does after each run: end the host when the hooks left processes behind. */
   endRuns(): void;
+  /** A model is given for every scenario (--model): Mantle files with simulation_context can play. */
+  readonly modelGiven: boolean;
   dispose(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export function createHookRunnerWithHost(
       );
     }
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
+    if (loaded.scenario.user_simulation && !played)
+      throw new ScenarioError(`${loaded.source}: ${NEEDS_MODEL}`);
     return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired, played).finally(() =>
       host.endRun?.(),
     );
@@ -68,7 +72,9 @@ export function createHookRunnerWithHost(
   return {
     run: (req) =>
       runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req).finally(() => host.endRun?.()),
-    simulate: async (scenario, baseDir) => simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots())),
+    simulate: async (scenario, baseDir) =>
+      simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots(), !!models.model)),
+    modelGiven: !!models.model,
     simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>
       invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),

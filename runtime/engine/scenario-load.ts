@@ -55,9 +55,11 @@ export interface LoadedScenario {
   mantle?: boolean;
 }
 
-/** A Mantle eval scenario without a scripted conversation: only the Mantle engine can play it. */
+/** A Mantle eval scenario without a scripted conversation or a model: it needs a model to play. */
 export interface EngineOnlyScenario {
   engineOnly: string;
+  /** What it plays once a model is given: an LLM-played user from simulation_context. */
+  playable: Scenario;
   name: string;
   source: string;
   agentRoot: string;
@@ -177,13 +179,9 @@ function fromMantle(
     );
   const base = mantleAgentBase(file);
   const played = hooksmithScenarioOf(parsed.data);
-  if (!played) {
-    const agentRoot = confinedAgentRoot(base, undefined, source, workspaceRoots);
-    return { engineOnly: NEEDS_MANTLE, name: parsed.data.scenario.name, source, agentRoot };
-  }
   let scenario: Scenario;
   try {
-    scenario = validateScenario(played, source);
+    scenario = validateScenario(played.scenario, source);
   } catch (err) {
     // The played scenario's keys stand under scenario (goals, name) or scenario.hooksmith.
     if (err instanceof ScenarioError)
@@ -192,6 +190,16 @@ function fromMantle(
         err.issues.map((i) => ({ ...i, path: mantleKeyPath(i.path as (string | number)[]) })),
       );
     throw err;
+  }
+  if (!played.scripted) {
+    const agentRoot = confinedAgentRoot(base, undefined, source, workspaceRoots);
+    return {
+      engineOnly: NEEDS_MANTLE,
+      name: parsed.data.scenario.name,
+      source,
+      agentRoot,
+      playable: scenario,
+    };
   }
   const agentRoot = confinedAgentRoot(base, scenario.agent, source, workspaceRoots);
   return { scenario, source, agentRoot, mantle: true };
@@ -239,6 +247,8 @@ export function loadScenario(
   fileOrObject: string | object,
   baseDir = process.cwd(),
   workspaceRoots: readonly string[] = [],
+  /** A model is given for every scenario: a Mantle file's simulation_context can be played. */
+  modelGiven = false,
 ): LoadedScenario {
   if (typeof fileOrObject !== 'string') {
     const scenario = validateScenario(fileOrObject, '<inline>');
@@ -246,6 +256,9 @@ export function loadScenario(
     return { scenario, source: '<inline>', agentRoot };
   }
   const read = readScenarioFile(fileOrObject, workspaceRoots);
-  if ('engineOnly' in read) throw new ScenarioError(`${fileOrObject}: ${read.engineOnly}`);
+  if ('engineOnly' in read) {
+    if (!modelGiven) throw new ScenarioError(`${fileOrObject}: ${read.engineOnly}`);
+    return { scenario: read.playable, source: read.source, agentRoot: read.agentRoot, mantle: true };
+  }
   return read;
 }

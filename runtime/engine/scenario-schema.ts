@@ -23,6 +23,7 @@ export const SCENARIO_LIMITS = {
   toolCallsPerCompletion: 1_000,
   passages: 10_000,
   turns: 1_000,
+  simulatedTurns: 50,
 } as const;
 
 const latencyMs = z.number().nonnegative().max(SCENARIO_LIMITS.latencyMs).default(0);
@@ -140,8 +141,19 @@ function oneForm(sc: Record<string, unknown>, ctx: z.RefinementCtx): void {
   // Runs on any input (`when`): a document that is no mapping is reported by the object check.
   if (typeof sc !== 'object' || sc === null || Array.isArray(sc)) return;
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (sc.user_simulation !== undefined) {
+    // An LLM plays the user: it writes every user message, and a model answers as the agent.
+    for (const key of ['user', 'turns', 'completions', 'interrupt'])
+      if (sc[key] !== undefined && !(key === 'completions' && Array.isArray(sc[key]) && !sc[key].length))
+        issue(
+          key,
+          `\`${key}\` and \`user_simulation\` exclude each other: the simulated user writes the turns`,
+        );
+    return;
+  }
   if (sc.turns === undefined) {
-    if (sc.user === undefined) issue('user', 'a scenario needs `user` (or `turns`, a conversation)');
+    if (sc.user === undefined)
+      issue('user', 'a scenario needs `user` (or `turns`, a conversation, or `user_simulation`)');
     return;
   }
   if (sc.user !== undefined)
@@ -150,6 +162,35 @@ function oneForm(sc: Record<string, unknown>, ctx: z.RefinementCtx): void {
     issue('completions', 'with `turns`, each turn holds its own `completions`');
   if (sc.interrupt !== undefined) issue('interrupt', 'with `turns`, interrupt a turn (`turns[i].interrupt`)');
 }
+
+/** An LLM plays the user, turn by turn, until it says its goal is reached or the turn limit. */
+export const userSimulation = z
+  .strictObject({
+    context: z
+      .string()
+      .min(1)
+      .describe('Who the user is and what they want: the briefing of the model that plays them.'),
+    max_turns: z
+      .number()
+      .int()
+      .positive()
+      .max(SCENARIO_LIMITS.simulatedTurns)
+      .default(5)
+      .describe('The conversation ends after this many user turns at the latest.'),
+    stop_when: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'When the simulated user ends the conversation, in plain words (default: when its goal is reached or cannot be).',
+      ),
+    model: modelConfig
+      .optional()
+      .describe(
+        'The model that plays the user (default: the scenario’s `model`, or the one given for every scenario).',
+      ),
+  })
+  .describe('An LLM-played user (Mantle’s simulation_context): needs a model for the agent too.');
 
 export const scenarioSchema = z
   .strictObject({
@@ -187,6 +228,7 @@ export const scenarioSchema = z
         'The agent’s instructions: the first message of every model request (what a real `model:` is told).',
       ),
     completions,
+    user_simulation: userSimulation.optional(),
     model: modelConfig
       .optional()
       .describe(
@@ -243,4 +285,5 @@ export const scenarioSchema = z
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioTurn = z.infer<typeof scenarioTurn>;
 export type ScenarioCompletion = z.infer<typeof scenarioCompletion>;
+export type UserSimulation = z.infer<typeof userSimulation>;
 export type ScenarioToolCall = z.infer<typeof scenarioToolCall>;

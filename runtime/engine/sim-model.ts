@@ -5,7 +5,7 @@
 // scenario's cassette (runtime/models). The only engine module that calls models/.
 import * as path from 'node:path';
 import type { ModelsPlayed } from './api';
-import type { Scenario, ScenarioCompletion } from './scenario-schema';
+import type { Scenario, ScenarioCompletion, UserSimulation } from './scenario-schema';
 import {
   cassetteFile,
   chatRequest,
@@ -36,10 +36,36 @@ const KNOWLEDGE_PARAMETERS = {
   required: ['query'],
 };
 
+export const NEEDS_MODEL =
+  'user_simulation needs a model for the agent (and the user): `model:` in the scenario, or --model';
+
+/** What the simulated user says it is done with: its goal reached, or out of reach. */
+export const USER_DONE = '[DONE]';
+
+/** The briefing of the model that plays the user. */
+export function userBriefing(sim: UserSimulation): string {
+  const when = sim.stop_when ?? 'your goal is reached, or it clearly cannot be';
+  return [
+    'You play a user talking to an assistant, to test it. Stay in your role; never act as the assistant.',
+    `Who you are and what you want: ${sim.context.trim()}`,
+    'Write only your next message to the assistant, short, as that user would.',
+    `When ${when}, reply with exactly ${USER_DONE} and nothing else.`,
+  ].join('\n');
+}
+
+/** The simulated user's next move. */
+export type UserMove = { text: string } | { done: true } | { error: string };
+
+const faultText = (f: { kind: string; status?: number; message: string }) =>
+  `${f.kind}${f.status ? ` ${f.status}` : ''}: ${f.message}`;
+
+const describe = (m: ModelConfig) => `${m.model} (${m.provider}, ${m.base_url})`;
+
 /** The model parts of one simulation, or undefined when the scenario plays scripted only. */
 export class SimModels {
   private constructor(
     readonly agent: ModelConfig,
+    readonly user: ModelConfig | undefined,
     readonly player: ModelPlayer,
     private readonly cassette: string | undefined,
   ) {}
@@ -52,15 +78,38 @@ export class SimModels {
   ): SimModels | undefined {
     const agent = sc.model ?? opts.model;
     if (!agent) return undefined;
+    const user = sc.user_simulation ? (sc.user_simulation.model ?? agent) : undefined;
     let mode = opts.record ?? defaultRecordMode(agent);
     if (opts.fresh && mode !== 'none') mode = 'all';
     const file = source === '<inline>' ? undefined : cassetteFile(agentRoot, source);
-    return new SimModels(agent, new ModelPlayer({ mode, ...(file ? { file } : {}) }), file);
+    return new SimModels(agent, user, new ModelPlayer({ mode, ...(file ? { file } : {}) }), file);
   }
 
-  /** The timeline's plain statement of who plays the agent. */
+  /** The timeline's plain statement of who plays the agent (and the user). */
   banner(): string {
-    return `Hooksmith plays the agent with the model ${this.agent.model} (${this.agent.provider}, ${this.agent.base_url}), the scenario's system_prompt as its instructions — not the agent's own engine configuration. Recording: ${this.player.mode}${this.cassette ? ` (${path.basename(this.cassette)})` : ''}.`;
+    const user = this.user ? ` An LLM plays the user: ${describe(this.user)}.` : '';
+    return `Hooksmith plays the agent with the model ${describe(this.agent)}, the scenario's system_prompt as its instructions — not the agent's own engine configuration.${user} Recording: ${this.player.mode}${this.cassette ? ` (${path.basename(this.cassette)})` : ''}.`;
+  }
+
+  /** The simulated user's next message, from what was said so far (its own lines as the assistant's). */
+  async userMove(
+    sim: UserSimulation,
+    said: readonly { role: string; text: string }[],
+    turn: number,
+  ): Promise<UserMove> {
+    const config = this.user!;
+    const messages = [
+      { role: 'system', content: userBriefing(sim) },
+      { role: 'user', content: '(The conversation starts. Write your first message.)' },
+      ...said.map((e) => ({ role: e.role === 'user' ? 'assistant' : 'user', content: e.text })),
+    ];
+    const ex = await this.player.exchange('user', turn, config, chatRequest(config, { messages }, []));
+    if (ex.fault) return { error: faultText(ex.fault) };
+    const answer = engineAnswer(ex.answer!);
+    if ('malformed' in answer) return { error: `malformed: ${answer.malformed}` };
+    const text = (answer.text ?? '').trim();
+    if (!text) return { error: 'the simulated user answered empty' };
+    return text.includes(USER_DONE) ? { done: true } : { text };
   }
 
   /** One model completion for the hooked request; a fault becomes the provider error it is. */
@@ -80,7 +129,7 @@ export class SimModels {
     if (ex.fault)
       return {
         ...base,
-        error: `${ex.fault.kind}${ex.fault.status ? ` ${ex.fault.status}` : ''}: ${ex.fault.message}`,
+        error: faultText(ex.fault),
       };
     const answer = engineAnswer(ex.answer!);
     if ('malformed' in answer) return { ...base, error: `malformed: ${answer.malformed}` };
@@ -91,6 +140,9 @@ export class SimModels {
     const saved = this.player.save();
     return {
       agent: { provider: this.agent.provider, model: this.agent.model, base_url: this.agent.base_url },
+      ...(this.user
+        ? { user: { provider: this.user.provider, model: this.user.model, base_url: this.user.base_url } }
+        : {}),
       record: this.player.mode,
       ...(this.cassette ? { cassette: this.cassette } : {}),
       ...(saved ? { saved: true } : {}),

@@ -27,6 +27,7 @@ import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, TurnEnd, turnName, turnScenario } from './sim-turns';
 import { complete, responsePayload } from './sim-complete';
+import { playSimulatedUser } from './sim-user';
 import { CassetteMismatch, type SimModels } from './sim-model';
 
 export const QUIET_RETRY_EFFECT =
@@ -334,8 +335,14 @@ export async function simulateTurn(
     ...(models ? { models } : {}),
   };
   if (models) note(ctx, models.banner());
-  const played: Played[] = [];
-  if (!sc.turns) played.push(await playTurn(conv, sc));
+  let played: Played[] = [];
+  let ending: string | undefined;
+  const stops = (r: Played) => r.internalError !== undefined || !!r.endedBy || !!conv.cassetteFailure;
+  if (sc.user_simulation && models) {
+    const sim = await playSimulatedUser(ctx, sc, models, (turn, n) => playTurn(conv, turn, n), stops);
+    ({ played, ending } = sim);
+    conv.cassetteFailure ??= sim.cassetteFailure;
+  } else if (!sc.turns) played.push(await playTurn(conv, sc));
   else
     for (const [i, turn] of sc.turns.entries()) {
       const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
@@ -343,15 +350,16 @@ export async function simulateTurn(
       tagTurn(ctx, mark, i + 1);
       played.push({ ...r, name: turnName(sc, i + 1) });
       // Hooksmith itself failed, or a BaseException ended the Cayu run: the conversation stops.
-      if (r.internalError !== undefined || r.endedBy || conv.cassetteFailure) break;
+      if (stops(r)) break;
     }
   const last = played[played.length - 1]!;
-  const status = sc.turns ? conversationStatus(played) : last.status;
+  const many = !!sc.turns || !!sc.user_simulation;
+  const status = many ? conversationStatus(played) : last.status;
   // A Cayu session spans the whole conversation: its after_session_* phase runs once, at its end.
   const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
   let endedBy = last.endedBy;
   if (!endedBy) endedBy = await afterSession(ctx, status, last.ending, sc.cayu?.app_hooks ?? []);
-  if (sc.turns) tagTurn(ctx, mark, played.length);
+  if (many) tagTurn(ctx, mark, played.length);
   const turnMs = performance.now() - t0;
   await settleObservers(ctx);
   const hookMs = ctx.events.reduce((s, e) => s + (e.offTurnPath ? 0 : (e.durationMs ?? 0)), 0);
@@ -367,9 +375,9 @@ export async function simulateTurn(
     durationMs: Math.round(turnMs * 10) / 10,
     hookMs: Math.round(hookMs * 10) / 10,
     scriptedMs: conv.clock.scriptedMs,
-    ending: last.ending,
+    ending: ending ?? last.ending,
     ...(internalError !== undefined ? { internalError } : {}),
-    ...(sc.turns ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
+    ...(many ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
     ...(endedBy ? { endedBy } : {}),
     ...(models ? { models: models.summary(conv.cassetteFailure) } : {}),
   };

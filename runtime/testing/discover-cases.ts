@@ -64,7 +64,14 @@ function scenarioCase(file: string, text: string): TestCase {
   const lines = sourceLines(text);
   const base = { kind: 'scenario' as const, file, agentRoot: loaded.agentRoot, text, lines };
   if ('engineOnly' in loaded)
-    return { ...base, name: loaded.name, line: lines.lineOf(['scenario']), engineOnly: loaded.engineOnly };
+    return {
+      ...base,
+      name: loaded.name,
+      line: lines.lineOf(['scenario']),
+      engineOnly: loaded.engineOnly,
+      scenario: loaded.playable,
+      mantle: true,
+    };
   const sc = loaded.scenario;
   const key = sc.expect ? 'expect' : sc.goals ? 'goals' : sc.turns ? 'turns' : undefined;
   const at = (k: string) => (loaded.mantle ? mantleKeyPath([k]) : [k]);

@@ -47,7 +47,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
   });
   const lines = c.lines ?? sourceLines(c.text);
   try {
-    if (c.kind === 'scenario' && c.engineOnly) {
+    if (c.kind === 'scenario' && c.engineOnly && !runner.modelGiven) {
       const path = ['scenario'];
       const skipped = {
         name: 'scenario',

@@ -328,6 +328,17 @@ function renderTranscript(result: SimulationResult): string {
     .join('');
 }
 
+/** Who played the model parts: said plainly, so a recorded run is never taken for the agent's own engine. */
+function playedBy(result: SimulationResult): string {
+  const m = result.models;
+  if (!m) return '';
+  const who = (x: { model: string; base_url: string }) =>
+    `<b>${escapeHtml(x.model)}</b> <span class="note">(${escapeHtml(x.base_url)})</span>`;
+  const replayed = m.exchanges.filter((e) => e.source === 'replayed').length;
+  const source = `${replayed} of ${m.exchanges.length} model exchanges replayed from the cassette, recording ${escapeHtml(m.record)}`;
+  return `<p class="sub played-by" data-played-by="model">Played by a model: Hooksmith plays the agent with ${m.agent ? who(m.agent) : 'scripted completions'}${m.user ? `, the user with ${who(m.user)}` : ''} — not the agent's own engine configuration. ${source}.${m.failure ? ` <b>The cassette cannot answer:</b> ${escapeHtml(m.failure)}` : ''}</p>`;
+}
+
 export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptions): string {
   const styles: string[] = [];
   const timeline = renderTimeline(result, styles, new Set(opts.expanded ?? []));
@@ -355,6 +366,7 @@ ${cspMeta(opts)}
 <h1>${what} <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
 <p class="stats">${stat('points', String(result.events.length))}${stat('hooks run', String(hooked))}${stat('signalled or failed', String(problems))}${stat('iterations', result.iterations?.toString())}${stat('wall', result.durationMs !== undefined ? formatMs(result.durationMs) : undefined)}${stat('in hooks', result.hookMs !== undefined ? formatMs(result.hookMs) : undefined)}${stat('scripted', result.scriptedMs !== undefined ? formatMs(result.scriptedMs) : undefined)}${stat('ended', result.ending)}</p>
 ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
+${playedBy(result)}
 <div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}${problems ? `<button class="secondary" id="jump-problem" title="Expand the first step whose hook signalled or failed">Jump to first problem</button>` : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
 <div class="filters" role="group" aria-label="Filter the timeline"><span>Show only:</span><label><input type="checkbox" id="f-problems"> outcome other than returned</label><label><input type="checkbox" id="f-changed"> hooks that changed the payload</label><label>hook <select id="f-hook"><option value="">all</option>${hookNames
     .map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(n)}</option>`)

@@ -95,16 +95,16 @@ test('a Mantle scenario with a scripted conversation runs with the agent holding
   assert.ok(card.expectations.some((e) => e.name === 'criterion 1' && e.skipped));
   const llm = report.cases.find((c) => c.name === 'Impatient customer')!;
   assert.equal(llm.status, 'skipped');
-  assert.match(llm.expectations[0]!.skipped!, /needs the Mantle engine: an LLM plays the user/);
+  assert.match(llm.expectations[0]!.skipped!, /needs a model: an LLM plays the user from simulation_context/);
   const text = hooksmith('test', 'agent');
   assert.match(text.stdout, /SKIPPED agent\/eval\/scenarios\/impatient\.yml::Impatient customer/);
-  assert.match(text.stdout, /=== not checked ===[\s\S]*impatient\.yml:1: scenario: needs the Mantle engine/);
+  assert.match(text.stdout, /=== not checked ===[\s\S]*impatient\.yml:1: scenario: needs a model/);
   const sim = hooksmith('simulate', 'agent/eval/scenarios/card_replace_damaged.yml');
   assert.equal(sim.status, 0, sim.stderr);
   assert.match(sim.stdout, /Your new card is on its way\./);
   const refused = hooksmith('simulate', 'agent/eval/scenarios/impatient.yml');
   assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /needs the Mantle engine/);
+  assert.match(refused.stderr, /needs a model/);
 });
 
 test('an invalid Mantle scenario is a malformed file naming its key (exit 2)', () => {

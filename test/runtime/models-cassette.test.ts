@@ -3,15 +3,13 @@
 // transcript, exit 0), and failing naming the field when a hook changes the prompt under
 // --record none. The key never reaches the cassette, stdout, stderr or the timeline.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChatServer, type ChatServer } from './fixtures/chat-server';
+import { runCli, type CliRun } from './fixtures/cli-async';
 
-const root = join(__dirname, '..', '..');
-const cli = join(root, 'dist', 'cli.js');
 const KEY = 'sk-fixture-secret-7f3a9c';
 let dir: string;
 let server: ChatServer;
@@ -53,25 +51,8 @@ function write(rel: string, text: string): string {
   return file;
 }
 
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Async: the server answers from this process while the CLI runs. */
-function hooksmith(env: Record<string, string | undefined>, ...args: string[]): Promise<Run> {
-  const { CI: _ci, HOOKSMITH_FIXTURE_KEY: _k, ...base } = process.env;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { cwd: dir, encoding: 'utf8', env: { ...base, ...env } },
-      (err, stdout, stderr) =>
-        resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+type Run = CliRun;
+const hooksmith = (env: Record<string, string | undefined>, ...args: string[]) => runCli(dir, env, args);
 
 const transcriptOf = (r: Run) =>
   (JSON.parse(r.stdout) as { transcript: { role: string; text: string }[] }).transcript;

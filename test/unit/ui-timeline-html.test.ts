@@ -370,3 +370,26 @@ test('a clean run: no "Jump to first problem" button, and no "not plain returns"
   const noisy = renderTimelineHtml(RESULT, SEC);
   assert.doesNotMatch(noisy, /not plain return/);
 });
+
+test('a run played by a model says so in the header, with who played and what was replayed', () => {
+  assert.doesNotMatch(renderTimelineHtml(RESULT, SEC), /played-by/);
+  const html = renderTimelineHtml(
+    {
+      ...RESULT,
+      models: {
+        agent: { provider: 'openai-compatible', model: 'gpt-<4o>', base_url: 'http://127.0.0.1:9/v1' },
+        record: 'none',
+        exchanges: [
+          { role: 'agent', turn: 1, latencyMs: 12, source: 'replayed' },
+          { role: 'agent', turn: 1, latencyMs: 30, source: 'replayed' },
+        ],
+      },
+    },
+    SEC,
+  );
+  assert.match(html, /Played by a model: Hooksmith plays the agent with <b>gpt-&#60;4o&#62;<\/b>/);
+  assert.match(
+    html,
+    /not the agent's own engine configuration\. 2 of 2 model exchanges replayed from the cassette, recording none/,
+  );
+});

@@ -16,6 +16,7 @@ import {
 } from '../../runtime/ui/payload-bar-html';
 import { agentRootOf, listSamples, newSampleFileName, readPayloadFile } from '../../runtime/ui/payload-files';
 import type { HookRef } from './hook-target';
+import { stringifyJson } from '../../runtime/json/lossless-json';
 
 const isTestCase = (payload: unknown): boolean =>
   typeof payload === 'object' && payload !== null && 'expect' in payload;
@@ -84,11 +85,11 @@ export function setPayloadField(file: string, key: string, value: unknown, point
     return { ok: false, message: `${key} takes a ${typeof field.value}: ${String(value)} is not one` };
   const payload = { ...(read.payload as Record<string, unknown>), [key]: next };
   if (!isTestCase(payload)) {
-    writeFileAtomic(file, `${JSON.stringify(payload, null, 2)}\n`);
+    writeFileAtomic(file, `${stringifyJson(payload, 2)}\n`);
     return { ok: true, written: file };
   }
   const dir = path.dirname(file);
   const copy = path.join(dir, newSampleFileName(point, fs.readdirSync(dir)));
-  createFileAtomic(copy, `${JSON.stringify(sampleCopy(payload), null, 2)}\n`);
+  createFileAtomic(copy, `${stringifyJson(sampleCopy(payload), 2)}\n`);
   return { ok: true, written: copy, copiedFrom: file };
 }

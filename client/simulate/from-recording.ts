@@ -12,6 +12,7 @@ import {
   scenarioOutputPath,
 } from '../../runtime/scaffold/scenario-from-messages';
 import type { HooksmithContext } from '../context';
+import { parseJson } from '../../runtime/json/lossless-json';
 
 export const FROM_RECORDING_COMMAND = 'newScenarioFromRecording';
 
@@ -32,7 +33,7 @@ export function registerFromRecording(ctx: HooksmithContext): void {
     const name = path.basename(file).replace(/\.json$/i, '');
     let text: string;
     try {
-      const recorded = scenarioFromRecording(JSON.parse(fs.readFileSync(file, 'utf8')), name);
+      const recorded = scenarioFromRecording(parseJson(fs.readFileSync(file, 'utf8')), name);
       text = `# Recorded from ${path.basename(file)} (Hooksmith: New Scenario from Recorded Conversation)\n${stringify(recorded, { lineWidth: 0 })}`;
     } catch (err) {
       const why = err instanceof RecordingError || err instanceof SyntaxError ? err.message : String(err);

@@ -53,12 +53,16 @@ interface Shared {
   toolCallDict: Z.ZodType;
   passage: Z.ZodType;
   message: Z.ZodType;
+  /** A Python float: Pydantic takes an int there too. */
+  float: Z.ZodType;
 }
 let shared: Shared | undefined;
 function sharedSchemas(z: Zod): Shared {
   if (shared) return shared;
   const jsonObject = z.record(z.string(), z.unknown());
+  const float = z.union([z.number(), z.bigint()]);
   return (shared = {
+    float,
     jsonObject,
     channel: z.object({ name: z.string(), metadata: jsonObject.default({}) }),
     toolCallDict: z
@@ -70,7 +74,7 @@ function sharedSchemas(z: Zod): Shared {
       })
       .loose(),
     passage: z
-      .object({ text: z.string(), scope: z.string(), source: z.string(), score: z.number().optional() })
+      .object({ text: z.string(), scope: z.string(), source: z.string(), score: float.optional() })
       .loose(),
     message: z.object({ role: z.string() }).loose(),
   });
@@ -184,7 +188,7 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
         z.array(z.string()).default([]),
       ),
       field('iteration', 'int', 'read-only', 'Current loop iteration.', (z) =>
-        z.number().int().nonnegative().default(0),
+        z.union([z.number().int().nonnegative(), z.bigint().nonnegative()]).default(0),
       ),
     ],
     sample: {
@@ -217,7 +221,7 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
         'float | None',
         'read-only',
         'Provider latency for this completion, when available.',
-        (z) => z.number().nullable().default(null),
+        (_, s) => s.float.nullable().default(null),
       ),
     ],
     sample: {

@@ -31,9 +31,10 @@ export function findModelSetting(key: string): ModelSetting | undefined {
 export function acceptsValue(setting: ModelSetting, value: unknown): boolean {
   switch (setting.valueType) {
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      // Beyond 2^53 an integer arrives as a bigint: Python's int takes any size.
+      return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
     case 'string-or-string-list':
       return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
   }

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { decoratorName, findPoint } from '../catalogue';
 import type { RunResult, SimulationResult, TimelineEvent } from '../engine/api';
 import { jsonEqual } from '../json/json-equal';
+import { stringifyJson } from '../json/lossless-json';
 
 function ms(n: number | undefined): string {
   if (n === undefined) return '';
@@ -28,7 +29,7 @@ function changedFields(before: unknown, after: unknown): string[] {
     .filter((k) => !jsonEqual(a[k], b[k]))
     .map(
       (k) =>
-        `${k}: ${clip(JSON.stringify(b[k]) ?? 'undefined', 70)} → ${clip(JSON.stringify(a[k]) ?? 'undefined', 70)}`,
+        `${k}: ${clip(stringifyJson(b[k]) ?? 'undefined', 70)} → ${clip(stringifyJson(a[k]) ?? 'undefined', 70)}`,
     );
 }
 
@@ -47,7 +48,7 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
   lines.push(`effect:  ${r.effect}`);
   if (r.signal)
     lines.push(
-      `signal:  ${r.signal.type}${r.signal.feedback !== undefined ? ` feedback=${JSON.stringify(r.signal.feedback)}` : ''}${r.signal.reason !== undefined ? ` reason=${JSON.stringify(r.signal.reason)}` : ''}${r.signal.honoured ? '' : ' (not allowed here: ignored)'}`,
+      `signal:  ${r.signal.type}${r.signal.feedback !== undefined ? ` feedback=${stringifyJson(r.signal.feedback)}` : ''}${r.signal.reason !== undefined ? ` reason=${stringifyJson(r.signal.reason)}` : ''}${r.signal.honoured ? '' : ' (not allowed here: ignored)'}`,
     );
   if (r.error) {
     lines.push(`error:   ${r.error.type}: ${r.error.message}`);
@@ -66,8 +67,8 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
     for (const c of changed) lines.push(`  ${c}`);
   }
   if (r.engine === 'cayu' && r.outcome === 'returned' && r.payload)
-    lines.push(`decision: ${clip(JSON.stringify(r.payload), 300)}`);
-  if (r.actions?.length) lines.push(`actions: ${clip(JSON.stringify(r.actions), 300)}`);
+    lines.push(`decision: ${clip(stringifyJson(r.payload), 300)}`);
+  if (r.actions?.length) lines.push(`actions: ${clip(stringifyJson(r.actions), 300)}`);
   if (r.output)
     lines.push(
       'output:',

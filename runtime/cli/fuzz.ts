@@ -10,6 +10,7 @@ import { SaveCaseError, saveFuzzCase, saveNameProblem } from '../testing/fuzz-sa
 import { parseCommandArgs } from './args';
 import { printable } from './printable';
 import { reportInputError } from './run';
+import { stringifyJson } from '../json/lossless-json';
 
 const USAGE =
   'usage: hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]\n';
@@ -71,7 +72,7 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
       onProgress: tty ? (d, n) => process.stderr.write(`\r\x1b[K${d}/${n} payloads`) : undefined,
     });
     if (tty) process.stderr.write('\r\x1b[K');
-    process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatFuzzText(report));
+    process.stdout.write(format === 'json' ? stringifyJson(report, 2) + '\n' : formatFuzzText(report));
     if (report.smallest) {
       const root = findAgentRoot(path.resolve(file), nodeFs) ?? path.dirname(path.resolve(file));
       if (v.save !== undefined) {

@@ -1,6 +1,7 @@
 // `hooksmith payload POINT` — prints a valid sample payload for a point, as the engine sends it.
 import { samplePayload } from '../engine/samples';
 import { parseCommandArgs } from './args';
+import { stringifyJson } from '../json/lossless-json';
 
 export async function runPayloadCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, {});
@@ -19,6 +20,6 @@ export async function runPayloadCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith payload: ${found.message}\n`);
     return 2;
   }
-  process.stdout.write(JSON.stringify(found.payload, null, 2) + '\n');
+  process.stdout.write(stringifyJson(found.payload, 2) + '\n');
   return 0;
 }

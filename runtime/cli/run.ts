@@ -13,6 +13,7 @@ import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { printable } from './printable';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
 const USAGE =
   'usage: hooksmith run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]\n' +
@@ -60,7 +61,7 @@ function readPayload(source: string): unknown {
   const text = source === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(source, 'utf8');
   if (text.length > JSON_LIMITS.bytes) throw tooBig(source);
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (err) {
     throw new RunInputError(
       'payload',
@@ -124,7 +125,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   try {
     const result = await runner.run({ file, handler, payload });
     process.stdout.write(
-      parsed.format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatRunText(result)),
+      parsed.format === 'json' ? stringifyJson(result, 2) + '\n' : printable(formatRunText(result)),
     );
     return misbehaved(result) ? 1 : 0;
   } catch (err) {

@@ -23,6 +23,7 @@ import { strictUtf8 } from '../workspace/text-form';
 import { parseCommandArgs } from './args';
 import { printable } from './printable';
 import { reportInputError } from './run';
+import { parseJson } from '../json/lossless-json';
 
 const USAGE =
   'usage: hooksmith scenario from-messages FILE|- [--expect snapshot] [-o OUT [--force]] [--python PATH]\n' +
@@ -44,7 +45,7 @@ function readInput(file: string): unknown {
     throw new RecordingError(`${file === '-' ? 'stdin' : file}: ${(err as Error).message}`);
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (err) {
     throw new RecordingError(`${file}: not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }

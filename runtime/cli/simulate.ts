@@ -15,6 +15,7 @@ import { misbehaved, reportInputError } from './run';
 import { MODEL_SPEC, MODEL_USAGE, modelFailed, modelLines, modelOptions } from './model-options';
 import type { ModelRunOptions } from '../engine/sim-model';
 import { CassetteError } from '../engine/sim-model';
+import { stringifyJson } from '../json/lossless-json';
 
 const USAGE =
   'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n' +
@@ -82,7 +83,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
   try {
     const result = await runner.simulate(file);
     process.stdout.write(
-      format === 'json' ? JSON.stringify(result, null, 2) + '\n' : printable(formatSimulationText(result)),
+      format === 'json' ? stringifyJson(result, 2) + '\n' : printable(formatSimulationText(result)),
     );
     for (const line of modelLines(result)) process.stderr.write(printable(`hooksmith simulate: ${line}\n`));
     if (result.internalError)

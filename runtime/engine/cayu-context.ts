@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CayuPhaseId } from '../catalogue';
 import { formatIssues } from '../json/json-path';
 import { withoutSchemaKey } from './payload-input';
+import { safeParseKeepingKeys } from '../json/proto-keys';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -82,7 +83,10 @@ export function validateCayuContext(
 ): { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] } {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return { ok: false, errors: [`(root): expected a JSON object with the ${phase} context data`] };
-  const parsed = CAYU_CONTEXT_SCHEMAS[phase].safeParse(withoutSchemaKey(input as Record<string, unknown>));
+  const parsed = safeParseKeepingKeys(
+    CAYU_CONTEXT_SCHEMAS[phase],
+    withoutSchemaKey(input as Record<string, unknown>),
+  );
   return parsed.success
     ? { ok: true, payload: parsed.data as Record<string, unknown> }
     : { ok: false, errors: formatIssues(parsed.error) };

@@ -10,6 +10,7 @@ import type { HookError } from './api';
 import { HARD_KILL_NOTE } from './effects';
 import type { HostFact, ReturnedValue } from './host-port';
 import { describeReturn, type Verdict } from './mantle-outcome';
+import { stringifyJson } from '../json/lossless-json';
 
 export type CayuDecisionData = Record<string, unknown> & { action: string };
 
@@ -48,7 +49,7 @@ export function validateDecision(phase: CayuPhaseId, data: Record<string, unknow
   const spec = decision.actions.find((a) => a.action === action);
   if (!spec)
     problems.push(
-      `action ${JSON.stringify(action)} is not one of ${decision.actions.map((a) => `'${a.action}'`).join(', ')}`,
+      `action ${stringifyJson(action)} is not one of ${decision.actions.map((a) => `'${a.action}'`).join(', ')}`,
     );
   for (const key of Object.keys(data)) {
     if (key !== 'action' && !(key in decision.fields))

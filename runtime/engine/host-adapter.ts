@@ -4,6 +4,7 @@ import { CAYU_DECISIONS, PAYLOAD_TYPE_NAMES } from '../catalogue';
 import type { CapturedOutput, InvokeRequest, InvokeResult, PyException, PyType } from '../host/protocol';
 import type { HookError } from './api';
 import type { HostCall, HostFact, HostPort, ReturnedValue } from './host-port';
+import { stringifyJson } from '../json/lossless-json';
 
 /** What the engine needs of runtime/host's PythonHost. */
 export interface RawHost {
@@ -35,7 +36,7 @@ export function hookError(e: PyException): HookError {
 function repr(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
     return String(value);
   }

@@ -15,7 +15,15 @@ import { mantleScenarioDocument } from './mantle-scenario';
 type Json = Record<string, unknown>;
 
 function toJson(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Json;
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'draft-7',
+    unrepresentable: 'any',
+    // A bigint is a JSON integer beyond 2^53 (runtime/json/lossless-json.ts): in the file, an integer.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'bigint') jsonSchema.type = 'integer';
+    },
+  }) as Json;
 }
 
 /** Lets a file name its own schema (`"$schema": "…"`) although unknown keys are refused. */

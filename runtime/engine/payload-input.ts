@@ -3,6 +3,7 @@
 // optional call and channel), as JSON." Validated with the catalogue's zod schema.
 import { getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
 import { formatIssues } from '../json/json-path';
+import { safeParseKeepingKeys } from '../json/proto-keys';
 
 export type PayloadCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; errors: string[] };
 
@@ -10,7 +11,8 @@ export function validatePayload(type: PayloadTypeName, input: unknown): PayloadC
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: [`(root): expected a JSON object with the fields of ${type}`] };
   }
-  const parsed = payloadSchema(getPayloadType(type)).safeParse(
+  const parsed = safeParseKeepingKeys(
+    payloadSchema(getPayloadType(type)),
     withoutSchemaKey(input as Record<string, unknown>),
   );
   if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error) };

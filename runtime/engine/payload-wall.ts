@@ -15,6 +15,7 @@ import {
 } from '../catalogue';
 import { formatIssues } from '../json/json-path';
 import { cloneJson, jsonEqual } from '../json/json-equal';
+import { stringifyJson } from '../json/lossless-json';
 
 export type WallResult =
   | { ok: true; payload: Record<string, unknown>; notes: string[] }
@@ -34,7 +35,7 @@ export function filterModelSettings(settings: unknown): { kept: Record<string, u
     if (!setting) notes.push(`model_settings key '${key}' dropped: not in the allow-list (${allowed})`);
     else if (!acceptsValue(setting, value))
       notes.push(
-        `model_settings key '${key}' dropped: ${setting.doc.replace(/\.$/, '')} expected, got ${JSON.stringify(value)}`,
+        `model_settings key '${key}' dropped: ${setting.doc.replace(/\.$/, '')} expected, got ${stringifyJson(value)}`,
       );
     else kept[key] = value;
   }

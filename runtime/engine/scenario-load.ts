@@ -17,6 +17,8 @@ import {
 } from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 import { strictUtf8 } from '../workspace/text-form';
+import { narrowBigInt, parseJson } from '../json/lossless-json';
+import { safeParseKeepingKeys } from '../json/proto-keys';
 
 /** Where a file does not parse: a message at a character offset (to `end`). */
 export interface SyntaxProblem {
@@ -68,7 +70,7 @@ export interface EngineOnlyScenario {
 /** JSON text → its value, or a ScenarioError placing the parser's complaint in the text. */
 export function parseJsonText(text: string, file: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const problem = { message, offset: jsonErrorOffset(message, text) };
@@ -87,7 +89,8 @@ function jsonErrorOffset(message: string, text: string): number {
 
 export function parseScenarioText(text: string, file: string): unknown {
   if (file.endsWith('.json')) return parseJsonText(text, file);
-  const doc = parseDocument(text, { prettyErrors: true });
+  // Integers as bigint, then the ones a number holds as numbers: the shape parseJson gives.
+  const doc = parseDocument(text, { prettyErrors: true, intAsBigInt: true });
   if (doc.errors.length) {
     const syntax = doc.errors.map((e) => ({
       // The parser recurses per level: say what a stack overflow there means.
@@ -106,7 +109,7 @@ export function parseScenarioText(text: string, file: string): unknown {
     );
   }
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, reviver: (_key, v) => narrowBigInt(v) });
   } catch (err) {
     // The yaml library stops an alias bomb (a billion laughs) with a ReferenceError.
     if (err instanceof ReferenceError && /alias/i.test(err.message))
@@ -158,7 +161,7 @@ export function validateScenario(input: unknown, source: string): Scenario {
     throw new ScenarioError(`${source}: the scenario holds a value JSON cannot carry faithfully`, [
       unfaithful,
     ]);
-  const parsed = scenarioSchema.safeParse(input);
+  const parsed = safeParseKeepingKeys(scenarioSchema, input);
   if (!parsed.success)
     throw ScenarioError.ofIssues(`${source}: invalid scenario`, fileIssues(parsed.error, [], scenarioSchema));
   return parsed.data;
@@ -171,7 +174,7 @@ function fromMantle(
   source: string,
   workspaceRoots: readonly string[],
 ): LoadedScenario | EngineOnlyScenario {
-  const parsed = mantleScenarioDocument.safeParse(doc);
+  const parsed = safeParseKeepingKeys(mantleScenarioDocument, doc);
   if (!parsed.success)
     throw ScenarioError.ofIssues(
       `${source}: invalid Mantle scenario`,

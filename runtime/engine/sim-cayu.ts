@@ -12,6 +12,7 @@ import { cayuDelayNote } from './cayu-outcome';
 import { cloneJson } from '../json/json-equal';
 import type { AgentHook } from './sim-agent';
 import { firePhaseHook, pushIdlePhase, type SimContext } from './sim-points';
+import { stringifyJson } from '../json/lossless-json';
 
 /** A hook raised a BaseException that is not an Exception: the runtime does not catch it. */
 export class CayuRunEnded extends Error {
@@ -95,7 +96,7 @@ export async function beforeToolCall(
     const r = await firePhaseHook(ctx, h, callContext(call, args), (res) => {
       res.notes.unshift(...delayNote(res, `the ${call.tool_name} call`));
       if (failed(res) && !res.error?.baseException)
-        res.effect = `${res.effect}: ${call.tool_name} runs unguarded with ${JSON.stringify(args)} unless a later hook decides otherwise`;
+        res.effect = `${res.effect}: ${call.tool_name} runs unguarded with ${stringifyJson(args)} unless a later hook decides otherwise`;
     });
     endIfBaseException(r, h);
     if (failed(r)) continue;

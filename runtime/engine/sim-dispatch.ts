@@ -12,6 +12,7 @@ import { cloneJson } from '../json/json-equal';
 import type { Scenario } from './scenario-schema';
 import { failedClosed, firePoint, type SimContext } from './sim-points';
 import { afterToolCall, beforeToolCall, type BeforeOutcome } from './sim-cayu';
+import { stringifyJson } from '../json/lossless-json';
 
 export interface ToolCallToRun {
   id: string;
@@ -85,7 +86,7 @@ async function searchKnowledge(
   const r = await firePoint(ctx, 'knowledge_results', { query: q.payload.query, passages, ...identity });
   const kept = Array.isArray(r.payload.passages) ? r.payload.passages : passages;
   return {
-    content: kept.length ? JSON.stringify(kept) : SAFE_EMPTY_RESULT_NOTE,
+    content: kept.length ? stringifyJson(kept) : SAFE_EMPTY_RESULT_NOTE,
     artifacts: [],
     is_error: false,
   };
@@ -101,7 +102,7 @@ async function runTool(
 ): Promise<CayuToolResult> {
   if (sc.knowledge && call.tool_name === sc.knowledge.tool)
     return searchKnowledge(ctx, sc, identity, args, clock);
-  const mock = sc.tools[call.tool_name];
+  const mock = mockTool(sc, call.tool_name);
   if (!mock)
     return { content: `no mock tool '${call.tool_name}' in the scenario`, artifacts: [], is_error: true };
   clock.scriptedMs += mock.latency_ms;
@@ -110,12 +111,17 @@ async function runTool(
   if (mock.raises !== undefined) return raisedResult(mock.raises);
   // The engine serialises a tool's return value to JSON text for the tool result.
   return {
-    content: JSON.stringify(mock.value ?? null),
+    content: stringifyJson(mock.value ?? null),
     // ToolResult.structured is a mapping or None.
     ...(isMapping(mock.value) ? { structured: mock.value } : {}),
     artifacts: [],
     is_error: false,
   };
+}
+
+/** The scenario's mock of a tool: an own key only (a tool may be named `constructor` or `__proto__`). */
+function mockTool(sc: Scenario, name: string): Scenario['tools'][string] | undefined {
+  return Object.hasOwn(sc.tools, name) ? sc.tools[name] : undefined;
 }
 
 export async function dispatchCall(
@@ -127,7 +133,7 @@ export async function dispatchCall(
 ): Promise<Dispatched> {
   const cayu = ctx.hooks.hasCayu;
   const appHooks = sc.cayu?.app_hooks ?? [];
-  const denied = cayu ? sc.tools[call.tool_name]?.denied : undefined;
+  const denied = cayu ? mockTool(sc, call.tool_name)?.denied : undefined;
   let before: BeforeOutcome = { args: call.arguments };
   if (denied !== undefined) {
     // The policy is asked before any hook: the before-hooks never see a denied call.
@@ -169,7 +175,7 @@ export async function dispatchCall(
   };
   ctx.transcript.push({
     role: 'tool',
-    text: `${call.tool_name}(${JSON.stringify(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}`,
+    text: `${call.tool_name}(${stringifyJson(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}`,
   });
   return out;
 }

@@ -1,6 +1,7 @@
 // A model request repeats the whole history: the timeline shows only what is new since the
 // previous request's event, and says which event holds the rest.
 import type { TimelineEvent } from './api';
+import { stringifyJson } from '../json/lossless-json';
 
 /** The previous model request's event and how many messages it carried. */
 export interface LastRequest {
@@ -40,7 +41,6 @@ export function elideHistory(
 
 function samePrefix(a: unknown[], b: unknown[], n: number): boolean {
   if (a.length < n) return false;
-  for (let i = 0; i < n; i++)
-    if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i] && stringifyJson(a[i]) !== stringifyJson(b[i])) return false;
   return true;
 }

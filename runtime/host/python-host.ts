@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS } from '../json/json-faithful';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 import {
   judgeDeadline,
   newPending,
@@ -76,7 +77,7 @@ export class PythonHost {
     const refused = refusedRequest(req);
     if (refused) return refusal(refused);
     const id = this.nextId++;
-    const line = JSON.stringify({ id, op: 'invoke', ...req } satisfies HostRequest);
+    const line = stringifyJson({ id, op: 'invoke', ...req } satisfies HostRequest)!;
     const oversized = oversizedRequest(line);
     if (oversized) return refusal(oversized);
     return new Promise<InvokeResult>((resolve, reject) => {
@@ -198,7 +199,7 @@ export class PythonHost {
   private onLine(proc: Proc, line: string): void {
     let msg: Record<string, unknown>;
     try {
-      msg = JSON.parse(line) as Record<string, unknown>;
+      msg = parseJson(line) as Record<string, unknown>;
     } catch {
       this.log(`[host] unparsable protocol line: ${line.slice(0, 200)}`);
       return;

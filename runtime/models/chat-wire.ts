@@ -1,7 +1,7 @@
 // The engine's messages ⇄ the Chat Completions wire format. The request is built from the hooked
 // model_request payload (messages as the hooks left them, their allow-listed model_settings over
 // the scenario's), so what reaches the model is what the hooks made. Pure functions.
-import { parseJson } from '../json/lossless-json';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 import type { ModelConfig } from './model-config';
 
 /** The request body as sent (never holds the key: it travels in a header). */
@@ -38,7 +38,7 @@ function wireMessage(m: unknown): unknown {
       ? {
           id: c.id,
           type: 'function',
-          function: { name: c.tool_name, arguments: JSON.stringify(c.tool_args ?? {}) },
+          function: { name: c.tool_name, arguments: stringifyJson(c.tool_args ?? {}) },
         }
       : c,
   );

@@ -8,6 +8,8 @@
 // refreshes): a recorded scenario checks something from the start (#31 item 4).
 
 import { QUIET_CALLS } from '../catalogue';
+import { unfaithfulJson } from '../json/json-faithful';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
 /** Not a recorded conversation, with what is wrong in words. */
 export class RecordingError extends Error {}
@@ -46,11 +48,13 @@ function expectBotTexts(out: RecordedScenario, texts: readonly string[][]): Reco
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The engine serialises a tool's value to JSON text: the text back to the value where it is JSON. */
+/** The engine serialises a tool's value to JSON text: the text back to the value where it is JSON
+ * that carries faithfully (`1e400` is no value a tool returned as JSON: it stays text). */
 function toolValue(text: unknown): unknown {
   if (typeof text !== 'string') return text;
   try {
-    return JSON.parse(text);
+    const value = parseJson(text);
+    return unfaithfulJson(value) === undefined ? value : text;
   } catch {
     return text;
   }
@@ -74,7 +78,7 @@ function toolCall(c: unknown, where: string): NonNullable<Completion['tool_calls
   let args: unknown = fn ? fn.arguments : (c.tool_args ?? c.arguments ?? {});
   if (typeof args === 'string') {
     try {
-      args = args.trim() ? JSON.parse(args) : {};
+      args = args.trim() ? parseJson(args) : {};
     } catch {
       throw new RecordingError(`${where}: the arguments of ${name} are not JSON`);
     }
@@ -119,7 +123,7 @@ function fromMessageList(messages: unknown[], name: string): RecordedScenario {
         const tool = typeof id === 'string' ? calls.get(id) : undefined;
         if (!turn || !tool)
           throw new RecordingError(
-            `${where}: a tool message whose tool_call_id (${JSON.stringify(id)}) names no earlier assistant tool call`,
+            `${where}: a tool message whose tool_call_id (${stringifyJson(id)}) names no earlier assistant tool call`,
           );
         turn.tools = { ...turn.tools, [tool]: { value: toolValue(m.content) } };
         return;
@@ -144,9 +148,7 @@ function fromSimulation(sim: Record<string, unknown>, name: string): RecordedSce
     if (!isObject(e)) continue;
     // The hooks of one firing (observers and the modify hook) are adjacent events with one input.
     const sameFiring =
-      prev !== undefined &&
-      prev.point === e.point &&
-      JSON.stringify(prev.before) === JSON.stringify(e.before);
+      prev !== undefined && prev.point === e.point && stringifyJson(prev.before) === stringifyJson(e.before);
     prev = e;
     if (sameFiring) continue;
     const turn = out.turns[(typeof e.turn === 'number' ? e.turn : 1) - 1];

@@ -1,6 +1,7 @@
 // A payload case's `expect` checked against one run of its hook.
 import type { RunResult } from '../engine/api';
 import type { ExpectationResult } from './cases';
+import { stringifyJson } from '../json/lossless-json';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { asList, subsetMismatch } from './match';
 import type { SourceLines } from './source-lines';
@@ -27,7 +28,7 @@ function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Ch
         actual: describeRun(r),
       };
     case 'fields': {
-      const actual = JSON.stringify(r.payload, null, 2);
+      const actual = stringifyJson(r.payload, 2);
       if (
         value === 'snapshot' ||
         (isObject(value) && Object.keys(value).length === 1 && 'snapshot' in value)
@@ -42,7 +43,7 @@ function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Ch
           expected:
             recorded === undefined
               ? '(no snapshot recorded: run hooksmith test --update)'
-              : JSON.stringify(recorded, null, 2),
+              : stringifyJson(recorded, 2),
           actual,
           observed: r.payload,
         };
@@ -51,18 +52,18 @@ function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Ch
       return {
         name: 'fields',
         passed: !mismatch,
-        expected: JSON.stringify(value, null, 2),
+        expected: stringifyJson(value, 2),
         actual: mismatch ? `differs at ${mismatch}:\n${actual}` : actual,
       };
     }
     case 'not_contains': {
-      const text = JSON.stringify(r.payload) ?? '';
+      const text = stringifyJson(r.payload) ?? '';
       const found = asList(value as string | string[]).filter((s) => text.includes(s));
       return {
         name: 'not_contains',
         passed: !found.length,
-        expected: `the payload contains none of ${JSON.stringify(asList(value as string | string[]))}`,
-        actual: found.length ? `contains ${found.map((s) => JSON.stringify(s)).join(', ')}: ${text}` : text,
+        expected: `the payload contains none of ${stringifyJson(asList(value as string | string[]))}`,
+        actual: found.length ? `contains ${found.map((s) => stringifyJson(s)).join(', ')}: ${text}` : text,
       };
     }
     case 'signal_contains': {
@@ -70,7 +71,7 @@ function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Ch
       return {
         name: 'signal_contains',
         passed: msg !== undefined && msg.includes(String(value)),
-        expected: `a signal whose message contains ${JSON.stringify(value)}`,
+        expected: `a signal whose message contains ${stringifyJson(value)}`,
         actual: msg === undefined ? `no signal (${describeRun(r)})` : `${r.signal?.type}: ${msg}`,
       };
     }

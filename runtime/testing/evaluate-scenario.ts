@@ -4,6 +4,7 @@ import type { SimulationResult, TimelineEvent } from '../engine/api';
 import { FAILED_OUTCOMES } from './outcomes';
 import { samePointName } from '../catalogue';
 import type { ExpectationResult } from './cases';
+import { stringifyJson } from '../json/lossless-json';
 import type {
   HookExpectation,
   OrderExpectation,
@@ -19,7 +20,7 @@ import type { Scenario } from '../engine/scenario-schema';
 import { turnView } from '../engine/sim-turns';
 
 type Check = Omit<ExpectationResult, 'path' | 'line'>;
-const json = (v: unknown) => JSON.stringify(v);
+const json = (v: unknown) => stringifyJson(v);
 
 /** The bot text the user saw: bot lines joined by a newline. */
 export function botText(sim: SimulationResult): string {
@@ -142,7 +143,7 @@ function payloadAfter(p: PayloadExpectation, sim: SimulationResult): Check {
         name,
         passed: false,
         expected,
-        actual: `#${e.seq} ${e.point}${e.hook ? ` ${e.hook}` : ''}: ${mismatch ? `differs at ${mismatch}` : `contains ${json(found)}`}\n${JSON.stringify(after, null, 2)}`,
+        actual: `#${e.seq} ${e.point}${e.hook ? ` ${e.hook}` : ''}: ${mismatch ? `differs at ${mismatch}` : `contains ${json(found)}`}\n${stringifyJson(after, 2)}`,
       };
   }
   return { name, passed: true, expected, actual: `${runs.length} matching payload(s)` };

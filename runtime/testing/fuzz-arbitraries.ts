@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
 import type { CayuPhaseId } from '../catalogue';
 import { CAYU_CONTEXT_SCHEMAS } from '../engine/cayu-context';
+import { narrowBigInt, stringifyJson } from '../json/lossless-json';
 
 type Def = {
   type: string;
@@ -35,7 +36,24 @@ export function textArb(minLength = 0): fc.Arbitrary<string> {
   );
 }
 
-const json = () => fc.jsonValue({ maxDepth: 3 });
+/** An integer beyond 2^53 that Cayu's portable JSON (signed 64-bit) and Python's int both take. */
+const bigInt64 = (min = -(2n ** 63n)) => fc.bigInt({ min, max: 2n ** 63n - 1n }).map((v) => narrowBigInt(v));
+
+/** JSON values; some objects hold integers a number cannot (they arrive as bigint, lossless-json.ts). */
+const json = () =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        fc.string({ maxLength: 8 }),
+        fc.oneof(bigInt64(), fc.jsonValue({ maxDepth: 2 })),
+        {
+          maxKeys: 4,
+        },
+      ),
+    },
+  );
 
 function checks(d: Def): Record<string, unknown>[] {
   return (d.checks ?? []).map((c) => c._zod.def);
@@ -61,6 +79,10 @@ export function arbitraryOf(schema: z.ZodType): fc.Arbitrary<unknown> {
     }
     case 'number':
       return numberArb(d);
+    case 'bigint': {
+      const min = checks(d).find((c) => c.check === 'greater_than')?.value as bigint | undefined;
+      return bigInt64(min);
+    }
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -104,7 +126,7 @@ function objectArb(schema: z.ZodType, override: Record<string, fc.Arbitrary<unkn
 /** A tool's value as the engine serialises it, or plain text a tool returned. */
 const toolValue = () =>
   fc.oneof(
-    { weight: 3, arbitrary: json().map((v) => JSON.stringify(v)) },
+    { weight: 3, arbitrary: json().map((v) => stringifyJson(v)) },
     { weight: 1, arbitrary: textArb() },
   );
 

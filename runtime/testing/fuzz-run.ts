@@ -14,6 +14,7 @@ import type { HookRunner } from '../engine/runner';
 import { cayuContextArbitrary, payloadArbitrary } from './fuzz-arbitraries';
 import { crashField } from './fuzz-cause';
 import { FAILED_OUTCOMES } from './outcomes';
+import { stringifyJson } from '../json/lossless-json';
 
 export interface FuzzOptions {
   runs: number;
@@ -72,7 +73,7 @@ function failureOf(generated: Record<string, unknown>, r: RunResult): FuzzFailur
 /** "the crash read text (null)": what the panel and the CLI say beside the error. */
 export function fieldNote(f: FuzzFailure): string | undefined {
   if (!f.field) return undefined;
-  return `the crash read ${f.field} (${JSON.stringify(f.payload[f.field]) ?? 'missing'})`;
+  return `the crash read ${f.field} (${stringifyJson(f.payload[f.field]) ?? 'missing'})`;
 }
 
 export const misbehaves = (r: RunResult) => FAILED_OUTCOMES.has(r.outcome) || r.overBudget === true;
@@ -199,7 +200,7 @@ export function formatFuzzText(r: FuzzReport): string {
     lines.push(
       '',
       `smallest failing payload (shrunk): ${r.smallest.outcome}${r.smallest.overBudget ? ' (over budget)' : ''}${r.smallest.error ? ` — ${r.smallest.error}` : ''}${fieldNote(r.smallest) ? `; ${fieldNote(r.smallest)}` : ''}`,
-      JSON.stringify(r.smallest.payload, null, 2),
+      stringifyJson(r.smallest.payload, 2),
     );
   } else
     lines.push('', r.failures ? 'failures found, but none reproduced while shrinking' : 'no failure found');
@@ -209,5 +210,5 @@ export function formatFuzzText(r: FuzzReport): string {
 /** The payload case that keeps a fix tested: the shrunk payload, its hook, `expect: {outcome: returned}`. */
 export function payloadCaseText(r: FuzzReport, agentRoot: string, file: string, handler: string): string {
   const hook = `${path.relative(agentRoot, path.resolve(file)).split(path.sep).join('/')}::${handler}`;
-  return JSON.stringify({ hook, expect: { outcome: 'returned' }, ...r.smallest!.payload }, null, 2) + '\n';
+  return stringifyJson({ hook, expect: { outcome: 'returned' }, ...r.smallest!.payload }, 2) + '\n';
 }

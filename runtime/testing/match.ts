@@ -15,12 +15,19 @@ export function subsetMismatch(expected: unknown, actual: unknown, at = ''): str
     }
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return at || '(root)';
     for (const [k, v] of Object.entries(expected)) {
-      const m = subsetMismatch(v, (actual as Record<string, unknown>)[k], at ? `${at}.${k}` : k);
+      const got = Object.hasOwn(actual, k) ? (actual as Record<string, unknown>)[k] : undefined;
+      const m = subsetMismatch(v, got, at ? `${at}.${k}` : k);
       if (m) return m;
     }
     return null;
   }
-  return expected === actual ? null : at || '(root)';
+  return expected === actual || bothIntegers(expected, actual) ? null : at || '(root)';
+}
+
+/** An integer may be a number on one side and a bigint on the other: `==` compares them exactly. */
+function bothIntegers(a: unknown, b: unknown): boolean {
+  const numeric = (v: unknown) => typeof v === 'number' || typeof v === 'bigint';
+  return (typeof a === 'bigint' || typeof b === 'bigint') && numeric(a) && numeric(b) && a == b;
 }
 
 const list = (v: string | string[] | undefined): string[] =>

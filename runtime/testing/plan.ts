@@ -5,6 +5,7 @@ import { loadScenario } from '../engine/scenario-load';
 import type { TestCase } from './cases';
 import { CHECKED_KEYS } from '../engine/expect-schema';
 import { sourceLines, type KeyPath } from './source-lines';
+import { parseJson } from '../json/lossless-json';
 
 export interface PlannedExpectation {
   path: KeyPath;
@@ -50,7 +51,7 @@ function plan(block: Record<string, unknown>, base: KeyPath, lineOf: (p: KeyPath
 export function plannedExpectations(c: TestCase): PlannedExpectation[] {
   const { lineOf } = sourceLines(c.text);
   if (c.kind === 'payload') {
-    const expect = (JSON.parse(c.text) as { expect?: Record<string, unknown> }).expect ?? {};
+    const expect = (parseJson(c.text) as { expect?: Record<string, unknown> }).expect ?? {};
     return plan(expect, ['expect'], lineOf);
   }
   if (c.engineOnly && !c.scenario)

@@ -1,5 +1,6 @@
 // `hooksmith test` reports: text (pytest-like), JSON, and JUnit XML for CI dashboards.
 import { failedCheck, verdictOf, type CaseResult, type ExpectationResult, type MalformedFile } from './cases';
+import { stringifyJson } from '../json/lossless-json';
 
 export interface TestReport {
   results: CaseResult[];
@@ -78,7 +79,7 @@ export function formatTestText(r: TestReport): string {
 export function formatTestJson(r: TestReport, extra: Record<string, unknown> = {}): string {
   const c = counts(r);
   return (
-    JSON.stringify(
+    stringifyJson(
       {
         ...c,
         durationMs: Math.round(r.durationMs),
@@ -95,7 +96,6 @@ export function formatTestJson(r: TestReport, extra: Record<string, unknown> = {
         malformed: r.malformed.map((m) => ({ ...m, file: r.relative(m.file) })),
         ...extra,
       },
-      null,
       2,
     ) + '\n'
   );

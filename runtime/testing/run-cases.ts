@@ -14,6 +14,7 @@ import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath } from '../engine/mantle-scenario';
 import type { ModelRunOptions } from '../engine/sim-model';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
+import { parseJson } from '../json/lossless-json';
 
 export interface RunCasesOptions {
   python?: string;
@@ -96,7 +97,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
       handler: c.hook!.slice(sep + 2),
       payload: c.payload,
     });
-    const expect = (JSON.parse(c.text) as { expect: PayloadCaseExpect }).expect;
+    const expect = (parseJson(c.text) as { expect: PayloadCaseExpect }).expect;
     const expectations = evaluatePayloadCase(expect, run, lines);
     return done({ status: verdictOf(expectations), expectations, run });
   } catch (err) {

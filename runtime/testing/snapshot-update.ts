@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { updateFileAtomic } from '../workspace/atomic-file';
 import { NotUtf8Error } from '../workspace/text-form';
 import { failedCheck, verdictOf, type CaseResult } from './cases';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
 /**
  * Updates the files of the results' snapshot expectations; returns the files written. A file that
@@ -26,9 +27,9 @@ export function writeSnapshots(
       updateFileAtomic(file, (text) => {
         if (text === undefined) throw new Error(`${file}: gone before its snapshots could be written`);
         if (file.endsWith('.json')) {
-          const data = JSON.parse(text) as Record<string, unknown>;
+          const data = parseJson(text) as Record<string, unknown>;
           for (const s of snaps) setIn(data, s.path, { snapshot: s.observed });
-          return JSON.stringify(data, null, 2) + '\n';
+          return stringifyJson(data, 2) + '\n';
         }
         const doc = parseDocument(text);
         for (const s of snaps) doc.setIn(s.path, doc.createNode({ snapshot: s.observed }));

@@ -2,6 +2,7 @@
 // outcome badges (colour + symbol + words, never colour alone), duration bars and theme CSS.
 // No `vscode` import: the HTML is a pure function of the data, unit-tested.
 import type { Outcome } from '../engine/api';
+import { stringifyJson } from '../json/lossless-json';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: unknown): string {
@@ -131,7 +132,7 @@ export function durationBar(
 export function prettyJson(value: unknown, max = 20_000): string {
   let text: string;
   try {
-    text = value === undefined ? 'undefined' : (JSON.stringify(value, null, 2) ?? String(value));
+    text = value === undefined ? 'undefined' : (stringifyJson(value, 2) ?? String(value));
   } catch {
     text = String(value);
   }

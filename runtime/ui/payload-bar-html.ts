@@ -6,8 +6,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { withoutSchemaKey } from '../engine/payload-input';
 import { samplePayload } from '../engine/samples';
 import { escapeHtml } from './html-kit';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
-export type ScalarValue = string | number | boolean;
+/** A bigint is an integer beyond 2^53 (runtime/json/lossless-json.ts): a number field too. */
+export type ScalarValue = string | number | bigint | boolean;
 
 export interface PayloadField {
   key: string;
@@ -35,7 +37,11 @@ export function editableFields(payload: unknown): PayloadField[] {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return [];
   return Object.entries(withoutSchemaKey(payload as Record<string, unknown>))
     .filter(
-      ([, v]) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && isFinite(v)),
+      ([, v]) =>
+        typeof v === 'string' ||
+        typeof v === 'boolean' ||
+        typeof v === 'bigint' ||
+        (typeof v === 'number' && isFinite(v)),
     )
     .map(([key, value]) => ({ key, value: value as ScalarValue }));
 }
@@ -43,7 +49,7 @@ export function editableFields(payload: unknown): PayloadField[] {
 /** Whether `payload` is exactly the catalogue's sample for `point` (the user has not edited it). */
 export function isCatalogueSample(point: string, payload: unknown): boolean {
   const sample = samplePayload(point);
-  return sample.ok && isDeepStrictEqual(JSON.parse(JSON.stringify(sample.payload)), payload);
+  return sample.ok && isDeepStrictEqual(parseJson(stringifyJson(sample.payload)), payload);
 }
 
 /**
@@ -53,10 +59,15 @@ export function isCatalogueSample(point: string, payload: unknown): boolean {
 export function coerceField(current: ScalarValue, value: unknown): ScalarValue | undefined {
   if (typeof current === 'string') return typeof value === 'string' ? value : undefined;
   if (typeof current === 'boolean') return typeof value === 'boolean' ? value : undefined;
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  // The input's text read as a JSON number: an integer beyond 2^53 keeps its digits.
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!JSON_NUMBER.test(text)) return undefined;
+  const n = parseJson(text) as number | bigint;
+  return typeof n === 'bigint' || Number.isFinite(n) ? n : undefined;
 }
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 export const PAYLOAD_BAR_CSS = `
 .sample-notice{padding:8px 12px;border-left:3px solid var(--warn);background:var(--card);border-radius:2px;margin:10px 0}
@@ -70,11 +81,12 @@ export const PAYLOAD_BAR_CSS = `
 
 function fieldInput(f: PayloadField): string {
   const id = `field-${escapeHtml(f.key)}`;
-  const common = `id="${id}" data-key="${escapeHtml(f.key)}" data-kind="${typeof f.value}"`;
+  const kind = typeof f.value === 'bigint' ? 'number' : typeof f.value;
+  const common = `id="${id}" data-key="${escapeHtml(f.key)}" data-kind="${kind}"`;
   const input =
     typeof f.value === 'boolean'
       ? `<input type="checkbox" ${common}${f.value ? ' checked' : ''}>`
-      : `<input type="${typeof f.value === 'number' ? 'number' : 'text'}" ${common} value="${escapeHtml(f.value)}">`;
+      : `<input type="${kind === 'number' ? 'number' : 'text'}" ${common} value="${escapeHtml(String(f.value))}">`;
   return `<label class="mono" for="${id}">${escapeHtml(f.key)}</label>${input}`;
 }
 

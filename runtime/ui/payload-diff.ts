@@ -2,6 +2,7 @@
 // removed, plus identity fields the payload wall restored (the hook changed them, the engine
 // put them back, so before and after agree yet the row is worth highlighting).
 import { escapeHtml } from './html-kit';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
 export type DiffKind = 'same' | 'changed' | 'added' | 'removed' | 'restored';
 
@@ -113,7 +114,7 @@ function parseJsonText(text: string): unknown {
   const t = text.trim();
   if (!(t.startsWith('{') || t.startsWith('[')) || t.length > 200_000) return undefined;
   try {
-    const v: unknown = JSON.parse(t);
+    const v: unknown = parseJson(t);
     return typeof v === 'object' && v !== null ? v : undefined;
   } catch {
     return undefined;
@@ -145,7 +146,7 @@ export function diffSummary(d: PayloadDiff): string {
 
 function cell(value: unknown, present: boolean): string {
   if (!present) return '<span class="note">—</span>';
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? stringifyJson(value) : (stringifyJson(value) ?? String(value));
   const bounded = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
   return `<code>${escapeHtml(bounded)}</code>`;
 }

@@ -9,6 +9,7 @@ import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { createFileAtomic } from '../workspace/atomic-file';
 import { samplePayload } from '../engine/samples';
 import { findPoint, spelledPoint } from '../catalogue';
+import { parseJson, stringifyJson } from '../json/lossless-json';
 
 /** The names a point's samples go by: the line's spelling first, then the catalogue id; a phase: itself. */
 function sampleNames(point: string): string[] {
@@ -69,7 +70,7 @@ export function createSampleFile(agentRoot: string, point: string): string {
     // just created
   }
   const file = path.join(dir, newSampleFileName(sampleNames(point)[0]!, existing));
-  createFileAtomic(file, `${JSON.stringify(sample.payload, null, 2)}\n`);
+  createFileAtomic(file, `${stringifyJson(sample.payload, 2)}\n`);
   return file;
 }
 
@@ -84,7 +85,7 @@ export function readPayloadFile(file: string): PayloadRead {
     return { ok: false, message: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
   }
   try {
-    return { ok: true, payload: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
+    return { ok: true, payload: parseJson(text.replace(/^\uFEFF/, '')) };
   } catch (err) {
     return {
       ok: false,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import { stringifyJson } from '../../runtime/json/lossless-json';
 import { FAILING_KEPT, formatFuzzText, fuzzHook, payloadCaseText } from '../../runtime/testing/fuzz-run';
 
 const root = join(__dirname, '..', '..');
@@ -46,7 +47,7 @@ test('a hook that crashes on a blank answer: counted, and shrunk to an empty tex
   assert.equal(r.failing!.length, Math.min(r.failures, FAILING_KEPT));
   for (const f of r.failing!) {
     assert.equal(f.outcome, 'crashed');
-    assert.equal(String(f.payload.text).trim(), '', JSON.stringify(f.payload));
+    assert.equal(String(f.payload.text).trim(), '', stringifyJson(f.payload));
     assert.ok(f.index >= 1 && f.index <= r.runs);
   }
 });
@@ -73,7 +74,7 @@ test('a crash on a None field: the smallest payload is whole, names the field, a
   assert.equal(r.smallest?.outcome, 'crashed');
   assert.match(r.smallest!.error!, /^AttributeError/);
   assert.equal(r.smallest!.field, 'text');
-  assert.ok('text' in r.smallest!.payload, JSON.stringify(r.smallest!.payload));
+  assert.ok('text' in r.smallest!.payload, stringifyJson(r.smallest!.payload));
   assert.equal(r.smallest!.payload.text, null);
   assert.match(formatFuzzText(r), /the crash read text \(null\)/);
   const saved = JSON.parse(payloadCaseText(r, join(dir, 'shouting'), file, 'shout')) as Record<

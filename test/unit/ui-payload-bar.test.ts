@@ -6,6 +6,7 @@ import {
   coerceField,
   editableFields,
   isCatalogueSample,
+  renderPayloadBar,
   type PayloadBar,
 } from '../../runtime/ui/payload-bar-html';
 import { resultMeta } from '../../runtime/ui/html-kit';
@@ -70,6 +71,21 @@ test('coerceField keeps the field type: a number field takes only a finite numbe
   assert.equal(coerceField(1, ''), undefined);
   assert.equal(coerceField(true, false), false);
   assert.equal(coerceField(true, 'false'), undefined);
+});
+
+test('a number field beyond 2^53: shown with its digits, an edit keeps the digits typed', () => {
+  assert.deepEqual(editableFields({ id: 12345678901234567890n }), [
+    { key: 'id', value: 12345678901234567890n },
+  ]);
+  assert.equal(coerceField(1, '12345678901234567891'), 12345678901234567891n);
+  assert.equal(coerceField(12345678901234567890n, ' 7 '), 7);
+  assert.equal(coerceField(12345678901234567890n, '1e400'), undefined);
+  assert.equal(coerceField(1, '0x10'), undefined);
+  const html = renderPayloadBar({ ...BAR, fields: [{ key: 'id', value: 12345678901234567890n }] });
+  assert.match(
+    html,
+    /<input type="number" id="field-id" data-key="id" data-kind="number" value="12345678901234567890">/,
+  );
 });
 
 test('isCatalogueSample: the unedited catalogue sample only', () => {

@@ -4,8 +4,10 @@ Run wherever `cayu` is importable (HOOKSMITH_CAYU_SRC: the folder holding the `c
 e.g. a checkout's src/); it needs cayu's own dependencies (pydantic 2, httpx) on the path.
 Each case folder of test/fixtures/cayu-corpus/cases holds hooks.py (RuntimeHook classes, registered
 in the order they are defined; those named in case.json "app_hooks" at app scope, in that order)
-and case.json (the tool-call batches the model makes, the mock tools). The runtime is driven as
-cayu's own tests/core/test_runtime.py drives it: a scripted provider, recording tools, one run.
+and case.json (the tool-call batches the model makes, or "turns": a conversation, each turn its
+own batches; the mock tools: value, error, raises, denied). The runtime is driven as cayu's own
+tests/core/test_runtime.py drives it: a scripted provider, recording tools, one app with one
+instance per hook class, one session (run, then resume for each later turn).
 Writes test/fixtures/cayu-corpus/recorded.json: data only, what happened, no Cayu code.
 
     HOOKSMITH_CAYU_SRC=/path/to/cayu/src npm run record:cayu [-- CASE...]
@@ -56,6 +58,7 @@ try:
     from cayu.runtime import (
         CayuApp,
         InMemorySessionStore,
+        ResumeRequest,
         RunRequest,
         RuntimeHook,
         ToolPolicy,
@@ -71,25 +74,27 @@ def compact(value):
 
 
 class ScriptedProvider(ModelProvider):
-    """Each batch of tool calls is one completion; then a final text completion (or a failure)."""
+    """Per turn: each batch of tool calls is one completion; then a final text completion (or a failure)."""
 
     name = "scripted"
 
-    def __init__(self, batches, failure=None):
-        self.batches = batches
-        self.failure = failure
+    def __init__(self, turns):
+        self.script = []
+        for turn in turns:
+            self.script += [("batch", batch) for batch in turn["batches"]]
+            self.script.append(("fail", turn["provider_error"]) if turn.get("provider_error") else ("text", None))
         self.asked = 0
 
     async def stream(self, request):
-        i = self.asked
+        kind, item = self.script[self.asked] if self.asked < len(self.script) else ("text", None)
         self.asked += 1
-        if i < len(self.batches):
-            for call in self.batches[i]:
+        if kind == "batch":
+            for call in item:
                 yield ModelStreamEvent.tool_call(id=call["id"], name=call["tool_name"], arguments=call["tool_args"])
             yield ModelStreamEvent.completed({"finish_reason": "tool_calls"})
             return
-        if self.failure:
-            raise RuntimeError(self.failure)
+        if kind == "fail":
+            raise RuntimeError(item)
         yield ModelStreamEvent.text_delta("done")
         yield ModelStreamEvent.completed({"finish_reason": "stop"})
 
@@ -102,6 +107,8 @@ def mock_tool(name, mock, ran):
             ran.append({"tool_name": name, "arguments": args})
             if "error" in mock:
                 return ToolResult(content=mock["error"], is_error=True)
+            if "raises" in mock:
+                raise RuntimeError(mock["raises"])
             value = mock.get("value")
             structured = value if isinstance(value, dict) else None
             return ToolResult(content=compact(value), structured=structured)
@@ -150,48 +157,74 @@ def hook_row(event):
     return row
 
 
-async def play(case_dir, name, case):
+def turns_of(case):
+    """The case's turns with their calls' ids: call_<batch>_<i> (a conversation's: call_t<turn>_<batch>_<i>)."""
+    turns = case.get("turns") or [{"batches": case["batches"], "provider_error": case.get("provider_error")}]
+    prefix = (lambda t: f"t{t + 1}_") if case.get("turns") else (lambda t: "")
+    return [{**turn, "batches": [[{**c, "id": c.get("id") or f"call_{prefix(t)}{b}_{i}"} for i, c in enumerate(batch)]
+                                 for b, batch in enumerate(turn["batches"])]}
+            for t, turn in enumerate(turns)]
+
+
+async def play(case_dir, name, case, out):
     classes = {c.__name__: c for c in load_hooks(case_dir, name)}
     app_names = case.get("app_hooks", [])
     app_hooks = [classes[n]() for n in app_names]
     agent_hooks = [c() for n, c in classes.items() if n not in app_names]
-    batches = [[{"id": c.get("id") or f"call_{b}_{i}", **c} for i, c in enumerate(batch)]
-               for b, batch in enumerate(case["batches"])]
-    ran = []
+    turns = turns_of(case)
+    ran = out["ran"]
     tools = {n: mock_tool(n, m, ran) for n, m in case.get("tools", {}).items()}
     denied = {n: m["denied"] for n, m in case.get("tools", {}).items() if "denied" in m}
-    store = InMemorySessionStore()
+    store = out["store"] = InMemorySessionStore()
     app = CayuApp(session_store=store, **({"runtime_hooks": app_hooks} if app_hooks else {}))
-    app.register_provider(ScriptedProvider(batches, case.get("provider_error")), default=True)
+    app.register_provider(ScriptedProvider(turns), default=True)
     app.register_agent(AgentSpec(name="assistant", model="fake-model"), tools=list(tools.values()),
                        runtime_hooks=agent_hooks, **({"tool_policy": DenyPolicy(denied)} if denied else {}))
-    events = []
-    out = {"hooks": [], "calls": [], "ran": ran, "status": None, "ended_by": None}
-    if True:
-        async for event in app.run(RunRequest(agent_name="assistant", session_id=f"s_{name}",
-                                              messages=[Message.text("user", "go")])):
+    events = out["events"]
+    session = f"s_{name}"
+    for t in range(len(turns)):
+        stream = (app.run(RunRequest(agent_name="assistant", session_id=session, messages=[Message.text("user", "go")]))
+                  if t == 0 else app.resume(ResumeRequest(session_id=session, messages=[Message.text("user", "go")])))
+        async for event in stream:
             events.append(event)
-    out["hooks"] = [hook_row(e) for e in events if e.type in (EventType.HOOK_COMPLETED, EventType.HOOK_FAILED)]
+        terminal = [e for e in events if str(e.type).startswith("session.")]
+        out["statuses"].append(str(terminal[-1].type).removeprefix("session.") if terminal else None)
+
+
+async def saved_results(case, store, name):
     parts = {p.tool_call_id: p for p in result_parts(await store.load_transcript(f"s_{name}"))}
-    for batch in batches:
-        for call in batch:
-            part = parts.get(call["id"])
-            out["calls"].append({"id": call["id"], "tool_name": call["tool_name"],
-                                 "result": None if part is None else {"content": part.content, "is_error": part.is_error}})
-    terminal = [e for e in events if str(e.type).startswith("session.")]
-    out["status"] = str(terminal[-1].type).removeprefix("session.") if terminal else None
-    return out
+    calls = []
+    for turn in turns_of(case):
+        for batch in turn["batches"]:
+            for call in batch:
+                part = parts.get(call["id"])
+                calls.append({"id": call["id"], "tool_name": call["tool_name"],
+                              "result": None if part is None else {"content": part.content, "is_error": part.is_error}})
+    return calls
 
 
 def record(name):
     case_dir = CORPUS / "cases" / name
     case = json.loads((case_dir / "case.json").read_text())
+    out = {"ran": [], "events": [], "statuses": [], "store": None}
+
     try:
-        return asyncio.run(play(case_dir, name, case))
+        asyncio.run(play(case_dir, name, case, out))
     except Exception:
         raise
     except BaseException as e:  # noqa: B902 - a BaseException from a hook ends the run: that is the fact
-        return {"ended_by": type(e).__name__}
+        # (KeyboardInterrupt / SystemExit from a batch's task leave asyncio.run itself.)
+        out["ended_by"] = type(e).__name__
+    out["calls"] = asyncio.run(saved_results(case, out["store"], name))
+    if out.get("ended_by"):
+        # What the run saved before it ended (CancelledError: the interrupted call's result).
+        return {"ended_by": out["ended_by"], "calls": out["calls"]}
+    events = out["events"]
+    row = {"hooks": [hook_row(e) for e in events if e.type in (EventType.HOOK_COMPLETED, EventType.HOOK_FAILED)],
+           "calls": out["calls"], "ran": out["ran"], "status": out["statuses"][-1], "ended_by": None}
+    if case.get("turns"):
+        row["statuses"] = out["statuses"]
+    return row
 
 
 def main(argv):

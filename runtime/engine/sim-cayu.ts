@@ -19,6 +19,7 @@ export class CayuRunEnded extends Error {
   constructor(
     readonly exceptionType: string,
     readonly hook: string,
+    readonly phase?: CayuPhaseId,
   ) {
     super(
       `${exceptionType} raised by ${hook} is not an Exception: the runtime does not catch it and the run ends`,
@@ -65,8 +66,8 @@ export function toolResult(data: unknown): CayuToolResult {
 
 const failed = (r: RunResult) => r.outcome !== 'returned';
 
-function endIfBaseException(r: RunResult, hook: AgentHook): void {
-  if (r.error?.baseException) throw new CayuRunEnded(r.error.type, r.hookName ?? hook.label);
+function endIfBaseException(r: RunResult, hook: AgentHook, phase: CayuPhaseId): void {
+  if (r.error?.baseException) throw new CayuRunEnded(r.error.type, r.hookName ?? hook.label, phase);
 }
 
 function delayNote(r: RunResult, what: string): string[] {
@@ -98,7 +99,7 @@ export async function beforeToolCall(
       if (failed(res) && !res.error?.baseException)
         res.effect = `${res.effect}: ${call.tool_name} runs unguarded with ${stringifyJson(args)} unless a later hook decides otherwise`;
     });
-    endIfBaseException(r, h);
+    endIfBaseException(r, h, 'before_tool_call');
     if (failed(r)) continue;
     const d = r.payload as Record<string, unknown>;
     if (d.action === 'proceed_modified') args = cloneJson(d.modified_arguments as Record<string, unknown>);
@@ -115,7 +116,8 @@ export async function beforeToolCall(
 
 /**
  * after_tool_call round: on executed, failed, short-circuited, blocked and policy-denied calls.
- * `observeOnly` (a block, a policy denial): a modify is ignored.
+ * `observeOnly` (a block, a policy denial, a tool that raised): a modify is ignored. `args`: what
+ * the hooks see as `context.arguments` (sim-dispatch.ts afterHookArguments).
  */
 export async function afterToolCall(
   ctx: SimContext,
@@ -134,7 +136,7 @@ export async function afterToolCall(
       if (observeOnly && !failed(res) && d?.action === 'modify')
         res.effect = `${observeOnly}: after_tool_call observes only; the modify is ignored`;
     });
-    endIfBaseException(r, h);
+    endIfBaseException(r, h, 'after_tool_call');
     const d = r.payload as Record<string, unknown> | null;
     if (!observeOnly && !failed(r) && d?.action === 'modify') result = toolResult(d.modified_result);
   }
@@ -154,6 +156,6 @@ export async function afterSessionPhase(
     const r = await firePhaseHook(ctx, h, input, (res) => {
       res.notes.unshift(...delayNote(res, 'the end of the session'));
     });
-    endIfBaseException(r, h);
+    endIfBaseException(r, h, phase);
   }
 }

@@ -11,7 +11,8 @@ import type { CayuToolResult } from './cayu-context';
 import { cloneJson } from '../json/json-equal';
 import type { Scenario } from './scenario-schema';
 import { failedClosed, firePoint, type SimContext } from './sim-points';
-import { afterToolCall, beforeToolCall, type BeforeOutcome } from './sim-cayu';
+import { afterToolCall, beforeToolCall, CayuRunEnded, type BeforeOutcome } from './sim-cayu';
+import { TurnEnd } from './sim-turns';
 import { stringifyJson } from '../json/lossless-json';
 
 export interface ToolCallToRun {
@@ -124,13 +125,40 @@ function mockTool(sc: Scenario, name: string): Scenario['tools'][string] | undef
   return Object.hasOwn(sc.tools, name) ? sc.tools[name] : undefined;
 }
 
-export async function dispatchCall(
+/** A call through Cayu's round (policy, before-hooks, tool, after-hooks), not yet saved. */
+interface CallRound {
+  call: ToolCallToRun;
+  args: Record<string, unknown>;
+  result: CayuToolResult;
+  /** An after-hook's modify changed is_error: the call's terminal event conflicts with its result. */
+  flipped?: boolean;
+}
+
+/** What cayu 0.3.0 writes for a call whose before-hook raised asyncio.CancelledError. */
+export const INTERRUPTED_RESULT: CayuToolResult = {
+  content: 'Tool call interrupted before completion.',
+  artifacts: [],
+  is_error: true,
+};
+
+/**
+ * What after-hooks see as `context.arguments`: `{}` for a call that did not run (short-circuited,
+ * blocked, denied by the policy) and for every call of a batch of two or more (cayu 0.3.0 passes
+ * the call projected with `arguments={}` there: runtime/_tool_round_executor.py:1893, :5056,
+ * :5975; corpus after-args-*); else the arguments the call ran with.
+ */
+function afterHookArguments(before: BeforeOutcome, denied: boolean, batchSize: number) {
+  return denied || before.result !== undefined || batchSize > 1 ? {} : before.args;
+}
+
+async function playCall(
   ctx: SimContext,
   sc: Scenario,
   identity: Record<string, unknown>,
   call: ToolCallToRun,
   clock: SimClock,
-): Promise<Dispatched> {
+  batchSize: number,
+): Promise<CallRound> {
   const cayu = ctx.hooks.hasCayu;
   const appHooks = sc.cayu?.app_hooks ?? [];
   const denied = cayu ? mockTool(sc, call.tool_name)?.denied : undefined;
@@ -150,7 +178,7 @@ export async function dispatchCall(
       ctx,
       `Cayu: ${call.tool_name} did not run (${before.blocked ? 'blocked' : 'short-circuited'} by a before_tool_call hook)`,
     );
-  const raised = !skipped && sc.tools[call.tool_name]?.raises !== undefined;
+  const raised = !skipped && mockTool(sc, call.tool_name)?.raises !== undefined;
   const observeOnly =
     denied !== undefined
       ? 'the call was denied by the tool policy'
@@ -159,7 +187,20 @@ export async function dispatchCall(
         : raised
           ? 'the tool raised (its effect is external: the outcome is unknown)'
           : undefined;
-  if (cayu) result = await afterToolCall(ctx, call, args, result, appHooks, observeOnly);
+  const original = result;
+  if (cayu) {
+    const seen = afterHookArguments(before, denied !== undefined, batchSize);
+    result = await afterToolCall(ctx, call, seen, result, appHooks, observeOnly);
+  }
+  return { call, args, result, ...(result.is_error !== original.is_error ? { flipped: true } : {}) };
+}
+
+/** Saves a call's result: the Mantle tool_result point, whose payload is what is persisted. */
+async function saveCall(
+  ctx: SimContext,
+  identity: Record<string, unknown>,
+  { call, args, result }: CallRound,
+): Promise<Dispatched> {
   const fired = await firePoint(ctx, 'tool_result', {
     tool_name: call.tool_name,
     arguments: args,
@@ -178,4 +219,54 @@ export async function dispatchCall(
     text: `${call.tool_name}(${stringifyJson(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}`,
   });
   return out;
+}
+
+/**
+ * Dispatches a batch that passed preflight. Without Cayu hooks each call is saved as it ends.
+ * With them, as cayu 0.3.0 publishes a tool round: every call's hook round first, in order, then
+ * the batch's results together — so a session failure or a BaseException in any call of the
+ * batch saves none of them (corpus: after-flip-in-batch, before-base-exception-second-call).
+ */
+export async function dispatchBatch(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  calls: readonly ToolCallToRun[],
+  clock: SimClock,
+): Promise<Dispatched[]> {
+  const out: Dispatched[] = [];
+  if (!ctx.hooks.hasCayu) {
+    for (const call of calls)
+      out.push(await saveCall(ctx, identity, await playCall(ctx, sc, identity, call, clock, 1)));
+    return out;
+  }
+  const rounds: CallRound[] = [];
+  for (const call of calls) {
+    try {
+      rounds.push(await playCall(ctx, sc, identity, call, clock, calls.length));
+    } catch (err) {
+      if (!(
+        err instanceof CayuRunEnded &&
+        err.exceptionType === 'CancelledError' &&
+        err.phase === 'before_tool_call'
+      ))
+        throw err;
+      // A lone call: its interrupted result is saved, then the run raises; in a batch the session fails.
+      if (calls.length > 1)
+        throw sessionFails(ctx, `${err.message.split(':')[0]}: the tool round was cancelled`);
+      await saveCall(ctx, identity, { call, args: call.arguments, result: INTERRUPTED_RESULT });
+      throw err;
+    }
+  }
+  const flipped = rounds.find((r) => r.flipped);
+  if (flipped)
+    // cayu 0.3.0 runtime/_tool_round_publication.py:673-682 (_validate_terminal_outcome).
+    throw sessionFails(ctx, `Tool call ${flipped.call.id} terminal event type conflicts with its result.`);
+  for (const r of rounds) out.push(await saveCall(ctx, identity, r));
+  return out;
+}
+
+function sessionFails(ctx: SimContext, reason: string): TurnEnd {
+  engineNote(ctx, `Cayu: the session fails (ValueError: ${reason}); no result of this batch is saved`);
+  return new TurnEnd('error', `the Cayu session failed: ${reason}`);
 }

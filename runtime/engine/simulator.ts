@@ -20,7 +20,7 @@ import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
 import type { AgentHooks } from './sim-agent';
 import { elideHistory, type LastRequest } from './sim-history';
-import { dispatchCall, sleep, type SimClock } from './sim-dispatch';
+import { dispatchBatch, sleep, type SimClock } from './sim-dispatch';
 import { preflight } from './sim-preflight';
 import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
@@ -192,8 +192,9 @@ async function iterate(t: Turn): Promise<boolean> {
   const sent = await emitText(t, text);
   const replies: Record<string, unknown>[] = [];
   const replayed: Record<string, unknown>[] = [];
+  const dispatched = await dispatchBatch(t.ctx, t.sc, t.identity, batch.run, t.clock);
   for (const [i, call] of batch.run.entries()) {
-    const r = await dispatchCall(t.ctx, t.sc, t.identity, call, t.clock);
+    const r = dispatched[i]!;
     // Replayed as persisted on tool_executed: the preflight's tool name and the arguments of the
     // tool-result payload (spec: "arguments used for this call (may be rewritten for
     // persistence/replay)"); the id and type stay the engine's.
@@ -338,15 +339,26 @@ export async function simulateTurn(
   let played: Played[] = [];
   let ending: string | undefined;
   const stops = (r: Played) => r.internalError !== undefined || !!r.endedBy || !!conv.cassetteFailure;
+  // Cayu runs the session phases after each run / resume: after every turn, by its status.
+  const endSession = async (r: Played): Promise<Played> => {
+    const endedBy = r.endedBy ?? (await afterSession(ctx, r.status, r.ending, sc.cayu?.app_hooks ?? []));
+    return endedBy ? { ...r, endedBy } : r;
+  };
   if (sc.user_simulation && models) {
-    const sim = await playSimulatedUser(ctx, sc, models, (turn, n) => playTurn(conv, turn, n), stops);
+    const sim = await playSimulatedUser(
+      ctx,
+      sc,
+      models,
+      async (turn, n) => endSession(await playTurn(conv, turn, n)),
+      stops,
+    );
     ({ played, ending } = sim);
     conv.cassetteFailure ??= sim.cassetteFailure;
-  } else if (!sc.turns) played.push(await playTurn(conv, sc));
+  } else if (!sc.turns) played.push(await endSession(await playTurn(conv, sc)));
   else
     for (const [i, turn] of sc.turns.entries()) {
       const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
-      const r = await playTurn(conv, turnScenario(sc, turn), i + 1);
+      const r = await endSession(await playTurn(conv, turnScenario(sc, turn), i + 1));
       tagTurn(ctx, mark, i + 1);
       played.push({ ...r, name: turnName(sc, i + 1) });
       // Hooksmith itself failed, or a BaseException ended the Cayu run: the conversation stops.
@@ -355,11 +367,7 @@ export async function simulateTurn(
   const last = played[played.length - 1]!;
   const many = !!sc.turns || !!sc.user_simulation;
   const status = many ? conversationStatus(played) : last.status;
-  // A Cayu session spans the whole conversation: its after_session_* phase runs once, at its end.
-  const mark = { events: ctx.events.length, transcript: ctx.transcript.length, tools: ctx.tools.length };
-  let endedBy = last.endedBy;
-  if (!endedBy) endedBy = await afterSession(ctx, status, last.ending, sc.cayu?.app_hooks ?? []);
-  if (many) tagTurn(ctx, mark, played.length);
+  const endedBy = last.endedBy;
   const turnMs = performance.now() - t0;
   await settleObservers(ctx);
   const hookMs = ctx.events.reduce((s, e) => s + (e.offTurnPath ? 0 : (e.durationMs ?? 0)), 0);

@@ -1,9 +1,11 @@
 // The Cayu conformance corpus (test/fixtures/cayu-corpus): each case's hooks simulated by
 // Hooksmith, compared with what the real cayu runtime did (recorded.json, written by
-// `npm run record:cayu`). Shim mode always; real-cayu mode where HOOKSMITH_CAYU_SRC names a cayu
-// source folder (its dependencies on HOOKSMITH_CAYU_PYTHONPATH), skipped with a note otherwise.
+// `npm run record:cayu`). Shim mode always; real-cayu mode with the release at
+// ../shared/engines/cayu-0.3.0 (or HOOKSMITH_CAYU_SRC: a folder holding the `cayu` package; its
+// dependencies on HOOKSMITH_CAYU_PYTHONPATH, default Debian's dist-packages), skipped with a note
+// where neither is there.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -17,35 +19,52 @@ const recorded = JSON.parse(readFileSync(join(corpus, 'recorded.json'), 'utf8'))
 };
 const names = readdirSync(join(corpus, 'cases')).sort();
 
-interface Case {
-  batches: { id?: string; tool_name: string; tool_args: Record<string, unknown> }[][];
+type Batch = { id?: string; tool_name: string; tool_args: Record<string, unknown> }[];
+interface Turn {
+  batches: Batch[];
+  provider_error?: string;
+}
+interface Case extends Partial<Turn> {
+  /** A conversation: one session, run then resume per later turn (else one turn of `batches`). */
+  turns?: Turn[];
   tools: Record<string, Record<string, unknown>>;
   app_hooks?: string[];
-  provider_error?: string;
 }
 interface Outcome {
   hooks?: Record<string, unknown>[];
   calls?: { id: string; tool_name: string; result: { content: string; is_error: boolean } | null }[];
   ran?: { tool_name: string; arguments: unknown }[];
   status?: string | null;
+  statuses?: (string | null)[];
   ended_by: string | null;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hooksmith-cayu-corpus-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** The recorder's ids: call_<batch>_<index> unless the case names one. */
+const turnsOf = (c: Case): Turn[] =>
+  c.turns ?? [{ batches: c.batches ?? [], provider_error: c.provider_error }];
+
+/** The recorder's ids: call_<batch>_<index> (a conversation's: call_t<turn>_<batch>_<index>), unless given. */
 const callIds = (c: Case) =>
-  c.batches.flatMap((batch, b) => batch.map((call, i) => call.id ?? `call_${b}_${i}`));
+  turnsOf(c).flatMap((turn, t) =>
+    turn.batches.flatMap((batch, b) =>
+      batch.map((call, i) => call.id ?? `call_${c.turns ? `t${t + 1}_` : ''}${b}_${i}`),
+    ),
+  );
 
 function scenarioOf(c: Case): Record<string, unknown> {
   const ids = callIds(c);
   let n = 0;
-  const completions: Record<string, unknown>[] = c.batches.map((batch) => ({
-    tool_calls: batch.map((call) => ({ ...call, id: ids[n++] })),
-  }));
-  completions.push(c.provider_error ? { error: c.provider_error } : { text: 'done' });
-  return { user: 'go', completions, tools: c.tools, cayu: { app_hooks: c.app_hooks ?? [] } };
+  const turns = turnsOf(c).map((turn) => {
+    const completions: Record<string, unknown>[] = turn.batches.map((batch) => ({
+      tool_calls: batch.map((call) => ({ ...call, id: ids[n++] })),
+    }));
+    completions.push(turn.provider_error ? { error: turn.provider_error } : { text: 'done' });
+    return { user: 'go', completions };
+  });
+  const common = { tools: c.tools, cayu: { app_hooks: c.app_hooks ?? [] } };
+  return c.turns ? { ...common, turns } : { ...common, ...turns[0] };
 }
 
 const STATUS: Record<SimulationResult['status'], string> = {
@@ -56,9 +75,25 @@ const STATUS: Record<SimulationResult['status'], string> = {
 
 /** Hooksmith's simulation in the recorder's terms. */
 function outcomeOf(c: Case, r: SimulationResult): Outcome {
-  if (r.endedBy) return { ended_by: r.endedBy };
+  const ids = callIds(c);
+  const results = r.events
+    .filter((e) => e.point === 'tool_result')
+    .map((e) => {
+      const p = e.after as Record<string, unknown>;
+      return {
+        tool_name: String(p.tool_name),
+        result: { content: String(p.value), is_error: p.is_error === true },
+      };
+    });
+  // The calls the run never reached have no saved result.
+  const names = turnsOf(c).flatMap((t) => t.batches.flat().map((call) => call.tool_name));
+  const calls = ids.map((id, i) =>
+    results[i] ? { id, ...results[i] } : { id, tool_name: names[i]!, result: null },
+  );
+  if (r.endedBy) return { ended_by: r.endedBy, calls };
   const hooks = r.events
-    .filter((e) => e.lane === 'phase' && e.hook)
+    // A BaseException is no hook failure: the runtime writes neither hook.failed nor hook.completed.
+    .filter((e) => e.lane === 'phase' && e.hook && !e.error?.baseException)
     .map((e) => {
       const className = e.hook!.split('::')[1]!.split('.')[0]!;
       const failed = e.outcome !== 'returned';
@@ -72,22 +107,13 @@ function outcomeOf(c: Case, r: SimulationResult): Outcome {
         ...(typeof before.tool_name === 'string' ? { tool_name: before.tool_name } : {}),
       };
     });
-  const calls = r.events
-    .filter((e) => e.point === 'tool_result')
-    .map((e, i) => {
-      const p = e.after as Record<string, unknown>;
-      return {
-        id: callIds(c)[i],
-        tool_name: String(p.tool_name),
-        result: { content: String(p.value), is_error: p.is_error === true },
-      };
-    });
   return {
     hooks,
     calls,
     ran: (r.tools ?? []).map((t) => ({ tool_name: t.tool_name, arguments: t.arguments })),
-    status: STATUS[r.status],
+    status: STATUS[r.turns ? r.turns[r.turns.length - 1]!.status : r.status],
     ended_by: null,
+    ...(c.turns ? { statuses: (r.turns ?? []).map((t) => STATUS[t.status]) } : {}),
   };
 }
 
@@ -125,12 +151,17 @@ test('shim mode: Hooksmith does what the real cayu runtime recorded, on every co
   assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
 });
 
-const cayuSrc = process.env.HOOKSMITH_CAYU_SRC;
+const release = join(__dirname, '..', '..', '..', 'shared', 'engines', 'cayu-0.3.0');
+const cayuSrc = process.env.HOOKSMITH_CAYU_SRC ?? (existsSync(join(release, 'cayu')) ? release : undefined);
 test(
   'real-cayu mode: the same with the real cayu importable',
-  cayuSrc ? {} : { skip: 'HOOKSMITH_CAYU_SRC is not set: no real cayu to import (shim mode covered above)' },
+  cayuSrc
+    ? {}
+    : {
+        skip: `no real cayu to import: ${release} is absent and HOOKSMITH_CAYU_SRC unset (shim mode covered above)`,
+      },
   async () => {
-    const extra = process.env.HOOKSMITH_CAYU_PYTHONPATH;
+    const extra = process.env.HOOKSMITH_CAYU_PYTHONPATH ?? '/usr/lib/python3/dist-packages';
     const diff = await differences({
       PYTHONPATH: [cayuSrc, ...(extra ? [extra] : [])].join(delimiter),
     });

@@ -242,7 +242,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         except AttributeError as e:
             return {**res, "status": "load-error", "stage": "handler", "exception": describe_exception(e)}
         try:
-            ctx, original_args, handed_args = cayu_call.build_context(str(phase), res["hookName"], payload if isinstance(payload, dict) else {})
+            ctx, original_args, _ = cayu_call.build_context(str(phase), res["hookName"], payload if isinstance(payload, dict) else {})
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build the {phase} context: {e}"}
         call = lambda: bound(ctx)  # noqa: E731
@@ -270,7 +270,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             res["payloadAfter"] = serialise(arg).get("value")
     else:
         res["actions"] = cayu_call.recorded_actions(ctx)
-        res["argumentsMutated"] = handed_args != original_args
+        res["argumentsMutated"] = cayu_call.arguments_mutated(ctx, original_args)
     if outcome == "timeout":
         return {**res, "status": "timed-out", "killed": False, "timeoutMs": timeout_ms}
     if outcome == "err":

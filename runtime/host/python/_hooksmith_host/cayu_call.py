@@ -81,6 +81,11 @@ def build_context(phase: str, hook_name: str, data: Dict[str, Any]):
     return shim.ToolCallHookContext(result=result, tool_event=tool_event, **ids, **common), original, handed
 
 
+def arguments_mutated(ctx, original: Dict[str, Any]) -> bool:
+    """Whether the hook changed a copy of ``context.arguments`` it read (a mutation the runtime loses)."""
+    return any(handed != original for handed in getattr(ctx, "_handed", ()))
+
+
 def _jsonable(v: Any) -> Any:
     """An action argument as JSON (bounded), else its repr."""
     try:

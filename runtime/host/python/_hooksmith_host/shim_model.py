@@ -236,6 +236,9 @@ class ShimModel:
         """Cross-field rules of subclasses (Cayu decisions) run here."""
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if type(self).model_config.get("frozen") and not name.startswith("_"):
+            raise ValidationError(type(self).__name__, [{"type": "frozen_instance", "loc": (name,),
+                                                         "msg": "Instance is frozen", "input": value}])
         if name not in type(self).model_fields and not name.startswith("_"):
             raise ValueError(f'"{type(self).__name__}" object has no field "{name}"')
         self.__dict__[name] = value

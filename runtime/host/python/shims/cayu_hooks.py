@@ -9,11 +9,11 @@ needs modified_result. Phases, actions and companions come from catalogue.json.
 """
 import enum
 import importlib
-import json
 import sys
 from typing import Any, Dict, List, Optional
 
 from _hooksmith_host.catalogue import CAYU
+from _hooksmith_host.durable_json import copy_durable
 from _hooksmith_host.shim_model import ShimField, ShimModel, ValidationError
 from _hooksmith_host.shim_scope import TOOL_RESULT_MODULE
 
@@ -47,10 +47,7 @@ def _durable_json(value: Any) -> Any:
         return None
     if not isinstance(value, dict):
         raise TypeError("Input should be a valid dictionary")
-    try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"modified_arguments must be portable JSON: {e}") from None
+    return copy_durable(value, "modified_arguments")
 
 
 _DECISIONS = {d["name"]: d for d in CAYU["decisions"]}
@@ -168,10 +165,18 @@ class BeforeToolCallHookContext(_HookActionContext):
                  task_id: Optional[str] = None, **kw: Any):
         super().__init__(**kw)
         self._tool_name, self._tool_call_id, self._arguments, self._task_id = tool_name, tool_call_id, arguments, task_id
+        self._handed: List[Dict[str, Any]] = []  # the copies read (bounded): Hooksmith tells a lost mutation
+
+    @property
+    def arguments(self) -> Dict[str, Any]:
+        # Each read is a fresh deep copy (cayu 0.3.0 runtime/hooks.py:344-346): a mutation is lost.
+        copied = copy_durable(self._arguments, "arguments")
+        if len(self._handed) < 64:
+            self._handed.append(copied)
+        return copied
 
     tool_name = property(lambda self: self._tool_name)
     tool_call_id = property(lambda self: self._tool_call_id)
-    arguments = property(lambda self: self._arguments)
     task_id = property(lambda self: self._task_id)
 
 

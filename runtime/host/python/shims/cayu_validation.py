@@ -1,15 +1,14 @@
 """Shim of ``cayu._validation``: the small text and JSON checks hook code borrows from Cayu,
-with the real ones' messages. Anything else of the module is out of the shim's scope."""
-import json
+with the real ones' rules (portable durable JSON: _hooksmith_host/durable_json.py). Anything else of the module is out of the shim's scope."""
 from typing import Any, Dict
 
+from _hooksmith_host import durable_json
 from _hooksmith_host.shim_scope import missing_name
 
 __hooksmith_shim__ = True
 
 
-class DurableValueError(ValueError):
-    """A value that is not portable durable JSON or text."""
+DurableValueError = durable_json.DurableValueError
 
 
 def require_nonblank(value: str, field_name: str) -> str:
@@ -38,10 +37,7 @@ def require_durable_clean_nonblank(value: str, field_name: str) -> str:
 
 
 def copy_json_value(value: Any, field_name: str) -> Any:
-    try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"`{field_name}` must be JSON: {e}") from None
+    return durable_json.copy_json(value, field_name)
 
 
 def copy_json_object(value: Any, field_name: str) -> Dict[str, Any]:
@@ -52,16 +48,13 @@ def copy_json_object(value: Any, field_name: str) -> Dict[str, Any]:
 
 
 def copy_durable_json_value(value: Any, field_name: str) -> Any:
-    try:
-        return copy_json_value(value, field_name)
-    except ValueError as e:
-        raise DurableValueError(str(e)) from None
+    return durable_json.copy_durable(value, field_name)
 
 
 def copy_durable_json_object(value: Any, field_name: str) -> Dict[str, Any]:
     copied = copy_durable_json_value(value, field_name)
     if type(copied) is not dict:
-        raise DurableValueError(f"`{field_name}` must be a JSON object.")
+        raise DurableValueError("invalid_json_object", field_name)
     return copied
 
 

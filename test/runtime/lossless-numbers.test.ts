@@ -161,6 +161,29 @@ test('a payload case comparing a big integer passes exactly and fails on an off-
   rmSync(file);
 });
 
+test('test --update records a big integer snapshot digit for digit, and it passes after', async () => {
+  const file = write(
+    'mantle/.hooksmith/payloads/big-snapshot.json',
+    `{"hook": "hooks.py::check_ids", "expect": {"fields": "snapshot"},\n "tool_name": "lookup", "arguments": {"id": ${BIG}}, "sender_id": "u1"}\n`,
+  );
+  const update = await hooksmith(['test', file, '--update']);
+  assert.equal(update.code, 0, update.stdout + update.stderr);
+  const saved = readFileSync(file, 'utf8');
+  assert.match(saved, new RegExp(`"next": ${BigInt(BIG) + 1n}\\b`));
+  assert.deepEqual(
+    (parseJson(saved) as { expect: { fields: { snapshot: { arguments: unknown } } } }).expect.fields.snapshot
+      .arguments,
+    {
+      id: BigInt(BIG),
+      seen: BigInt(BIG),
+      next: BigInt(BIG) + 1n,
+    },
+  );
+  const again = await hooksmith(['test', file]);
+  assert.equal(again.code, 0, again.stdout + again.stderr);
+  rmSync(file);
+});
+
 for (const engine of ['mantle', 'cayu'] as const)
   test(`${engine} scenario: ${B60} in tool arguments and tool results reaches the hook and the tool exact`, async () => {
     const file = write(`${engine}/big.scenario.yaml`, scenario(String(BigInt(B60) + 1n)));

@@ -27,6 +27,10 @@ test('1e400 (Infinity once parsed) and lone surrogates are named by path', () =>
   assert.equal(unfaithfulJson({ text: 'emoji 😀 and ü', n: [1.5, -0, 1e308] }), undefined);
 });
 
+test('an integer beyond 2^53 (a bigint once parsed) is carried faithfully', () => {
+  assert.equal(unfaithfulJson({ id: 12345678901234567890n, n: [-(2n ** 70n)] }), undefined);
+});
+
 test('nesting deeper than the limit is named at the level it crosses, without overflowing on 5,000 levels', () => {
   assert.equal(unfaithfulJson(nested(JSON_LIMITS.depth)), undefined);
   const deep = unfaithfulJson(nested(5000))!;

@@ -65,6 +65,24 @@ test('no payload file: no "Open payload" button', () => {
   assert.ok(!renderRunResultHtml(CRASH, SEC).includes('data-action="openPayload"'));
 });
 
+test('an integer beyond 2^53 in the payload shows its digits in the diff (no throw, no rounding)', () => {
+  const html = renderRunResultHtml(
+    {
+      ...CRASH,
+      point: 'tool_call',
+      outcome: 'returned',
+      error: null,
+      inputPayload: { arguments: { id: 12345678901234567890n }, sender_id: 'u1' },
+      payload: { arguments: { id: 12345678901234567891n }, sender_id: 'u1' },
+      notes: [],
+    },
+    SEC,
+  );
+  assert.match(html, /12345678901234567890/);
+  assert.match(html, /12345678901234567891/);
+  assert.ok(!html.includes('12345678901234567000') && !html.includes('[object Object]'));
+});
+
 test('a fail-closed timeout (payload null) shows no diff against null but what the engine carries on with', () => {
   const html = renderRunResultHtml(
     {

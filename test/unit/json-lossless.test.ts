@@ -33,6 +33,15 @@ test('a 16-digit run that is no unsafe integer stays a number; one inside a stri
   assert.equal(parseJson('0.1234567890123456789'), Number('0.1234567890123456789'));
   assert.equal(parseJson('1e400'), Infinity);
   assert.deepEqual(parseJson('["12345678901234567890", 1]'), ['12345678901234567890', 1]);
+  // Fractions of 17 digits beside a big integer, and a big integer before a fraction or an exponent.
+  assert.deepEqual(parseJson('{"f":0.14285714285714285,"n":-12345678901234567890}'), {
+    f: 0.14285714285714285,
+    n: -12345678901234567890n,
+  });
+  assert.deepEqual(
+    parseJson('[12345678901234567890.5, 12345678901234567890e0, 0.12345678901234567890]'),
+    ['12345678901234567890.5', '12345678901234567890e0', '0.12345678901234567890'].map(Number),
+  );
 });
 
 test('stringifyJson writes what JSON.stringify writes, and a bigint as its digits', () => {

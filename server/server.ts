@@ -159,7 +159,7 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const caps = params.capabilities;
+    const caps = params.capabilities ?? {};
     client = clientProfile(params);
     givenSettings = settingsSection(params.initializationOptions);
     canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;

@@ -1,4 +1,4 @@
-// `hooksmith` — the command-line face of the core: check | run | simulate | payload.
+// `hooksmith` — the command-line face of the core: check | run | simulate | payload | … | lsp.
 // Exit codes: 0 ok, 1 findings / failed run, 2 usage or input error.
 // Subcommands load on demand: `check` never evaluates the engine, `--version` nothing at all
 // (esbuild keeps dynamically imported modules in the bundle but evaluates them lazily).
@@ -31,6 +31,7 @@ commands:
   fuzz FILE::HANDLER [--runs N] [--seed S]         run a hook on generated payloads
   scenario from-messages FILE [--expect snapshot] [-o OUT]
                                                    a recorded conversation → a multi-turn scenario
+  lsp [--stdio]                                    the language server over stdio (docs/editors.md)
 `;
 
 export type CommandMain = (args: string[]) => Promise<number>;
@@ -43,6 +44,7 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
   test: async () => (await import('./test')).runTestCommand,
   fuzz: async () => (await import('./fuzz')).runFuzzCommand,
   scenario: async () => (await import('./scenario')).runScenarioCommand,
+  lsp: async () => (await import('./lsp')).runLspCommand,
 };
 
 const HOST_COMMANDS = new Set(['run', 'simulate', 'test', 'fuzz']);
@@ -109,6 +111,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooksmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
+  // The server reads its settings from the editor: no engine line or host options here.
+  if (command === 'lsp') return (await load())(rest);
   const limited = HOST_COMMANDS.has(command) ? takeHostOptions(rest) : rest;
   if (typeof limited === 'string') {
     process.stderr.write(`hooksmith ${command}: ${limited}\n`);

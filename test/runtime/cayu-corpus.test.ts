@@ -11,9 +11,10 @@ import { delimiter, join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { createHookRunner } from '../../runtime/engine/runner';
+import { parseJson } from '../../runtime/json/lossless-json';
 
 const corpus = join(__dirname, '..', 'fixtures', 'cayu-corpus');
-const recorded = JSON.parse(readFileSync(join(corpus, 'recorded.json'), 'utf8')) as {
+const recorded = parseJson(readFileSync(join(corpus, 'recorded.json'), 'utf8')) as {
   cayu: string;
   cases: Record<string, Outcome>;
 };
@@ -124,7 +125,7 @@ async function differences(env: Record<string, string | undefined>): Promise<str
   const out: string[] = [];
   try {
     for (const name of names) {
-      const c = JSON.parse(readFileSync(join(corpus, 'cases', name, 'case.json'), 'utf8')) as Case;
+      const c = parseJson(readFileSync(join(corpus, 'cases', name, 'case.json'), 'utf8')) as Case;
       const agent = join(work, name);
       cpSync(join(corpus, 'cases', name), agent, { recursive: true });
       const got = outcomeOf(c, await runner.simulate(scenarioOf(c), agent));

@@ -3,6 +3,7 @@
 // the extension. The runner speaks the line selectEditorLine picks (as the server and the CLI).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
+import { configureCayuEngine } from '../../runtime/engine/cayu-real/engine-mode';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
 import { API_LINE_SETTING, CAYU_LINE_SETTING, selectEditorLine } from './engine-line';
@@ -45,6 +46,7 @@ export class RunnerService implements vscode.Disposable {
   async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
     // Read on every run (the hooks are located in this process): a changed setting applies at once.
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
+    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
     if (!this.runner) {
       this.runner = (async () => {
         const choice = await this.resolver.resolve(resource);

@@ -37,6 +37,7 @@ export function formatRunText(r: RunResult, cwd = process.cwd()): string {
   const lines: string[] = [];
   const file = path.relative(cwd, r.file) || r.file;
   lines.push(`${hookKind(r.point, r.lane)} ${r.handler} (${file})`);
+  if (r.playedBy) lines.push(`played by ${r.playedBy}`);
   // Cayu puts no timeout around a hook: its limit is Hooksmith's safety stop, not a budget.
   const limit =
     r.engine === 'cayu'
@@ -94,6 +95,7 @@ export function formatSimulationText(s: SimulationResult): string {
   lines.push(
     `scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.turns ? `${s.turns.length} turns, ` : ''}${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`,
   );
+  if (s.playedBy) lines.push(`Cayu played by ${s.playedBy}`);
   lines.push('');
   lines.push(
     `${'#'.padStart(3)}  ${'context'.padEnd(16)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,

@@ -8,6 +8,7 @@ import {
   MAX_CAYU_SAFETY_STOP_S,
   parseSafetyStopSeconds,
 } from '../engine/cayu-safety-stop';
+import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine } from '../engine/cayu-real/engine-mode';
 
 const USAGE = `usage: hooksmith <command> [options]
 
@@ -20,7 +21,9 @@ commands:
    the one the installed rasa.mantle.hooks speaks, as hooksmith.mantle.apiLine does, and
    --cayu-line cayu-0.3|cayu-newer: the Cayu import layout, overriding the installed cayu's;
    run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none,
-   and --cayu-safety-stop SECONDS: Hooksmith's own stop for a Cayu hook that never returns, default 120)
+   --cayu-safety-stop SECONDS: Hooksmith's own stop for a Cayu hook that never returns, default 120,
+   and --cayu-engine auto|real|emulation: who plays Cayu phases, default auto (the installed cayu
+   runtime wherever cayu is importable, else Hooksmith's emulation), as hooksmith.cayu.engine does)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]
@@ -71,6 +74,13 @@ const HOST_OPTIONS: readonly HostOption[] = [
     env: CAYU_SAFETY_STOP_ENV,
     valid: (v) => parseSafetyStopSeconds(v) !== undefined,
     expected: `whole seconds from 1 to ${MAX_CAYU_SAFETY_STOP_S} (decimal digits)`,
+  },
+  // Who plays Cayu phases: the installed runtime or the emulation (engine/cayu-real/engine-mode.ts).
+  {
+    name: '--cayu-engine',
+    env: CAYU_ENGINE_ENV,
+    valid: (v) => parseCayuEngine(v) !== undefined,
+    expected: CAYU_ENGINES.join('|'),
   },
 ];
 

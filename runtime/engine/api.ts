@@ -81,6 +81,8 @@ export interface RunResult {
   debug?: DebugRunTiming;
   /** Cayu: the hook's `name` (a property; the class name by default), as the runtime's events name it. */
   hookName?: string;
+  /** Cayu: who played the hook, "cayu 0.3.0 runtime" or "Hooksmith's Cayu emulation (why)". */
+  playedBy?: string;
 }
 
 export interface DebugRunTiming {
@@ -200,6 +202,10 @@ export interface SimulationResult {
   turns?: TurnSummary[];
   /** Cayu: the BaseException (not an Exception) a hook raised, which ended the run uncaught. */
   endedBy?: string;
+  /** Who played the Cayu phases ("cayu 0.3.0 runtime" or the emulation, with why); absent without Cayu hooks. */
+  playedBy?: string;
+  /** Real-engine mode: each tool call's result as the runtime kept it (its tool.call.* event), in order. */
+  toolResults?: { tool_name: string; content: string; is_error: boolean; event: string; turn?: number }[];
   /** Real models played a part (scenario `model:`, `user_simulation:`): who, the recording, each exchange. */
   models?: ModelsPlayed;
 }

@@ -44,6 +44,7 @@ function repr(value: unknown): string {
 
 export function returnedValue(value: unknown, type: PyType, unserialisable = false): ReturnedValue {
   if (type.name === 'NoneType') return { kind: 'none' };
+  if (type.name === 'CayuRealSession') return { kind: 'cayu-session', data: value };
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !unserialisable;
   // The live list: the selected Mantle API line respells it in place (OutgoingMessagePayload).
   if (isObject && (PAYLOAD_TYPE_NAMES as readonly string[]).includes(type.name))

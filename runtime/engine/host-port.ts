@@ -10,7 +10,8 @@ export interface HostCall {
   agentRoot: string;
   /** Absolute path of the hook module. */
   file: string;
-  engine: 'mantle' | 'cayu';
+  /** `cayu-real`: the whole scenario in the installed Cayu runtime (engine/cayu-real/). */
+  engine: 'mantle' | 'cayu' | 'cayu-real';
   /** Mantle: the function name. Cayu: the method name (the phase id). */
   function: string;
   /** Cayu: the RuntimeHook subclass. */
@@ -33,6 +34,8 @@ export type ReturnedValue =
   | { kind: 'payload'; type: string; data: Record<string, unknown> }
   /** A Cayu decision model instance: its class name and fields. */
   | { kind: 'decision'; type: string; data: Record<string, unknown> }
+  /** What the installed Cayu runtime did with a whole scenario (engine/cayu-real/). */
+  | { kind: 'cayu-session'; data: unknown }
   /** Anything else: a dict, a str, a list … with its Python type name and repr. */
   | { kind: 'other'; pythonType: string; repr: string };
 

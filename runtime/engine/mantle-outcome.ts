@@ -70,6 +70,8 @@ export function describeReturn(value: Extract<HostFact, { kind: 'returned' }>['v
     case 'payload':
     case 'decision':
       return `a ${value.type}`;
+    case 'cayu-session':
+      return 'a Cayu session record';
     case 'other':
       return `a ${value.pythonType} (${value.repr.length > 80 ? value.repr.slice(0, 77) + '...' : value.repr})`;
   }

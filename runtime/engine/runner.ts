@@ -15,6 +15,10 @@ import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
+import { cayuPlayer, realOrElse } from './cayu-real/dispatch';
+import { emulationPlayedBy } from './cayu-real/engine-mode';
+import { playCayuReal } from './cayu-real/play';
+import { cayuSafetyStopMs } from './cayu-safety-stop';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -45,6 +49,8 @@ export function createHookRunnerWithHost(
   workspaceRoots: () => readonly string[] = () => [],
   wiring?: () => Promise<WiringSource | undefined>,
   models: ModelRunOptions = {},
+  /** Whether the host's interpreter imports the real cayu (real-engine mode needs it). */
+  realCayu: () => Promise<boolean> = async () => false,
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
@@ -65,9 +71,23 @@ export function createHookRunnerWithHost(
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
       throw new ScenarioError(`${loaded.source}: ${NEEDS_MODEL}`);
-    return simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired, played).finally(() =>
-      host.endRun?.(),
-    );
+    // Real models drive the turn through the emulation's loop; the scripted runtime driver has no place for them.
+    const player = played
+      ? {
+          real: false as const,
+          ...(hooks.hasCayu ? { playedBy: emulationPlayedBy('a model plays the agent or the user') } : {}),
+        }
+      : cayuPlayer(hooks, loaded.scenario, hooks.hasCayu && (await realCayu()));
+    const emulate = async (playedBy?: string) => {
+      const r = await simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired, played);
+      return playedBy ? { ...r, playedBy } : r;
+    };
+    const result = player.real
+      ? playCayuReal(host, hooks, loaded.scenario, loaded.source, cayuSafetyStopMs()).then((r) =>
+          realOrElse(r, emulate),
+        )
+      : emulate(player.playedBy);
+    return result.finally(() => host.endRun?.());
   }
   return {
     run: (req) =>
@@ -101,11 +121,15 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   });
   const sink = options.coverage;
   const measured = sink ? withCoverage(raw, sink) : raw;
+  const facts = installedFacts(options);
+  // The host's own hello says whether its interpreter (with its PYTHONPATH) imports the real cayu.
+  const realCayu = async () => (await raw.start()).realCayu === true;
   return createHookRunnerWithHost(
     hostPort(measured),
     options.workspaceRoots,
-    installedWiring(options),
+    installedWiring(options, facts),
     options.models,
+    realCayu,
   );
 }
 
@@ -122,6 +146,18 @@ function withCoverage(raw: PythonHost, sink: NonNullable<HookRunnerOptions['cove
   };
 }
 
+/** What the selected interpreter has installed (asked once, remembered on disk as the server and check do). */
+function installedFacts(options: HookRunnerOptions): () => Promise<EngineFacts | undefined> {
+  let facts: Promise<EngineFacts | undefined> | undefined;
+  return () =>
+    (facts ??= PythonEnvironment.withDefaultCache(
+      { ...(options.python ? { python: options.python } : {}) },
+      !process.env.HOOKSMITH_NO_CACHE,
+    )
+      .engine()
+      .catch(() => undefined));
+}
+
 /** Runner options for the points the CLI's --wired-points lists (none given: the installed rasa-pro decides). */
 export function listedWiring(
   points: readonly string[] | undefined,
@@ -133,19 +169,15 @@ export function listedWiring(
  * Whether the engine invokes each point, as the not-wired rule is told: the setting, else the
  * rasa-pro installed for this interpreter (asked once, remembered on disk as the server and check do).
  */
-function installedWiring(options: HookRunnerOptions): () => Promise<WiringSource | undefined> {
-  let facts: Promise<EngineFacts | undefined> | undefined;
+function installedWiring(
+  options: HookRunnerOptions,
+  facts: () => Promise<EngineFacts | undefined>,
+): () => Promise<WiringSource | undefined> {
   return async () => {
     const points = options.wiredPoints?.();
     if (points)
       return { wiredPoints: new Set(points), ...(options.wiredBy ? { wiredBy: options.wiredBy } : {}) };
-    facts ??= PythonEnvironment.withDefaultCache(
-      { ...(options.python ? { python: options.python } : {}) },
-      !process.env.HOOKSMITH_NO_CACHE,
-    )
-      .engine()
-      .catch(() => undefined);
-    const engine = await facts;
+    const engine = await facts();
     return engine ? { engine } : undefined;
   };
 }

@@ -5,7 +5,8 @@
 // (fail policies, payload wall, which signals count where, invalid returns).
 import type { CayuPhaseId, PayloadTypeName } from '../catalogue';
 
-export type HookKind = 'mantle' | 'cayu';
+/** `cayu-real`: a whole Cayu scenario played by the installed runtime (real-engine mode). */
+export type HookKind = 'mantle' | 'cayu' | 'cayu-real';
 
 /** What the engine asks the host to run. */
 export interface InvokeRequest {

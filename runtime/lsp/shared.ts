@@ -30,14 +30,15 @@ export const settingsSchema = z.object({
   /**
    * `safetyStopSeconds`: Hooksmith's own stop for a Cayu hook that never returns (the runtime has
    * no timeout); `apiLine`: the Cayu API line (runtime/catalogue/cayu-lines.ts), overriding the
-   * installed cayu's layout.
+   * installed cayu's layout; `engine`: who plays Cayu phases (runtime/engine/cayu-real/engine-mode.ts).
    */
   cayu: z
     .object({
       safetyStopSeconds: z.number().int().min(1).max(86_400).default(120),
       apiLine: z.string().nullable().optional(),
+      engine: z.enum(['auto', 'real', 'emulation']).default('auto'),
     })
-    .default({ safetyStopSeconds: 120 }),
+    .default({ safetyStopSeconds: 120, engine: 'auto' }),
 });
 
 export type HooksmithSettings = z.infer<typeof settingsSchema>;

@@ -33,7 +33,8 @@ const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
 /** The case's status line, as `hooksmith test` prints it: `FAILED a.scenario.yaml::name (12 ms)`. */
 export function statusLine(x: CaseResult, relative: (file: string) => string): string {
   const tag = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR ' }[x.status];
-  return `${tag} ${relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)`;
+  const by = x.simulation?.playedBy ? ` [${x.simulation.playedBy}]` : '';
+  return `${tag} ${relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)${by}`;
 }
 
 /**
@@ -90,6 +91,7 @@ export function formatTestJson(r: TestReport, extra: Record<string, unknown> = {
           line: x.case.line,
           status: x.status,
           durationMs: x.durationMs,
+          ...(x.simulation?.playedBy ? { playedBy: x.simulation.playedBy } : {}),
           expectations: x.expectations.map(({ observed: _o, path: _p, ...e }) => e),
           ...(x.error ? { error: x.error } : {}),
         })),

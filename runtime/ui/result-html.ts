@@ -120,6 +120,7 @@ ${cspMeta(opts)}
 <header>
 <div class="head"><h1><code>${escapeHtml(result.handler)}</code></h1>${badge(meta)}</div>
 <div class="meta"><span class="mono">${escapeHtml(result.point)}</span>${laneBadge(result.lane)}<span title="${escapeHtml(result.file)}">${escapeHtml(shortPath(result.file))}</span><span>${bar}</span></div>
+${result.playedBy ? `<p class="sub played-by">Played by <b>${escapeHtml(result.playedBy)}</b></p>` : ''}
 ${opts.payloadBar ? renderSampleNotice(opts.payloadBar) : ''}
 <div class="effect" role="status"><span class="label">What the end user would have seen</span>${renderUserView(result)}<p class="next"><strong>Next:</strong> ${escapeHtml(result.effect)}</p></div>
 <p class="note">${escapeHtml(POLICY_WORDS[result.policy] ?? result.policy)}</p>

@@ -144,6 +144,7 @@ describe('package.json contributes', () => {
       ...Object.keys(DEFAULT_SETTINGS).map((k) => sections[k] ?? `hooksmith.${k}`),
       'hooksmith.mantle.apiLine',
       'hooksmith.cayu.apiLine',
+      'hooksmith.cayu.engine',
       'hooksmith.trace.server',
     ].sort();
     assert.deepEqual(Object.keys(props).sort(), expected);
@@ -152,6 +153,7 @@ describe('package.json contributes', () => {
     assert.equal(props['hooksmith.mantle.wiredPoints']!.default, null);
     assert.equal(props['hooksmith.cayu.safetyStopSeconds']!.default, DEFAULT_SETTINGS.cayu.safetyStopSeconds);
     assert.equal(props['hooksmith.cayu.apiLine']!.default, null);
+    assert.equal(props['hooksmith.cayu.engine']!.default, DEFAULT_SETTINGS.cayu.engine);
     const codes = RULES.map((r) => r.code);
     assert.deepEqual(props['hooksmith.rules']!.propertyNames!.enum, codes);
     assert.deepEqual(props['hooksmith.severity']!.propertyNames!.enum, codes);

@@ -117,3 +117,36 @@ test('coverage has one room: runtime/testing/coverage/, imported only from testi
     .map((f) => relative(repo, f));
   assert.deepEqual(importers, ['runtime/host/python/_hooksmith_host/coverage.py']);
 });
+
+// Real-engine mode has a room of its own (runtime/engine/cayu-real/, host cayu_real.py): the
+// installed Cayu runtime and Hooksmith's emulation never reach into each other; only the runner's
+// dispatch (cayu-real/dispatch.ts, called by runner.ts) chooses which plays.
+const ENGINE = join(ROOT, 'engine');
+const EMULATION = ['sim-cayu', 'sim-session', 'sim-dispatch', 'simulator', 'cayu-outcome', 'cayu-context'];
+
+function engineImports(file: string): string[] {
+  return relativeImports(readFileSync(file, 'utf8')).map((s) => relative(ENGINE, resolve(dirname(file), s)));
+}
+
+test('the real Cayu driver does not import the emulation, and the emulation does not import it', () => {
+  const real = tsFiles(join(ENGINE, 'cayu-real'));
+  assert.ok(real.length >= 4, `cayu-real sources: ${real.length}`);
+  const crossing: string[] = [];
+  for (const file of real)
+    for (const target of engineImports(file))
+      if (EMULATION.includes(target)) crossing.push(`${relative(ENGINE, file)} → ${target}`);
+  for (const file of tsFiles(ENGINE).filter((f) => !f.includes(`${join('engine', 'cayu-real')}`)))
+    for (const target of engineImports(file))
+      if (target.startsWith('cayu-real/') && relative(ENGINE, file) !== 'runner.ts')
+        crossing.push(`${relative(ENGINE, file)} → ${target}`);
+  assert.deepEqual(crossing, []);
+  const py = join(ROOT, 'host', 'python', '_hooksmith_host');
+  assert.doesNotMatch(
+    readFileSync(join(py, 'cayu_real.py'), 'utf8'),
+    /^\s*(from|import)\b[^\n]*\bcayu_call\b/m,
+  );
+  assert.doesNotMatch(
+    readFileSync(join(py, 'cayu_call.py'), 'utf8'),
+    /^\s*(from|import)\b[^\n]*\bcayu_real\b/m,
+  );
+});

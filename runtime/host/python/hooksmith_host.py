@@ -32,14 +32,13 @@ sys.path.insert(0, _HOST_DIR)
 import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
-import re  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import app as app_state, capture, cayu_call, coverage as line_coverage, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
-from _hooksmith_host.describe import describe_exception, serialise, to_json_text  # noqa: E402
+from _hooksmith_host.describe import describe_exception, request_id, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
 from _hooksmith_host.watchdog import Watchdog  # noqa: E402
 
@@ -180,6 +179,8 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
 
 async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[str, Any]:
     kind = req.get("kind")
+    if kind == "cayu-real":  # real-engine mode: the whole scenario in the installed runtime (cayu_real.py)
+        return await cayu_real.invoke(req, res, dict(cache=_cache, baseline=_baseline, send=send, describe=describe_exception, run_body=_run_body, watchdog=lambda: _watchdog))
     handler_name = str(req.get("handler") or "")
     if kind not in ("mantle", "cayu") or not handler_name or not req.get("agentRoot") or not req.get("file"):
         return {**res, "status": "invalid-request", "message": "invoke needs agentRoot, file, handler and kind (mantle|cayu)"}
@@ -295,22 +296,17 @@ async def _invoke_and_send(req: Dict[str, Any]) -> None:
         _watchdog.leave(frame)
 
 
-def _request_id(line: bytes) -> Any:
-    m = re.match(rb'\s*\{"id":\s*(\d+)', line)
-    return int(m.group(1)) if m else None
-
-
 def on_line(loop, line: bytes) -> None:
     try:
         req = _DECODER.decode(line.decode("utf-8"))
         if not isinstance(req, dict):
             raise ValueError("a request is a JSON object")
     except RecursionError:
-        send({"id": _request_id(line), "status": "protocol-error",
+        send({"id": request_id(line), "status": "protocol-error",
               "message": "the request is nested too deeply for Python's json module"})
         return
     except ValueError as e:
-        send({"id": _request_id(line), "status": "protocol-error", "message": f"malformed request: {e}"})
+        send({"id": request_id(line), "status": "protocol-error", "message": f"malformed request: {e}"})
         return
     op, rid = req.get("op"), req.get("id")
     if op == "hello":

@@ -2,6 +2,7 @@
 import importlib
 import json
 import os
+import re
 import traceback
 from typing import Any, Dict, Optional, Tuple
 
@@ -118,3 +119,9 @@ def describe_exception(exc: BaseException, signals: Optional[Tuple[Tuple[str, ty
     if isinstance(exc, SyntaxError):
         out["syntax"] = {"file": exc.filename or "", "line": exc.lineno or 0, "column": exc.offset or 0, "text": (exc.text or "").rstrip("\n")}
     return out
+
+
+def request_id(line: bytes) -> Any:
+    """The id of a request line too broken to decode, so that its error answers it."""
+    m = re.match(rb'\s*\{"id":\s*(\d+)', line)
+    return int(m.group(1)) if m else None

@@ -1,0 +1,105 @@
+// Real-engine mode: a scenario played by the installed Cayu runtime in the Python host (one
+// `invoke` of kind cayu-real: one CayuApp, one session, `run` then `resume` per turn). The host's
+// deadline covers the whole scenario, so a hook that blocks the loop past Hooksmith's safety stop
+// gets the host killed and restarted (the result says so), as in the emulation.
+import * as path from 'node:path';
+import type { SimulationResult } from '../api';
+import type { HostPort } from '../host-port';
+import { RunInputError } from '../run-hook';
+import type { Scenario } from '../scenario-schema';
+import type { AgentHooks } from '../sim-agent';
+import { turnScenario } from '../sim-turns';
+import { realSpec } from './scenario-spec';
+import type { SessionRecord } from './session-record';
+import { simulationFromRecord } from './timeline';
+
+/** The scripted time (latencies) plus the safety stop: the whole scenario's deadline. */
+function deadlineMs(sc: Scenario, safetyStopMs: number): number {
+  const turns = sc.turns ? sc.turns.map((t) => turnScenario(sc, t)) : [sc];
+  const scripted = turns.reduce(
+    (n, t) =>
+      n +
+      t.completions.reduce((m, c) => m + c.latency_ms, 0) +
+      Object.values(t.tools).reduce((m, tool) => m + tool.latency_ms * t.completions.length, 0),
+    0,
+  );
+  return safetyStopMs + scripted + 30_000;
+}
+
+function unfinished(sc: Scenario, source: string, root: string, why: string): SimulationResult {
+  return {
+    scenario: source,
+    events: [],
+    transcript: [{ role: 'engine', text: why }],
+    tools: [],
+    status: 'error',
+    agentRoot: root,
+    ending: why,
+    ...(sc.turns ? { turns: [] } : {}),
+    playedBy: 'the installed cayu runtime',
+  };
+}
+
+export async function playCayuReal(
+  host: HostPort,
+  hooks: AgentHooks,
+  sc: Scenario,
+  source: string,
+  safetyStopMs: number,
+): Promise<SimulationResult> {
+  const spec = realSpec(sc, hooks, safetyStopMs);
+  const timeoutMs = deadlineMs(sc, safetyStopMs);
+  const fact = await host.invoke({
+    agentRoot: hooks.root,
+    file: spec.hooks[0]?.file ?? path.join(hooks.root, '__hooksmith_no_hooks__.py'),
+    engine: 'cayu-real',
+    function: 'play',
+    payload: spec,
+    timeoutMs,
+  });
+  if (fact.kind === 'load-error')
+    throw new RunInputError(
+      'load',
+      `the agent's Cayu hooks failed to load: ${fact.error.type}: ${fact.error.message}`,
+      fact.error.formatted ? [fact.error.formatted] : [],
+      [],
+      fact.error,
+    );
+  if (fact.kind === 'timed-out')
+    return unfinished(
+      sc,
+      source,
+      hooks.root,
+      `a hook never returned: Hooksmith's safety stop (${safetyStopMs / 1000} s) ended the scenario${fact.hard ? '; it blocked the event loop, so the Python host was killed and restarted' : ''}`,
+    );
+  if (fact.kind === 'crashed')
+    return unfinished(
+      sc,
+      source,
+      hooks.root,
+      `the Python host died while the runtime played: ${fact.message}`,
+    );
+  if (fact.kind === 'raised')
+    return {
+      ...unfinished(
+        sc,
+        source,
+        hooks.root,
+        `the real driver failed: ${fact.error.type}: ${fact.error.message}`,
+      ),
+      internalError: fact.error.message,
+    };
+  if (fact.value.kind !== 'cayu-session')
+    throw new Error(`the host answered a real-engine scenario with ${fact.value.kind}`);
+  const turns = sc.turns ? sc.turns.map((t) => turnScenario(sc, t)) : [sc];
+  const calls = turns.map((t) => t.completions.flatMap((c) => c.tool_calls));
+  return simulationFromRecord(
+    fact.value.data as SessionRecord,
+    calls,
+    turns.map((t) => t.user ?? ''),
+    source,
+    hooks.root,
+    safetyStopMs,
+    sc.turns !== undefined,
+  );
+}

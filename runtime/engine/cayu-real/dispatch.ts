@@ -4,6 +4,7 @@ import { RunInputError } from '../run-hook';
 import type { Scenario } from '../scenario-schema';
 import type { AgentHooks } from '../sim-agent';
 import { cayuEngine, emulationPlayedBy, NOT_INSTALLED } from './engine-mode';
+import type { SimulationResult } from '../api';
 import { emulationOnly } from './scenario-spec';
 
 export type CayuPlayer = { real: true } | { real: false; playedBy?: string };
@@ -24,4 +25,21 @@ export function cayuPlayer(hooks: AgentHooks, sc: Scenario, installed: boolean):
   }
   const why = emulationOnly(sc, hooks);
   return why ? { real: false, playedBy: emulationPlayedBy(why) } : { real: true };
+}
+
+/**
+ * The installed runtime's result; `emulate` when that cayu cannot drive a scenario (no runtime API:
+ * another layout, a stub) and the mode allows the emulation, which then names why it played.
+ */
+export async function realOrElse(
+  played: SimulationResult | { unavailable: string },
+  emulate: (playedBy: string) => Promise<SimulationResult>,
+): Promise<SimulationResult> {
+  if (!('unavailable' in played)) return played;
+  if (cayuEngine() === 'real')
+    throw new RunInputError(
+      'load',
+      `hooksmith.cayu.engine is "real" but the installed cayu cannot drive a scenario: ${played.unavailable}`,
+    );
+  return emulate(emulationPlayedBy(`the installed cayu cannot drive a scenario: ${played.unavailable}`));
 }

@@ -46,7 +46,7 @@ export async function playCayuReal(
   sc: Scenario,
   source: string,
   safetyStopMs: number,
-): Promise<SimulationResult> {
+): Promise<SimulationResult | { unavailable: string }> {
   const spec = realSpec(sc, hooks, safetyStopMs);
   const timeoutMs = deadlineMs(sc, safetyStopMs);
   const fact = await host.invoke({
@@ -91,6 +91,8 @@ export async function playCayuReal(
     };
   if (fact.value.kind !== 'cayu-session')
     throw new Error(`the host answered a real-engine scenario with ${fact.value.kind}`);
+  const unavailable = (fact.value.data as { unavailable?: string }).unavailable;
+  if (unavailable !== undefined) return { unavailable };
   const turns = sc.turns ? sc.turns.map((t) => turnScenario(sc, t)) : [sc];
   const calls = turns.map((t) => t.completions.flatMap((c) => c.tool_calls));
   return simulationFromRecord(

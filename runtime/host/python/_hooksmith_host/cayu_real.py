@@ -279,8 +279,9 @@ async def invoke(req: Dict[str, Any], res: Dict[str, Any], host: Dict[str, Any])
     send({"id": rid, "event": "loading"})
     try:
         _cayu()  # importing the runtime is load time, not the hooks' time
-    except BaseException as e:  # noqa: B902
-        return {**res, "status": "load-error", "stage": "import", "exception": host["describe"](e)}
+    except BaseException as e:  # noqa: B902 - a cayu without the runtime's API (another layout, a stub)
+        return {**res, "status": "returned", "value": {"unavailable": f"{type(e).__name__}: {e}"},
+                "valueType": {"name": "CayuRealSession", "module": __name__, "qualname": "CayuRealSession"}}
     classes = []
     for i, h in enumerate(spec.get("hooks") or []):
         name, path, load = cache.plan(str(req["agentRoot"]), str(h["file"]), i > 0)

@@ -11,6 +11,7 @@ import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
 import { isPayloadFile, isScenarioFile, readCase } from '../../runtime/testing/discover-cases';
 import { runCases } from '../../runtime/testing/run-cases';
 import type { HooksmithContext } from '../context';
+import { noteTestRun } from '../walkthrough/feature';
 import { sharedRunner } from '../python/runner-service';
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
@@ -83,6 +84,7 @@ function registerController(ctx: HooksmithContext): TestTree {
   // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
   const execute =
     (debug: boolean) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+      noteTestRun(ctx.log);
       const run = controller.createTestRun(request);
       const roots: vscode.TestItem[] = [];
       if (request.include) roots.push(...request.include);

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { malformedSummary, type TestCase } from '../../runtime/testing/cases';
 import { readCase } from '../../runtime/testing/discover-cases';
 import { pathKey, plannedExpectations } from '../../runtime/testing/plan';
+import { sourceLines } from '../../runtime/testing/source-lines';
+import { mantleKeyPath } from '../../runtime/engine/mantle-scenario';
 
 export interface CaseEntry {
   testCase: TestCase;
@@ -52,10 +54,15 @@ export class TestTree {
     fileItem.range = line(1);
     const caseId = `${file}::case`;
     const caseItem = this.controller.createTestItem(caseId, c.name, uri);
-    caseItem.range = line(c.line);
+    // A conversation's case stands on its `turns:` line and each turn on its own (`- user:`): its
+    // ✖ marks the turn that failed, not the scenario-level `expect:` (#31 item 12).
+    const lines = c.lines ?? sourceLines(c.text);
+    const keyLine = (...p: (string | number)[]) => lines.lineOf(c.mantle ? mantleKeyPath(p) : p);
+    caseItem.range = line(c.scenario?.turns ? keyLine('turns') : c.line);
     // A conversation's turns are items of the case, each holding its own expectations.
     const turns = (c.scenario?.turns ?? []).map((t, i) => {
       const turn = this.controller.createTestItem(`${caseId}/turns/${i}`, t.name ?? `turn ${i + 1}`, uri);
+      turn.range = line(keyLine('turns', i));
       caseItem.children.add(turn);
       return turn;
     });
@@ -64,7 +71,6 @@ export class TestTree {
         const e = this.controller.createTestItem(`${caseId}/${pathKey(p.path)}`, p.label, uri);
         e.range = line(p.line);
         const parent = p.turn ? turns[p.turn - 1] : undefined;
-        if (parent && !parent.range) parent.range = e.range;
         (parent ?? caseItem).children.add(e);
       }
     } catch {

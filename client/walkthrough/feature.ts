@@ -1,7 +1,8 @@
 // The Getting Started walkthrough (contributes.walkthroughs "getStarted" in package.json):
 // "Hooksmith: Get Started" opens it, and it opens by itself once, the first time Hooksmith
 // activates in a workspace that has no hooks yet (as extensions commonly do). Its "test" step
-// completes when the workspace holds a scenario file (the hooksmith.hasScenario context key).
+// completes when the user runs a test (the hooksmith.ranTest context key, set by the Testing
+// view's run): a workspace that merely holds scenario files ticked it before (#31 item 12).
 import * as vscode from 'vscode';
 import type { HooksResult } from '../../runtime/lsp/shared';
 import type { HooksmithContext } from '../context';
@@ -10,8 +11,29 @@ export const GET_STARTED_COMMAND = 'hooksmith.getStarted';
 export const WALKTHROUGH_ID = 'getStarted';
 /** globalState: the walkthrough was opened by itself once (never again, in any workspace). */
 export const SHOWN_KEY = 'hooksmith.walkthroughShown';
-const HAS_SCENARIO = 'hooksmith.hasScenario';
-const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}';
+const RAN_TEST = 'hooksmith.ranTest';
+
+/** Whether a test ran in this window: the "test" step's context key. */
+let ranTest = false;
+const setContext = (value: boolean) => vscode.commands.executeCommand('setContext', RAN_TEST, value);
+
+/** The user ran a test (client/testing): the walkthrough's "test" step is done. */
+export function noteTestRun(log: HooksmithContext['log']): void {
+  if (ranTest) return;
+  ranTest = true;
+  log.info('walkthrough', `${RAN_TEST}: true`);
+  void setContext(true);
+}
+
+/**
+ * VS Code creates its walkthrough service when a walkthrough first opens, and a step whose context is
+ * already true then is never checked: the key is cleared before opening and set again after.
+ */
+async function around(open: () => Thenable<unknown>): Promise<void> {
+  if (ranTest) await setContext(false);
+  await open();
+  if (ranTest) await setContext(true);
+}
 
 /** The first hooks answer (after the server's first scan) lists no hook, and the walkthrough never opened by itself. */
 export function shouldOpenWalkthrough(hooks: HooksResult | undefined, shownBefore: boolean): boolean {
@@ -19,51 +41,9 @@ export function shouldOpenWalkthrough(hooks: HooksResult | undefined, shownBefor
   return hooks.agents.every((a) => a.hooks.length === 0);
 }
 
-const setContext = (value: boolean) => vscode.commands.executeCommand('setContext', HAS_SCENARIO, value);
-
-/** Whether the workspace holds a scenario file, from a search and a watcher (creations are enough to say yes). */
-class ScenarioPresence implements vscode.Disposable {
-  private has = false;
-  private readonly watcher = vscode.workspace.createFileSystemWatcher(SCENARIO_GLOB, false, true, true);
-  private readonly subscription = this.watcher.onDidCreate(() => this.set(true));
-
-  constructor(private readonly ctx: HooksmithContext) {
-    void vscode.workspace.findFiles(SCENARIO_GLOB, '**/node_modules/**', 1).then(
-      (found) => {
-        if (found.length) this.set(true);
-      },
-      (err: unknown) => ctx.log.warn('walkthrough', `scenario search failed: ${String(err)}`),
-    );
-  }
-
-  private set(value: boolean): void {
-    if (this.has === value) return;
-    this.has = value;
-    this.ctx.log.info('walkthrough', `${HAS_SCENARIO}: ${value}`);
-    void setContext(value);
-  }
-
-  /**
-   * VS Code creates its walkthrough service when a walkthrough first opens, and a step whose context is
-   * already true then is never checked: the key is cleared before opening and set again after.
-   */
-  async around(open: () => Thenable<unknown>): Promise<void> {
-    if (this.has) await setContext(false);
-    await open();
-    if (this.has) await setContext(true);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.watcher.dispose();
-  }
-}
-
 export function walkthroughFeature(ctx: HooksmithContext): void {
-  const scenarios = new ScenarioPresence(ctx);
-  ctx.push(scenarios);
   const open = () =>
-    scenarios.around(() =>
+    around(() =>
       vscode.commands.executeCommand(
         'workbench.action.openWalkthrough',
         `${ctx.extension.extension.id}#${WALKTHROUGH_ID}`,

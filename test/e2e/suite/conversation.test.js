@@ -85,6 +85,8 @@ describe('a conversation: timeline and Testing view by turn', function () {
     assert.ok(t2, items.map((i) => i.label).join(', '));
     assert.strictEqual(t2.depth, caseItem.depth + 2, 'under its turn');
     assert.strictEqual(t2.line, 10);
+    // #31 item 12: the case on its turns: line (not the scenario-level expect:), each turn on its own.
+    assert.deepStrictEqual([caseItem.line, ...turns.map((t) => t.line)], [2, 3, 7]);
     assert.ok(items.some((i) => i.label === 'status: completed' && i.depth === caseItem.depth + 1));
     await vscode.commands.executeCommand('testing.runAll');
     const last = await e2e.waitFor(

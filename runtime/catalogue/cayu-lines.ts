@@ -19,6 +19,8 @@ export interface CayuLine {
   importModule: string;
   /** Every module that exports the hook API (RuntimeHook, phases, contexts, decisions). */
   hookModules: readonly string[];
+  /** Modules that re-export only some hook-API names (module → those names). */
+  partialHookModules?: Readonly<Record<string, readonly string[]>>;
   toolResultModule: string;
   /** Every module that exports ToolResult. */
   toolResultModules: readonly string[];
@@ -45,6 +47,10 @@ export const CAYU_LINES: readonly CayuLine[] = [
     hooksModule: 'cayu.observability.hooks',
     importModule: 'cayu.observability',
     hookModules: ['cayu.observability.hooks', 'cayu.observability', 'cayu'],
+    // After 0.3, cayu.runtime still re-exports the decisions and the before-call context (#29 item 9).
+    partialHookModules: {
+      'cayu.runtime': ['BeforeToolCallDecision', 'AfterToolCallDecision', 'BeforeToolCallHookContext'],
+    },
     toolResultModule: 'cayu.tools.base',
     toolResultModules: ['cayu.tools.base', 'cayu'],
     eventsModule: 'cayu.events',

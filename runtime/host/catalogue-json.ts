@@ -82,6 +82,7 @@ export function buildHostCatalogue(): unknown {
           {
             hooks: l.hooksModule,
             hookModules: l.hookModules,
+            partialHookModules: l.partialHookModules ?? {},
             toolResult: l.toolResultModule,
             toolResultModules: l.toolResultModules,
             events: l.eventsModule,

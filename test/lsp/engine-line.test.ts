@@ -196,6 +196,38 @@ describe('the Cayu API line in the language server', () => {
     assert.doesNotMatch(imports, /cayu\.runtime\.hooks/);
   });
 
+  it('cayu.runtime still serves the decisions and BeforeToolCallHookContext on the newer line (#29 item 9)', async () => {
+    const viaRuntime = NEWER_CAYU.replace(
+      'from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook',
+      'from cayu.observability import RuntimeHook\nfrom cayu.runtime import AfterToolCallDecision, BeforeToolCallDecision, BeforeToolCallHookContext',
+    );
+    const uri = await c.open(ws.path('app/runtime_guard.py'), viaRuntime);
+    // RuntimeHook is not re-exported there: flagged, so the line is known when the rest is clean.
+    const hookFromRuntime = viaRuntime.replace(
+      'from cayu.observability import RuntimeHook\nfrom cayu.runtime import ',
+      'from cayu.runtime import RuntimeHook, ',
+    );
+    const other = await c.open(ws.path('app/runtime_hook.py'), hookFromRuntime);
+    await c.waitFor(
+      other,
+      (x) =>
+        x.diagnostics.some((d) =>
+          /`RuntimeHook` is not in `cayu.runtime` on cayu 0.9 and newer/.test(d.message),
+        ),
+      20_000,
+    );
+    const p = await c.waitFor(uri, (x) => x.version === 1, 20_000);
+    assert.deepEqual(
+      p.diagnostics.map((d) => d.message),
+      [],
+    );
+    const flagged = (await c.waitFor(other, (x) => x.diagnostics.length > 0, 20_000)).diagnostics;
+    assert.deepEqual(
+      flagged.map((d) => /`(\w+)` is not in/.exec(d.message)?.[1]),
+      ['RuntimeHook'],
+    );
+  });
+
   it('the 0.3 path: import-error with a fix to cayu.observability; apiLine cayu-0.3 turns it around', async () => {
     const uri = await c.open(ws.path('app/guards.py'), OLD_CAYU);
     const p = await c.waitFor(

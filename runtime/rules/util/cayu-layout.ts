@@ -38,6 +38,7 @@ function wrongFrom(line: CayuLine, b: ImportBinding): CayuNameKind | undefined {
   if (b.importedName === undefined || b.isWildcard || !LAYOUT_NAMES.has(b.importedName)) return undefined;
   const kind = cayuNameKind(b.importedName);
   if (modulesOf(line, kind).includes(b.module)) return undefined;
+  if (line.partialHookModules?.[b.module]?.includes(b.importedName)) return undefined;
   return layoutKindOf(b.module) !== undefined || b.module.startsWith('cayu.') ? kind : undefined;
 }
 

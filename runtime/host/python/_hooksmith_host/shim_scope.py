@@ -35,6 +35,9 @@ def _reexports() -> Dict[str, Dict[str, List[str]]]:
             for module in line[key]:
                 if module != home:
                     out.setdefault(module, {})[home] = names
+        for module, names in line.get("partialHookModules", {}).items():
+            served_names = out.setdefault(module, {}).setdefault(HOOKS_MODULE, [])
+            served_names.extend(n for n in names if n not in served_names)
     if not LINE:
         # Without a line the documented namespace carries ToolResult too, as the seed documents.
         for module in ("cayu.observability", "cayu.observability.hooks"):

@@ -126,7 +126,7 @@ test('the 0.3 import paths on the installed newer layout: import-error naming th
   assert.ok(found.some((d) => /`ToolResult` is not in `cayu.core.tools`.*`cayu.tools.base`/.test(d.message)));
   const run = installed('run', 'old/guards.py::Guard.before_tool_call', '--payload', 'call.json');
   assert.equal(run.code, 2, 'the module does not import on this cayu');
-  assert.match(run.stderr, /No module named 'cayu.runtime'/);
+  assert.match(run.stderr, /No module named 'cayu\.runtime\.hooks'/);
 });
 
 test('--cayu-line cayu-0.3 overrides the installed layout: the newer paths are then the import errors', () => {
@@ -176,7 +176,7 @@ test("without cayu installed, the shim serves the selected line's modules only",
     'cayu-newer',
   );
   assert.equal(old.code, 2, 'cayu.runtime.hooks is no module of the newer layout');
-  assert.match(old.stderr, /cayu\.runtime is not provided by Hooksmith's shim/);
+  assert.match(old.stderr, /cayu\.runtime\.hooks is not provided by Hooksmith's shim/);
   const onOld = shimmed(
     'run',
     'agent/guards.py::Guard.before_tool_call',

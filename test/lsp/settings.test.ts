@@ -68,7 +68,7 @@ describe('settings', () => {
         pythonPath: '',
         hostMemoryLimitMb: 4096,
         mantle: {},
-        cayu: { safetyStopSeconds: 120 },
+        cayu: { safetyStopSeconds: 120, engine: 'auto' },
       },
     );
   });

@@ -206,6 +206,12 @@ export interface SimulationResult {
   playedBy?: string;
   /** Real-engine mode: each tool call's result as the runtime kept it (its tool.call.* event), in order. */
   toolResults?: { tool_name: string; content: string; is_error: boolean; event: string; turn?: number }[];
+  /**
+   * Real-engine mode: the tool results the session's transcript kept (what the model saw next), by
+   * call id, in order. A result the runtime reported but did not save (the session failed: an
+   * after-hook's modify conflicted with the terminal event; the run ended) is not here.
+   */
+  savedResults?: { id: string; tool_name: string; content: string; is_error: boolean }[];
   /** Real models played a part (scenario `model:`, `user_simulation:`): who, the recording, each exchange. */
   models?: ModelsPlayed;
 }

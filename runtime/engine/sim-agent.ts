@@ -16,6 +16,8 @@ export interface AgentHook {
   target: HookTarget;
   /** "hooks/tool_hooks.py::guard_orders" (relative to the agent root). */
   label: string;
+  /** Its place among the agent's hooks: files in path order, each file's hooks in source order. */
+  order?: number;
 }
 
 export interface AgentHooks {
@@ -96,6 +98,7 @@ export async function loadAgentHooks(root: string): Promise<AgentHooks> {
     errors: all.filter((d) => d.severity === 'error'),
   };
   const mantleFiles = new Set(agent.mantleModules);
+  let order = 0;
   for (const file of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
     const module = parseModule(fs.readFileSync(file, 'utf8'), file);
     for (const target of hooksOf(module)) {
@@ -104,6 +107,7 @@ export async function loadAgentHooks(root: string): Promise<AgentHooks> {
         agentRoot: abs,
         target,
         label: `${path.relative(abs, file)}::${target.handler}`,
+        order: order++,
       };
       if (target.engine === 'cayu') {
         out.hasCayu = true;

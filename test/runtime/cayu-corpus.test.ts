@@ -1,9 +1,11 @@
 // The Cayu conformance corpus (test/fixtures/cayu-corpus): each case's hooks simulated by
 // Hooksmith, compared with what the real cayu runtime did (recorded.json, written by
-// `npm run record:cayu`). Shim mode always; real-cayu mode with the release at
-// ../shared/engines/cayu-0.3.0 (or HOOKSMITH_CAYU_SRC: a folder holding the `cayu` package; its
-// dependencies on HOOKSMITH_CAYU_PYTHONPATH, default Debian's dist-packages), skipped with a note
-// where neither is there.
+// `npm run record:cayu`), in three modes: the emulation without cayu importable (the shim) always;
+// with the release at ../shared/engines/cayu-0.3.0 (or HOOKSMITH_CAYU_SRC: a folder holding the
+// `cayu` package; its dependencies on HOOKSMITH_CAYU_PYTHONPATH, default Debian's dist-packages)
+// the emulation forced with the real cayu importable, and real-engine mode (the runtime plays each
+// case through runtime/host/python/_hooksmith_host/cayu_real.py). Each result must name who played
+// it. Skipped with a note only where no real cayu is there.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,20 +79,34 @@ const STATUS: Record<SimulationResult['status'], string> = {
 /** Hooksmith's simulation in the recorder's terms. */
 function outcomeOf(c: Case, r: SimulationResult): Outcome {
   const ids = callIds(c);
-  const results = r.events
-    .filter((e) => e.point === 'tool_result')
-    .map((e) => {
-      const p = e.after as Record<string, unknown>;
-      return {
-        tool_name: String(p.tool_name),
-        result: { content: String(p.value), is_error: p.is_error === true },
-      };
-    });
   // The calls the run never reached have no saved result.
   const names = turnsOf(c).flatMap((t) => t.batches.flat().map((call) => call.tool_name));
-  const calls = ids.map((id, i) =>
-    results[i] ? { id, ...results[i] } : { id, tool_name: names[i]!, result: null },
-  );
+  let calls: Outcome['calls'];
+  if (r.savedResults) {
+    // Real-engine mode: what the session's transcript kept, by call id (as the recorder reads it).
+    const saved = new Map(r.savedResults.map((s) => [s.id, s]));
+    calls = ids.map((id, i) => {
+      const s = saved.get(id);
+      return {
+        id,
+        tool_name: s?.tool_name ?? names[i]!,
+        result: s ? { content: s.content, is_error: s.is_error } : null,
+      };
+    });
+  } else {
+    const results = r.events
+      .filter((e) => e.point === 'tool_result')
+      .map((e) => {
+        const p = e.after as Record<string, unknown>;
+        return {
+          tool_name: String(p.tool_name),
+          result: { content: String(p.value), is_error: p.is_error === true },
+        };
+      });
+    calls = ids.map((id, i) =>
+      results[i] ? { id, ...results[i] } : { id, tool_name: names[i]!, result: null },
+    );
+  }
   if (r.endedBy) return { ended_by: r.endedBy, calls };
   const hooks = r.events
     // A BaseException is no hook failure: the runtime writes neither hook.failed nor hook.completed.
@@ -118,9 +134,12 @@ function outcomeOf(c: Case, r: SimulationResult): Outcome {
   };
 }
 
-async function differences(env: Record<string, string | undefined>): Promise<string[]> {
+/** Each case's difference from the recording, and a case played by other than `playedBy` names. */
+async function differences(env: Record<string, string | undefined>, playedBy: RegExp): Promise<string[]> {
   const saved = { ...process.env };
-  Object.assign(process.env, env);
+  for (const [k, v] of Object.entries(env))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   const runner = createHookRunner();
   const out: string[] = [];
   try {
@@ -128,7 +147,9 @@ async function differences(env: Record<string, string | undefined>): Promise<str
       const c = parseJson(readFileSync(join(corpus, 'cases', name, 'case.json'), 'utf8')) as Case;
       const agent = join(work, name);
       cpSync(join(corpus, 'cases', name), agent, { recursive: true });
-      const got = outcomeOf(c, await runner.simulate(scenarioOf(c), agent));
+      const r = await runner.simulate(scenarioOf(c), agent);
+      if (!playedBy.test(r.playedBy ?? '')) out.push(`${name}: played by ${r.playedBy}`);
+      const got = outcomeOf(c, r);
       try {
         assert.deepStrictEqual(got, recorded.cases[name]);
       } catch (err) {
@@ -147,25 +168,46 @@ test('every corpus case has a recorded outcome from the real cayu runtime', () =
   assert.deepEqual(Object.keys(recorded.cases).sort(), names);
 });
 
-test('shim mode: Hooksmith does what the real cayu runtime recorded, on every corpus case', async () => {
-  const diff = await differences({ PYTHONPATH: '' });
+test('emulation mode without cayu importable: Hooksmith does what the real cayu runtime recorded, on every corpus case', async () => {
+  const diff = await differences(
+    { PYTHONPATH: '', HOOKSMITH_CAYU_ENGINE: undefined },
+    /^Hooksmith's Cayu emulation \(cayu not installed\)$/,
+  );
   assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
 });
 
 const release = join(__dirname, '..', '..', '..', 'shared', 'engines', 'cayu-0.3.0');
 const cayuSrc = process.env.HOOKSMITH_CAYU_SRC ?? (existsSync(join(release, 'cayu')) ? release : undefined);
+const noCayu = {
+  skip: `no real cayu to import: ${release} is absent and HOOKSMITH_CAYU_SRC unset (emulation mode covered above)`,
+};
+const withCayu = () =>
+  [cayuSrc!, process.env.HOOKSMITH_CAYU_PYTHONPATH ?? '/usr/lib/python3/dist-packages']
+    .filter(Boolean)
+    .join(delimiter);
+
 test(
-  'real-cayu mode: the same with the real cayu importable',
-  cayuSrc
-    ? {}
-    : {
-        skip: `no real cayu to import: ${release} is absent and HOOKSMITH_CAYU_SRC unset (shim mode covered above)`,
-      },
+  'emulation mode with the real cayu importable (forced: HOOKSMITH_CAYU_ENGINE=emulation): the same',
+  cayuSrc ? {} : noCayu,
   async () => {
-    const extra = process.env.HOOKSMITH_CAYU_PYTHONPATH ?? '/usr/lib/python3/dist-packages';
-    const diff = await differences({
-      PYTHONPATH: [cayuSrc, ...(extra ? [extra] : [])].join(delimiter),
-    });
+    const diff = await differences(
+      { PYTHONPATH: withCayu(), HOOKSMITH_CAYU_ENGINE: 'emulation' },
+      /^Hooksmith's Cayu emulation \(forced: /,
+    );
+    assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
+  },
+);
+
+// Every corpus case is a scenario (one app, one session, run then resume per turn), so the real
+// driver plays each one: a case the runtime did not play is a difference, not a skip.
+test(
+  'real-engine mode: the installed runtime plays every corpus case through the cayu-real driver and agrees',
+  cayuSrc ? {} : noCayu,
+  async () => {
+    const diff = await differences(
+      { PYTHONPATH: withCayu(), HOOKSMITH_CAYU_ENGINE: 'real' },
+      /^cayu \d+\.\d+\.\d+\S* runtime$/,
+    );
     assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
   },
 );

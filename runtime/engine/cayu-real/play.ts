@@ -94,7 +94,10 @@ export async function playCayuReal(
   const unavailable = (fact.value.data as { unavailable?: string }).unavailable;
   if (unavailable !== undefined) return { unavailable };
   const turns = sc.turns ? sc.turns.map((t) => turnScenario(sc, t)) : [sc];
-  const calls = turns.map((t) => t.completions.flatMap((c) => c.tool_calls));
+  // With the ids the driver gave them (the runtime's transcript keeps results by id).
+  const calls = spec.turns.map((t) =>
+    t.completions.flatMap((c) => c.tool_calls as { id: string; tool_name: string; tool_args: unknown }[]),
+  );
   return simulationFromRecord(
     fact.value.data as SessionRecord,
     calls,

@@ -37,22 +37,25 @@ export function emulationOnly(sc: Scenario, hooks: AgentHooks): string | undefin
   return undefined;
 }
 
-/** The agent's hook classes: app scope in `cayu.app_hooks` order, then agent scope in file/class order. */
+/**
+ * The agent's hook classes: app scope in `cayu.app_hooks` order, then agent scope in file order and
+ * each file's classes in source order (the order the user's code lists them, and the emulation's).
+ */
 export function realHooks(sc: Scenario, hooks: AgentHooks): RealHook[] {
   const classes = new Map<string, RealHook>();
-  for (const list of hooks.cayu.values())
-    for (const h of list) {
-      if (h.target.engine !== 'cayu') continue;
-      const key = `${h.file}::${h.target.className}`;
-      if (!classes.has(key))
-        classes.set(key, {
-          file: h.file,
-          className: h.target.className,
-          scope: 'agent',
-          label: `${path.relative(hooks.root, h.file)}::${h.target.className}`,
-        });
-    }
-  const all = [...classes.values()].sort((a, b) => a.label.localeCompare(b.label));
+  const inOrder = [...hooks.cayu.values()].flat().sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  for (const h of inOrder) {
+    if (h.target.engine !== 'cayu') continue;
+    const key = `${h.file}::${h.target.className}`;
+    if (!classes.has(key))
+      classes.set(key, {
+        file: h.file,
+        className: h.target.className,
+        scope: 'agent',
+        label: `${path.relative(hooks.root, h.file)}::${h.target.className}`,
+      });
+  }
+  const all = [...classes.values()];
   const appNames = sc.cayu?.app_hooks ?? [];
   const app = appNames
     .flatMap((n) => all.filter((h) => h.className === n))

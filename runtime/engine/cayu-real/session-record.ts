@@ -46,9 +46,18 @@ export interface PlayedTurn {
   error?: PyException;
 }
 
+export interface SavedResult {
+  id: string;
+  tool_name: string;
+  content: string;
+  is_error: boolean;
+}
+
 export interface SessionRecord {
   cayu: string;
   turns: PlayedTurn[];
   ran: { tool_name: string; arguments: Record<string, unknown>; is_error?: boolean }[];
+  /** The tool results the session's transcript kept, in order (a result it failed to save is not here). */
+  saved?: SavedResult[];
   endedBy?: string;
 }

@@ -60,15 +60,16 @@ function hookEvent(r: HookRow, context: string, timeoutMs: number): TimelineEven
   };
 }
 
-function toolLine(name: string, args: unknown, row: ToolRow): string {
+function toolLine(name: string, args: unknown, row: ToolRow, saved: boolean): string {
   const how = row.event === 'tool.call.completed' ? '' : `${row.event.replace('tool.call.', '')}: `;
-  return `${name}(${text(args)}) → ${how}${row.result.is_error ? 'error: ' : ''}${row.result.content ?? ''}`;
+  const kept = saved ? '' : ' (not saved in the session transcript)';
+  return `${name}(${text(args)}) → ${how}${row.result.is_error ? 'error: ' : ''}${row.result.content ?? ''}${kept}`;
 }
 
 /** The record of a whole scenario, with the tool names each call was made with (in call order). */
 export function simulationFromRecord(
   rec: SessionRecord,
-  calls: { tool_name: string; tool_args: unknown }[][],
+  calls: { id?: string; tool_name: string; tool_args: unknown }[][],
   users: string[],
   source: string,
   agentRoot: string,
@@ -80,6 +81,7 @@ export function simulationFromRecord(
   const toolResults: NonNullable<SimulationResult['toolResults']> = [];
   const turns: TurnSummary[] = [];
   let internalError: string | undefined;
+  const savedIds = new Set((rec.saved ?? []).map((s) => s.id));
   rec.turns.forEach((played, i) => {
     const turn = conversation ? { turn: i + 1 } : {};
     const say = (e: TranscriptEntry) => transcript.push({ ...e, ...turn });
@@ -105,7 +107,8 @@ export function simulationFromRecord(
           event: row.event,
           ...turn,
         });
-        say({ role: 'tool', text: toolLine(name, call?.tool_args ?? {}, row) });
+        const kept = !rec.saved || !call?.id || savedIds.has(call.id);
+        say({ role: 'tool', text: toolLine(name, call?.tool_args ?? {}, row, kept) });
       } else if (row.kind === 'hook') {
         const e = hookEvent(row, row.phase.startsWith('after_session') ? 'session' : context, timeoutMs);
         events.push({ ...e, seq: events.length + 1, ...turn });
@@ -147,6 +150,7 @@ export function simulationFromRecord(
     transcript,
     tools,
     toolResults,
+    savedResults: rec.saved ?? [],
     status: conversation ? status : (last?.status ?? 'error'),
     agentRoot,
     ending: last?.ending ?? 'the runtime played no turn',

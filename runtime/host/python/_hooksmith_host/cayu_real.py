@@ -69,7 +69,22 @@ class Recorder:
         self.watch = watch
         self.safety_s = safety_s
         self.calls: List[Dict[str, Any]] = []
+        self.call_ids: List[str] = []  # the turn's tool call ids, in the order the provider made them
+        self.current: Optional[str] = None
         self.running: Optional[str] = None
+
+    def take(self, phase: str, tool_call_id: Any) -> Dict[str, Any]:
+        """The watched call a hook event reports: the first of its phase and tool call. The calls of a
+        batch run concurrently, so their hooks need not start in the order the stream reports them;
+        the stream's events hide the call's id, but it reports each call's events together, in
+        call order, after its tool.call.started (`current`); one call's hooks run one after another."""
+        for i, call in enumerate(self.calls):
+            if call["phase"] == phase and call["before"].get("tool_call_id") == tool_call_id:
+                return self.calls.pop(i)
+        for i, call in enumerate(self.calls):  # the order of the calls, should the ids not line up
+            if call["phase"] == phase:
+                return self.calls.pop(i)
+        return {}
 
     def wrap(self, instance: Any, label: str, phase: str) -> None:
         method = getattr(instance, phase)
@@ -192,15 +207,18 @@ def _policy(cayu, denied: Dict[str, str]):
 def _row(event, recorder: Recorder) -> Optional[Dict[str, Any]]:
     kind, p = str(event.type), dict(event.payload or {})
     if kind in ("hook.completed", "hook.failed"):
-        call = recorder.calls.pop(0) if recorder.calls else {}
-        row = {"kind": "hook", "phase": p.get("phase"), "hookName": p.get("hook_name"), "scope": p.get("scope"),
-               "status": "completed" if kind == "hook.completed" else "failed", **call}
+        phase = str(p.get("phase"))
+        call = recorder.take(phase, recorder.current if phase.endswith("tool_call") else None)
+        row = {"kind": "hook", "hookName": p.get("hook_name"), "scope": p.get("scope"),
+               "status": "completed" if kind == "hook.completed" else "failed", **call, "phase": p.get("phase")}
         if kind == "hook.failed":
             row["errorType"] = p.get("error_type")
             row["errorMessage"] = p.get("error")
         if p.get("actions"):
             row["actions"] = p["actions"]
         return row
+    if kind == "tool.call.started":
+        recorder.current = recorder.call_ids.pop(0) if recorder.call_ids else None
     if kind.startswith("tool.call.") and isinstance(p.get("result"), dict):
         return {"kind": "tool", "event": kind, "reason": p.get("reason"), "blockedBy": p.get("blocked_by"),
                 "result": p["result"]}
@@ -227,7 +245,8 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
     denied = {n: str(m["denied"]) for n, m in (spec.get("tools") or {}).items() if m.get("denied") is not None}
     tools += [_mock_tool(cayu, n, {}, ran) for n in denied]
     provider = _provider_class(cayu["ModelProvider"], cayu["ModelStreamEvent"])()
-    app = cayu["CayuApp"](session_store=cayu["InMemorySessionStore"](), **({"runtime_hooks": app_hooks} if app_hooks else {}))
+    store = cayu["InMemorySessionStore"]()
+    app = cayu["CayuApp"](session_store=store, **({"runtime_hooks": app_hooks} if app_hooks else {}))
     app.register_provider(provider, default=True)
     app.register_agent(cayu["AgentSpec"](name="assistant", model="scripted"), tools=tools, runtime_hooks=agent_hooks,
                        **({"tool_policy": _policy(cayu, denied)} if denied else {}))
@@ -235,6 +254,7 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
     max_steps = max(1, min(256, int(spec.get("maxSteps") or 16)))
     for i, turn in enumerate(spec["turns"]):
         provider.queue = list(turn.get("completions") or [])
+        recorder.call_ids = [c["id"] for comp in provider.queue for c in (comp.get("tool_calls") or [])]
         message = [cayu["Message"].text("user", str(turn.get("user") or ""))]
         stream = (app.run(cayu["RunRequest"](agent_name="assistant", session_id="session-1", messages=message, max_steps=max_steps))
                   if i == 0 else app.resume(cayu["ResumeRequest"](session_id="session-1", messages=message, max_steps=max_steps)))
@@ -254,7 +274,21 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
                 break
             played["error"] = describe(e)
             break
+    out["saved"] = await _saved_results(store)
     return out
+
+
+async def _saved_results(store) -> List[Dict[str, Any]]:
+    """The tool results the session's transcript kept (what the model sees next), in order: a result
+    the session failed to save (its terminal event conflicted, the run ended) is not among them."""
+    try:
+        transcript = await store.load_transcript("session-1")
+    except Exception:  # noqa: B902 - no session was created (the first run failed before it)
+        return []
+    return [{"id": part.tool_call_id, "tool_name": part.tool_name, "content": part.content,
+             "is_error": bool(part.is_error)}
+            for message in transcript for part in (getattr(message, "content", None) or [])
+            if type(part).__name__ == "ToolResultPart"]
 
 
 def vars_chain(cls) -> set:

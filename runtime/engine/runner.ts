@@ -16,7 +16,7 @@ import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
 import { cayuPlayer, realOrElse } from './cayu-real/dispatch';
-import { emulationPlayedBy } from './cayu-real/engine-mode';
+import { emulationPlayedBy, singleCallPlayedBy } from './cayu-real/engine-mode';
 import { playCayuReal } from './cayu-real/play';
 import { cayuSafetyStopMs } from './cayu-safety-stop';
 
@@ -56,6 +56,9 @@ export function createHookRunnerWithHost(
   const agents = new AgentHooksCache();
   // invoke's calls until endRuns are one app (a fuzz batch), as a scenario's are.
   let batch = oneApp(host);
+  /** A Cayu phase call names who played it (the emulation, and why: engine-mode.ts SINGLE_CALL). */
+  const named = async (r: RunResult): Promise<RunResult> =>
+    r.engine === 'cayu' ? { ...r, playedBy: singleCallPlayedBy(await realCayu().catch(() => false)) } : r;
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     const wired = wiring?.().catch(() => undefined);
     const hooks = await agents.get(loaded.agentRoot);
@@ -91,13 +94,15 @@ export function createHookRunnerWithHost(
   }
   return {
     run: (req) =>
-      runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req).finally(() => host.endRun?.()),
+      runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req)
+        .then(named)
+        .finally(() => host.endRun?.()),
     simulate: async (scenario, baseDir) =>
       simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots(), !!models.model)),
     modelGiven: !!models.model,
     simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>
-      invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined)),
+      named(await invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined))),
     endRuns() {
       host.endRun?.();
       batch = oneApp(host);

@@ -39,6 +39,8 @@ export interface FuzzReport {
   smallest?: FuzzFailure;
   /** The first failing payloads of the run as generated (at most FAILING_KEPT), in run order. */
   failing?: (FuzzFailure & { index: number })[];
+  /** Cayu: who played the calls (the emulation, and why). */
+  playedBy?: string;
 }
 
 export interface FuzzFailure {
@@ -135,12 +137,14 @@ export async function fuzzHook(
   let overBudget = 0;
   let failures = 0;
   const failing: NonNullable<FuzzReport['failing']> = [];
+  let playedBy: string | undefined;
   const t0 = performance.now();
   const payloads = fc.sample(arb, { numRuns: opts.runs, seed: opts.seed });
   // The payloads and the shrinking are one run of the host: ended however they end.
   try {
     for (const [i, p] of payloads.entries()) {
       const r = await run(p);
+      playedBy ??= r.playedBy;
       counts[r.outcome]++;
       durations.push(r.durationMs);
       if (r.overBudget) overBudget++;
@@ -165,6 +169,7 @@ export async function fuzzHook(
       budgetMs: target.timeoutMs,
       perSecond: Math.round((payloads.length / elapsed) * 1000),
     };
+    if (playedBy) report.playedBy = playedBy;
     if (failing.length) report.failing = failing;
     if (failures) report.smallest = await shrink(arb, run, opts);
     return report;
@@ -195,6 +200,7 @@ export function formatFuzzText(r: FuzzReport): string {
     `  returned ${c.returned}, retry-model ${c['retry-model']}, hook-rejection ${c['hook-rejection']}`,
     `  crashed ${c.crashed}, timed-out ${c['timed-out']}, invalid-return ${c['invalid-return']}, ignored-signal ${c['ignored-signal']}, over budget ${r.overBudget}`,
     `  latency p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (budget ${r.budgetMs} ms)`,
+    ...(r.playedBy ? [`  played by ${r.playedBy}`] : []),
   ];
   if (r.smallest) {
     lines.push(

@@ -245,3 +245,31 @@ test(
     assert.match(bad.stderr, /--cayu-engine takes auto\|real\|emulation/);
   },
 );
+
+// One phase call has no runtime entry point (engine-mode.ts SINGLE_CALL): run, fuzz and Run Hook
+// are the emulation's even where cayu is importable, and say so, and why.
+test('run and fuzz of a Cayu hook name who played the call, and why', skip, async () => {
+  const hook = 'examples/cayu-agent/runtime_hooks.py::ToolQuota.before_tool_call';
+  const payload = join(work, 'quota-payload.json');
+  writeFileSync(payload, JSON.stringify({ tool_name: 'lookup', arguments: { q: 'x' } }));
+  const ran = await cli(['run', hook, '--payload', payload], { PYTHONPATH: REAL_PATH });
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.match(
+    ran.stdout,
+    /^played by Hooksmith's Cayu emulation \(one phase call on the context you give: the cayu runtime only calls a phase inside its own tool round or session end; /m,
+  );
+  const json = await cli(['run', hook, '--payload', payload, '--format', 'json'], { PYTHONPATH: '' });
+  assert.equal(
+    (JSON.parse(json.stdout) as { playedBy?: string }).playedBy,
+    "Hooksmith's Cayu emulation (cayu not installed)",
+  );
+  const fuzzed = await cli(['fuzz', hook, '--runs', '3', '--seed', '1', '--format', 'json'], {
+    PYTHONPATH: REAL_PATH,
+    HOOKSMITH_CAYU_ENGINE: 'emulation',
+  });
+  assert.equal(fuzzed.code, 0, fuzzed.stderr);
+  assert.equal(
+    (JSON.parse(fuzzed.stdout) as { playedBy?: string }).playedBy,
+    "Hooksmith's Cayu emulation (forced: hooksmith.cayu.engine emulation)",
+  );
+});

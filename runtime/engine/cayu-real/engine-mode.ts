@@ -26,3 +26,18 @@ export const realPlayedBy = (version: string) => `cayu ${version} runtime`;
 /** The label of a result the emulation played, with why it did. */
 export const emulationPlayedBy = (why: string) => `Hooksmith's Cayu emulation (${why})`;
 export const NOT_INSTALLED = 'cayu not installed';
+
+/**
+ * Why one phase call (`run`, `fuzz`, Run Hook) is the emulation's even where cayu is importable:
+ * cayu 0.3 calls a phase only inside its own tool round or session end, with a context it builds
+ * from the live session (runtime/_tool_round_executor.py, runtime/_session_engine.py); it has no
+ * entry point that calls one hook on a context the user gives. A scenario is the runtime's.
+ */
+export const SINGLE_CALL =
+  'one phase call on the context you give: the cayu runtime only calls a phase inside its own tool round or session end; a scenario (simulate, test) plays through the runtime';
+
+/** Who plays one phase call (`installed`: the host's interpreter imports the real cayu). */
+export function singleCallPlayedBy(installed: boolean): string {
+  if (cayuEngine() === 'emulation') return emulationPlayedBy('forced: hooksmith.cayu.engine emulation');
+  return emulationPlayedBy(installed ? SINGLE_CALL : NOT_INSTALLED);
+}

@@ -1,7 +1,7 @@
 """Cayu runtime hooks: guard tool calls and shape their results; audit session ends."""
 import logging
 
-from cayu.observability import (
+from cayu import (  # the hook API on every cayu line (0.3 and the newer layout)
     AfterToolCallDecision,
     BeforeToolCallDecision,
     BeforeToolCallHookContext,

@@ -273,3 +273,23 @@ test('run and fuzz of a Cayu hook name who played the call, and why', skip, asyn
     "Hooksmith's Cayu emulation (forced: hooksmith.cayu.engine emulation)",
   );
 });
+
+// An agent with Mantle and Cayu hooks plays in the emulation (no Cayu runtime runs Mantle hooks),
+// and says so; its Cayu module must import under the real cayu 0.3 too (`from cayu import …`).
+test(
+  'a Mantle+Cayu agent with the real cayu importable: check clean, test plays in the emulation and says why',
+  skip,
+  async () => {
+    const checked = await cli(['check', 'examples/clean-agent'], { PYTHONPATH: REAL_PATH });
+    assert.match(checked.stdout, /^0 errors, /m, checked.stdout);
+    const tested = await cli(['test', 'examples/clean-agent'], { PYTHONPATH: REAL_PATH });
+    assert.equal(tested.code, 0, tested.stdout);
+    const scenarios = tested.stdout.split('\n').filter((l) => /\.scenario\.(yaml|json)::/.test(l));
+    assert.ok(scenarios.length >= 3, tested.stdout);
+    for (const line of scenarios)
+      assert.match(
+        line,
+        /^PASSED .*\[Hooksmith's Cayu emulation \(the agent also has Mantle hooks, which a Cayu runtime does not run\)\]$/,
+      );
+  },
+);

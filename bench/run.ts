@@ -23,6 +23,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./conversation')).benchConversation(),
   },
   {
+    title: 'Engine: Cayu scenario, real-engine mode vs emulation',
+    run: async () => (await import('./cayu-engines')).benchCayuEngines(repoRoot()),
+  },
+  {
     title: 'Hook tests: hooksmith test and fuzz',
     run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },

@@ -227,3 +227,35 @@ export const CAYU_CONTEXT_PROPERTY_DOCS: Readonly<Record<string, string>> = {
     'The tool result (`ToolResult`: `content`, `structured`, `artifacts`, `is_error`); frozen. Return `modify` with `modified_result` to replace it.',
   terminal_event: 'The event that ended the session (completed, failed or interrupted).',
 };
+
+/** A property of `RuntimeHook` a subclass may override (besides the phase methods). */
+export interface CayuHookProperty {
+  name: string;
+  type: string;
+  /** The first release line that reads it. */
+  since: string;
+  doc: string;
+}
+
+/**
+ * Read from cayu 0.3.0 `runtime/hooks.py:423-432`; the runtime reads both once, when the hook is
+ * registered (`runtime/app.py:6149-6157`: `RegisteredRuntimeHook(name=…, execution_profile_identity=…)`).
+ */
+export const CAYU_HOOK_PROPERTIES: readonly CayuHookProperty[] = [
+  {
+    name: 'execution_profile_identity',
+    type: 'ExecutionProfileBehaviorIdentity | None',
+    since: 'cayu 0.3',
+    doc: "A stable declaration of the hook's behaviour for execution profiles (`ExecutionProfileBehaviorIdentity(name=…, behavior_version=…, implementation_version=…)`: fingerprint input, never persisted in runtime evidence), or `None` (the default) when the hook is not portable. Read once, when the hook is registered (a copy, secret-free; a secret in it is refused); execution-profile admission counts the hooks that declare one. Override it as a `@property`.",
+  },
+  {
+    name: 'name',
+    type: 'str',
+    since: 'cayu 0.3',
+    doc: "The hook's name in the runtime's events (`hook.started`, `hook.completed`, `hook.failed`: `hook_name`): the class name by default. Read once, when the hook is registered; must be a clean, non-blank string. Override it as a `@property` or a class attribute.",
+  },
+];
+
+export function findCayuHookProperty(name: string): CayuHookProperty | undefined {
+  return CAYU_HOOK_PROPERTIES.find((p) => p.name === name);
+}

@@ -30,6 +30,7 @@ import type { Analyser } from '../analyser';
 import { enclosingFunction, hookPayloadType, payloadTypeOf } from './context';
 import { decoratorHover, payloadHover } from './hover-text';
 import { scaffoldCompletions, takenModifyPoints } from './scaffold-completion';
+import { hookPropertyCompletions } from './cayu-hook-members';
 import { pointWired, type WiringSource } from '../../runtime/catalogue/wiring';
 
 /** How far back the cursor context is read. */
@@ -67,6 +68,7 @@ export function completions(
     modelCopyKeys(ctx) ??
     cayuDecision(ctx) ??
     fieldAccess(ctx) ??
+    hookPropertyCompletions(ctx.model, ctx.text, ctx.line, ctx.pos) ??
     scaffoldCompletions(
       ctx.model,
       ctx.text,

@@ -8,6 +8,7 @@ import type { Analyser } from '../analyser';
 import { contains, enclosingFunction, nodeAt, payloadTypeNamed, payloadTypeOf } from './context';
 import type { WiringSource } from '../../runtime/catalogue/wiring';
 import { cayuAttributeHover, cayuDecisionHover, modelCopyKeyHover } from './hover-cayu';
+import { hookPropertyHover } from './cayu-hook-members';
 import { cayuPhaseHover, cayuTypeHover, decoratorHover, payloadHover, ruleHover } from './hover-text';
 
 /** `wiring`: the installed engine and the setting, as the not-wired rule is told. */
@@ -60,6 +61,9 @@ function symbolHover(analyser: Analyser, p: HoverParams, wiring?: WiringSource):
 
   const type = payloadTypeNamed(node.text);
   if (type) return md(payloadHover(type), range);
+
+  const property = hookPropertyHover(model, pos, node);
+  if (property) return md(property, range);
 
   const phase = phaseMethods(model).find((m) => contains(m.method.nameRange, pos));
   if (phase) return md(cayuPhaseHover(phase.phase), range);

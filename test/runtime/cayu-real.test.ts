@@ -117,6 +117,22 @@ test(
       [1, 'returned'],
       [2, 'returned'],
     ]);
+    // The model calls the runtime made (a tool round, then the answer) per turn, and the times, as
+    // the emulation reports them; every result the session kept, by call id.
+    assert.deepEqual(
+      r.turns?.map((t) => t.iterations),
+      [2, 2],
+    );
+    assert.equal(r.iterations, 4);
+    assert.ok((r.durationMs ?? 0) > 0 && r.hookMs !== undefined && r.scriptedMs === 0, JSON.stringify(r));
+    assert.deepEqual(
+      r.savedResults?.map((s) => [s.id, s.tool_name, s.is_error]),
+      [
+        ['call_t1_0_0', 'echo', false],
+        ['call_t2_0_0', 'echo', false],
+        ['call_t2_0_1', 'other', true],
+      ],
+    );
   },
 );
 

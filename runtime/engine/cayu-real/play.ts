@@ -26,6 +26,20 @@ function deadlineMs(sc: Scenario, safetyStopMs: number): number {
   return safetyStopMs + scripted + 30_000;
 }
 
+/** The scripted latencies the runtime waited for: each completion's, each tool call's tool's. */
+function scriptedMs(turns: Scenario[]): number {
+  return turns.reduce(
+    (n, t) =>
+      n +
+      t.completions.reduce(
+        (m, c) =>
+          m + c.latency_ms + c.tool_calls.reduce((k, tc) => k + (t.tools[tc.tool_name]?.latency_ms ?? 0), 0),
+        0,
+      ),
+    0,
+  );
+}
+
 function unfinished(sc: Scenario, source: string, root: string, why: string): SimulationResult {
   return {
     scenario: source,
@@ -98,7 +112,7 @@ export async function playCayuReal(
   const calls = spec.turns.map((t) =>
     t.completions.flatMap((c) => c.tool_calls as { id: string; tool_name: string; tool_args: unknown }[]),
   );
-  return simulationFromRecord(
+  const result = simulationFromRecord(
     fact.value.data as SessionRecord,
     calls,
     turns.map((t) => t.user ?? ''),
@@ -107,4 +121,6 @@ export async function playCayuReal(
     safetyStopMs,
     sc.turns !== undefined,
   );
+  // The scenario's wall time in the host (the runtime's own time included), as the emulation reports its turn's.
+  return { ...result, durationMs: Math.round(fact.durationMs * 10) / 10, scriptedMs: scriptedMs(turns) };
 }

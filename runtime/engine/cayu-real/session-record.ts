@@ -41,6 +41,8 @@ export type Row =
 export interface PlayedTurn {
   rows: Row[];
   ranFrom: number;
+  /** The model calls the runtime made in this turn. */
+  iterations?: number;
   endedBy?: string;
   endedByHook?: string | null;
   error?: PyException;

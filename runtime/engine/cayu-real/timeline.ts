@@ -134,7 +134,7 @@ export function simulationFromRecord(
       user: users[i] ?? '',
       status,
       ending: played.endedBy ? `${played.endedBy} ended the run` : `session ${status}`,
-      iterations: 0,
+      iterations: played.iterations ?? 0,
     });
   });
   const tools: ToolRun[] = rec.ran.map((r) => ({
@@ -151,6 +151,8 @@ export function simulationFromRecord(
     tools,
     toolResults,
     savedResults: rec.saved ?? [],
+    iterations: turns.reduce((n, t) => n + t.iterations, 0),
+    hookMs: Math.round(events.reduce((n, e) => n + (e.durationMs ?? 0), 0) * 10) / 10,
     status: conversation ? status : (last?.status ?? 'error'),
     agentRoot,
     ending: last?.ending ?? 'the runtime played no turn',

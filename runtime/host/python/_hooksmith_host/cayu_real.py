@@ -141,8 +141,10 @@ def _provider_class(ModelProvider, ModelStreamEvent):
 
         def __init__(self) -> None:
             self.queue: List[Dict[str, Any]] = []
+            self.calls = 0  # model calls the runtime made: a turn's iterations
 
         async def stream(self, request):
+            self.calls += 1
             if not self.queue:
                 raise RuntimeError("the scenario has no more scripted completions")
             c = self.queue.pop(0)
@@ -260,6 +262,7 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
                   if i == 0 else app.resume(cayu["ResumeRequest"](session_id="session-1", messages=message, max_steps=max_steps)))
         rows: List[Dict[str, Any]] = []
         played = {"rows": rows, "ranFrom": len(ran)}
+        calls_before = provider.calls
         out["turns"].append(played)
         try:
             async for event in stream:
@@ -274,6 +277,8 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
                 break
             played["error"] = describe(e)
             break
+        finally:
+            played["iterations"] = provider.calls - calls_before
     out["saved"] = await _saved_results(store)
     return out
 

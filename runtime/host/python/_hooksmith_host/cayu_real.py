@@ -73,16 +73,19 @@ class Recorder:
         self.current: Optional[str] = None
         self.running: Optional[str] = None
 
-    def take(self, phase: str, tool_call_id: Any) -> Dict[str, Any]:
+    def take(self, phase: str, tool_call_id: Any, hook_name: Any) -> Dict[str, Any]:
         """The watched call a hook event reports: the first of its phase and tool call. The calls of a
         batch run concurrently, so their hooks need not start in the order the stream reports them;
         the stream's events hide the call's id, but it reports each call's events together, in
         call order, after its tool.call.started (`current`); one call's hooks run one after another."""
+        def same(call):  # an unwatched hook (__slots__) has no call: never take another hook's
+            return call["phase"] == phase and call.get("hookName", hook_name) == hook_name
+
         for i, call in enumerate(self.calls):
-            if call["phase"] == phase and call["before"].get("tool_call_id") == tool_call_id:
+            if same(call) and call["before"].get("tool_call_id") == tool_call_id:
                 return self.calls.pop(i)
         for i, call in enumerate(self.calls):  # the order of the calls, should the ids not line up
-            if call["phase"] == phase:
+            if same(call):
                 return self.calls.pop(i)
         return {}
 
@@ -92,6 +95,8 @@ class Recorder:
 
         async def watched(ctx):
             call = {"label": label, "phase": phase, "before": _context_input(phase, ctx)}
+            if isinstance(getattr(ctx, "hook_name", None), str):
+                call["hookName"] = ctx.hook_name
             recorder.calls.append(call)
             recorder.running = label
             frame = _getframe()
@@ -210,9 +215,10 @@ def _row(event, recorder: Recorder) -> Optional[Dict[str, Any]]:
     kind, p = str(event.type), dict(event.payload or {})
     if kind in ("hook.completed", "hook.failed"):
         phase = str(p.get("phase"))
-        call = recorder.take(phase, recorder.current if phase.endswith("tool_call") else None)
+        call = recorder.take(phase, recorder.current if phase.endswith("tool_call") else None, p.get("hook_name"))
         row = {"kind": "hook", "hookName": p.get("hook_name"), "scope": p.get("scope"),
-               "status": "completed" if kind == "hook.completed" else "failed", **call, "phase": p.get("phase")}
+               "status": "completed" if kind == "hook.completed" else "failed", **call, "phase": p.get("phase"),
+               "hookName": p.get("hook_name")}
         if kind == "hook.failed":
             row["errorType"] = p.get("error_type")
             row["errorMessage"] = p.get("error")

@@ -136,19 +136,21 @@ test(
   },
 );
 
-test('emulation mode: the same conversation, named as the emulation', async (t) => {
+test('emulation mode: the same conversation, named as the emulation', async () => {
   const dir = agent('quota-emulated', QUOTA);
   const r = await withEnv({ PYTHONPATH: '', HOOKSMITH_CAYU_ENGINE: 'auto' }, (runner) =>
     runner.simulate(CONVERSATION, dir),
   );
   assert.equal(r.playedBy, "Hooksmith's Cayu emulation (cayu not installed)");
-  const blocked = r.tools?.map((x) => x.tool_name).join(',') === 'echo,echo';
-  const perTurn = sessionEnds(r).length === 2;
-  if (!blocked || !perTurn)
-    t.todo(
-      `the emulation does not yet keep one hook object per app / session phases per turn (#29 items 1-2, cayu-emu)`,
-    );
-  else assert.ok(blocked && perTurn);
+  // One hook object per app (the third call is blocked) and session phases per turn (#29 items 1-2).
+  assert.deepEqual(
+    r.tools?.map((x) => x.tool_name),
+    ['echo', 'echo'],
+  );
+  assert.deepEqual(sessionEnds(r), [
+    [1, 'returned'],
+    [2, 'returned'],
+  ]);
 });
 
 test('hooksmith.cayu.engine emulation forces the emulation where cayu is importable', skip, async () => {

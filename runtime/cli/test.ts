@@ -7,6 +7,7 @@
 // is a warning (exit 0), as `check` of a folder without hooks.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { printable } from './printable';
 import type { CaseResult, TestCase } from '../testing/cases';
 import { discoverCases } from '../testing/discover-cases';
 import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
@@ -189,7 +190,9 @@ export async function runTestCommand(args: string[]): Promise<number> {
       );
     const summary = summarizeRepeats(runs);
     process.stdout.write(
-      (format === 'json' ? formatRepeatsJson : formatRepeatsText)(summary, repeat, relative),
+      format === 'json'
+        ? formatRepeatsJson(summary, repeat, relative)
+        : printable(formatRepeatsText(summary, repeat, relative)),
     );
     if (found.malformed.length || summary.some((c) => c.errors)) return 2;
     return summary.some((c) => c.rate.passed < c.rate.runs) ? 1 : 0;
@@ -221,7 +224,9 @@ export async function runTestCommand(args: string[]): Promise<number> {
   process.stdout.write(
     covered && format === 'json'
       ? formatTestJson(report, { coverage: covered.json })
-      : FORMATS[format](report) + (covered && format === 'text' ? covered.text : ''),
+      : format === 'text'
+        ? printable(FORMATS.text(report) + (covered ? covered.text : ''))
+        : FORMATS[format](report),
   );
   for (const m of covered?.messages ?? []) process.stderr.write(`hooksmith test: ${m}\n`);
   if (!cases.length && !found.malformed.length)

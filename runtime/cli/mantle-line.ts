@@ -43,6 +43,13 @@ export function takeMantleLineOption(
   const cayuLine = cayu === undefined ? undefined : findCayuLine(cayu)?.id;
   if (cayu !== undefined && !cayuLine)
     return `unknown --cayu-line '${cayu}': expected one of ${CAYU_LINE_IDS.join(', ')}`;
+  // The same lines through the environment: a typo there is the same usage error, not ignored.
+  const envMantle = process.env[MANTLE_LINE_ENV];
+  if (mantle === undefined && envMantle && !findMantleLine(envMantle))
+    return `unknown ${MANTLE_LINE_ENV}='${envMantle}': expected one of ${MANTLE_LINE_IDS.join(', ')}`;
+  const envCayu = process.env[CAYU_LINE_ENV];
+  if (cayu === undefined && envCayu && !findCayuLine(envCayu))
+    return `unknown ${CAYU_LINE_ENV}='${envCayu}': expected one of ${CAYU_LINE_IDS.join(', ')}`;
   return { args: rest, ...(line ? { line } : {}), ...(cayuLine ? { cayuLine } : {}) };
 }
 

@@ -27,6 +27,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./cayu-engines')).benchCayuEngines(repoRoot()),
   },
   {
+    title: 'Hook tests: coverage on and off',
+    run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
+  },
+  {
     title: 'Hook tests: hooksmith test and fuzz',
     run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },

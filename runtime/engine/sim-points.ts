@@ -144,9 +144,12 @@ function scheduleObserver(
   pushEvent(ctx, placeholder);
   const settled = result.then(
     (r) => {
-      const seq = placeholder.seq;
+      // Its place and its context (the quiet call or iteration it fired on) are those of when it
+      // was scheduled: by the time it ends the turn has moved on.
+      const { seq, context } = placeholder;
       Object.assign(placeholder, withNotes(eventFrom(ctx, hook, r, wiring), [OFF_PATH_NOTE, ...notes]), {
         seq,
+        context,
         offTurnPath: true,
       });
     },

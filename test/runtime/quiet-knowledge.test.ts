@@ -1,9 +1,10 @@
 // The seed suite's two regressions (#25), through the built CLI with a real python3 (the host's
 // shim of rasa.mantle.hooks): the quiet calls' model request/response events carry the quiet
 // call's name as their context (rephrase, confirm_rephrase, set_fields) in simulate's JSON, text
-// and timeline; a crashing or timing-out modify_knowledge_query gives the model the one safe
-// empty-result note retrieval finding nothing gives (spec "Knowledge search": "the same safe
-// empty-result note used when retrieval fails"), and never runs the results hooks.
+// and timeline, with a modify hook or observers only (#34 item 10); a crashing or timing-out
+// modify_knowledge_query gives the model the one safe empty-result note retrieval finding nothing
+// gives (spec "Knowledge search": "the same safe empty-result note used when retrieval fails"),
+// and never runs the results hooks.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,22 @@ async def watch(payload: ModelRequestPayload) -> None:
 @modify_model_response()
 async def tidy(payload: ModelResponsePayload) -> ModelResponsePayload:
     return payload
+`;
+
+// Observers only (#34 item 10): they end after the turn has moved on, and keep their quiet call.
+const OBSERVER_HOOKS = `import asyncio
+
+from rasa.mantle.hooks import ModelRequestPayload, ModelResponsePayload, on_model_request, on_model_response
+
+
+@on_model_request()
+async def watch(payload: ModelRequestPayload) -> None:
+    await asyncio.sleep(0.02)
+
+
+@on_model_response()
+async def seen(payload: ModelResponsePayload) -> None:
+    return None
 `;
 
 const knowledgeHooks = (body: string, timeout = '') => `import asyncio
@@ -73,6 +90,7 @@ completions:
 
 const AGENTS: Record<string, [string, string]> = {
   quiet: [MODEL_HOOKS, QUIET_SCENARIO],
+  observers: [OBSERVER_HOOKS, QUIET_SCENARIO],
   crash: [
     knowledgeHooks('    raise RuntimeError("index down")'),
     knowledgeScenario('[{text: "Refunds take 5 days.", scope: faq, source: faq.md}]'),
@@ -142,6 +160,28 @@ test('quiet calls: every request/response event names its quiet call (JSON, text
       new RegExp(`^\\s+\\d+  ${quiet}\\s+model_response\\s+modify\\s+hooks\\.py::tidy`, 'm'),
     );
   // The timeline: a group header per quiet call, in the order they ran, before the main loop's.
+  const html = renderTimelineHtml(sim, { nonce: 'n', cspSource: 'c' });
+  const groups = [...html.matchAll(/<li class="group" role="presentation">([^<]*)<\/li>/g)].map((m) => m[1]);
+  assert.deepEqual(groups, ['turn', 'rephrase', 'confirm_rephrase', 'set_fields', 'iteration 0', 'turn']);
+});
+
+test('quiet calls with observers only on the model points: each event keeps its quiet call or iteration, not "turn"', () => {
+  const sim = simulation('observers');
+  const modelEvents = sim.events.filter((e) => e.point === 'model_request' || e.point === 'model_response');
+  assert.deepEqual(
+    modelEvents.map((e) => `${e.context} ${e.point} ${e.hook}`),
+    [
+      'rephrase model_request hooks.py::watch',
+      'rephrase model_response hooks.py::seen',
+      'confirm_rephrase model_request hooks.py::watch',
+      'confirm_rephrase model_response hooks.py::seen',
+      'set_fields model_request hooks.py::watch',
+      'set_fields model_response hooks.py::seen',
+      'iteration 0 model_request hooks.py::watch',
+      'iteration 0 model_response hooks.py::seen',
+    ],
+  );
+  assert.ok(modelEvents.every((e) => e.outcome === 'returned' && e.offTurnPath));
   const html = renderTimelineHtml(sim, { nonce: 'n', cspSource: 'c' });
   const groups = [...html.matchAll(/<li class="group" role="presentation">([^<]*)<\/li>/g)].map((m) => m[1]);
   assert.deepEqual(groups, ['turn', 'rephrase', 'confirm_rephrase', 'set_fields', 'iteration 0', 'turn']);

@@ -17,6 +17,7 @@ describe('real-engine mode: the timeline names the cayu runtime', function () {
   const config = () => vscode.workspace.getConfiguration('hooksmith');
   const release = path.resolve(e2e.config.repoRoot, '..', 'shared', 'engines', 'cayu-0.3.0');
   let scenario;
+  let agent;
   before(async function () {
     if (!fs.existsSync(path.join(release, 'cayu'))) this.skip();
     await h.closeAll();
@@ -46,13 +47,15 @@ describe('real-engine mode: the timeline names the cayu runtime', function () {
     }).stdout.trim();
     // cayu's imports need httpx and jsonschema: Debian's, where the interpreter lacks them.
     fs.writeFileSync(path.join(site, 'cayu-release.pth'), `${release}\n/usr/lib/python3/dist-packages\n`);
-    const agent = h.ws('cayu-agent');
+    agent = h.ws('cayu-agent');
     fs.cpSync(path.join(e2e.config.repoRoot, 'examples', 'cayu-agent'), agent, { recursive: true });
     scenario = path.join(agent, 'support.scenario.yaml');
     await config().update('pythonPath', python, vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {
     await config().update('pythonPath', undefined, vscode.ConfigurationTarget.Workspace);
+    // The copied agent sits inside the shared workspace's agent: later suites must not meet it.
+    if (agent) fs.rmSync(agent, { recursive: true, force: true });
   });
 
   it('Simulate Turn: the runtime plays the conversation; the timeline names "cayu 0.3.0 runtime"', async () => {

@@ -61,6 +61,12 @@ describe('debug a hook, a turn and a test (debugpy)', function () {
       .update('pythonPath', python, vscode.ConfigurationTarget.Workspace);
   });
   afterEach(() => vscode.debug.removeBreakpoints(vscode.debug.breakpoints));
+  // Later suites of the same window run with the workspace's own interpreter again.
+  after(() =>
+    vscode.workspace
+      .getConfiguration('hooksmith')
+      .update('pythonPath', undefined, vscode.ConfigurationTarget.Workspace),
+  );
 
   it('Debug hook from the CodeLens stops at a breakpoint, shows the locals, continues; the panel shows the outcome', async () => {
     const file = h.ws('hooks/tool_hooks.py');

@@ -204,7 +204,10 @@ describe('the first hour (#31)', function () {
     assert.strictEqual(played, undefined, 'nothing played');
     const last = await vscode.commands.executeCommand('hooksmith.lastSimulation');
     assert.strictEqual(last && last.file, evalFile, 'the open eval file was the one asked for');
-    assert.match(JSON.stringify(last.refusal), /needs the Mantle engine/);
+    assert.match(
+      JSON.stringify(last.refusal),
+      /needs a model: an LLM plays the user from simulation_context/,
+    );
     await shot('simulate-open-eval-file');
     if (!e2e.canDriveUi()) return;
     await h.closeAll();
@@ -231,6 +234,6 @@ describe('the first hour (#31)', function () {
     await pending;
     const row = rows.find((r) => r.includes('order_pizza.yml'));
     assert.ok(row, JSON.stringify(rows));
-    assert.match(row, /needs the Mantle engine/);
+    assert.match(row, /needs a model/);
   });
 });

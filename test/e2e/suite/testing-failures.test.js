@@ -133,17 +133,30 @@ describe('a failed test: its output, its message, the peek', function () {
     }
     fs.writeFileSync(file, FAILING.replace(/^ {2}tool_called:.*\n/m, ''));
     await h.open(file);
-    await vscode.commands.executeCommand('testing.runCurrentFile');
-    await e2e.waitFor(() => !/guard on delete/.test(api.testStatusBar().tooltip), {
-      timeout: 180000,
-      what: 'the passed scenario gone from the failing tests',
-    });
+    // Run All, as before(): after another suite's Debug run from the Testing view, Run Current
+    // File in code-server started no run (seen only in that order; noted in the wave's note).
+    await vscode.commands.executeCommand('testing.runAll');
+    await e2e
+      .waitFor(() => !/guard on delete/.test(api.testStatusBar().tooltip), {
+        timeout: 180000,
+        what: 'the passed scenario gone from the failing tests',
+      })
+      .catch(async (err) => {
+        const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
+        const mine = Object.entries(r || {}).filter(([id]) => id.includes('guard-failure'));
+        throw new Error(
+          `${err.message}; last run: ${JSON.stringify(mine)}; bar: ${api.testStatusBar().tooltip}`,
+        );
+      });
     const after = api.testStatusBar();
     if (count(s.text) === 1) assert.strictEqual(after.visible, false, 'no failing test: the item is hidden');
     else assert.strictEqual(count(after.text), count(s.text) - 1, after.text);
     const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
     const c = Object.entries(r).find(([id]) => id.endsWith('guard-failure.scenario.yaml::case'))[1];
     assert.strictEqual(c.state, 'passed');
-    assert.match(c.output, /^PASSED guard-failure\.scenario\.yaml::guard on delete \(\d+ ms\)\r\n$/);
+    assert.match(
+      c.output,
+      /^PASSED guard-failure\.scenario\.yaml::guard on delete \(\d+ ms\)( \[[^\]\r\n]+\])?\r\n$/,
+    );
   });
 });

@@ -15,6 +15,7 @@ import { Scope, importBindings } from './imports';
 import { callFacts } from './expressions';
 import { canFallOffEnd } from './control-flow';
 import { rangeOf } from './tree-utils';
+import { expectedFailureSpan } from './expected-failure';
 
 /** Methods that mutate a list, dict or set in place. */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set([
@@ -103,6 +104,8 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
     }
   };
   pushChildren(body.row, false);
+  /** Row spans run expecting a failure (pytest.raises, a try catching it): calls there are marked. */
+  const expecting: [number, number][] = [];
 
   while (stack.length) {
     const item = stack.pop() as number;
@@ -138,10 +141,17 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
       case 'return_statement':
         returns.push(returnFacts(t.node(row), scope, describeCall));
         break;
+      case 'with_statement':
+      case 'try_statement': {
+        const span = expectedFailureSpan(t.node(row));
+        if (span) expecting.push(span);
+        break;
+      }
       case 'call': {
         const n = t.node(row);
         const f = describeCall(n, awaited);
         if (awaited) f.awaited = true;
+        if (expecting.some(([from, to]) => row > from && row < to)) f.expectedFailure = true;
         calls.push(f);
         callSideFacts(n, f, modelCopies, writes);
         break;

@@ -70,6 +70,8 @@ export interface CallFacts {
   hasStarArgs: boolean;
   /** Under an `await`. */
   awaited: boolean;
+  /** Run expecting it to fail: under `with pytest.raises(…)` / `assertRaises`, or in a `try` catching the error. */
+  expectedFailure?: true;
 }
 
 export interface ImportBinding {

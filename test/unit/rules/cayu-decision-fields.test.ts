@@ -47,6 +47,48 @@ describe(CODE, () => {
     );
   });
 
+  it('flags a hook a test file defines (a factory in test_*.py); exempts only decisions built expecting a failure', async () => {
+    const test = [
+      'import pytest',
+      'import unittest',
+      'from pydantic import ValidationError',
+      'from cayu import BeforeToolCallDecision, RuntimeHook',
+      '',
+      '',
+      'def make_hook():',
+      '    class Cached(RuntimeHook):',
+      '        async def before_tool_call(self, context):',
+      '            return BeforeToolCallDecision(action="short_circuit")',
+      '    return Cached()',
+      '',
+      '',
+      'def test_cached_hook():',
+      '    hook = make_hook()',
+      '    decision = BeforeToolCallDecision(action="block")',
+      '    with pytest.raises(ValidationError):',
+      '        BeforeToolCallDecision(action="block")',
+      '    try:',
+      '        BeforeToolCallDecision(action="short_circuit")',
+      '    except ValidationError:',
+      '        pass',
+      '',
+      '',
+      'class TestDecisions(unittest.TestCase):',
+      '    def test_reason(self):',
+      '        with self.assertRaises(ValidationError):',
+      '            BeforeToolCallDecision(action="block", block_reason="")',
+      '',
+    ].join('\n');
+    const ds = await diagnose(CODE, test, { path: 'tests/test_hooks.py' });
+    assert.deepEqual(
+      ds.map((d) => d.range.start.line + 1).sort((a, b) => a - b),
+      [10, 16],
+      'the factory hook and the decision built outside pytest.raises: ' +
+        JSON.stringify(ds.map((d) => d.message)),
+    );
+    assert.ok(ds.some((d) => /requires `synthetic_result`/.test(d.message)));
+  });
+
   it('accepts every action with its own field', async () => {
     assert.deepEqual(await diagnose(CODE, CLEAN_HOOK), []);
     const ok = hookWith(

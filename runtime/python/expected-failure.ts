@@ -3,7 +3,7 @@
 // is the test's subject, not a mistake.
 import type { SyntaxNode as Node } from './syntax-node';
 
-/** The context managers that expect an exception: pytest.raises, unittest's assertRaises(Regex), nose's assert_raises. */
+/** Context managers expecting an exception: pytest.raises, unittest's assertRaises(Regex), nose's assert_raises. */
 const RAISES_CONTEXT = /\b(?:raises|assertRaises\w*|assert_raises\w*)\s*\(/;
 /** Handlers that catch a validation failure: bare `except:` or one naming a class it is an instance of. */
 const CATCHES_FAILURE =

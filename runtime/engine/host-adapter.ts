@@ -136,6 +136,19 @@ function factOf(r: InvokeResult): HostFact {
         };
       return { kind: 'timed-out', durationMs: r.durationMs, hard: r.killed, output, hostNotes };
     case 'crashed':
+      if (r.during === 'import')
+        // Like an import that raised: the engine cannot load a module whose import ends the process.
+        return {
+          kind: 'load-error',
+          error: {
+            type: 'HostExit',
+            message: `${r.reason} (os._exit or a crash in native code during the import)`,
+            traceback: [],
+            formatted: r.stderrTail,
+          },
+          output,
+          hostNotes,
+        };
       return {
         kind: 'crashed',
         message: r.stderrTail ? `${r.reason}\n${r.stderrTail}` : r.reason,

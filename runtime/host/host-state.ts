@@ -3,7 +3,7 @@
 // running, or an import. The host's watchdog says which call's code holds a stalled loop.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import type { InvokeRequest, InvokeResult } from './protocol';
+import type { CrashedResult, InvokeRequest, InvokeResult } from './protocol';
 
 /** The options of PythonHost (python-host.ts). */
 export interface PythonHostOptions {
@@ -57,7 +57,7 @@ export function crashedResult(
   reason: string,
   durationMs: number,
   exit?: ExitStatus,
-): InvokeResult {
+): CrashedResult {
   const stderrTail = proc.stderrTail.join('\n');
   const { code: exitCode = null, signal = null } = exit ?? {};
   return { status: 'crashed', exitCode, signal, reason, stderrTail, durationMs, output: empty };

@@ -166,6 +166,8 @@ export interface CrashedResult extends ResultBase {
   reason: string;
   /** Last lines of the host's stderr. */
   stderrTail: string;
+  /** `import`: the host exited while the module was imported (the module does not load). */
+  during?: 'import' | 'hook';
 }
 
 export interface LoadErrorResult extends ResultBase {

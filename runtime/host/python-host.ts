@@ -364,11 +364,13 @@ export class PythonHost {
     if (proc.killedByUs) return;
     if (proc.child.pid !== undefined) killGroup(proc.child.pid); // what the hook left behind
     this.log(`[host] the Python host exited (${signal ?? `code ${code}`})`);
-    this.failAll(
-      proc,
-      `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`} while this hook ran`,
-      { code, signal },
-    );
+    const exited = `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`}`;
+    for (const p of [...proc.pending.values()]) {
+      // Exiting while the module imported (os._exit in an installed package): the module does not load.
+      const during = p.loading ? 'import' : 'hook';
+      const why = `${exited} while ${during === 'import' ? 'its module was imported' : 'this hook ran'}`;
+      this.settle(proc, p, { ...crashedResult(proc, why, elapsedMs(p), { code, signal }), during });
+    }
   }
 
   private failAll(proc: Proc, reason: string, exit?: ExitStatus): void {

@@ -126,6 +126,68 @@ end, 100)
     assert.ok(r, `nvim wrote no report: ${p.stderr}`);
     check(r);
   });
+
+  it('Emacs + eglot (emacs --batch)', { skip: !has('emacs') && 'emacs is not installed' }, () => {
+    const out = ws.path('out/emacs.json');
+    // After the docs' text: what a user does by hand, with eglot's own functions.
+    const el = String.raw`${docsSnippet('emacs-eglot')}
+(defun hs-diags ()
+  (delq nil (mapcar (lambda (d) (cdr (assoc 'eglot-lsp-diag (flymake-diagnostic-data d))))
+                    (or (flymake-diagnostics) eglot--diagnostics))))
+(defun hs-wait (pred secs)
+  (let ((deadline (+ (float-time) secs)))
+    (while (and (not (funcall pred)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall pred)))
+(defun hs-report ()
+  (find-file "${ws.path('agent/hooks.py')}")
+  ;; Batch Emacs has no command loop: run the hook eglot-ensure connects on.
+  (run-hooks 'post-command-hook)
+  (let ((server (eglot-current-server))
+        (r (list :codes [] :hover "" :fixed "" :completion [] :snippetFormat :json-false))
+        target)
+    (hs-wait #'hs-diags 20)
+    (setq target (seq-find (lambda (d) (equal (plist-get d :code) "missing-parentheses")) (hs-diags)))
+    (setq r (plist-put r :codes (vconcat (mapcar (lambda (d) (plist-get d :code)) (hs-diags)))))
+    (when target
+      (let* ((region (eglot--range-region (plist-get target :range)))
+             (beg (car region)) (end (cdr region)))
+        (goto-char beg)
+        (let ((h (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams))))
+          (setq r (plist-put r :hover (plist-get (plist-get h :contents) :value))))
+        ;; As M-x eglot-code-actions does, taking the preferred fix.
+        (let ((fix (seq-find (lambda (a) (eq (plist-get a :isPreferred) t)) (eglot-code-actions beg end))))
+          (when fix (eglot--read-execute-code-action (list fix) server "quickfix"))))
+      (setq r (plist-put r :fixed (buffer-substring-no-properties (point-min) (point-max)))))
+    (goto-char (point-max))
+    (insert "\n\n@on_tu")
+    ;; Eglot's own completion-at-point function, as M-x completion-at-point calls it.
+    (let* ((capf (eglot-completion-at-point))
+           (items (mapcar (lambda (c) (get-text-property 0 'eglot--lsp-item c))
+                          (all-completions "" (nth 2 capf)))))
+      (setq r (plist-put r :completion
+                         (vconcat (mapcar (lambda (it)
+                                            (or (plist-get (plist-get it :textEdit) :newText)
+                                                (plist-get it :insertText) (plist-get it :label)))
+                                          items))))
+      (when (seq-some (lambda (it) (eql (plist-get it :insertTextFormat) 2)) items)
+        (setq r (plist-put r :snippetFormat t))))
+    r))
+(condition-case err
+    (write-region (json-encode (hs-report)) nil "${out}")
+  (error (message "report failed: %S" err)))
+`;
+    writeFileSync(ws.path('init.el'), el);
+    const p = spawnSync('emacs', ['--batch', '-l', ws.path('init.el')], {
+      cwd: ws.dir,
+      env,
+      timeout: 60000,
+      encoding: 'utf8',
+    });
+    const r = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Report) : null;
+    assert.ok(r, `emacs wrote no report: ${p.stderr}`);
+    check(r);
+  });
 });
 
 describe('hooksmith lsp', () => {

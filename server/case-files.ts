@@ -12,6 +12,7 @@ import {
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import { DIAGNOSTIC_SOURCE } from '../runtime/lsp/shared';
 import { checkCaseFile, isCaseFile } from '../runtime/testing/case-file-check';
+import { isPayloadFile } from '../runtime/testing/discover-cases';
 import { hookNamesOf, type AgentHookName } from '../runtime/testing/case-names';
 import type { Analyser } from './analyser';
 import { uriPath } from './convert';
@@ -24,6 +25,16 @@ interface CaseDocument {
   diagnostics: HookDiagnostic[];
   /** The version `diagnostics` are of. */
   checkedVersion?: number;
+  /** The agent the last check found the file is about. */
+  agentRoot?: string;
+}
+
+/** An open case file as completion, hover and symbols read it (server/features/case-language.ts). */
+export interface CaseView {
+  file: string;
+  doc: TextDocument;
+  /** The hooks of its agent the analyser knows (none when unknown). */
+  hooks: AgentHookName[];
 }
 
 export interface CaseFilesHost {
@@ -68,11 +79,24 @@ export class CaseFiles {
     const d = this.docs.get(uri);
     if (!d) return;
     d.diagnostics = checkCaseFile(d.file, d.doc.getText(), {
-      agentHooks: (root) => this.agentHooks(root),
+      agentHooks: (root) => {
+        d.agentRoot = root;
+        return this.agentHooks(root);
+      },
       workspaceRoots: this.host.folders(),
     });
     d.checkedVersion = d.doc.version;
     this.host.publish(uri, d.diagnostics, d.doc.version);
+  }
+
+  view(uri: string): CaseView | undefined {
+    const d = this.docs.get(uri);
+    if (!d) return undefined;
+    // Before a first good check: the loader's default (a payload's agent holds .hooksmith/payloads/).
+    const root =
+      d.agentRoot ??
+      (isPayloadFile(d.file) ? path.dirname(path.dirname(path.dirname(d.file))) : path.dirname(d.file));
+    return { file: d.file, doc: d.doc, hooks: this.agentHooks(root) ?? [] };
   }
 
   /**

@@ -10,6 +10,7 @@ import type { ClientProfile } from './client-profile';
 import type { ServerEnvironment } from './environment';
 import type { Scheduler } from './scheduler';
 import type { SettingsCache } from './settings';
+import { caseCompletions, caseHover, caseSymbols } from './features/case-language';
 import { codeActions, snapshotOf } from './features/code-actions';
 import { completions } from './features/completion';
 import { forClient } from './features/client-text';
@@ -62,14 +63,19 @@ export function registerRequests(connection: Connection, d: RequestDeps): void {
 
   connection.onHover(
     safe('hover', null, async (p) => {
+      const view = cases.view(p.textDocument.uri);
+      if (view) return caseHover(view, p.position);
       await settled(p.textDocument.uri);
       return forClient.hover(d.client(), hover(analyser, p, await wiring(p.textDocument.uri)));
     }),
   );
   connection.onCompletion(
-    safe('completion', [], async (p) =>
-      forClient.completions(d.client(), completions(analyser, p, await wiring(p.textDocument.uri))),
-    ),
+    safe('completion', [], async (p) => {
+      const view = cases.view(p.textDocument.uri);
+      const client = d.client();
+      if (view) return forClient.completions(client, caseCompletions(view, p.position, !client.vscode));
+      return forClient.completions(client, completions(analyser, p, await wiring(p.textDocument.uri)));
+    }),
   );
   connection.onCodeAction(
     safe('codeAction', [], async (p) => {
@@ -95,7 +101,12 @@ export function registerRequests(connection: Connection, d: RequestDeps): void {
       return null;
     }),
   );
-  connection.onDocumentSymbol(safe('documentSymbol', [], (p) => documentSymbols(analyser, p)));
+  connection.onDocumentSymbol(
+    safe('documentSymbol', [], (p) => {
+      const view = cases.view(p.textDocument.uri);
+      return view ? caseSymbols(view) : documentSymbols(analyser, p);
+    }),
+  );
   connection.onRequest(
     HOOKS_REQUEST,
     safe('hooks', { agents: [] }, async (p: HooksParams | undefined) => {

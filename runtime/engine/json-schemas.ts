@@ -110,6 +110,11 @@ export function buildSchemas(): Record<string, Json> {
   return out;
 }
 
+/** A payload case's own keys (`hook`, `expect`, …): the editor's completion in `.hooksmith/payloads/*.json`. */
+export function payloadCaseJson(): Json {
+  return { type: 'object', properties: payloadCaseProperties() };
+}
+
 /** The text written for a schema (stable: two-space JSON and a newline). */
 export function schemaText(s: Json): string {
   return JSON.stringify(s, null, 2) + '\n';

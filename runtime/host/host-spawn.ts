@@ -94,6 +94,12 @@ function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
   return child;
 }
 
+/** Let the host (and its pipes) keep Node alive, as a debug run's host does. */
+export function keepAlive(child: ChildProcessWithoutNullStreams): void {
+  child.ref();
+  for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { ref?: () => void }[]) s.ref?.();
+}
+
 export interface LaunchOptions extends SpawnOptions {
   startTimeoutMs: number;
   /** Longest protocol line accepted from the host. */

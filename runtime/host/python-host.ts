@@ -23,7 +23,7 @@ import {
 } from './host-state';
 
 export type { PythonHostOptions } from './host-state';
-import { launch, type PythonHostError } from './host-spawn';
+import { keepAlive, launch, type PythonHostError } from './host-spawn';
 import { malformedAnswer, oversizedRequest, refusal, refusedRequest } from './wire-checks';
 import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
@@ -56,6 +56,9 @@ export class PythonHost {
   lastStartMs?: number;
   /** Number of processes started (1 + restarts). */
   starts = 0;
+  /** A debug run's host exited on its own (a hook's os._exit): its debugger went with it, so the
+   * replacement runs without one (no client would attach to it and the run would never end). */
+  private debuggerGone = false;
 
   constructor(private readonly options: PythonHostOptions = {}) {
     this.python = options.python ?? 'python3';
@@ -164,10 +167,21 @@ export class PythonHost {
     this.starts++;
     this.launching = proc;
     try {
+      const debug = this.debuggerGone ? undefined : this.options.debug;
       const { info, ms } = await launch(
-        { ...this.options, python: this.python, resolvedPython: this.resolvedPython, ...this.limits() },
         {
-          onSpawn: (child) => (proc.child = child),
+          ...this.options,
+          debug,
+          python: this.python,
+          resolvedPython: this.resolvedPython,
+          ...this.limits(),
+        },
+        {
+          onSpawn: (child) => {
+            proc.child = child;
+            // Still a debug run (no deadline timers): the calls it answers must keep Node alive.
+            if (this.options.debug && !debug) keepAlive(child);
+          },
           onLine: (line) => this.onLine(proc, line),
           onOversized: (head, bytes) => this.onOversized(proc, head, bytes),
           onStderr: (line) => {
@@ -360,9 +374,18 @@ export class PythonHost {
 
   private onExit(proc: Proc, code: number | null, signal: NodeJS.Signals | null): void {
     proc.exited = true;
+    // A debug run's pipes are ref'd, and debugpy's adapter (outside the host's group) holds the
+    // host's stdout open: they must not keep the CLI alive once the host is gone.
+    proc.child.stdin.destroy();
+    for (const s of [proc.child.stdout, proc.child.stderr] as unknown as { unref?: () => void }[])
+      s.unref?.();
     if (this.proc === proc) this.proc = undefined;
     if (proc.killedByUs) return;
     if (proc.child.pid !== undefined) killGroup(proc.child.pid); // what the hook left behind
+    if (this.options.debug && !this.debuggerGone) {
+      this.debuggerGone = true;
+      this.log('[host] the debugged host exited: the rest of the run goes on without the debugger');
+    }
     this.log(`[host] the Python host exited (${signal ?? `code ${code}`})`);
     const exited = `the Python host exited ${signal ? `on ${signal}` : `with code ${code}`}`;
     for (const p of [...proc.pending.values()]) {

@@ -51,6 +51,35 @@ tools:
     value: { order_id: o-1 }
 `;
 
+/** A modify hook that ends its process on its second call: in turn 2 of CONVERSATION (turn 3 needs a new host). */
+const EXITS = `import os
+
+from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+CALLS = 0
+
+
+@modify_model_request()
+async def count(payload: ModelRequestPayload) -> ModelRequestPayload:
+    global CALLS
+    CALLS += 1
+    if CALLS == 2:
+        os._exit(3)
+    return payload
+`;
+const CONVERSATION = `name: exits in turn 2
+turns:
+  - user: hi
+    completions:
+      - text: Hello
+  - user: again
+    completions:
+      - text: Hello again
+  - user: and again
+    completions:
+      - text: Still here
+`;
+
 let dir: string;
 const lineOf = (text: string, marker: string) => text.split('\n').findIndex((l) => l.includes(marker)) + 1;
 
@@ -235,6 +264,35 @@ describe('CLI --debug with a DAP client (debugpy)', { skip }, () => {
       assert.equal(r.code, without.code, r.stderr);
       const strip = (t: string) => (JSON.parse(t) as { status: string; transcript: unknown }).transcript;
       assert.deepEqual(strip(r.stdout), strip(without.stdout));
+    } finally {
+      s.dap.close();
+      s.child.kill('SIGKILL');
+    }
+  });
+
+  test('simulate: a conversation whose turn-2 hook calls os._exit ends with the verdict it has without --debug', async () => {
+    mkdirSync(join(dir, 'exits'));
+    writeFileSync(join(dir, 'exits', 'hooks.py'), EXITS);
+    writeFileSync(join(dir, 'exits', 'talk.scenario.yaml'), CONVERSATION);
+    const args = ['simulate', join('exits', 'talk.scenario.yaml'), '--format', 'json'];
+    const without = plain(args);
+    const verdict = (t: string) => {
+      const r = JSON.parse(t) as { status: string; transcript: unknown };
+      return { status: r.status, transcript: r.transcript };
+    };
+    assert.equal(verdict(without.stdout).status, 'error', without.stdout);
+    const s = await debugSession(args, []);
+    try {
+      // The host's replacement after the crash must not wait for a debugger no one will attach.
+      let timer: NodeJS.Timeout | undefined;
+      const r = await Promise.race([
+        s.exit,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('simulate --debug did not end within 60 s')), 60_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      assert.equal(r.code, without.code, r.stderr);
+      assert.deepEqual(verdict(r.stdout), verdict(without.stdout));
     } finally {
       s.dap.close();
       s.child.kill('SIGKILL');

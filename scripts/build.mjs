@@ -17,7 +17,9 @@ const bench = process.argv.includes('--bench');
 
 const entries = [
   { in: 'client/extension.ts', out: 'extension', external: ['vscode'] },
-  { in: 'server/server.ts', out: 'server', external: [] },
+  // dist/server.js answers `initialize`, then loads the main bundle (server/boot.ts).
+  { in: 'server/boot.ts', out: 'server', external: [] },
+  { in: 'server/server.ts', out: 'server-main', external: [] },
   // hooksmith.extraAgentRoots are walked on a worker thread (server/extra-roots.ts).
   { in: 'server/discover-worker.ts', out: 'discover-worker', external: [] },
   { in: 'runtime/cli/main.ts', out: 'cli', external: [] },

@@ -1,4 +1,5 @@
-// The Hooksmith language server: `node dist/server.js --stdio` (or --node-ipc).
+// The Hooksmith language server: `node dist/server.js --stdio` (or --node-ipc) starts in
+// server/boot.ts, which loads this file's bundle (dist/server-main.js).
 // Each LSP event is bound to a short handler that asks the Analyser and converts the answer;
 // every handler is wrapped so one bad file or request is logged and never kills the server.
 import {
@@ -7,18 +8,12 @@ import {
   FileChangeType,
   MessageType,
   ShowMessageNotification,
-  TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { initParser } from '../runtime/python/parser';
-import {
-  FIX_ALL_KIND,
-  HOOKS_CHANGED_NOTIFICATION,
-  OPEN_RULE_PAGE_COMMAND,
-  SETTINGS_SECTION,
-} from '../runtime/lsp/shared';
+import { HOOKS_CHANGED_NOTIFICATION, SETTINGS_SECTION } from '../runtime/lsp/shared';
 import { basename, dirname } from 'node:path';
 import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
 import { toLspDiagnostic, uriPath } from './convert';
@@ -31,6 +26,7 @@ import { SettingsCache, settingsSection } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
 import { createServerConnection } from './transport';
+import { INITIALIZE_RESULT } from './capabilities';
 import { ExtraRootsScanner, extraRoots } from './extra-roots';
 
 export function startServer(connection: Connection): void {
@@ -165,22 +161,8 @@ export function startServer(connection: Connection): void {
     canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
-    return {
-      capabilities: {
-        textDocumentSync: {
-          openClose: true,
-          change: TextDocumentSyncKind.Incremental,
-          save: { includeText: false },
-        },
-        hoverProvider: true,
-        executeCommandProvider: { commands: [OPEN_RULE_PAGE_COMMAND] },
-        completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
-        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
-        documentSymbolProvider: true,
-        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-      },
-      serverInfo: { name: 'hooksmith' },
-    };
+    // server/boot.ts may have sent this already (then the connection drops this copy).
+    return INITIALIZE_RESULT;
   });
 
   /** Resolves once the first workspace scan ended: a hooks request before it waits (no false "no hooks"). */

@@ -18,7 +18,9 @@ import {
   StreamMessageWriter,
   type Connection,
   type MessageStrategy,
+  type MessageWriter,
 } from 'vscode-languageserver/node';
+import { takeOver } from './capabilities';
 
 const AFTER_SHUTDOWN = 'hooksmith/$requestAfterShutdown';
 /** Header block and body bounds: far above anything a client sends. */
@@ -94,6 +96,25 @@ function shutdownGate(): { strategy: MessageStrategy; isShutDown: () => boolean 
   };
 }
 
+/** `writer`, less the one answer to the request boot.ts already answered (`initialize`). */
+function answeredOnce(writer: MessageWriter, id: number | string | undefined): MessageWriter {
+  if (id === undefined) return writer;
+  let dropped = false;
+  return {
+    onError: writer.onError,
+    onClose: writer.onClose,
+    end: () => writer.end(),
+    dispose: () => writer.dispose(),
+    write(msg: Message) {
+      if (!dropped && Message.isResponse(msg) && msg.id === id) {
+        dropped = true;
+        return Promise.resolve();
+      }
+      return writer.write(msg);
+    },
+  };
+}
+
 function fail(why: string): never {
   process.stderr.write(`[hooksmith] the client sent ${why}: exiting so that it starts a new server\n`);
   process.exit(1);
@@ -106,14 +127,16 @@ export function createServerConnection(argv: readonly string[] = process.argv): 
   if (argv.includes('--stdio')) {
     const guard = new FrameGuard();
     guard.on('error', (err) => fail(err.message));
-    process.stdin.pipe(guard);
+    // Started by server/boot.ts: the client's bytes from there, `initialize` perhaps answered.
+    const early = takeOver();
+    (early?.input ?? process.stdin).pipe(guard);
     const reader = new StreamMessageReader(guard);
     reader.onError((err) => fail(`an unreadable message (${err.message})`));
     reader.onClose(() => process.exit(gate.isShutDown() ? 0 : 1));
     connection = createConnection(
       ProposedFeatures.all,
       reader,
-      new StreamMessageWriter(process.stdout),
+      answeredOnce(new StreamMessageWriter(process.stdout), early?.answered),
       options,
     );
     // Stdout carries the protocol: anything printed goes to the client's log instead (as the

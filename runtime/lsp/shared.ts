@@ -51,8 +51,7 @@ export const SETTINGS_SECTION = 'hooksmith';
 /** Source of every diagnostic the server publishes. */
 export const DIAGNOSTIC_SOURCE = 'hooksmith';
 
-/** The code-action kind that applies every preferred mechanical fix of a file. */
-export const FIX_ALL_KIND = 'source.fixAll.hooksmith';
+export { FIX_ALL_KIND } from './names';
 
 /** Command that opens the rule reference shipped in the extension at `args[0]`, a rule code (client side). */
 export const SHOW_DOCS_COMMAND = 'hooksmith.showRuleDocs';
@@ -136,5 +135,4 @@ export interface HooksmithClientCapability {
   hooksChanged?: boolean;
 }
 
-/** The server's `workspace/executeCommand` that opens a rule's page (`window/showDocument`); args: [code]. */
-export const OPEN_RULE_PAGE_COMMAND = 'hooksmith.server.openRulePage';
+export { OPEN_RULE_PAGE_COMMAND } from './names';

@@ -201,6 +201,7 @@ describe('package.json contributes', () => {
     for (const keep of [
       '!dist/extension.js',
       '!dist/server.js',
+      '!dist/server-main.js',
       '!dist/discover-worker.js',
       '!dist/cli.js',
       '!dist/*.wasm',

@@ -1,0 +1,40 @@
+// What the server answers to `initialize`: the same for every client (what differs by client is
+// decided per request, server/client-profile.ts). Light on purpose: server/boot.ts sends it
+// before the rest of the server has loaded.
+import type { InitializeResult } from 'vscode-languageserver';
+import { FIX_ALL_KIND, OPEN_RULE_PAGE_COMMAND } from '../runtime/lsp/names';
+
+export const INITIALIZE_RESULT: InitializeResult = {
+  capabilities: {
+    textDocumentSync: {
+      openClose: true,
+      change: 2, // TextDocumentSyncKind.Incremental (a value: importing the enum loads the library)
+      save: { includeText: false },
+    },
+    hoverProvider: true,
+    executeCommandProvider: { commands: [OPEN_RULE_PAGE_COMMAND] },
+    completionProvider: { triggerCharacters: ['@', '.', '"', "'", '{', '(', ','] },
+    codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
+    documentSymbolProvider: true,
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  },
+  serverInfo: { name: 'hooksmith' },
+};
+
+/** What boot.ts hands the rest of the server over stdio. */
+export interface EarlyStart {
+  /** The client's bytes, from the first (already read) on. */
+  input: NodeJS.ReadableStream;
+  /** The id of the `initialize` request boot.ts answered, if it did. */
+  answered?: number | string;
+}
+
+const KEY = Symbol.for('hooksmith.earlyStart');
+
+export function handOver(start: EarlyStart): void {
+  (globalThis as Record<symbol, unknown>)[KEY] = start;
+}
+
+export function takeOver(): EarlyStart | undefined {
+  return (globalThis as Record<symbol, unknown>)[KEY] as EarlyStart | undefined;
+}

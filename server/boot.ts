@@ -39,6 +39,7 @@ function answerInitialize(body: string | null): number | string | undefined {
 function loadMain(): void {
   // A path esbuild does not follow: the main server stays its own bundle, loaded only now.
   const main = join(__dirname, 'server-main.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the answer
   require(main);
 }
 

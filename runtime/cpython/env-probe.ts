@@ -35,7 +35,7 @@ export class Probe {
   private ending = false;
   private linger: NodeJS.Timeout | undefined;
   private handshake: NodeJS.Timeout | undefined;
-  /** Set when python3 never said it was ready: why, in words. */
+  /** Set when python3 never said it was ready, or hung answering: why, in words. */
   unresponsive: string | undefined;
 
   constructor(
@@ -144,8 +144,10 @@ export class Probe {
     this.timer = undefined;
     if (!this.waiting.length) return;
     this.timer = setTimeout(() => {
+      // Named, and given up on: an installed package whose import hangs would hang every question.
+      this.unresponsive = `${this.python} did not answer within ${this.timeoutMs / 1000} s while reading the installed environment (an installed engine whose import hangs?)`;
       if (this.child) killInterpreter(this.child);
-      this.fail('timed out');
+      this.fail(this.unresponsive);
     }, this.timeoutMs);
   }
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { directInterpreter, findOnPath } from './pyenv';
 import { Probe, type ProbeRequest } from './env-probe';
 import { defaultCacheDir, interpreterIdentity } from './verdict-cache';
+import { HANDSHAKE_MS } from './syntax-checker';
 
 const installedModule = z.object({
   names: z.array(z.string()),
@@ -69,7 +70,7 @@ export interface EnvironmentOptions {
   /** Where answers are remembered; undefined: not remembered. */
   cacheDir?: string;
   log?: (message: string) => void;
-  /** Give up on python3 when it answers nothing this long (default 60 s: importing rasa-pro is slow). */
+  /** Give up on python3 when it answers nothing this long (default 15 s, the documented bound for an interpreter). */
   timeoutMs?: number;
 }
 
@@ -210,7 +211,7 @@ export class PythonEnvironment {
   }
 
   private probe(): Probe {
-    return new Probe(this.python, this.opts.timeoutMs ?? 60_000, this.opts.log);
+    return new Probe(this.python, this.opts.timeoutMs ?? HANDSHAKE_MS, this.opts.log);
   }
 
   /**

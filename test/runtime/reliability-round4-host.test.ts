@@ -1,6 +1,8 @@
 // Issue #34, the host (built CLI, real python3). Item 9: an installed rasa-pro whose import calls
 // os._exit(0) means the hook module does not import: `run` is exit 2 (failed to load), as for an
 // import that raises, not "the hook crashed" (exit 1); a hook that exits while it runs still crashes.
+// Item 14: an installed rasa-pro whose import never ends: the environment probe is given up on after
+// the documented 15 s, killed, and named (check: exit 2 naming the interpreter; payload goes on).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,4 +75,31 @@ test('a hook that calls os._exit while it runs (the shim): still a crash, exit 1
   assert.equal(r.status, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /crashed/);
   assert.match(r.stdout, /exited with code 0 while this hook ran/);
+});
+
+test('an installed rasa-pro whose import hangs: check is exit 2 naming the interpreter; payload ends', () => {
+  const site = join(dir, 'hanging');
+  makeFakeRasaPro(site, '3.22.0');
+  writeFileSync(join(site, 'rasa', 'mantle', 'hooks.py'), 'import time\n\nwhile True:\n    time.sleep(1)\n');
+  const env = { ...process.env, PYTHONPATH: site, HOOKSMITH_NO_CACHE: '1' };
+  // The spawn's own timeout is the bound: before the fix the probe waited 60 s.
+  const check = spawnSync(process.execPath, [cli, 'check', 'agent'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 45_000,
+    env,
+  });
+  assert.equal(check.status, 2, check.stdout + check.stderr);
+  assert.match(
+    check.stderr,
+    /python3 did not answer within 15 s while reading the installed environment \(an installed engine whose import hangs\?\)/,
+  );
+  const payload = spawnSync(process.execPath, [cli, 'payload', 'on_turn_started'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 45_000,
+    env,
+  });
+  assert.equal(payload.status, 0, payload.stderr);
+  assert.match(payload.stdout, /sender_id/);
 });

@@ -74,6 +74,10 @@ export interface EnvironmentOptions {
   timeoutMs?: number;
 }
 
+/** Interpreters given up on in this process (never ready, or hung answering): not waited for twice
+ * (run asks once for the engine line and once for the wiring). */
+const givenUp = new Map<string, string>();
+
 /** One interpreter's installed environment, asked for lazily and remembered. */
 export class PythonEnvironment {
   readonly python: string;
@@ -87,7 +91,12 @@ export class PythonEnvironment {
   private readonly queue: { req: ProbeRequest; done: (a: ProbeAnswer | undefined) => void }[] = [];
   private pumping = false;
   private disposed = false;
-  private gaveUp: string | undefined;
+  private get gaveUp(): string | undefined {
+    return givenUp.get(this.python);
+  }
+  private set gaveUp(why: string | undefined) {
+    if (why) givenUp.set(this.python, why);
+  }
 
   constructor(private readonly opts: EnvironmentOptions = {}) {
     this.python = opts.python || 'python3';

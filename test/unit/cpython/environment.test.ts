@@ -85,6 +85,24 @@ test('an interpreter that never answers: no facts after the timeout, and later q
   }
 });
 
+test('an interpreter given up on is not started again by another environment in the process (run asks twice)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hs-env-'));
+  try {
+    const python = join(dir, 'python3');
+    const starts = join(dir, 'starts');
+    writeFileSync(python, `#!/bin/sh\necho started >> '${starts}'\nexec sleep 30\n`, { mode: 0o755 });
+    const first = new PythonEnvironment({ python, timeoutMs: 300 });
+    assert.equal(await first.engine(), undefined);
+    assert.ok(first.unresponsive);
+    const second = new PythonEnvironment({ python, timeoutMs: 300 });
+    assert.equal(second.unresponsive, first.unresponsive);
+    assert.equal(await second.engine(), undefined);
+    assert.equal(readFileSync(starts, 'utf8'), 'started\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('an interpreter that lingers once everything is answered is killed: release does not wait for it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hs-env-'));
   try {

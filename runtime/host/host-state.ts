@@ -124,6 +124,18 @@ export interface Proc {
   exited: boolean;
 }
 
+/** A process about to be spawned: its child is set once it is (launch's onSpawn). */
+export function newProc(): Proc {
+  const proc = {
+    pending: new Map(),
+    loadingCount: 0,
+    stderrTail: [],
+    cancelled: new Map(),
+    killedByUs: false,
+  };
+  return { ...proc, exited: false } as Omit<Proc, 'child'> as Proc;
+}
+
 export type DeadlineVerdict =
   /** Something else holds the loop within its own budget: wait for its verdict. */
   | { kind: 'defer'; starvedBy: string }

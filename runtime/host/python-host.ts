@@ -5,10 +5,11 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { JSON_LIMITS } from '../json/json-faithful';
-import { parseJson, stringifyJson } from '../json/lossless-json';
+import { stringifyJson } from '../json/lossless-json';
 import {
   judgeDeadline,
   newPending,
+  newProc,
   empty,
   label,
   safeSink,
@@ -19,12 +20,12 @@ import {
   type Pending,
   type Proc,
   type PythonHostOptions,
-  type ExitStatus,
 } from './host-state';
 
 export type { PythonHostOptions } from './host-state';
 import { keepAlive, launch, type PythonHostError } from './host-spawn';
-import { malformedAnswer, oversizedRequest, refusal, refusedRequest } from './wire-checks';
+import { oversizedRequest, refusal, refusedRequest } from './wire-checks';
+import { readHostLine } from './host-line';
 import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 
@@ -93,7 +94,8 @@ export class PythonHost {
     if (this.launching?.child) this.kill(this.launching);
     const proc = this.proc ?? (await this.starting?.catch(() => undefined));
     if (!proc || proc.exited) return;
-    this.failAll(proc, 'the host was disposed while this hook ran');
+    const why = 'the host was disposed while this hook ran';
+    for (const p of [...proc.pending.values()]) this.settle(proc, p, crashedResult(proc, why, elapsedMs(p)));
     // Keep Node alive until the exit is seen: a CLI awaiting this must get to set its exit code.
     proc.child.ref();
     const exited = new Promise<void>((r) => proc.child.once('exit', () => r()));
@@ -112,10 +114,6 @@ export class PythonHost {
     if (!left) return;
     this.log(`[host] the hooks left ${left} process(es) running: ending the host and its whole tree`);
     this.kill(proc);
-  }
-
-  private limits() {
-    return { startTimeoutMs: this.startTimeoutMs, maxLineBytes: this.maxLineBytes };
   }
 
   private async dispatch(p: Pending): Promise<void> {
@@ -156,14 +154,7 @@ export class PythonHost {
   }
 
   private async spawn(): Promise<Proc> {
-    const proc = {
-      pending: new Map(),
-      loadingCount: 0,
-      stderrTail: [],
-      cancelled: new Map(),
-      killedByUs: false,
-      exited: false,
-    } as Omit<Proc, 'child'> as Proc;
+    const proc = newProc();
     this.starts++;
     this.launching = proc;
     try {
@@ -174,7 +165,8 @@ export class PythonHost {
           debug,
           python: this.python,
           resolvedPython: this.resolvedPython,
-          ...this.limits(),
+          startTimeoutMs: this.startTimeoutMs,
+          maxLineBytes: this.maxLineBytes,
         },
         {
           onSpawn: (child) => {
@@ -211,59 +203,46 @@ export class PythonHost {
   }
 
   private onLine(proc: Proc, line: string): void {
-    let msg: Record<string, unknown>;
-    try {
-      msg = parseJson(line) as Record<string, unknown>;
-    } catch {
-      this.log(`[host] unparsable protocol line: ${line.slice(0, 200)}`);
+    const msg = readHostLine(line);
+    if (msg.kind === 'unparsable') return this.log(`[host] unparsable protocol line: ${line.slice(0, 200)}`);
+    if (msg.kind === 'blocking') {
+      proc.blocker = msg.id;
       return;
     }
-    const id = typeof msg.id === 'number' ? msg.id : -1;
-    if (msg.event === 'blocking') {
-      proc.blocker = typeof msg.id === 'number' ? msg.id : null;
-      return;
-    }
-    if (msg.event === 'resumed') {
+    if (msg.kind === 'resumed') {
       proc.blocker = undefined;
-      this.rearmDeferred(proc);
-      return;
+      return this.rearmDeferred(proc);
     }
-    const p = proc.pending.get(id);
-    if (msg.event !== undefined) {
-      if (p) this.onProgress(proc, p, String(msg.event));
-      return;
-    }
+    const p = proc.pending.get(msg.id);
+    if (msg.kind === 'progress') return p && this.onProgress(proc, p, msg.event);
     if (!p) {
-      if (msg.status === 'protocol-error') this.log(`[host] protocol error: ${String(msg.message)}`);
+      if (msg.kind === 'protocol-error') this.log(`[host] protocol error: ${msg.message}`);
       return;
     }
-    if (msg.status === 'protocol-error') {
-      this.settle(proc, p, {
+    if (msg.kind === 'protocol-error') {
+      const result = {
         status: 'invalid-request',
-        message: String(msg.message),
+        message: msg.message,
         durationMs: elapsedMs(p),
         output: empty,
-      });
-      return;
+      };
+      return this.settle(proc, p, result as InvokeResult);
     }
-    // host-error: the host's own code failed (a bug, or a stdlib a hook broke), not the hook's
-    // outcome; host-stale: an earlier case left it unable to run another as if fresh. A fresh one runs it.
-    if (msg.status === 'host-error' || msg.status === 'host-stale') {
-      const why = msg.status === 'host-stale' ? '' : `the host failed while running ${label(p.req)}: `;
-      this.restart(proc, `${why}${String(msg.message)}`);
-      return;
+    if (msg.kind === 'replace') {
+      // not the hook's outcome: a fresh host runs the call again
+      return this.restart(
+        proc,
+        `${msg.stale ? '' : `the host failed while running ${label(p.req)}: `}${msg.message}`,
+      );
     }
-    const malformed = malformedAnswer(msg);
-    if (malformed) {
+    if (msg.kind === 'malformed') {
       // Not the host's writing: code in the host wrote to the protocol descriptor. The call it names
       // crashed; the channel cannot be trusted, so the host restarts and the other calls go again.
-      const why = `a malformed answer reached Hooksmith (${malformed}): code in the host wrote to its protocol channel`;
+      const why = `a malformed answer reached Hooksmith (${msg.why}): code in the host wrote to its protocol channel`;
       this.settle(proc, p, crashedResult(proc, why, elapsedMs(p)));
-      this.restart(proc, why);
-      return;
+      return this.restart(proc, why);
     }
-    delete msg.id;
-    const result = msg as unknown as InvokeResult;
+    const result = msg.result;
     if (result.status === 'timed-out' && !result.killed) proc.cancelled.set(p.id, label(p.req));
     if (p.starvedBy) result.starvedBy = p.starvedBy;
     if (p.resentWhy) result.resentAfter = p.resentWhy;
@@ -394,11 +373,6 @@ export class PythonHost {
       const why = `${exited} while ${during === 'import' ? 'its module was imported' : 'this hook ran'}`;
       this.settle(proc, p, { ...crashedResult(proc, why, elapsedMs(p), { code, signal }), during });
     }
-  }
-
-  private failAll(proc: Proc, reason: string, exit?: ExitStatus): void {
-    for (const p of [...proc.pending.values()])
-      this.settle(proc, p, crashedResult(proc, reason, elapsedMs(p), exit));
   }
 
   private settle(proc: Proc, p: Pending, result: InvokeResult): void {

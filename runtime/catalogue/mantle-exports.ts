@@ -1,7 +1,7 @@
 // What `rasa.mantle.hooks` exports: the decorators, the payload types and the control signals
 // (as the selected engine line spells them: api-lines.ts refreshes the list).
-import { HOOK_DECORATORS, CONTROL_SIGNALS } from './mantle-points';
-import { PAYLOAD_TYPE_NAMES } from './mantle-payloads';
+import { HOOK_DECORATORS, CONTROL_SIGNALS, oldDecoratorNames } from './mantle-points';
+import { PAYLOAD_TYPE_NAMES, oldPayloadNames } from './mantle-payloads';
 
 function exportNames(): string[] {
   return [...HOOK_DECORATORS.map((d) => d.name), ...PAYLOAD_TYPE_NAMES, ...CONTROL_SIGNALS];
@@ -19,5 +19,6 @@ export function refreshMantleExports(): void {
   const names = exportNames();
   (MANTLE_EXPORTS as string[]).splice(0, MANTLE_EXPORTS.length, ...names);
   exportSet.clear();
-  for (const n of names) exportSet.add(n);
+  // A line's old spellings stay exports (its docs still use them); the list offers the new ones.
+  for (const n of [...names, ...oldDecoratorNames(), ...oldPayloadNames()]) exportSet.add(n);
 }

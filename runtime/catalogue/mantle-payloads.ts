@@ -333,6 +333,15 @@ export function spellPayloads(renames: ReadonlyMap<string, string>): void {
     (type as { name: PayloadTypeName }).name = spell(CATALOGUE_NAMES.types[i]!);
     payloadsByName.set(type.name, type);
   });
+  // The line's docs still spell the old class names in places: both find the type.
+  for (const [from, to] of renames)
+    if (payloadsByName.has(to as PayloadTypeName))
+      payloadsByName.set(from as PayloadTypeName, payloadsByName.get(to as PayloadTypeName)!);
+}
+
+/** The payload class names the selected line renamed, in the catalogue's spelling: still accepted. */
+export function oldPayloadNames(): string[] {
+  return [...payloadsByName].filter(([name, type]) => name !== type.name).map(([name]) => name);
 }
 
 export function getPayloadType(name: PayloadTypeName): PayloadType {

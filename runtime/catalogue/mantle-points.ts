@@ -98,7 +98,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
         'the user message is marked discarded, the LLM never sees it, and the user receives the incoming-message fallback',
     },
     unsupportedSignalEffect: LOGGED_AND_DISCARDED,
-    when: 'Before the engine handles a user text message (text only). Not invoked by the engine today.',
+    when: 'On final user text, before the engine stores and handles it (text only).',
   },
   {
     id: 'model_request',
@@ -204,7 +204,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
         'the original response is not emitted; a discarded bot utterance is stored and the user receives the outgoing-text fallback',
     },
     unsupportedSignalEffect: LOGGED_AND_DISCARDED,
-    when: 'Before bot text is sent to the user (text only). Not invoked by the engine today.',
+    when: 'On each completed agent utterance, before the text is sent to the user (text only).',
   },
 ];
 
@@ -229,6 +229,19 @@ export function spellPoints(renames: ReadonlyMap<string, string>): void {
   for (const d of HOOK_DECORATORS as HookDecorator[]) d.name = decoratorName(d.point.id, d.lane);
   decoratorsByName.clear();
   for (const d of HOOK_DECORATORS) decoratorsByName.set(d.name, d);
+  // The line's docs still spell the old names in places: both find the decorator.
+  for (const d of HOOK_DECORATORS)
+    if (spelledPoints.has(d.point.id)) decoratorsByName.set(oldDecoratorName(d), d);
+}
+
+/** The catalogue's spelling of a decorator a line renamed (`modify_outgoing_text`). */
+function oldDecoratorName(d: HookDecorator): string {
+  return `${d.lane === 'observe' ? 'on' : 'modify'}_${d.point.id}`;
+}
+
+/** The names the selected line renamed, in the catalogue's spelling: still accepted. */
+export function oldDecoratorNames(): string[] {
+  return HOOK_DECORATORS.filter((d) => spelledPoints.has(d.point.id)).map(oldDecoratorName);
 }
 
 /** The point's id as the selected line spells it ("outgoing_message" on the newest Mantle line). */

@@ -73,6 +73,10 @@ export function mantleAgentBase(file: string): string {
 export const NEEDS_MANTLE =
   'needs a model: an LLM plays the user from simulation_context; give one (hooksmith test --model …, or scenario.hooksmith.model), or add a scripted conversation under scenario.hooksmith (turns: …)';
 
+/** Mantle's docs: a scenario without goals records its conversation and cannot fail. */
+export const TRANSCRIPT_ONLY =
+  "transcript only: without goals Mantle records this conversation's transcript and the file cannot fail; add goals (assertions) to check it";
+
 /**
  * The Hooksmith scenario a Mantle document plays: its scripted conversation, or else an
  * LLM-played user from `simulation_context` (runnable once a model is given). `scripted` says which.

@@ -72,5 +72,7 @@ export function plannedExpectations(c: TestCase): PlannedExpectation[] {
     const path = ['goals', 'criteria', i];
     out.push({ path, label: `criterion ${i + 1}`, line: inFile(path) });
   });
+  if (c.mantle && !scenario.goals && !out.length)
+    out.push({ path: ['goals'], label: 'transcript only (no goals)', line: c.line });
   return out.map((e) => ({ ...e, path: at(e.path) }));
 }

@@ -11,7 +11,7 @@ import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
-import { mantleKeyPath } from '../engine/mantle-scenario';
+import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
 import type { ModelRunOptions } from '../engine/sim-model';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
@@ -81,6 +81,11 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
           path: at,
           line: lines.lineOf(at),
         });
+      }
+      if (c.mantle && !loaded.scenario.goals && !expectations.length) {
+        const at = ['goals'];
+        const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
+        expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
       }
       if (c.mantle)
         for (const e of expectations) {

@@ -76,15 +76,16 @@ describe('installed engine in the language server', () => {
       .flatMap((a) => a.hooks)
       .find((h) => h.handler === 'log_incoming');
 
-  /** The decorator hover's Wired row. */
-  const wiredRow = async (uri: string) => {
+  /** The decorator hover. */
+  const decoratorHover = async (uri: string) => {
     const r = await c.conn.sendRequest(HoverRequest.type, {
       textDocument: { uri },
       position: { line: 4, character: 3 },
     });
-    const value = r && typeof r.contents === 'object' && 'value' in r.contents ? r.contents.value : '';
-    return /\| Wired \| (.*) \|/.exec(value)?.[1];
+    return r && typeof r.contents === 'object' && 'value' in r.contents ? r.contents.value : '';
   };
+  /** The decorator hover's Wired row. */
+  const wiredRow = async (uri: string) => /\| Wired \| (.*) \|/.exec(await decoratorHover(uri))?.[1];
 
   /** The points the hooks list calls unwired (the Scaffold Hook picker marks them). */
   const unwired = async () => ((await c.conn.sendRequest(HOOKS_REQUEST, {})) as HooksResult).unwiredPoints;
@@ -96,6 +97,8 @@ describe('installed engine in the language server', () => {
     assert.equal(h?.wiredBy, 'rasa-pro 3.22.0');
     const uri = await c.open(ws.path('agent/hooks.py'), HOOKS);
     assert.equal(await wiredRow(uri), 'yes: invoked by rasa-pro 3.22.0');
+    // No sentence elsewhere in the hover contradicts the row (#34: it said "Not invoked by the engine today").
+    assert.doesNotMatch(await decoratorHover(uri), /not invoked/i);
   });
 
   it('hooksmith.mantle.wiredPoints overrides the installed version', async () => {

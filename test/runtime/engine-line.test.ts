@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeFakeRasaPro } from './fixtures/fake-rasa-pro';
-import { findDecorator } from '../../runtime/catalogue';
+import { findDecorator, HOOK_DECORATORS } from '../../runtime/catalogue';
 import { probeEngineLine } from '../../runtime/cpython/engine-line';
 import { PythonEnvironment } from '../../runtime/cpython/environment';
 import { createHookRunner } from '../../runtime/engine/runner';
@@ -165,8 +165,10 @@ test('scaffold on the line picked from the interpreter writes @modify_outgoing_m
   } finally {
     process.env.PYTHONPATH = saved;
   }
-  assert.equal(findDecorator('modify_outgoing_text'), undefined, 'the old name is no decorator on this line');
   const d = findDecorator('modify_outgoing_message')!;
+  // The old spelling still finds the decorator (the line's docs write it), but is never offered.
+  assert.equal(findDecorator('modify_outgoing_text'), d);
+  assert.ok(!HOOK_DECORATORS.some((x) => x.name === 'modify_outgoing_text'));
   const module = expandSnippet(newModuleText(mantleTemplate(d), '@modify_outgoing_message() hook.'));
   assert.match(module, /^from rasa\.mantle\.hooks import OutgoingMessagePayload, modify_outgoing_message$/m);
   assert.match(
@@ -271,4 +273,46 @@ test('a process that changes line after start (the editor) runs the hook of the 
     process.env.PYTHONPATH = saved;
     await runner.dispose();
   }
+});
+
+test('the newest line without rasa-pro installed accepts both spellings (its docs still write outgoing_text): check, run and simulate', () => {
+  const both = join(dir, 'both');
+  mkdirSync(both, { recursive: true });
+  writeFileSync(
+    join(both, 'hooks.py'),
+    `from rasa.mantle.hooks import OutgoingTextPayload, modify_outgoing_text, OutgoingMessagePayload, on_outgoing_message
+
+
+@modify_outgoing_text()
+async def shout(payload: OutgoingTextPayload) -> OutgoingTextPayload:
+    return payload.model_copy(update={"text": payload.text.upper()})
+
+
+@on_outgoing_message()
+async def seen(payload: OutgoingMessagePayload) -> None:
+    return None
+`,
+  );
+  writeFileSync(join(both, 'turn.scenario.yaml'), 'user: hello\ncompletions:\n  - text: all done\n');
+  const check = hooksmith('', 'check', 'both', '--format', 'json', '--mantle-line', 'mantle-newest');
+  assert.equal(check.code, 0, check.stdout + check.stderr);
+  assert.deepEqual(JSON.parse(check.stdout), []);
+  const run = hooksmith(
+    '',
+    'run',
+    'both/hooks.py::shout',
+    '--payload',
+    'payload.json',
+    '--mantle-line',
+    'mantle-newest',
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /"HI"|HI/);
+  const sim = hooksmith('', 'simulate', 'both/turn.scenario.yaml', '--mantle-line', 'mantle-newest');
+  assert.equal(sim.code, 0, sim.stderr);
+  assert.match(sim.stdout, /ALL DONE/);
+  // An installed engine exporting only the new names is the reference: the old ones are errors there.
+  assert.equal(installed('check', 'both').code, 1);
+  // The spec's line has no outgoing_message: the new names stay errors.
+  assert.equal(hooksmith('', 'check', 'both', '--mantle-line', 'rasa-pro-3.21').code, 1);
 });

@@ -8,6 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { readCase } from '../../runtime/testing/discover-cases';
+import { plannedExpectations } from '../../runtime/testing/plan';
+import type { TestCase } from '../../runtime/testing/cases';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -150,4 +153,31 @@ test('the Mantle scenario schema offers the type values Mantle documents and kee
   assert.deepEqual(scenario.properties.type.examples, ['happy_path', 'edge_case']);
   assert.equal(scenario.properties.type.type, 'string');
   assert.deepEqual(scenario.required, ['name', 'simulation_context']);
+});
+
+test('a Mantle scenario without goals records a transcript and cannot fail: listed as transcript only, skipped, never passed (#34)', () => {
+  write('nogoals/hooks.py', HOOKS);
+  write(
+    'nogoals/eval/scenarios/chat.yml',
+    'scenario:\n  name: just chat\n  simulation_context: The user says hello.\n  hooksmith:\n    turns:\n      - user: hello\n        completions:\n          - text: hi there\n',
+  );
+  const r = hooksmith('test', 'nogoals', '--format', 'json');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout) as {
+    passed: number;
+    skipped: number;
+    cases: { status: string; expectations: { name: string; skipped?: string }[] }[];
+  };
+  assert.deepEqual([report.passed, report.skipped], [0, 1]);
+  assert.equal(report.cases[0]!.status, 'skipped');
+  assert.match(report.cases[0]!.expectations[0]!.skipped!, /^transcript only: without goals Mantle records/);
+  // The Testing view lists it as such before it runs.
+  const c = readCase(join(dir, 'nogoals/eval/scenarios/chat.yml')) as TestCase;
+  assert.deepEqual(
+    plannedExpectations(c).map((e) => e.label),
+    ['transcript only (no goals)'],
+  );
+  // With goals (the scripted file above), the case is checked as before: not transcript only.
+  const scripted = hooksmith('test', 'agent', '--format', 'json');
+  assert.doesNotMatch(scripted.stdout, /transcript only/);
 });

@@ -3,6 +3,7 @@
 import type { HookDiagnostic, TextEdit } from '../diagnostics';
 import type { Annotation, HookModule, Range } from '../../python/model';
 import { resolveMantleName } from '../../python/names';
+import { findPayloadType } from '../../catalogue';
 import type { Rule, RuleContext } from '../rule';
 import { fix, q, report } from './diagnostic';
 import { spellMantleName } from './mantle-import-fix';
@@ -15,7 +16,11 @@ export interface AnnotationTarget {
 }
 
 export function annotationTarget(module: HookModule, ann: Annotation): AnnotationTarget {
-  return resolveMantleName(module, ann.ref) ?? { unimported: false };
+  const target = resolveMantleName(module, ann.ref);
+  if (!target) return { unimported: false };
+  // A payload class the selected line renamed, in its old spelling (still exported): the same type.
+  const type = findPayloadType(target.member);
+  return type ? { ...target, member: type.name } : target;
 }
 
 /**

@@ -16,13 +16,22 @@ def _spell(line):
     if not renames:
         return
     points, payloads = renames["points"], renames["payloads"]
+    aliases = MANTLE["aliases"]
     for d in MANTLE["decorators"]:
         spelled = points.get(d["point"])
         if spelled:
-            d["name"] = ("on_" if d["lane"] == "observe" else "modify_") + spelled
+            new = ("on_" if d["lane"] == "observe" else "modify_") + spelled
+            aliases[d["name"]] = new  # the line's docs still spell the old name in places
+            d["name"] = new
         d["payloadType"] = payloads.get(d["payloadType"], d["payloadType"])
     for p in MANTLE["payloads"]:
-        p["name"] = payloads.get(p["name"], p["name"])
+        if p["name"] in payloads:
+            aliases[p["name"]] = payloads[p["name"]]
+            p["name"] = payloads[p["name"]]
+
+
+# Old spelling -> the name the selected line exports: the shim serves both.
+MANTLE["aliases"] = {}
 
 
 _spell(os.environ.get("HOOKSMITH_MANTLE_LINE", ""))

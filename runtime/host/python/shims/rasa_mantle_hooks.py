@@ -90,10 +90,13 @@ for _spec in MANTLE["payloads"]:
     globals()[_spec["name"]] = _payload_class(_spec)
 for _d in MANTLE["decorators"]:
     globals()[_d["name"]] = _decorator(_d["name"], _d["point"], _d["lane"])
+for _old, _new in MANTLE["aliases"].items():
+    globals()[_old] = globals()[_new]
 
 __all__ = (
     [d["name"] for d in MANTLE["decorators"]]
     + [p["name"] for p in MANTLE["payloads"]]
+    + list(MANTLE["aliases"])
     + ["RetryModel", "HookRejection", "ChannelInfo", "ValidationError"]
 )
 del _spec, _d

@@ -157,6 +157,9 @@ export class TestStatus implements vscode.Disposable {
     this.failing = [...labels];
     const n = this.failing.length;
     if (!n) {
+      // Nothing failing: no stale list left behind the hidden item (the snapshot reads it).
+      this.item.text = '';
+      this.item.tooltip = undefined;
       this.item.hide();
       return;
     }

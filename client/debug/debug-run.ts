@@ -8,6 +8,7 @@ import { debugpyInstallCommand, missingDebugpy } from '../../runtime/host/debug-
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HooksmithContext } from '../context';
 import { selectEditorLine } from '../python/engine-line';
+import { editorModels } from '../python/runner-service';
 import { InterpreterResolver, pickInterpreter, showNoInterpreter } from '../python/interpreter';
 import { ensureTrusted } from '../trust/trust';
 import { HOOKSMITH_DEBUG_TYPE } from './debug-adapter';
@@ -76,6 +77,7 @@ export async function debugRun<T>(
     mantleLine,
     workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     wiredPoints: () => ctx.settings(resource).mantle.wiredPoints,
+    models: editorModels(ctx.settings(resource)),
     log: (line) => ctx.log.info('debug', line.replace(/^\[host\]\s*/, '')),
     debug: {
       address: '127.0.0.1:0',

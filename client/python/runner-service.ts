@@ -1,13 +1,27 @@
 // One hook runner (one warm Python host) shared by Run Hook, Simulate Turn, the Testing view and
-// Fuzz; re-created when the interpreter or the Mantle API line may have changed, disposed with
-// the extension. The runner speaks the line selectEditorLine picks (as the server and the CLI).
+// Fuzz; re-created when the interpreter, the Mantle API line or the model settings may have
+// changed, disposed with the extension. The runner speaks the line selectEditorLine picks (as the
+// server and the CLI) and plays models as `hooksmith.model` / `hooksmith.modelRecord` say (as the
+// CLI's --model / --record).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { configureCayuEngine } from '../../runtime/engine/cayu-real/engine-mode';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import type { ModelRunOptions } from '../../runtime/engine/sim-model';
+import type { HooksmithSettings } from '../../runtime/lsp/shared';
 import type { HooksmithContext } from '../context';
 import { API_LINE_SETTING, CAYU_LINE_SETTING, selectEditorLine } from './engine-line';
 import { InterpreterResolver, showNoInterpreter } from './interpreter';
+
+const MODEL_SETTINGS = ['hooksmith.model', 'hooksmith.modelRecord'];
+
+/** The editor's `--model` / `--record`: the settings, applied as the CLI applies its options. */
+export function editorModels(settings: HooksmithSettings): ModelRunOptions {
+  return {
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.modelRecord ? { record: settings.modelRecord } : {}),
+  };
+}
 
 export class RunnerService implements vscode.Disposable {
   private runner: Promise<HookRunner | undefined> | undefined;
@@ -23,7 +37,9 @@ export class RunnerService implements vscode.Disposable {
         this.reset();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        const changed = [API_LINE_SETTING, CAYU_LINE_SETTING].find((s) => e.affectsConfiguration(s));
+        const changed = [API_LINE_SETTING, CAYU_LINE_SETTING, ...MODEL_SETTINGS].find((s) =>
+          e.affectsConfiguration(s),
+        );
         if (!changed) return;
         ctx.log.info('python', `${changed} changed: the next run starts a new Python host`);
         this.reset();
@@ -48,29 +64,45 @@ export class RunnerService implements vscode.Disposable {
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
     configureCayuEngine(this.ctx.settings(resource).cayu.engine);
     if (!this.runner) {
-      this.runner = (async () => {
-        const choice = await this.resolver.resolve(resource);
-        if (!choice.ok) {
-          void showNoInterpreter(choice.rejected, this.ctx.log);
-          return undefined;
-        }
-        const mantleLine = await selectEditorLine(this.ctx, choice.python, resource);
-        return createHookRunner({
-          python: choice.python,
-          mantleLine,
-          memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
-          workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
-          // The same word on which points the engine invokes as the not-wired diagnostics get.
-          wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,
-          log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
-        });
-      })();
+      this.runner = this.create(resource, editorModels(this.ctx.settings(resource)));
       // A failed resolution is not cached: the user may fix it and try again.
       void this.runner.then((r) => {
         if (!r) this.runner = undefined;
       });
     }
     return this.runner;
+  }
+
+  /**
+   * A runner of its own (the caller disposes it) whose model calls are fresh where recording is
+   * on: the repeats of Run N times, as `hooksmith test --repeat` runs them.
+   */
+  async fresh(resource?: vscode.Uri): Promise<HookRunner | undefined> {
+    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
+    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
+    return this.create(resource, { ...editorModels(this.ctx.settings(resource)), fresh: true });
+  }
+
+  private async create(
+    resource: vscode.Uri | undefined,
+    models: ModelRunOptions,
+  ): Promise<HookRunner | undefined> {
+    const choice = await this.resolver.resolve(resource);
+    if (!choice.ok) {
+      void showNoInterpreter(choice.rejected, this.ctx.log);
+      return undefined;
+    }
+    const mantleLine = await selectEditorLine(this.ctx, choice.python, resource);
+    return createHookRunner({
+      python: choice.python,
+      mantleLine,
+      memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
+      workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+      // The same word on which points the engine invokes as the not-wired diagnostics get.
+      wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,
+      log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
+      models,
+    });
   }
 
   /** Disposes the current runner (its Python host); the next `get` creates a new one. */

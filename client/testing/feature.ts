@@ -17,6 +17,7 @@ import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
+import { registerRepeatProfile } from './repeat';
 import { TestTree, type CaseEntry } from './tree';
 import { report, type ItemReport } from './results';
 import { CONTROLLER_ID, peekFirstFailure } from './peek';
@@ -125,6 +126,7 @@ function registerController(ctx: HooksmithContext): TestTree {
     };
   controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute(false), true);
   controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute(true), true);
+  registerRepeatProfile(ctx, controller, tree, last);
 
   async function runEntries(
     run: vscode.TestRun,

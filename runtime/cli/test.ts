@@ -18,7 +18,7 @@ import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
 import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { MODEL_SPEC, MODEL_USAGE, modelOptions } from './model-options';
 import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from './test-coverage';
-import { formatRepeatsJson, formatRepeatsText, summarizeRepeats } from '../testing/repeats';
+import { formatRepeatsJson, formatRepeatsText, repeatVerdict, summarizeRepeats } from '../testing/repeats';
 
 const USAGE =
   'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
@@ -194,8 +194,9 @@ export async function runTestCommand(args: string[]): Promise<number> {
         ? formatRepeatsJson(summary, repeat, relative)
         : printable(formatRepeatsText(summary, repeat, relative)),
     );
-    if (found.malformed.length || summary.some((c) => c.errors)) return 2;
-    return summary.some((c) => c.rate.passed < c.rate.runs) ? 1 : 0;
+    const verdicts = summary.map(repeatVerdict);
+    if (found.malformed.length || verdicts.includes('error')) return 2;
+    return verdicts.includes('failed') ? 1 : 0;
   }
   const results = await runCases(cases, {
     python: values.python,

@@ -2,6 +2,7 @@
 // `hooksmith`) and the custom messages. No `vscode` import: both sides bundle this file.
 import { z } from 'zod';
 import type { Range } from '../python/model';
+import { modelConfig, RECORD_MODES } from '../models/model-config';
 
 const severity = z.enum(['error', 'warning', 'information', 'hint']);
 
@@ -39,6 +40,14 @@ export const settingsSchema = z.object({
       engine: z.enum(['auto', 'real', 'emulation']).default('auto'),
     })
     .default({ safetyStopSeconds: 120, engine: 'auto' }),
+  /** A model for every scenario that names none, in runs from the editor (the CLI's `--model`); null: none. */
+  model: modelConfig.nullable().default(null),
+  /** `--record` of runs from the editor; null: the CLI's default (runtime/models defaultRecordMode). */
+  modelRecord: z.enum(RECORD_MODES).nullable().default(null),
+  /** `repeat`: the Testing view's Run N times runs each case this often; null: it asks. */
+  testing: z
+    .object({ repeat: z.number().int().min(2).max(100).nullable().default(null) })
+    .default({ repeat: null }),
 });
 
 export type HooksmithSettings = z.infer<typeof settingsSchema>;

@@ -66,6 +66,16 @@ export function summarizeRepeats(runs: readonly CaseResult[][]): RepeatedCase[] 
   });
 }
 
+/**
+ * A repeated case's verdict (`hooksmith test --repeat`, the Testing view's Run N times): passed
+ * only when every run that ran passed; a run that could not run makes it an error.
+ */
+export function repeatVerdict(c: RepeatedCase): 'passed' | 'failed' | 'error' | 'skipped' {
+  if (c.errors) return 'error';
+  if (!c.rate.runs) return 'skipped';
+  return c.rate.passed === c.rate.runs ? 'passed' : 'failed';
+}
+
 const pct = (r: Rate) => (r.runs ? `${Math.round((100 * r.passed) / r.runs)}%` : 'n/a');
 
 export function formatRepeatsText(

@@ -69,6 +69,9 @@ describe('settings', () => {
         hostMemoryLimitMb: 4096,
         mantle: {},
         cayu: { safetyStopSeconds: 120, engine: 'auto' },
+        model: null,
+        modelRecord: null,
+        testing: { repeat: null },
       },
     );
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CONTEXT_VALUES } from '../../client/explorer/tree-model';
 import { DEFAULT_SETTINGS } from '../../runtime/lsp/shared';
+import { modelConfig } from '../../runtime/models/model-config';
 import { MANIFEST, manifestWithRuleCodes } from '../../scripts/gen-rule-codes';
 import { manifestWithPointEnum } from '../../scripts/gen-point-enum';
 import { RULES } from '../../runtime/rules';
@@ -113,7 +114,12 @@ describe('package.json contributes', () => {
     }
     const trust = pkg.capabilities.untrustedWorkspaces;
     assert.equal(trust.supported, 'limited');
-    assert.deepEqual(trust.restrictedConfigurations, ['hooksmith.pythonPath', 'hooksmith.extraAgentRoots']);
+    // hooksmith.model: a workspace must not send a key (api_key_env) to a base_url of its choosing.
+    assert.deepEqual(trust.restrictedConfigurations, [
+      'hooksmith.pythonPath',
+      'hooksmith.extraAgentRoots',
+      'hooksmith.model',
+    ]);
   });
 
   it('the explorer context menu matches the tree items that are hooks', () => {
@@ -135,10 +141,11 @@ describe('package.json contributes', () => {
       string,
       { default: unknown; propertyNames?: { enum: string[] } }
     >;
-    // `mantle` and `cayu` are sections: VS Code hands `hooksmith.mantle.wiredPoints` over as mantle.wiredPoints.
+    // `mantle`, `cayu` and `testing` are sections: VS Code hands `hooksmith.mantle.wiredPoints` over as mantle.wiredPoints.
     const sections: Record<string, string> = {
       mantle: 'hooksmith.mantle.wiredPoints',
       cayu: 'hooksmith.cayu.safetyStopSeconds',
+      testing: 'hooksmith.testing.repeat',
     };
     const expected = [
       ...Object.keys(DEFAULT_SETTINGS).map((k) => sections[k] ?? `hooksmith.${k}`),
@@ -154,6 +161,11 @@ describe('package.json contributes', () => {
     assert.equal(props['hooksmith.cayu.safetyStopSeconds']!.default, DEFAULT_SETTINGS.cayu.safetyStopSeconds);
     assert.equal(props['hooksmith.cayu.apiLine']!.default, null);
     assert.equal(props['hooksmith.cayu.engine']!.default, DEFAULT_SETTINGS.cayu.engine);
+    assert.equal(props['hooksmith.testing.repeat']!.default, DEFAULT_SETTINGS.testing.repeat);
+    // hooksmith.model is a scenario's `model:` (runtime/models/model-config.ts), field for field.
+    const model = props['hooksmith.model'] as unknown as { properties: object; required: string[] };
+    assert.deepEqual(Object.keys(model.properties).sort(), Object.keys(modelConfig.shape).sort());
+    assert.deepEqual(model.required, ['model']);
     const codes = RULES.map((r) => r.code);
     assert.deepEqual(props['hooksmith.rules']!.propertyNames!.enum, codes);
     assert.deepEqual(props['hooksmith.severity']!.propertyNames!.enum, codes);

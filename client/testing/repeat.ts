@@ -1,0 +1,103 @@
+// The Testing view's "Run N times" profile: `hooksmith test --repeat N` from the editor. Each
+// selected case runs N times on a host of its own whose model calls are fresh where recording is
+// on (RunnerService.fresh); the case's verdict is the CLI's (repeatVerdict), its items show a run
+// that stands for it, and Test Results gets the pass rate per case and per expectation and the
+// model latency per turn, as the CLI prints them.
+import * as vscode from 'vscode';
+import type { CaseResult } from '../../runtime/testing/cases';
+import { runCase } from '../../runtime/testing/run-cases';
+import { readCase } from '../../runtime/testing/discover-cases';
+import { formatRepeatsText, repeatVerdict, summarizeRepeats } from '../../runtime/testing/repeats';
+import type { HooksmithContext } from '../context';
+import { sharedRunner } from '../python/runner-service';
+import { crlf, report, type ItemReport } from './results';
+import type { CaseEntry, TestTree } from './tree';
+
+export const REPEAT_PROFILE = 'Run N times';
+
+const MIN = 2;
+const MAX = 100;
+
+/** N: the `hooksmith.testing.repeat` setting, else asked (undefined: the user cancelled). */
+async function askRepeat(ctx: HooksmithContext, resource?: vscode.Uri): Promise<number | undefined> {
+  const set = ctx.settings(resource).testing.repeat;
+  if (set) return set;
+  const answer = await vscode.window.showInputBox({
+    title: 'Hooksmith: Run N times',
+    prompt: `How many times to run each case (${MIN}–${MAX}; set hooksmith.testing.repeat to stop asking)`,
+    value: '5',
+    validateInput: (v) => {
+      const n = Number(v.trim());
+      return Number.isInteger(n) && n >= MIN && n <= MAX ? undefined : `a whole number from ${MIN} to ${MAX}`;
+    },
+  });
+  return answer === undefined ? undefined : Number(answer.trim());
+}
+
+/** The cases a request names (or every case), minus the excluded ones. */
+function selected(
+  tree: TestTree,
+  controller: vscode.TestController,
+  request: vscode.TestRunRequest,
+): CaseEntry[] {
+  const roots: vscode.TestItem[] = [...(request.include ?? [])];
+  if (!request.include) controller.items.forEach((i) => roots.push(i));
+  const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+  return [...new Set(roots.flatMap((i) => tree.casesUnder(i)))].filter((e) => !excluded.has(e.item.id));
+}
+
+/** The run that stands for the case in the view: one with the verdict's status, else the last. */
+function standIn(runs: CaseResult[], verdict: string): CaseResult {
+  const status = verdict === 'error' ? 'error' : verdict === 'failed' ? 'failed' : undefined;
+  return runs.find((r) => r.status === status) ?? runs[runs.length - 1]!;
+}
+
+export function registerRepeatProfile(
+  ctx: HooksmithContext,
+  controller: vscode.TestController,
+  tree: TestTree,
+  last: Map<string, ItemReport>,
+): void {
+  const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
+  const handler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+    const entries = selected(tree, controller, request);
+    const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
+    const n = await askRepeat(ctx, resource);
+    if (n === undefined || !entries.length) return;
+    for (const d of vscode.workspace.textDocuments)
+      if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
+    const run = controller.createTestRun(request, `${REPEAT_PROFILE} (${n})`);
+    for (const e of entries) run.enqueued(e.item);
+    const runner = await sharedRunner(ctx).fresh(resource);
+    if (!runner) {
+      for (const e of entries)
+        run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
+      run.end();
+      return;
+    }
+    last.clear();
+    try {
+      for (const e of entries) {
+        if (token.isCancellationRequested) break;
+        run.started(e.item);
+        const now = readCase(e.testCase.file);
+        const testCase = now && 'kind' in now ? now : e.testCase;
+        const runs: CaseResult[] = [];
+        for (let i = 0; i < n && !token.isCancellationRequested; i++)
+          runs.push(await runCase(runner, testCase));
+        if (!runs.length) break;
+        const [summary] = summarizeRepeats(runs.map((r) => [r]));
+        report(run, e, standIn(runs, repeatVerdict(summary!)), last);
+        const text = crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n'));
+        run.appendOutput(text, undefined, e.item);
+        const item = last.get(e.item.id);
+        if (item) item.output = (item.output ?? '') + text;
+        ctx.log.info('test', `${e.item.label}: ${runs.length} runs, ${repeatVerdict(summary!)}`);
+      }
+    } finally {
+      await runner.dispose();
+      run.end();
+    }
+  };
+  controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
+}

@@ -141,7 +141,7 @@ describe('package.json contributes', () => {
       string,
       { default: unknown; propertyNames?: { enum: string[] } }
     >;
-    // `mantle`, `cayu` and `testing` are sections: VS Code hands `hooksmith.mantle.wiredPoints` over as mantle.wiredPoints.
+    // `mantle`, `cayu`, `testing` are sections: VS Code hands `hooksmith.cayu.engine` over as cayu.engine.
     const sections: Record<string, string> = {
       mantle: 'hooksmith.mantle.wiredPoints',
       cayu: 'hooksmith.cayu.safetyStopSeconds',

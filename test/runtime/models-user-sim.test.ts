@@ -128,7 +128,26 @@ test('a Mantle scenario with simulation_context runs to its goal with an LLM-pla
     sim.transcript.filter((e) => e.role === 'user' || e.role === 'bot').map((e) => e.text),
     ['My card has a cracked chip. Please replace it.', 'Your new card is on its way.'],
   );
-  for (const out of [recorded, replayed]) assert.ok(!(out.stdout + out.stderr).includes(KEY));
+  // hooksmith test from the cassette alone: the goal's assertions checked on the replayed conversation.
+  const tested = await runCli(dir, { CI: 'true' }, [
+    'test',
+    'agent/eval',
+    '--model',
+    model,
+    '--format',
+    'json',
+  ]);
+  assert.equal(tested.status, 0, tested.stdout + tested.stderr);
+  const again = (JSON.parse(tested.stdout) as Report).cases[0]!;
+  assert.equal(again.status, 'passed', JSON.stringify(again.expectations));
+  assert.deepEqual(
+    again.expectations.filter((e) => !e.skipped).map((e) => [e.name, e.passed]),
+    [
+      ['tool_called replace_card', true],
+      ['agent_message', true],
+    ],
+  );
+  for (const out of [recorded, replayed, tested]) assert.ok(!(out.stdout + out.stderr).includes(KEY));
 });
 
 test('user_simulation without any model is an input error naming what is missing (exit 2)', async () => {

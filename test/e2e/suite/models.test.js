@@ -3,7 +3,8 @@
 // records its cassette, replays it with the server stopped, and the timeline says a model played
 // (pictured); the Testing view's "Run N times" profile, chosen as the Run default in the
 // workbench's own picker, runs a case that only the hooksmith.model setting gives a model, with
-// fresh calls each run, and Test Results gets its pass rate and model latency.
+// fresh calls each run, and Test Results gets its pass rate and model latency; with the setting,
+// a Mantle eval file with simulation_context runs to its goal with an LLM-played user.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -198,5 +199,52 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
     } finally {
       await selectDefaultRunProfile('Run');
     }
+  });
+
+  it('with hooksmith.model set, a Mantle eval file with simulation_context runs in the Testing view to its goal', async () => {
+    // The simulated user asks until the agent says the card is on its way; the agent calls the tool, then says so.
+    reply = (body) => {
+      const msgs = body.messages;
+      if (String(msgs[0].content).startsWith('You play a user'))
+        return msgs.some((m) => m.role === 'user' && /on its way/.test(m.content || ''))
+          ? { text: '[DONE]' }
+          : { text: 'My card has a cracked chip. Please replace it.' };
+      return msgs.some((m) => m.role === 'tool')
+        ? { text: 'Your new card is on its way.' }
+        : { tool_calls: [{ name: 'replace_card', arguments: '{"reason": "damaged"}' }] };
+    };
+    const seen = server.seen.length;
+    const file = path.join(agent, 'eval', 'scenarios', 'card_replace.yml');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(
+      file,
+      [
+        'scenario:',
+        '  name: Customer replaces a damaged card',
+        '  simulation_context: You are a calm customer whose card has a cracked chip. Ask to replace it.',
+        '  goals:',
+        '    assertions:',
+        '      - tool_called: { tool_name: replace_card }',
+        '      - agent_message: { contains: on its way }',
+        '',
+      ].join('\n'),
+    );
+    const caseId = `${file}::case`;
+    await e2e.waitFor(
+      async () => (await vscode.commands.executeCommand('hooksmith.testItems')).some((i) => i.id === caseId),
+      { timeout: h.LONG, what: 'the Mantle eval file in the Testing view' },
+    );
+    await h.open(file);
+    await vscode.commands.executeCommand('testing.runCurrentFile');
+    const last = await e2e.waitFor(
+      async () => {
+        const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
+        return r && r[caseId] ? r : undefined;
+      },
+      { timeout: 180000, what: 'the result of the Mantle eval file' },
+    );
+    assert.strictEqual(last[caseId].state, 'passed', JSON.stringify(last[caseId]));
+    // user, agent (tool call), agent (text), user ([DONE]).
+    assert.strictEqual(server.seen.length - seen, 4);
   });
 });

@@ -3,7 +3,8 @@
 // records its cassette, replays it with the server stopped, and the timeline says a model played
 // (pictured); the Testing view's "Run N times" profile, chosen as the Run default in the
 // workbench's own picker, runs a case that only the hooksmith.model setting gives a model, with
-// fresh calls each run, and Test Results gets its pass rate and model latency; with the setting,
+// fresh calls each run, and Test Results gets its pass rate and model latency (N from the setting,
+// then asked: 1 refused, 2 taken); with the setting,
 // a Mantle eval file with simulation_context runs to its goal with an LLM-played user.
 'use strict';
 const assert = require('assert');
@@ -196,6 +197,39 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
         /flaky\.scenario\.yaml::flaky card answer: 2\/4 passed \(50%\); model latency per turn p50 \d+ ms, p95 \d+ ms \(4 turns\)/,
       );
       assert.match(c.output, /line 4 agent_message: 2\/4 \(50%\)/);
+
+      // hooksmith.testing.repeat unset: N is asked; 1 is refused (2–100), 2 runs the case twice.
+      await config().update('testing.repeat', undefined, vscode.ConfigurationTarget.Workspace);
+      const before = server.seen.length;
+      void vscode.commands.executeCommand('testing.runCurrentFile');
+      const widget = () =>
+        e2e.ui({
+          op: 'eval',
+          fn: String(() => {
+            const w = document.querySelector('.quick-input-widget');
+            return w && w.style.display !== 'none' ? w.textContent : '';
+          }),
+        });
+      await e2e.waitFor(async () => /How many times to run each case/.test(await widget()), {
+        timeout: h.LONG,
+        what: 'the input box asking N',
+      });
+      await e2e.ui({ op: 'type', text: '1' });
+      await e2e.waitFor(async () => /a whole number from 2 to 100/.test(await widget()), {
+        what: 'the refusal of 1',
+      });
+      await e2e.ui({ op: 'press', key: 'Backspace' });
+      await e2e.ui({ op: 'type', text: '2' });
+      await e2e.ui({ op: 'press', key: 'Enter' });
+      const twice = await e2e.waitFor(
+        async () => {
+          const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
+          return r && r[caseId] && /repeated 2 times/.test(r[caseId].output || '') ? r[caseId] : undefined;
+        },
+        { timeout: 180000, what: 'the Run N times result with N asked' },
+      );
+      assert.strictEqual(server.seen.length - before, 2);
+      assert.match(twice.output, /1\/2 passed \(50%\)/);
     } finally {
       await selectDefaultRunProfile('Run');
     }

@@ -67,11 +67,9 @@ export function report(
   const lines = [statusLine(r, relative)];
   if (r.status === 'failed' || r.status === 'error') lines.push(...failureText(r, relative), '');
   const output = crlf(lines);
-  run.appendOutput(
-    output,
-    at(uri, r.expectations.find((e) => !e.passed && !e.skipped)?.line ?? r.case.line),
-    item,
-  );
+  // No location: output with one is also shown as a message at that line (VS Code's design), so a
+  // failure read twice in Test Results and the peek; the failure's own message carries the line.
+  run.appendOutput(output, undefined, item);
   if (r.status === 'error') {
     const msg = new vscode.TestMessage(
       `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
@@ -90,7 +88,7 @@ export function report(
     if (e.skipped) {
       // A Mantle check a hook simulation cannot make: skipped, with why in the output.
       if (child) run.skipped(child);
-      run.appendOutput(crlf([`${e.name}: ${e.skipped}`]), at(uri, e.line), child ?? item);
+      run.appendOutput(crlf([`${e.name}: ${e.skipped}`]), undefined, child ?? item);
       out.set(id, { state: 'skipped', line: e.line, message: e.skipped });
       continue;
     }

@@ -83,6 +83,14 @@ describe('a failed test: its output, its message, the peek', function () {
     await shot('testing-failure-view');
     await vscode.commands.executeCommand('testing.showMostRecentOutput');
     await shot('testing-failure-results');
+    if (!e2e.canDriveUi()) return;
+    // The editor shows the failure once (its message, in the peek); the run's output is not also drawn
+    // at the line (#31 item 5: output appended with a location was, "FAILED …" glued after the line).
+    const inline = await e2e.ui({
+      op: 'eval',
+      fn: '() => [...document.querySelectorAll(\'.monaco-editor .view-lines [class*="test-message-inline"], .monaco-editor [class*="test-message-inline"]\')].map((e) => e.textContent)',
+    });
+    assert.ok(!inline.some((t) => /FAILED/.test(t)), JSON.stringify(inline));
   });
 
   it("the run's output holds the CLI's failure text, under the case", async () => {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { configureCayuEngine } from '../../runtime/engine/cayu-real/engine-mode';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import type { HookRunnerOptions } from '../../runtime/engine/api';
 import type { ModelRunOptions } from '../../runtime/engine/sim-model';
 import type { HooksmithSettings } from '../../runtime/lsp/shared';
 import type { HooksmithContext } from '../context';
@@ -83,9 +84,23 @@ export class RunnerService implements vscode.Disposable {
     return this.create(resource, { ...editorModels(this.ctx.settings(resource)), fresh: true });
   }
 
+  /**
+   * A runner of its own (the caller disposes it) whose host measures line and branch coverage
+   * with coverage.py into `coverage`: the Testing view's Run with Coverage.
+   */
+  async measured(
+    resource: vscode.Uri | undefined,
+    coverage: NonNullable<HookRunnerOptions['coverage']>,
+  ): Promise<HookRunner | undefined> {
+    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
+    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
+    return this.create(resource, editorModels(this.ctx.settings(resource)), coverage);
+  }
+
   private async create(
     resource: vscode.Uri | undefined,
     models: ModelRunOptions,
+    coverage?: HookRunnerOptions['coverage'],
   ): Promise<HookRunner | undefined> {
     const choice = await this.resolver.resolve(resource);
     if (!choice.ok) {
@@ -102,6 +117,7 @@ export class RunnerService implements vscode.Disposable {
       wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,
       log: (line) => this.ctx.log.info('host', line.replace(/^\[host\]\s*/, '')),
       models,
+      ...(coverage ? { coverage } : {}),
     });
   }
 

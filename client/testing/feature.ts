@@ -18,6 +18,9 @@ import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
 import { registerRepeatProfile } from './repeat';
+import { CoverageRun, registerCoverageProfile, type CoverageReport } from './coverage';
+import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
+import type { CaseResult } from '../../runtime/testing/cases';
 import { TestTree, type CaseEntry } from './tree';
 import { report, type ItemReport } from './results';
 import { CONTROLLER_ID, peekFirstFailure } from './peek';
@@ -82,9 +85,15 @@ function registerController(ctx: HooksmithContext): TestTree {
     );
   };
 
+  /** What the last Run with Coverage gave the editor (`hooksmith.lastCoverage`, for tests). */
+  let lastCoverage: CoverageReport | undefined;
+  const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
+
   // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
+  // Coverage: a host of its own measuring the agent's files (coverage.ts).
   const execute =
-    (debug: boolean) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+    (mode: 'run' | 'debug' | 'coverage') =>
+    async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
       noteTestRun(ctx.log);
       const run = controller.createTestRun(request);
       const roots: vscode.TestItem[] = [];
@@ -103,7 +112,7 @@ function registerController(ctx: HooksmithContext): TestTree {
         if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
       for (const e of entries) run.enqueued(e.item);
       const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
-      if (debug) {
+      if (mode === 'debug') {
         const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
         const failed = await debugRun(ctx, name, resource, (runner) =>
           runEntries(run, entries, runner, token),
@@ -113,19 +122,27 @@ function registerController(ctx: HooksmithContext): TestTree {
         if (failed && !token.isCancellationRequested) peek(failed);
         return;
       }
-      const runner = await runners.get(resource);
+      const coverage = mode === 'coverage' ? new CoverageRun() : undefined;
+      const runner = coverage ? await runners.measured(resource, coverage.sink) : await runners.get(resource);
       if (!runner) {
         for (const e of entries)
           run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
         run.end();
         return;
       }
-      const failed = await runEntries(run, entries, runner, token);
-      run.end();
-      if (!token.isCancellationRequested) peek(failed);
+      const results: CaseResult[] = [];
+      try {
+        const failed = await runEntries(run, entries, runner, token, results, coverage);
+        if (coverage) lastCoverage = await coverage.finish(run, results, relative);
+        if (!token.isCancellationRequested) peek(failed);
+      } finally {
+        if (coverage) await runner.dispose();
+        run.end();
+      }
     };
-  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute(false), true);
-  controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute(true), true);
+  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute('run'), true);
+  controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute('debug'), true);
+  registerCoverageProfile(controller, execute('coverage'));
   registerRepeatProfile(ctx, controller, tree, last);
 
   async function runEntries(
@@ -133,6 +150,8 @@ function registerController(ctx: HooksmithContext): TestTree {
     entries: CaseEntry[],
     runner: HookRunner,
     token: vscode.CancellationToken,
+    results: CaseResult[] = [],
+    coverage?: CoverageRun,
   ): Promise<vscode.TestItem[]> {
     last.clear();
     const failed: vscode.TestItem[] = [];
@@ -144,7 +163,9 @@ function registerController(ctx: HooksmithContext): TestTree {
       // Read again: the file may have changed since it was discovered.
       const now = readCase(e.testCase.file);
       const testCase = now && 'kind' in now ? now : e.testCase;
+      coverage?.begin(coverageCaseId(testCase));
       const [r] = await runCases([testCase], { runnerFor: () => runner });
+      if (r) results.push(r);
       if (r && report(run, e, r, last)) {
         failed.push(e.item);
         failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
@@ -158,6 +179,7 @@ function registerController(ctx: HooksmithContext): TestTree {
   }
 
   ctx.registerCommand('lastTestRun', () => Object.fromEntries(last));
+  ctx.registerCommand('lastCoverage', () => lastCoverage);
   ctx.registerCommand('testItems', async () => {
     if (controller.items.size === 0) await scan();
     const out: { id: string; label: string; line?: number; depth: number }[] = [];

@@ -1,0 +1,89 @@
+// Run with Coverage (#32) in a real VS Code: the Testing view's Coverage profile runs the example
+// agent's cases with coverage.py on, hands each hook module to VS Code's coverage API (the editor
+// asks the details of an open file: its covered and missed lines are drawn in the gutter), and
+// Test Results holds the hook and line tables. hooksmith.pythonPath points at an interpreter with
+// coverage.py (python3, else Debian's /usr/bin/python3 with python3-coverage); none: skipped.
+'use strict';
+const assert = require('assert');
+const { spawnSync } = require('child_process');
+const path = require('path');
+const vscode = require('vscode');
+const e2e = require('./harness');
+const h = require('./helpers');
+
+const python = ['python3', '/usr/bin/python3'].find(
+  (p) => spawnSync(p, ['-c', 'import coverage']).status === 0,
+);
+
+describe('Run with Coverage from the Testing view', function () {
+  this.timeout(300000);
+  before(async function () {
+    if (!python) {
+      console.log('[e2e] coverage: skipped: no Python with coverage.py (apt-get install python3-coverage)');
+      this.skip();
+    }
+    await h.closeAll();
+    await h.activate();
+    await vscode.workspace
+      .getConfiguration('hooksmith')
+      .update('pythonPath', python, vscode.ConfigurationTarget.Workspace);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('testing.coverage.close').then(undefined, () => undefined);
+    await vscode.workspace
+      .getConfiguration('hooksmith')
+      .update('pythonPath', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await h.closeAll();
+  });
+
+  it("runs the cases with coverage: each hook module's covered and missed lines reach the editor", async () => {
+    const file = h.ws('hooks/tool_hooks.py');
+    await e2e.waitFor(async () => (await vscode.commands.executeCommand('hooksmith.testItems')).length > 0, {
+      timeout: h.LONG,
+      what: 'the cases in the Testing view',
+    });
+    await h.open(file);
+    await vscode.commands.executeCommand('testing.coverageAll');
+    const report = await e2e.waitFor(() => vscode.commands.executeCommand('hooksmith.lastCoverage'), {
+      timeout: 240000,
+      what: 'the coverage run',
+    });
+    assert.deepStrictEqual(report.problems, [], 'coverage.py measured');
+    const tool = report.files.find((f) => f.file === file);
+    assert.ok(tool, report.files.map((f) => f.file).join(', '));
+    // guard_orders' first test line ran (the example's tool_call cases reach it).
+    assert.ok(tool.covered.includes(26), `covered: ${tool.covered}`);
+    assert.ok(tool.branches.total > 0, 'branches counted');
+    // redact_pii's plain-text branch: no example case returns a non-JSON customer record.
+    assert.ok(tool.missed.includes(46), `missed: ${tool.missed}`);
+    // Only the agent's own files are measured: never Hooksmith's host or its shims.
+    assert.ok(
+      report.files.every((f) => f.file.startsWith(e2e.workspacePath())),
+      JSON.stringify(report.files),
+    );
+    assert.ok(
+      report.hooks.some((a) =>
+        a.hooks.some((x) => x.hook === 'hooks/tool_hooks.py::guard_orders' && x.cases > 0),
+      ),
+    );
+    if (!e2e.canDriveUi()) return;
+    const editor = vscode.window.activeTextEditor;
+    editor.revealRange(new vscode.Range(38, 0, 50, 0), vscode.TextEditorRevealType.InCenter);
+    // VS Code asked the file's details (loadDetailedCoverage) and drew them in the gutter.
+    const marks = await e2e.waitFor(
+      () =>
+        e2e.ui({
+          op: 'eval',
+          fn: '() => { const m = [...document.querySelectorAll(\'.monaco-editor .margin-view-overlays [class*="coverage"]\')].map((e) => e.className); return m.some((c) => /miss/.test(c)) && m.some((c) => /hit/.test(c)) ? m : null; }',
+        }),
+      { timeout: h.LONG, what: 'covered and missed marks in the gutter' },
+    );
+    console.log(`[e2e] coverage marks: ${JSON.stringify([...new Set(marks)])}`);
+    assert.ok(marks.length > 0);
+    await h.settledScreenshot(
+      path.join(e2e.config.repoRoot, 'test-output', 'testing-coverage-gutter.png'),
+      2000,
+    );
+  });
+});

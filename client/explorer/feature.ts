@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { HooksmithContext } from '../context';
 import { HooksTreeProvider, VIEW_ID } from './hooks-view';
 import { runHookArgs, type TreeNode } from './tree-model';
+import { exercisedHooks } from '../testing/exercised';
 
 export const EXPLORER_COMMANDS = {
   refresh: 'hooksmith.explorer.refresh',
@@ -13,8 +14,9 @@ export const EXPLORER_COMMANDS = {
 export function explorerFeature(ctx: HooksmithContext): void {
   const provider = new HooksTreeProvider();
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const exercised = exercisedHooks(ctx);
   const render = () => {
-    provider.update(ctx.hooks.current);
+    provider.update(ctx.hooks.current, (h) => exercised.casesOf(h.file, h.handler));
     // An empty tree shows the welcome view (package.json viewsWelcome).
     view.message =
       ctx.client || ctx.status.current === 'starting'
@@ -25,6 +27,7 @@ export function explorerFeature(ctx: HooksmithContext): void {
     provider,
     view,
     ctx.hooks.onDidChange(render),
+    exercised.onDidChange(render),
     ctx.onDidChangeClient(render),
     vscode.languages.onDidChangeDiagnostics(() => provider.refreshProblems()),
   );

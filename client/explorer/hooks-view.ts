@@ -3,7 +3,14 @@
 import * as vscode from 'vscode';
 import type { HookEntry, HooksResult } from '../../runtime/lsp/shared';
 import { problemIcon, problemsByHook, sameFile } from './hook-problems';
-import { CONTEXT_VALUES, buildTree, type AgentNode, type HookNode, type TreeNode } from './tree-model';
+import {
+  CONTEXT_VALUES,
+  buildTree,
+  type AgentNode,
+  type ExercisedBy,
+  type HookNode,
+  type TreeNode,
+} from './tree-model';
 
 export const VIEW_ID = 'hooksmith.hooks';
 
@@ -29,8 +36,8 @@ export class HooksTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   private readonly parents = new Map<string, TreeNode>();
   private readonly problemCache = new Map<string, Map<HookEntry, vscode.Diagnostic[]>>();
 
-  update(result: HooksResult | undefined): void {
-    this.roots = result ? buildTree(result) : [];
+  update(result: HooksResult | undefined, exercised?: ExercisedBy): void {
+    this.roots = result ? buildTree(result, exercised) : [];
     this.problemCache.clear();
     this.parents.clear();
     for (const a of this.roots)

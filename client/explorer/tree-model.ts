@@ -87,12 +87,17 @@ export function cayuPhaseRole(phase: string): string {
   return 'observes the session';
 }
 
-function hookNode(h: HookEntry, root: string): HookNode {
+/** Cases the last coverage run ran a hook in (undefined: not measured). */
+export type ExercisedBy = (h: HookEntry) => number | undefined;
+
+function hookNode(h: HookEntry, root: string, exercised?: ExercisedBy): HookNode {
+  const untested = exercised?.(h) === 0;
   const name = h.engine === 'cayu' ? (h.handler.split('.').pop() ?? h.handler) : h.handler;
   const description = [
     h.engine === 'cayu' ? cayuPhaseRole(h.point) : h.lane,
     h.timeoutMs !== undefined ? `${h.timeoutMs} ms` : undefined,
     h.duplicate ? 'duplicate' : undefined,
+    untested ? 'not exercised by tests' : undefined,
   ]
     .filter((s) => s !== undefined)
     .join(' · ');
@@ -102,7 +107,9 @@ function hookNode(h: HookEntry, root: string): HookNode {
     entry: h,
     label: name,
     description,
-    tooltip: hookTooltip(h, root),
+    tooltip:
+      hookTooltip(h, root) +
+      (untested ? '\nNot exercised: no test case ran it in the last Run with Coverage.' : ''),
   };
 }
 
@@ -111,7 +118,7 @@ function rank(list: readonly string[], id: string): number {
   return i < 0 ? list.length : i;
 }
 
-export function buildTree(result: HooksResult): AgentNode[] {
+export function buildTree(result: HooksResult, exercised?: ExercisedBy): AgentNode[] {
   return result.agents
     .filter((a) => a.hooks.length > 0)
     .map((agent) => {
@@ -135,7 +142,7 @@ export function buildTree(result: HooksResult): AgentNode[] {
             .join(' · '),
           tooltip: point ? `${point.title}: ${point.when}` : `Unknown insertion point ${id}`,
           wired,
-          children: hooks.map((h) => hookNode(h, agent.root)),
+          children: hooks.map((h) => hookNode(h, agent.root, exercised)),
         };
       });
       const classes = [
@@ -156,7 +163,7 @@ export function buildTree(result: HooksResult): AgentNode[] {
           description: 'RuntimeHook',
           tooltip: `${cls} (Cayu RuntimeHook) — ${methods.length} phase${methods.length === 1 ? '' : 's'}`,
           wired: true,
-          children: methods.map((h) => hookNode(h, agent.root)),
+          children: methods.map((h) => hookNode(h, agent.root, exercised)),
         });
       }
       return {

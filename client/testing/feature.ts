@@ -19,6 +19,7 @@ import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
 import { registerRepeatProfile } from './repeat';
 import { CoverageRun, registerCoverageProfile, type CoverageReport } from './coverage';
+import { exercisedHooks } from './exercised';
 import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
 import type { CaseResult } from '../../runtime/testing/cases';
 import { TestTree, type CaseEntry } from './tree';
@@ -133,7 +134,10 @@ function registerController(ctx: HooksmithContext): TestTree {
       const results: CaseResult[] = [];
       try {
         const failed = await runEntries(run, entries, runner, token, results, coverage);
-        if (coverage) lastCoverage = await coverage.finish(run, results, relative);
+        if (coverage) {
+          lastCoverage = await coverage.finish(run, results, relative);
+          exercisedHooks(ctx).set(lastCoverage.hooks);
+        }
         if (!token.isCancellationRequested) peek(failed);
       } finally {
         if (coverage) await runner.dispose();

@@ -189,3 +189,37 @@ describe('buildTree', () => {
     assert.equal(new Set(ids).size, ids.length);
   });
 });
+
+describe('buildTree after a coverage run (#32)', () => {
+  const result = {
+    agents: [
+      {
+        root: '/w/agent',
+        hooks: [
+          hook({ handler: 'guard' }),
+          hook({ handler: 'audit', lane: 'observe', range: r(9) }),
+          hook({ handler: 'fresh', range: r(15), point: 'tool_result' }),
+        ],
+      },
+    ],
+  };
+  const hookNodes = (exercised?: (h: HookEntry) => number | undefined) =>
+    buildTree(result, exercised).flatMap((a) => a.children.flatMap((g) => g.children)) as HookNode[];
+
+  it('marks a hook no case ran; a measured one and one added since the run are not marked', () => {
+    const cases = new Map([
+      ['guard', 3],
+      ['audit', 0],
+    ]);
+    const nodes = hookNodes((h) => cases.get(h.handler));
+    const by = (name: string) => nodes.find((n) => n.label === name)!;
+    assert.match(by('audit').description, /not exercised by tests/);
+    assert.match(by('audit').tooltip, /Not exercised: no test case ran it in the last Run with Coverage\./);
+    assert.doesNotMatch(by('guard').description, /not exercised/);
+    assert.doesNotMatch(by('fresh').description, /not exercised/);
+  });
+
+  it('before any coverage run nothing is marked', () => {
+    assert.ok(hookNodes().every((n) => !/not exercised/.test(n.description)));
+  });
+});

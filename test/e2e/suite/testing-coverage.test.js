@@ -67,6 +67,17 @@ describe('Run with Coverage from the Testing view', function () {
         a.hooks.some((x) => x.hook === 'hooks/tool_hooks.py::guard_orders' && x.cases > 0),
       ),
     );
+    // The hooks explorer marks exactly the hooks no case ran.
+    const unexercised = report.hooks.flatMap((a) => a.hooks.filter((x) => !x.cases));
+    const items = await e2e.waitFor(
+      async () => {
+        const all = await vscode.commands.executeCommand('hooksmith.explorer.hookItems');
+        const marked = all.filter((i) => /Not(\s|&nbsp;)exercised/.test(i.tooltip));
+        return marked.length === unexercised.length ? all : undefined;
+      },
+      { timeout: h.LONG, what: `${unexercised.length} hooks marked not exercised in the explorer` },
+    );
+    assert.ok(items.length > unexercised.length);
     if (!e2e.canDriveUi()) return;
     const editor = vscode.window.activeTextEditor;
     editor.revealRange(new vscode.Range(38, 0, 50, 0), vscode.TextEditorRevealType.InCenter);
@@ -85,5 +96,41 @@ describe('Run with Coverage from the Testing view', function () {
       path.join(e2e.config.repoRoot, 'test-output', 'testing-coverage-gutter.png'),
       2000,
     );
+  });
+
+  it('a run of one payload case: the hooks it did not run are marked not exercised in the explorer', async () => {
+    const before = await vscode.commands.executeCommand('hooksmith.lastCoverage');
+    await h.open(h.ws('.hooksmith/payloads/tool_call.json'));
+    await vscode.commands.executeCommand('testing.coverageCurrentFile');
+    const report = await e2e.waitFor(
+      async () => {
+        const r = await vscode.commands.executeCommand('hooksmith.lastCoverage');
+        return r && r !== before && r.hooks.length ? r : undefined;
+      },
+      { timeout: 120000, what: 'the coverage run of tool_call.json' },
+    );
+    const rows = report.hooks.flatMap((a) => a.hooks);
+    assert.deepStrictEqual(
+      rows.filter((x) => x.cases).map((x) => x.hook),
+      ['hooks/tool_hooks.py::guard_orders'],
+    );
+    const unexercised = rows.filter((x) => !x.cases).map((x) => x.hook.split('::')[1]);
+    assert.ok(unexercised.includes('redact_pii'), JSON.stringify(unexercised));
+    let seen = [];
+    const marked = await e2e
+      .waitFor(
+        async () => {
+          const all = await vscode.commands.executeCommand('hooksmith.explorer.hookItems');
+          seen = all.filter((i) => /Not(\s|&nbsp;)exercised/.test(i.tooltip)).map((i) => i.label);
+          return seen.length === unexercised.length ? seen : undefined;
+        },
+        { timeout: 20000, what: `${unexercised.length} hooks marked not exercised in the explorer` },
+      )
+      .catch((err) => {
+        throw new Error(
+          `${err.message}: marked ${JSON.stringify(seen)}; not run ${JSON.stringify(unexercised)}`,
+        );
+      });
+    assert.ok(marked.includes('redact_pii') && !marked.includes('guard_orders'), JSON.stringify(marked));
   });
 });

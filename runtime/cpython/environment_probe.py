@@ -17,6 +17,8 @@ import json
 import os
 import re
 import sys
+import threading
+import time
 
 sys.path.pop(0)  # this script's folder is not the user's environment
 
@@ -124,7 +126,21 @@ def answer(req):
     return out
 
 
+def exit_with_parent():
+    """A probe stuck importing an installed engine never reads its closed stdin: it ends when the
+    process that started it (a CLI killed, a language server gone) is gone."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="hooksmith-probe-parent").start()
+
+
 def main():
+    exit_with_parent()
     # What an imported package prints is not an answer, and what it reads is not a request.
     requests, answers = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = open(os.devnull), sys.stderr

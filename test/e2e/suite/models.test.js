@@ -269,7 +269,9 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
       { timeout: h.LONG, what: 'the Mantle eval file in the Testing view' },
     );
     await h.open(file);
-    await vscode.commands.executeCommand('testing.runCurrentFile');
+    // Run All, as testing-failures does: after other suites' runs in the same window, Run Tests in
+    // Current File sometimes started no run (seen in the full e2e pass, not alone).
+    await vscode.commands.executeCommand('testing.runAll');
     const last = await e2e.waitFor(
       async () => {
         const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
@@ -278,7 +280,9 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
       { timeout: 180000, what: 'the result of the Mantle eval file' },
     );
     assert.strictEqual(last[caseId].state, 'passed', JSON.stringify(last[caseId]));
-    // user, agent (tool call), agent (text), user ([DONE]).
-    assert.strictEqual(server.seen.length - seen, 4);
+    // user, agent (tool call), agent (text), user ([DONE]): this conversation's requests (Run All
+    // also ran the agent's other cases).
+    const card = server.seen.slice(seen).filter((r) => /cracked chip/.test(JSON.stringify(r.body)));
+    assert.strictEqual(card.length, 4);
   });
 });

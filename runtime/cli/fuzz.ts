@@ -1,4 +1,5 @@
-// `hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]`
+// `hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json] [--coverage]`
+// --coverage: the lines and branches of the agent's files the generated payloads reached (coverage.py).
 // Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
 // printed, and written as a payload case with --save); 2 usage or input errors.
 import * as path from 'node:path';
@@ -11,9 +12,11 @@ import { parseCommandArgs } from './args';
 import { printable } from './printable';
 import { reportInputError } from './run';
 import { stringifyJson } from '../json/lossless-json';
+import { coverageJson, formatCoverageText } from '../testing/coverage/coverage-report';
+import { LineCoverage } from '../testing/coverage/line-coverage';
 
 const USAGE =
-  'usage: hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json]\n';
+  'usage: hooksmith fuzz FILE::HANDLER [--runs N] [--seed S] [--save NAME] [--python PATH] [--format text|json] [--coverage]\n';
 
 /** A decimal integer as typed (`-3`, `200`); undefined for `0x10`, ` 7`, ``, `1e300`, `2.5`. */
 function wholeNumber(text: string): number | undefined {
@@ -29,6 +32,7 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
     save: { type: 'string' },
     python: { type: 'string' },
     format: { type: 'string' },
+    coverage: { type: 'boolean' },
   });
   const fail = (m: string) => (process.stderr.write(`hooksmith fuzz: ${m}\n${USAGE}`), 2);
   if (typeof parsed === 'string') return fail(parsed);
@@ -60,9 +64,13 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
   const sep = target.lastIndexOf('::');
   const file = target.slice(0, sep);
   const handler = target.slice(sep + 2);
+  const lines = v.coverage ? new LineCoverage() : undefined;
+  const measured = lines?.agent();
+  measured?.begin('fuzz');
   const runner = createHookRunner({
     python: v.python,
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
+    ...(measured ? { coverage: measured.sink } : {}),
   });
   const tty = process.stderr.isTTY && format === 'text';
   try {
@@ -72,7 +80,17 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
       onProgress: tty ? (d, n) => process.stderr.write(`\r\x1b[K${d}/${n} payloads`) : undefined,
     });
     if (tty) process.stderr.write('\r\x1b[K');
-    process.stdout.write(format === 'json' ? stringifyJson(report, 2) + '\n' : formatFuzzText(report));
+    const relative = (f: string) => path.relative(process.cwd(), f) || f;
+    // What the payloads reached: the line table of `test --coverage` (no hook table: one hook ran).
+    const covered = lines && { hooks: [], lines };
+    process.stdout.write(
+      format === 'json'
+        ? stringifyJson(
+            covered ? { ...report, coverage: coverageJson(covered, relative).lines } : report,
+            2,
+          ) + '\n'
+        : formatFuzzText(report) + (covered ? formatCoverageText(covered, relative) : ''),
+    );
     if (report.smallest) {
       const root = findAgentRoot(path.resolve(file), nodeFs) ?? path.dirname(path.resolve(file));
       if (v.save !== undefined) {

@@ -224,6 +224,57 @@ interface CoverageJson {
   };
 }
 
+describe('hooksmith fuzz --coverage', { skip }, () => {
+  test('the lines and branches random payloads reached: a branch they never take is missed (text and JSON)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hooksmith-fuzz-coverage-'));
+    try {
+      writeFileSync(
+        join(dir, 'hooks.py'),
+        `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call
+
+
+@modify_tool_call()
+async def guard(call: ToolCallPayload) -> ToolCallPayload:
+    if call.tool_name.startswith("zz-never-generated-"):
+        return call.model_copy(update={"tool_name": "never"})
+    return call
+`,
+      );
+      const fuzz = (...extra: string[]) =>
+        spawnSync(
+          process.execPath,
+          [
+            cli,
+            'fuzz',
+            'hooks.py::guard',
+            '--runs',
+            '30',
+            '--seed',
+            '7',
+            '--coverage',
+            '--python',
+            python!,
+            ...extra,
+          ],
+          { cwd: dir, encoding: 'utf8' },
+        );
+      const text = fuzz();
+      assert.equal(text.status, 0, text.stderr);
+      assert.match(text.stdout, /no failure found/);
+      assert.match(text.stdout, /^hooks\.py +6 +1 +4 +1 +80\.0% +7, 6->7$/m);
+      const json = JSON.parse(fuzz('--format', 'json').stdout) as {
+        returned?: number;
+        coverage: { files: { file: string; missingLines: number[]; executedLines: number[] }[] };
+      };
+      const [f] = json.coverage.files;
+      assert.deepEqual([f!.file, f!.missingLines], ['hooks.py', [7]]);
+      assert.ok(f!.executedLines.includes(8));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('hooksmith test --coverage without coverage.py', () => {
   test('says what to install; hook coverage is still reported', async () => {
     const shadow = mkdtempSync(join(tmpdir(), 'hooksmith-nocoverage-'));

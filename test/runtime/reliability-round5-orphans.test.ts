@@ -54,3 +54,41 @@ test('a CLI killed while its probe hangs importing the installed engine: the pro
     child.kill('SIGKILL');
   }
 });
+
+test('a CLI killed while its host hangs importing the hook module: the host ends too', async () => {
+  const marker = join(dir, 'host.pid');
+  mkdirSync(join(dir, 'slow'));
+  writeFileSync(
+    join(dir, 'slow', 'hooks.py'),
+    [
+      'import os, time',
+      'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started',
+      '',
+      '@on_turn_started()',
+      'async def log(payload: TurnStartedPayload) -> None:',
+      '    return None',
+      '',
+      `open(${JSON.stringify(marker)}, "w").write(str(os.getpid()))`,
+      'while True:',
+      '    time.sleep(1)',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, 'payload.json'), JSON.stringify({ sender_id: 'u1' }));
+  const child = spawn(process.execPath, [cli, 'run', 'slow/hooks.py::log', '--payload', 'payload.json'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, PYTHONPATH: '', HOOKSMITH_NO_CACHE: '1' },
+  });
+  try {
+    assert.ok(await until(() => existsSync(marker) && readFileSync(marker, 'utf8') !== '', 20_000));
+    const pid = Number(readFileSync(marker, 'utf8'));
+    child.kill('SIGKILL');
+    // Before the fix the host's loop, stuck in the import, never saw its stdin close.
+    const gone = await until(() => !alive(pid), 5_000);
+    if (!gone) process.kill(pid, 'SIGKILL');
+    assert.ok(gone, `host ${pid} outlived its CLI`);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});

@@ -36,7 +36,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, parent_watch, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, request_id, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -373,6 +373,7 @@ async def _drain_and_exit() -> None:
 
 def main() -> None:
     global _watchdog, _baseline
+    parent_watch.start(lambda: (reaper.end_descendants(), _os_exit(0)))
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     _watchdog = Watchdog(loop, send)

@@ -61,9 +61,7 @@ export class RunnerService implements vscode.Disposable {
 
   /** The runner, created on first use; undefined (after telling the user) when no Python works. */
   async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    // Read on every run (the hooks are located in this process): a changed setting applies at once.
-    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
-    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
+    this.configure(resource);
     if (!this.runner) {
       this.runner = this.create(resource, editorModels(this.ctx.settings(resource)));
       // A failed resolution is not cached: the user may fix it and try again.
@@ -79,8 +77,7 @@ export class RunnerService implements vscode.Disposable {
    * on: the repeats of Run N times, as `hooksmith test --repeat` runs them.
    */
   async fresh(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
-    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
+    this.configure(resource);
     return this.create(resource, { ...editorModels(this.ctx.settings(resource)), fresh: true });
   }
 
@@ -92,9 +89,14 @@ export class RunnerService implements vscode.Disposable {
     resource: vscode.Uri | undefined,
     coverage: NonNullable<HookRunnerOptions['coverage']>,
   ): Promise<HookRunner | undefined> {
+    this.configure(resource);
+    return this.create(resource, editorModels(this.ctx.settings(resource)), coverage);
+  }
+
+  /** Read on every run (the hooks are located in this process): a changed setting applies at once. */
+  private configure(resource?: vscode.Uri): void {
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
     configureCayuEngine(this.ctx.settings(resource).cayu.engine);
-    return this.create(resource, editorModels(this.ctx.settings(resource)), coverage);
   }
 
   private async create(

@@ -101,7 +101,7 @@ def hello(loop, rid: int) -> None:
             "executable": sys.executable, "pid": os.getpid()}
     # A debug run: the client attaches before any user code (the host waits; PythonHost allows that).
     error = debug.attach_if_requested((_HOST_DIR,), lambda a: send({"id": rid, "event": "debug-listening", "address": a}),
-                                      lambda: (reaper.end_descendants(), _os_exit(0)), lambda: guard.take(loop))
+                                      lambda: guard.take(loop))
     if error:
         return send({**info, "debugError": error})
     send({**info, "debug": debug.enabled, "subreaper": _SUBREAPER,

@@ -59,29 +59,15 @@ def _hide_host_frames(py_db, host_dirs) -> None:
         pass
 
 
-def _exit_with_parent(on_orphan: Callable[[], None]) -> None:
-    """A paused host never reads its closed stdin: end it when the parent (PythonHost) is gone."""
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        on_orphan()
-
-    t = threading.Thread(target=watch, daemon=True, name="hooksmith-debug-parent")
-    t.pydev_do_not_trace = True  # never traced nor suspended by the debugger
-    t.is_pydev_daemon_thread = True
-    t.start()
-
-
-def start(address: str, host_dirs, announce: Callable[[str], None], on_orphan: Callable[[], None]) -> Optional[str]:
+def start(address: str, host_dirs, announce: Callable[[str], None]) -> Optional[str]:
     """Listens at `address` and waits for a client; returns an error message, None when attached."""
     global enabled
-    for t in threading.enumerate():  # the host's own threads (the watchdog) are not the user's
+    # The host's own threads (the watchdog, the parent watch that ends a host whose CLI is gone,
+    # parent_watch.py) are not the user's: never traced nor suspended by the debugger.
+    for t in threading.enumerate():
         if t.name.startswith("hooksmith-"):
             t.pydev_do_not_trace = True
             t.is_pydev_daemon_thread = True
-    _exit_with_parent(on_orphan)
     host, _, port = address.rpartition(":")
     try:
         import debugpy
@@ -106,13 +92,13 @@ def start(address: str, host_dirs, announce: Callable[[str], None], on_orphan: C
     return None
 
 
-def attach_if_requested(host_dirs, announce, on_orphan, retake) -> Optional[str]:
+def attach_if_requested(host_dirs, announce, retake) -> Optional[str]:
     """On the first hello of a debug run: listen, wait for the client, then `retake` the guard's
     snapshot (debugpy patched what it needs: that is the host's world now). The error, or None."""
     address = requested()
     if not address or enabled:
         return None
-    error = start(address, host_dirs, announce, on_orphan)
+    error = start(address, host_dirs, announce)
     if error is None:
         retake()
     return error

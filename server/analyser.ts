@@ -17,7 +17,7 @@ import { buildModel } from '../runtime/python/build-model';
 import type { HookModule, SyntaxIssue } from '../runtime/python/model';
 import { parse, type Tree } from '../runtime/python/parser';
 import { duplicateModifyHook } from '../runtime/rules';
-import { fileUri, uriPath } from './convert';
+import { fileUri, samePublished, uriPath } from './convert';
 import { HookFiles } from './hook-files';
 import { ParsedText } from './parsed-text';
 import { readRegularFile } from '../runtime/workspace/regular-file';
@@ -50,7 +50,14 @@ export class Analyser {
   installedMantle?: () => InstalledModule | undefined;
   private folders: string[] = [];
 
+  /** Set by `shutdown`: validations in flight end at their next step instead of delaying `exit`. */
+  private stopped = false;
+
   constructor(private readonly host: AnalyserHost) {}
+
+  stop(): void {
+    this.stopped = true;
+  }
 
   keyOf(uri: string): string {
     return uriPath(uri) ?? uri;
@@ -234,6 +241,7 @@ export class Analyser {
     const version = state.buffer?.version;
     this.refreshModel(state);
     const settings = await this.host.settings(state.uri);
+    if (this.stopped) return;
     if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
@@ -315,16 +323,21 @@ export class Analyser {
 
   private async refreshSiblings(state: ModuleState): Promise<void> {
     for (const sib of this.siblings(state)) {
+      // One sibling per turn of the event loop: the client's messages (an edit, `exit`) are read
+      // between them, not after an agent-wide pass.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.stopped) return;
       // A sibling edited since its model was built revalidates itself: never publish its old text's analysis.
       if (sib === state || (sib.buffer && sib.modelVersion !== sib.buffer.version)) continue;
       const settings = await this.host.settings(sib.uri);
+      if (this.stopped) return;
       const input = this.input(sib, sib.text, sib.model, analysisOptions(settings, this.host.log));
       const earlier = sib.found ?? sib.diagnostics;
       const { found, diagnostics: next } = diagnoseModule(input, { rules: [duplicateModifyHook], earlier });
       sib.found = found;
-      if (JSON.stringify(next) === JSON.stringify(sib.diagnostics)) continue;
+      const changed = !samePublished(next, sib.diagnostics);
       sib.diagnostics = next;
-      this.host.publish(sib.uri, next, sib.buffer?.version);
+      if (changed) this.host.publish(sib.uri, next, sib.buffer?.version);
     }
   }
 

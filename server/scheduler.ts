@@ -8,6 +8,7 @@ const SLOW_MS = 250;
 export class Scheduler {
   private timers = new Map<string, NodeJS.Timeout>();
   private lastMs = new Map<string, number>();
+  private stopped = false;
 
   constructor(
     private readonly run: (key: string) => Promise<void>,
@@ -15,6 +16,7 @@ export class Scheduler {
   ) {}
 
   schedule(key: string): void {
+    if (this.stopped) return;
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending);
     const last = this.lastMs.get(key) ?? 0;
@@ -34,7 +36,15 @@ export class Scheduler {
     this.timers.delete(key);
   }
 
+  /** After `shutdown`: pending work is dropped and no new work starts (the client only sends `exit` now). */
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
   async runNow(key: string): Promise<void> {
+    if (this.stopped) return;
     const t0 = performance.now();
     try {
       await this.run(key);

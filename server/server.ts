@@ -103,7 +103,7 @@ export function startServer(connection: Connection): void {
   // Engine facts and import answers arrive later; they revalidate what they concern.
   const environment = new ServerEnvironment(log, (keys) => {
     for (const s of analyser.all())
-      if ((keys === 'all' || s.key === keys) && !analyser.waitsForSave(s)) void analyser.validate(s.key);
+      if ((keys === 'all' || s.key === keys) && !analyser.waitsForSave(s)) scheduler.schedule(s.key);
   });
   const syntax = new SyntaxConfirmer(
     async () => (await settings.get(undefined)).pythonPath,
@@ -308,6 +308,10 @@ export function startServer(connection: Connection): void {
     firstScan,
   });
   connection.onShutdown(() => {
+    // Validations queued or in flight would only delay `exit`: nothing is published after shutdown.
+    scheduler.stop();
+    caseScheduler.stop();
+    analyser.stop();
     extraScanner.dispose();
     syntax.dispose();
     environment.dispose();

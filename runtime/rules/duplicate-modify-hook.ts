@@ -21,6 +21,16 @@ function where(r: Registration): string {
   return `${basename(r.module.path)}:${r.hook.decorator.range.start.line + 1}`;
 }
 
+/** Up to MAX_OTHERS registrations other than `mine`, read from the front (not the whole list per report). */
+function firstOthers(regs: Registration[], mine: Registration): Registration[] {
+  const out: Registration[] = [];
+  for (const r of regs) {
+    if (out.length === MAX_OTHERS) break;
+    if (r !== mine) out.push(r);
+  }
+  return out;
+}
+
 export const duplicateModifyHook: Rule = {
   code: 'duplicate-modify-hook',
   engine: 'mantle',
@@ -84,9 +94,8 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     for (const regs of byPoint.values()) {
       if (regs.length < 2) continue;
       for (const mine of regs.filter((r) => r.module === ctx.module)) {
-        const allOthers = regs.filter((r) => r !== mine);
-        const others = allOthers.slice(0, MAX_OTHERS);
-        const more = allOthers.length - others.length;
+        const others = firstOthers(regs, mine);
+        const more = regs.length - 1 - others.length;
         const related: RelatedLocation[] = others.map((o) => ({
           file: o.module.path,
           range: o.hook.decorator.range,

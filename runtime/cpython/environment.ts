@@ -78,6 +78,11 @@ export interface EnvironmentOptions {
  * (run asks once for the engine line and once for the wiring). */
 const givenUp = new Map<string, string>();
 
+/** Why `python` was given up on in this process (it never answered), if it was. */
+export function gaveUpOn(python: string): string | undefined {
+  return givenUp.get(python);
+}
+
 /** One interpreter's installed environment, asked for lazily and remembered. */
 export class PythonEnvironment {
   readonly python: string;

@@ -1,8 +1,11 @@
 // Debug runs: the address a host listens at for a DAP client (debugpy), and whether the chosen
 // interpreter has debugpy at all, asked before anything starts.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gaveUpOn } from '../cpython/environment';
+import { killInterpreter, OWN_GROUP } from '../cpython/pyenv';
+import { HANDSHAKE_MS } from '../cpython/syntax-checker';
 
 /** Where the message is read: the CLI names its --python flag; the editor its setting only. */
 export type DebugpyAudience = 'cli' | 'editor';
@@ -47,28 +50,58 @@ export function parseDebugAddress(value: string): { address: string } | { error:
   return { address: `${host}:${port}` };
 }
 
-/** undefined when `python` can import debugpy; else the message to show (nothing has started). */
+/**
+ * undefined when `python` can import debugpy; else the message to show (nothing has started).
+ * Bounded as every question to an interpreter is (HANDSHAKE_MS): one that never answers (a
+ * wrapper that hangs, an import that blocks) is named as hanging, not as missing debugpy, and
+ * its whole process group is killed; one this process already gave up on is not waited for again.
+ */
 export function missingDebugpy(
   python: string,
   env?: NodeJS.ProcessEnv,
   audience: DebugpyAudience = 'cli',
+  timeoutMs = HANDSHAKE_MS,
 ): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      python,
-      ['-c', 'import debugpy'],
-      { env: { ...process.env, ...env }, timeout: 30_000, windowsHide: true },
-      (err, _out, stderr) => {
-        if (!err) return resolve(undefined);
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return resolve(`${python} not found — choose another (${CHOOSE[audience]})`);
-        const why = /No module named '?debugpy/.test(String(stderr))
-          ? 'is not installed'
-          : 'cannot be imported';
-        resolve(
-          `debugging needs debugpy, which ${why} for ${python}: ${debugpyInstallHint(python, audience)}`,
-        );
-      },
+  const hung = gaveUpOn(python);
+  if (hung)
+    return Promise.resolve(
+      `${hung}, so debugpy could not be checked — choose another interpreter (${CHOOSE[audience]})`,
     );
+  return new Promise((resolve) => {
+    const child = spawn(python, ['-c', 'import debugpy'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      windowsHide: true,
+      ...OWN_GROUP,
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += d.toString();
+    });
+    const timer = setTimeout(() => {
+      killInterpreter(child);
+      finish(
+        `${python} did not answer within ${timeoutMs / 1000} s of starting (it hangs on start-up or on an import), so debugpy could not be checked — choose another interpreter (${CHOOSE[audience]})`,
+      );
+    }, timeoutMs);
+    let done = false;
+    const finish = (message: string | undefined): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(message);
+    };
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      finish(
+        err.code === 'ENOENT'
+          ? `${python} not found — choose another (${CHOOSE[audience]})`
+          : `${python} could not be started (${err.message}) — choose another (${CHOOSE[audience]})`,
+      ),
+    );
+    child.on('close', (code) => {
+      if (code === 0) return finish(undefined);
+      const why = /No module named '?debugpy/.test(stderr) ? 'is not installed' : 'cannot be imported';
+      finish(`debugging needs debugpy, which ${why} for ${python}: ${debugpyInstallHint(python, audience)}`);
+    });
   });
 }

@@ -92,3 +92,39 @@ test('a CLI killed while its host hangs importing the hook module: the host ends
     child.kill('SIGKILL');
   }
 });
+
+test('a daemon forked while the probe imports the installed engine does not outlive check', async () => {
+  const site = join(dir, 'forking');
+  makeFakeRasaPro(site, '3.22.0');
+  const marker = join(dir, 'daemon.pid');
+  // The installed engine's import starts a background process (a telemetry daemon, say): a forked
+  // child that leaves the import to finish and sleeps on.
+  writeFileSync(
+    join(site, 'rasa', 'mantle', 'hooks.py'),
+    [
+      'import os, time',
+      'if os.fork() == 0:',
+      `    open(${JSON.stringify(marker)}, "w").write(str(os.getpid()))`,
+      '    time.sleep(1000)',
+      '    os._exit(0)',
+      '',
+    ].join('\n'),
+  );
+  mkdirSync(join(dir, 'agent-forking'));
+  writeFileSync(join(dir, 'agent-forking', 'hooks.py'), 'x = 1\n');
+  const child = spawn(process.execPath, [cli, 'check', 'agent-forking'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, PYTHONPATH: site, HOOKSMITH_NO_CACHE: '1' },
+  });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  assert.ok(code === 0 || code === 1, `check exited ${code}`);
+  assert.ok(
+    await until(() => existsSync(marker) && readFileSync(marker, 'utf8') !== '', 5_000),
+    'no daemon was started',
+  );
+  const pid = Number(readFileSync(marker, 'utf8'));
+  const gone = await until(() => !alive(pid), 3_000);
+  if (!gone) process.kill(pid, 'SIGKILL');
+  assert.ok(gone, `daemon ${pid} outlived check`);
+});

@@ -43,6 +43,14 @@ function registerController(ctx: HooksmithContext): TestTree {
   /** Case item id → its label, for the cases that failed (or could not run) when they last ran. */
   const failing = new Map<string, string>();
   const showFailing = () => ctx.testStatus.setFailing([...failing.values()]);
+  /** What a case's result leaves behind, whichever profile ran it: the failing count, the timeline. */
+  const remember = (e: CaseEntry, r: CaseResult, failed: boolean): void => {
+    if (failed) failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
+    else failing.delete(e.item.id);
+    showFailing();
+    if (r.simulation) played.set(r.case.file, r.simulation);
+    else played.delete(e.testCase.file);
+  };
   ctx.push(controller);
 
   const scan = async () => {
@@ -147,7 +155,7 @@ function registerController(ctx: HooksmithContext): TestTree {
   controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute('run'), true);
   controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute('debug'), true);
   registerCoverageProfile(controller, execute('coverage'));
-  registerRepeatProfile(ctx, controller, tree, last);
+  registerRepeatProfile(ctx, controller, tree, last, remember);
 
   async function runEntries(
     run: vscode.TestRun,
@@ -169,14 +177,12 @@ function registerController(ctx: HooksmithContext): TestTree {
       const testCase = now && 'kind' in now ? now : e.testCase;
       coverage?.begin(coverageCaseId(testCase));
       const [r] = await runCases([testCase], { runnerFor: () => runner });
-      if (r) results.push(r);
-      if (r && report(run, e, r, last)) {
-        failed.push(e.item);
-        failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
-      } else if (r) failing.delete(e.item.id);
-      showFailing();
-      if (r?.simulation) played.set(r.case.file, r.simulation);
-      else played.delete(testCase.file);
+      if (r) {
+        results.push(r);
+        const failedNow = report(run, e, r, last);
+        if (failedNow) failed.push(e.item);
+        remember(e, r, failedNow);
+      } else played.delete(testCase.file);
       if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
     }
     return failed;

@@ -1,8 +1,9 @@
 // The Testing view's "Run N times" profile: `hooksmith test --repeat N` from the editor. Each
 // selected case runs N times on a host of its own whose model calls are fresh where recording is
-// on (RunnerService.fresh); the case's verdict is the CLI's (repeatVerdict), its items show a run
-// that stands for it, and Test Results gets the pass rate per case and per expectation and the
-// model latency per turn, as the CLI prints them.
+// on (RunnerService.fresh); the case's verdict is the CLI's (repeatVerdict); its items, the
+// failing-tests count and the timeline a failure opens show a run that stands for it; Test
+// Results gets the pass rate per case and per expectation and the model latency per turn, as the
+// CLI prints them.
 import * as vscode from 'vscode';
 import type { CaseResult } from '../../runtime/testing/cases';
 import { runCase } from '../../runtime/testing/run-cases';
@@ -57,6 +58,8 @@ export function registerRepeatProfile(
   controller: vscode.TestController,
   tree: TestTree,
   last: Map<string, ItemReport>,
+  /** The failing-tests count and the timeline a failure opens, as for a Run (feature.ts). */
+  remember: (e: CaseEntry, shown: CaseResult, failed: boolean) => void,
 ): void {
   const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
   const handler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
@@ -87,7 +90,8 @@ export function registerRepeatProfile(
           runs.push(await runCase(runner, testCase));
         if (!runs.length) break;
         const [summary] = summarizeRepeats(runs.map((r) => [r]));
-        report(run, e, standIn(runs, repeatVerdict(summary!)), last);
+        const shown = standIn(runs, repeatVerdict(summary!));
+        remember(e, shown, report(run, e, shown, last));
         const text = crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n'));
         run.appendOutput(text, undefined, e.item);
         const item = last.get(e.item.id);

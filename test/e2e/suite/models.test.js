@@ -197,6 +197,20 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
         /flaky\.scenario\.yaml::flaky card answer: 2\/4 passed \(50%\); model latency per turn p50 \d+ ms, p95 \d+ ms \(4 turns\)/,
       );
       assert.match(c.output, /line 4 agent_message: 2\/4 \(50%\)/);
+      // As after a Run: the status bar counts the case as failing, and its failure opens the
+      // timeline of the run that stands for it (kept, not played again).
+      const api = await h.activate();
+      assert.match(api.testStatusBar().tooltip, /flaky card answer \(flaky\.scenario\.yaml\)/);
+      const seen = server.seen.length;
+      await vscode.commands.executeCommand('hooksmith.openTestTimeline', { uri: vscode.Uri.file(file) });
+      await e2e.waitFor(
+        () =>
+          h.webviewTabs('hooksmith.timeline').find((t) => t.label === 'Turn: flaky.scenario.yaml (test run)'),
+        { timeout: h.LONG, what: 'the timeline of the Run N times run of flaky.scenario.yaml' },
+      );
+      const shown = await vscode.commands.executeCommand('hooksmith.lastSimulation');
+      assert.strictEqual(shown.file, file);
+      assert.strictEqual(server.seen.length, seen, 'the kept run is shown, not played again');
 
       // hooksmith.testing.repeat unset: N is asked; 1 is refused (2–100), 2 runs the case twice.
       await config().update('testing.repeat', undefined, vscode.ConfigurationTarget.Workspace);

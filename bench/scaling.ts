@@ -70,6 +70,8 @@ export async function benchScaling(): Promise<string[]> {
   const spread = Math.max(...per1k) / Math.min(...per1k);
   out.push(line('  largest / smallest of the three (CPU)', `${spread.toFixed(2)}×`, '≤ 2×'));
 
+  out.push(...duplicateRegistrations());
+
   const dir = mkdtempSync(join(tmpdir(), 'hooksmith-bench-scaling-'));
   try {
     mkdirSync(join(dir, 'agent'));
@@ -93,5 +95,55 @@ export async function benchScaling(): Promise<string[]> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  return out;
+}
+
+/** A module registering `modify_model_request` `n` times (a generated or hostile file). */
+function duplicateModifiers(n: number, tag: string): string {
+  const body = Array.from(
+    { length: n },
+    (_, i) =>
+      `@modify_model_request()\nasync def ${tag}_${i}(p: ModelRequestPayload) -> ModelRequestPayload:\n    return p\n`,
+  );
+  return 'from rasa.mantle.hooks import ModelRequestPayload, modify_model_request\n\n' + body.join('\n');
+}
+
+/**
+ * The agent-wide duplicate-modify-hook check (#34 item 15): the rules of one module of an agent
+ * of ten modules that all register one modify point, per registration, at 400 and 4,000
+ * registrations a module. Linear: the same time per registration (it was quadratic: an agent of
+ * ten 4,000-registration modules took minutes to check).
+ */
+export function duplicateRegistrations(): string[] {
+  const perRegistration: number[] = [];
+  const out: string[] = [];
+  for (const n of [400, 4000]) {
+    const texts = Array.from({ length: 10 }, (_, m) => duplicateModifiers(n, `m${m}`));
+    const modules = texts.map((t, m) => parseModule(t, `/bench/agent/hooks/m${m}.py`));
+    const mine = modules[0]!;
+    const cpus: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const c0 = process.cpuUsage();
+      analyseModule({
+        path: mine.path,
+        text: texts[0]!,
+        module: mine,
+        agentModules: modules,
+        isMantleModule: true,
+      });
+      const c = process.cpuUsage(c0);
+      if (i >= 1) cpus.push((c.user + c.system) / 1000);
+    }
+    const cpu = percentile(cpus, 50);
+    perRegistration.push(cpu / (10 * n));
+    out.push(
+      line(
+        `rules of 1 module, agent of 10 × ${n.toLocaleString('en')} duplicate registrations`,
+        `CPU ${ms(cpu)}`,
+      ),
+    );
+  }
+  const ratio = perRegistration[1]! / perRegistration[0]!;
+  out.push(line('  per registration, 4,000 / 400 (CPU)', `${ratio.toFixed(2)}×`, '≤ 2×', ratio <= 2));
   return out;
 }

@@ -211,6 +211,7 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
       const shown = await vscode.commands.executeCommand('hooksmith.lastSimulation');
       assert.strictEqual(shown.file, file);
       assert.strictEqual(server.seen.length, seen, 'the kept run is shown, not played again');
+      await h.open(file); // the timeline took the focus: the scenario is the current file again
 
       // hooksmith.testing.repeat unset: N is asked; 1 is refused (2–100), 2 runs the case twice.
       await config().update('testing.repeat', undefined, vscode.ConfigurationTarget.Workspace);

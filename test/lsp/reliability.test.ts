@@ -2,27 +2,15 @@
 // costs one probe at a time however many documents are open, and none survives shutdown/exit;
 // hooksmith.extraAgentRoots repeated 1,000 times is read once.
 import assert from 'node:assert/strict';
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { HoverRequest } from 'vscode-languageserver-protocol';
 import { LspClient, uriOf, workspace } from './lsp-client';
+import { running } from '../runtime/fixtures/processes';
 
 const MISSING_PARENS =
   'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n@on_turn_started\nasync def x(p: TurnStartedPayload) -> None:\n    pass\n';
-
-/** Processes whose command line names `file` (the sleeping interpreter's script). */
-function running(file: string): number {
-  let n = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(file)) n++;
-    } catch {
-      // gone
-    }
-  }
-  return n;
-}
 
 describe('an interpreter that never answers', { skip: process.platform !== 'linux' }, () => {
   it('many documents: at most one probe and one syntax checker run, none after shutdown/exit, the server exits', async () => {

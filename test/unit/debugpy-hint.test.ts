@@ -3,11 +3,12 @@
 // interpreter for a venv or pyenv), and the editor's wording never names the CLI's --python.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { debugpyInstallCommand, debugpyInstallHint, missingDebugpy } from '../../runtime/host/debug-listen';
+import { running } from '../runtime/fixtures/processes';
 
 test('Debian’s interpreter: apt; a venv or pyenv interpreter: its own pip', () => {
   assert.equal(debugpyInstallCommand('/usr/bin/python3'), 'sudo apt-get install python3-debugpy');
@@ -78,16 +79,3 @@ describe('missingDebugpy, against real processes', { skip: process.platform === 
     },
   );
 });
-
-/** Processes whose command line holds `text`. */
-function running(text: string): number {
-  let n = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) n++;
-    } catch {
-      // gone
-    }
-  }
-  return n;
-}

@@ -25,7 +25,7 @@ import { Scheduler } from './scheduler';
 import { SettingsCache, settingsSection } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
-import { createServerConnection } from './transport';
+import { createServerConnection, onShutdownSeen } from './transport';
 import { INITIALIZE_RESULT } from './capabilities';
 import { ExtraRootsScanner, extraRoots } from './extra-roots';
 
@@ -307,11 +307,14 @@ export function startServer(connection: Connection): void {
     safe,
     firstScan,
   });
-  connection.onShutdown(() => {
-    // Validations queued or in flight would only delay `exit`: nothing is published after shutdown.
+  // As soon as `shutdown` is read: validations queued or in flight would only delay its answer
+  // and `exit`, and nothing is published after it.
+  onShutdownSeen(() => {
     scheduler.stop();
     caseScheduler.stop();
     analyser.stop();
+  });
+  connection.onShutdown(() => {
     extraScanner.dispose();
     syntax.dispose();
     environment.dispose();

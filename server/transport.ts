@@ -17,6 +17,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type Connection,
+  type MessageReader,
   type MessageStrategy,
   type MessageWriter,
 } from 'vscode-languageserver/node';
@@ -76,7 +77,25 @@ function contentLength(header: string): number | string {
   return n;
 }
 
-/** Refuses requests and drops notifications after `shutdown` (see the top of this file). */
+const shutdownListeners: (() => void)[] = [];
+let shutdownSeen = false;
+
+/** `fn` runs once, as soon as the client's `shutdown` is read (over stdio; else at its turn). */
+export function onShutdownSeen(fn: () => void): void {
+  shutdownListeners.push(fn);
+}
+
+function seeShutdown(): void {
+  if (shutdownSeen) return;
+  shutdownSeen = true;
+  for (const fn of shutdownListeners) fn();
+}
+
+/**
+ * Refuses requests and drops notifications after `shutdown` (see the top of this file). A
+ * notification still queued when `shutdown` was read is dropped too: its work (a document to
+ * parse) would only delay the answer, and nothing is published after it.
+ */
 function shutdownGate(): { strategy: MessageStrategy; isShutDown: () => boolean } {
   let shutDown = false;
   return {
@@ -88,11 +107,29 @@ function shutdownGate(): { strategy: MessageStrategy; isShutDown: () => boolean 
             next({ ...message, method: AFTER_SHUTDOWN, params: { method: message.method } } as Message);
             return;
           }
-          if (message.method === 'shutdown') shutDown = true;
-        } else if (shutDown && Message.isNotification(message) && message.method !== 'exit') return;
+          if (message.method === 'shutdown') {
+            shutDown = true;
+            seeShutdown();
+          }
+        } else if (shutdownSeen && Message.isNotification(message) && message.method !== 'exit') return;
         next(message);
       },
     },
+  };
+}
+
+/** `reader`, telling the `shutdown` listeners when it is read rather than when its turn comes. */
+function tapShutdown(reader: MessageReader): MessageReader {
+  return {
+    onError: reader.onError,
+    onClose: reader.onClose,
+    onPartialMessage: reader.onPartialMessage,
+    dispose: () => reader.dispose(),
+    listen: (callback) =>
+      reader.listen((message) => {
+        if (Message.isRequest(message) && message.method === 'shutdown') seeShutdown();
+        callback(message);
+      }),
   };
 }
 
@@ -135,7 +172,7 @@ export function createServerConnection(argv: readonly string[] = process.argv): 
     reader.onClose(() => process.exit(gate.isShutDown() ? 0 : 1));
     connection = createConnection(
       ProposedFeatures.all,
-      reader,
+      tapShutdown(reader),
       answeredOnce(new StreamMessageWriter(process.stdout), early?.answered),
       options,
     );

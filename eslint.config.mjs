@@ -10,6 +10,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       '.vscode-test/',
+      '.test-env/',
       'test-output/',
       'bench/out/',
       'examples/',

@@ -1,21 +1,21 @@
 // Benchmark: the Cayu example conversation (examples/cayu-agent/support.scenario.yaml: two turns,
 // three tool calls, a per-app quota) played by the installed cayu 0.3.0 runtime (real-engine
 // mode) against Hooksmith's emulation, on warm runners with the same interpreter and PYTHONPATH.
-// The release is ../shared/engines/cayu-0.3.0 beside the repository (or HOOKSMITH_CAYU_SRC).
-import { existsSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+// The runtime: the tests' 'cayu-0.3' environment (npm run test:env) on python3's PYTHONPATH.
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
 import { configureCayuEngine } from '../runtime/engine/cayu-real/engine-mode';
+import { sitePackagesWith } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]> {
-  const release = process.env.HOOKSMITH_CAYU_SRC ?? resolve(repo, '..', 'shared', 'engines', 'cayu-0.3.0');
-  if (!existsSync(join(release, 'cayu'))) return [`skipped: no real cayu at ${release}`];
+  const cayu = sitePackagesWith('cayu-0.3', ['cayu'], { dist: 'cayu', is: '0.3.0' });
+  if (!cayu.path) return [`skipped: ${cayu.skip}`];
   const saved = process.env.PYTHONPATH;
-  process.env.PYTHONPATH = [release, '/usr/lib/python3/dist-packages'].join(delimiter);
+  process.env.PYTHONPATH = cayu.path;
   const scenario = join(repo, 'examples', 'cayu-agent', 'support.scenario.yaml');
   const lines: string[] = [];
   try {

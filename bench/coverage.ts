@@ -5,19 +5,19 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pythonWith } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The first interpreter that imports coverage.py, or undefined. */
 function coveragePython(): string | undefined {
-  for (const py of [process.env.HOOKSMITH_BENCH_PYTHON, 'python3', '/usr/bin/python3'])
-    if (py && spawnSync(py, ['-c', 'import coverage']).status === 0) return py;
-  return undefined;
+  if (process.env.HOOKSMITH_BENCH_PYTHON) return process.env.HOOKSMITH_BENCH_PYTHON;
+  return pythonWith(['coverage'], { envs: ['tools'] }).python;
 }
 
 export async function benchCoverage(repo: string, runs = 5): Promise<string[]> {
   const python = coveragePython();
-  if (!python) return ['skipped: no interpreter here imports coverage.py (Debian python3-coverage)'];
+  if (!python) return ['skipped: no interpreter here imports coverage.py (npm run test:env makes one)'];
   const cli = join(repo, 'dist', 'cli.js');
   const agent = join(repo, 'examples', 'clean-agent');
   const time = (extra: string[]) => {

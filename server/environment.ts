@@ -20,6 +20,7 @@ import {
 import { selectEngineLine } from '../runtime/cpython/engine-line';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import { engineDifferences } from '../runtime/rules/util/installed';
+import { untestedEngineHints } from '../runtime/catalogue/tested-engines';
 
 /** Long enough to skip most keystrokes of a burst, like the syntax confirmation. */
 const DEBOUNCE_MS = 300;
@@ -45,7 +46,11 @@ export class ServerEnvironment {
     private readonly log: (msg: string) => void,
     private readonly revalidate: (keys: 'all' | string) => void,
     private readonly cache = !process.env.HOOKSMITH_NO_CACHE,
+    /** Shows the user a hint (an installed engine newer than the newest tested), once each. */
+    private readonly hint: (message: string) => void = () => undefined,
   ) {}
+
+  private readonly hinted = new Set<string>();
 
   /** The interpreter the settings name (empty: python3); a new one starts afresh. */
   use(python: string): void {
@@ -60,6 +65,11 @@ export class ServerEnvironment {
       this.engine = facts;
       for (const line of engineDifferences(this.forRules(undefined, () => undefined)))
         this.log(`[hooksmith] installed engine (${wanted}): ${line}`);
+      for (const hint of untestedEngineHints(facts))
+        if (!this.hinted.has(hint)) {
+          this.hinted.add(hint);
+          this.hint(`Hooksmith: ${hint}`);
+        }
       this.revalidate('all');
     });
   }

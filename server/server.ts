@@ -101,10 +101,15 @@ export function startServer(connection: Connection): void {
   const caseScheduler = new Scheduler(async (uri) => cases.validate(uri), log);
   analyser.installedMantle = () => environment.installedMantle();
   // Engine facts and import answers arrive later; they revalidate what they concern.
-  const environment = new ServerEnvironment(log, (keys) => {
-    for (const s of analyser.all())
-      if ((keys === 'all' || s.key === keys) && !analyser.waitsForSave(s)) scheduler.schedule(s.key);
-  });
+  const environment = new ServerEnvironment(
+    log,
+    (keys) => {
+      for (const s of analyser.all())
+        if ((keys === 'all' || s.key === keys) && !analyser.waitsForSave(s)) scheduler.schedule(s.key);
+    },
+    undefined,
+    (message) => void connection.window.showInformationMessage(message),
+  );
   const syntax = new SyntaxConfirmer(
     async () => (await settings.get(undefined)).pythonPath,
     (key, text, verdict) => analyser.applyCpython(key, text, verdict),

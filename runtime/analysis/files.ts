@@ -10,7 +10,7 @@ import { CpythonSyntaxChecker, type Verdict } from '../cpython/syntax-checker';
 import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
 import { selectEngineLine } from '../cpython/engine-line';
-import { CAYU_LINE_ENV, MANTLE_LINE_ENV } from '../catalogue';
+import { CAYU_LINE_ENV, MANTLE_LINE_ENV, untestedEngineHints } from '../catalogue';
 import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
 import { WIRED_POINTS_OPTION } from '../catalogue/wiring';
@@ -115,6 +115,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
     const options = environment ? { ...opts.options, environment } : opts.options;
     if (opts.verbose && environment)
       for (const line of engineDifferences(environment)) log(`[hooksmith] installed engine: ${line}`);
+    for (const hint of untestedEngineHints(facts)) log(`[hooksmith] hint: ${hint}`);
     const { verdicts, asked } = verdictsFor(
       sources.flat().filter((f) => !f.failure),
       checker,

@@ -6,3 +6,4 @@ export * from './cayu';
 export * from './mantle-exports';
 export * from './api-lines';
 export * from './cayu-lines';
+export * from './tested-engines';

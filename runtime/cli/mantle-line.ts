@@ -13,6 +13,7 @@ import {
   useMantleLine,
   type CayuLineId,
   type MantleLineId,
+  untestedEngineHints,
 } from '../catalogue';
 import { probeEngineLine } from '../cpython/engine-line';
 
@@ -73,6 +74,7 @@ export async function selectMantleLine(
   const cayu = cayuOption ?? findCayuLine(process.env[CAYU_LINE_ENV])?.id;
   if (!id || !cayu) {
     const selected = await probeEngineLine(pythonOf(args), id, cayu);
+    hintUntestedOnce(selected.engine);
     id = selected.line;
     setCayuLineEnv(selected.cayuLine);
   } else {
@@ -88,4 +90,13 @@ export async function selectMantleLine(
 function setCayuLineEnv(line: CayuLineId | undefined): void {
   if (line) process.env[CAYU_LINE_ENV] = line;
   else delete process.env[CAYU_LINE_ENV];
+}
+
+let hinted = false;
+
+/** The installed engine newer than the newest tested release: said once per command, on stderr. */
+function hintUntestedOnce(engine: Parameters<typeof untestedEngineHints>[0]): void {
+  if (hinted) return;
+  hinted = true;
+  for (const hint of untestedEngineHints(engine)) process.stderr.write(`hooksmith: hint: ${hint}\n`);
 }

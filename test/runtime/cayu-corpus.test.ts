@@ -1,19 +1,19 @@
 // The Cayu conformance corpus (test/fixtures/cayu-corpus): each case's hooks simulated by
 // Hooksmith, compared with what the real cayu runtime did (recorded.json, written by
 // `npm run record:cayu`), in three modes: the emulation without cayu importable (the shim) always;
-// with the release at ../shared/engines/cayu-0.3.0 (or HOOKSMITH_CAYU_SRC: a folder holding the
-// `cayu` package; its dependencies on HOOKSMITH_CAYU_PYTHONPATH, default Debian's dist-packages)
+// with the real cayu 0.3.0 importable (the tests' 'cayu-0.3' environment, test/python-envs.ts)
 // the emulation forced with the real cayu importable, and real-engine mode (the runtime plays each
 // case through runtime/host/python/_hooksmith_host/cayu_real.py). Each result must name who played
 // it. Skipped with a note only where no real cayu is there.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { createHookRunner } from '../../runtime/engine/runner';
 import { parseJson } from '../../runtime/json/lossless-json';
+import { sitePackagesWith } from '../python-envs';
 
 const corpus = join(__dirname, '..', 'fixtures', 'cayu-corpus');
 const recorded = parseJson(readFileSync(join(corpus, 'recorded.json'), 'utf8')) as {
@@ -176,19 +176,15 @@ test('emulation mode without cayu importable: Hooksmith does what the real cayu 
   assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
 });
 
-const release = join(__dirname, '..', '..', '..', 'shared', 'engines', 'cayu-0.3.0');
-const cayuSrc = process.env.HOOKSMITH_CAYU_SRC ?? (existsSync(join(release, 'cayu')) ? release : undefined);
-const noCayu = {
-  skip: `no real cayu to import: ${release} is absent and HOOKSMITH_CAYU_SRC unset (emulation mode covered above)`,
-};
-const withCayu = () =>
-  [cayuSrc!, process.env.HOOKSMITH_CAYU_PYTHONPATH ?? '/usr/lib/python3/dist-packages']
-    .filter(Boolean)
-    .join(delimiter);
+// The older line's real runtime: the tests' 'cayu-0.3' environment on python3's PYTHONPATH, used
+// only where python3 really imports it from there.
+const cayu03 = sitePackagesWith('cayu-0.3', ['cayu'], { dist: 'cayu', is: '0.3.0' });
+const noCayu = { skip: `no real cayu 0.3.0 to import (emulation mode covered above): ${cayu03.skip}` };
+const withCayu = () => cayu03.path!;
 
 test(
   'emulation mode with the real cayu importable (forced: HOOKSMITH_CAYU_ENGINE=emulation): the same',
-  cayuSrc ? {} : noCayu,
+  cayu03.path ? {} : noCayu,
   async () => {
     const diff = await differences(
       { PYTHONPATH: withCayu(), HOOKSMITH_CAYU_ENGINE: 'emulation' },
@@ -202,7 +198,7 @@ test(
 // driver plays each one: a case the runtime did not play is a difference, not a skip.
 test(
   'real-engine mode: the installed runtime plays every corpus case through the cayu-real driver and agrees',
-  cayuSrc ? {} : noCayu,
+  cayu03.path ? {} : noCayu,
   async () => {
     const diff = await differences(
       { PYTHONPATH: withCayu(), HOOKSMITH_CAYU_ENGINE: 'real' },

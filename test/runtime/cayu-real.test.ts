@@ -1,21 +1,21 @@
 // Real-engine mode (#29): where `cayu` is importable, the installed runtime plays Cayu scenarios
 // (engine/cayu-real/, host cayu_real.py) and every result names who played. The release is at
-// ../shared/engines/cayu-0.3.0 (tests skip with a note where it is absent). Real python3.
+// the tests' 'cayu-0.3' environment (test/python-envs.ts), put on python3's PYTHONPATH; the tests
+// skip, naming why, where python3 cannot import it from there. Real python3.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
+import { sitePackagesWith } from '../python-envs';
 
 const root = join(__dirname, '..', '..');
-const CAYU = resolve(root, '..', 'shared', 'engines', 'cayu-0.3.0');
-const REAL_PATH = [CAYU, '/usr/lib/python3/dist-packages'].join(delimiter);
-const skip = existsSync(join(CAYU, 'cayu'))
-  ? {}
-  : { skip: `no real cayu at ${CAYU}: real-engine mode not tested` };
+const cayu03 = sitePackagesWith('cayu-0.3', ['cayu'], { dist: 'cayu', is: '0.3.0' });
+const REAL_PATH = cayu03.path ?? '';
+const skip = cayu03.skip ? { skip: `real-engine mode not tested: ${cayu03.skip}` } : {};
 
 const work = mkdtempSync(join(tmpdir(), 'hooksmith-cayu-real-'));
 after(() => rmSync(work, { recursive: true, force: true }));

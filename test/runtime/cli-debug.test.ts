@@ -2,8 +2,8 @@
 // minimal DAP client (dap-client.ts) as an editor would: attach, a breakpoint in a hook and in the
 // agent's lib/, `stopped` there, a local read, continue; the outcome and exit code are those of the
 // run without the debugger, a 100 ms budget paused 2 s is not a timeout, Ctrl-C ends it (exit 130).
-// The interpreter: HOOKSMITH_DEBUG_PYTHON, else the first of python3, /usr/bin/python3 (Debian's
-// python3-debugpy installs there) that imports debugpy; none: the tests are skipped, saying so.
+// The interpreter: HOOKSMITH_DEBUG_PYTHON, else one that imports debugpy (the tests' 'tools'
+// environment, else python3: test/python-envs.ts); none: the tests are skipped, saying so.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,18 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DapClient, type DapMessage } from './dap-client';
+import { pythonWith } from '../python-envs';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 
-const hasDebugpy = (python: string) => spawnSync(python, ['-c', 'import debugpy']).status === 0;
-const candidates = [process.env.HOOKSMITH_DEBUG_PYTHON, 'python3', '/usr/bin/python3'].filter(
-  Boolean,
-) as string[];
-const python = candidates.find(hasDebugpy);
-const skip = python
-  ? false
-  : `no Python with debugpy (tried ${candidates.join(', ')}): apt-get install python3-debugpy or pip install debugpy`;
+const found = process.env.HOOKSMITH_DEBUG_PYTHON
+  ? { python: process.env.HOOKSMITH_DEBUG_PYTHON }
+  : pythonWith(['debugpy'], { envs: ['tools'] });
+const python = found.python;
+const skip = found.skip ?? false;
 if (skip) process.stderr.write(`# cli-debug: skipped: ${skip}\n`);
 
 const HOOKS = `from lib.names import clean

@@ -8,14 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DapClient } from './dap-client';
+import { pythonWith } from '../python-envs';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
-const candidates = [process.env.HOOKSMITH_DEBUG_PYTHON, 'python3', '/usr/bin/python3'].filter(
-  Boolean,
-) as string[];
-const python = candidates.find((p) => spawnSync(p, ['-c', 'import debugpy']).status === 0);
-const skip = python ? false : `no Python with debugpy (tried ${candidates.join(', ')})`;
+const found = process.env.HOOKSMITH_DEBUG_PYTHON
+  ? { python: process.env.HOOKSMITH_DEBUG_PYTHON }
+  : pythonWith(['debugpy'], { envs: ['tools'] });
+const python = found.python;
+const skip = found.skip ?? false;
 
 const HOOKS = `import asyncio
 import time

@@ -1,8 +1,8 @@
 // `hooksmith test --coverage` (#32): the built CLI with a real Python running coverage.py. Hook
 // coverage, line and branch coverage of the agent's own files, LCOV read by a standard parser,
 // Cobertura, --min-hook-coverage, and what happens without coverage.py.
-// The interpreter: HOOKSMITH_COVERAGE_PYTHON, else the first of python3, /usr/bin/python3 (Debian's
-// python3-coverage installs there) that imports coverage; none: the line tests are skipped, saying so.
+// The interpreter: HOOKSMITH_COVERAGE_PYTHON, else one that imports coverage (the tests' 'tools'
+// environment, else python3: test/python-envs.ts); none: the line tests are skipped, saying so.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pythonWith } from '../python-envs';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -32,14 +33,11 @@ const parseLcov = (text: string) =>
     lcovParse(text, (err, data) => (err ? reject(err) : resolve(data))),
   );
 
-const hasCoverage = (python: string) => spawnSync(python, ['-c', 'import coverage']).status === 0;
-const candidates = [process.env.HOOKSMITH_COVERAGE_PYTHON, 'python3', '/usr/bin/python3'].filter(
-  (p): p is string => !!p,
-);
-const python = candidates.find(hasCoverage);
-const skip = python
-  ? false
-  : `no Python with coverage.py (tried ${candidates.join(', ')}): apt-get install python3-coverage or pip install coverage`;
+const found = process.env.HOOKSMITH_COVERAGE_PYTHON
+  ? { python: process.env.HOOKSMITH_COVERAGE_PYTHON }
+  : pythonWith(['coverage'], { envs: ['tools'] });
+const python = found.python;
+const skip = found.skip ?? false;
 if (skip) process.stderr.write(`# testing-coverage: skipped: ${skip}\n`);
 
 interface Ran {

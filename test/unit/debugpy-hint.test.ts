@@ -2,13 +2,13 @@
 // command that fits the interpreter (apt only for Debian's own /usr/bin/python3, pip run by the
 // interpreter for a venv or pyenv), and the editor's wording never names the CLI's --python.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { debugpyInstallCommand, debugpyInstallHint, missingDebugpy } from '../../runtime/host/debug-listen';
 import { running } from '../runtime/fixtures/processes';
+import { pythonWith } from '../python-envs';
 
 test('Debian’s interpreter: apt; a venv or pyenv interpreter: its own pip', () => {
   assert.equal(debugpyInstallCommand('/usr/bin/python3'), 'sudo apt-get install python3-debugpy');
@@ -32,9 +32,7 @@ test('one command, not both; the editor’s hint names no --python', () => {
   assert.doesNotMatch(debugpyInstallHint('/usr/bin/python3', 'cli'), /pip install/);
 });
 
-const withDebugpy = ['python3', '/usr/bin/python3'].find(
-  (p) => spawnSync(p, ['-c', 'import debugpy']).status === 0,
-);
+const withDebugpy = pythonWith(['debugpy'], { envs: ['tools'] }).python;
 
 // #34 item 14: the check is bounded like every question to an interpreter, and a hanging one is
 // named as hanging (not as missing debugpy), its whole process group killed.

@@ -1,12 +1,10 @@
-// Real-engine mode in the editor (#29): hooksmith.pythonPath names an interpreter where the cayu
-// 0.3.0 release is importable (a venv whose .pth adds ../shared/engines/cayu-0.3.0), so Simulate
-// Turn plays the Cayu example conversation through the installed runtime and the timeline says so
-// ("Cayu played by cayu 0.3.0 runtime"), pictured. Skipped where the release is absent.
+// Real-engine mode in the editor (#29): hooksmith.pythonPath names an interpreter with cayu 0.3.0
+// installed (the tests' 'cayu-0.3' environment), so Simulate Turn plays the Cayu example
+// conversation through the installed runtime and the timeline says so ("Cayu played by cayu 0.3.0
+// runtime"), pictured. Skipped, with the reason, where that environment does not import it.
 'use strict';
 const assert = require('assert');
-const { spawnSync } = require('child_process');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
 const e2e = require('./harness');
@@ -15,38 +13,20 @@ const h = require('./helpers');
 describe('real-engine mode: the timeline names the cayu runtime', function () {
   this.timeout(240000);
   const config = () => vscode.workspace.getConfiguration('hooksmith');
-  const release = path.resolve(e2e.config.repoRoot, '..', 'shared', 'engines', 'cayu-0.3.0');
   let scenario;
   let agent;
   before(async function () {
-    if (!fs.existsSync(path.join(release, 'cayu'))) this.skip();
-    await h.closeAll();
-    await h.activate();
-    const dir = h.scratch('cayu-real');
-    const venv = path.join(dir, 'venv');
-    // cayu needs pydantic: the first interpreter that has it (the editor's PATH may lack pyenv's).
-    // (HOOKSMITH_CAYU_PYTHON names one; pyenv's versions are looked at directly: no shims on PATH.)
-    const pyenv = path.join(process.env.PYENV_ROOT || path.join(os.homedir(), '.pyenv'), 'versions');
-    const versions = fs.existsSync(pyenv)
-      ? fs.readdirSync(pyenv).map((v) => path.join(pyenv, v, 'bin', 'python3'))
-      : [];
-    const base = [process.env.HOOKSMITH_CAYU_PYTHON, 'python3', ...versions]
-      .filter(Boolean)
-      .find((p) => spawnSync(p, ['-c', 'import pydantic'], { encoding: 'utf8' }).status === 0);
-    if (!base) {
-      console.log('[e2e] no interpreter with pydantic for the cayu release: real-engine e2e skipped');
+    // The tests' 'cayu-0.3' environment (npm run test:env): used only where it imports cayu 0.3.0.
+    const found = h
+      .repoModule('test/python-envs.ts')
+      .pythonWith(['cayu'], { envs: ['cayu-0.3'], onlyEnvs: true, version: { dist: 'cayu', is: '0.3.0' } });
+    if (!found.python) {
+      console.log(`[e2e] real-engine e2e skipped: ${found.skip}`);
       this.skip();
     }
-    const made = spawnSync(base, ['-m', 'venv', '--without-pip', '--system-site-packages', venv], {
-      encoding: 'utf8',
-    });
-    assert.strictEqual(made.status, 0, made.stderr);
-    const python = path.join(venv, 'bin', 'python');
-    const site = spawnSync(python, ['-c', 'import site; print(site.getsitepackages()[0])'], {
-      encoding: 'utf8',
-    }).stdout.trim();
-    // cayu's imports need httpx and jsonschema: Debian's, where the interpreter lacks them.
-    fs.writeFileSync(path.join(site, 'cayu-release.pth'), `${release}\n/usr/lib/python3/dist-packages\n`);
+    const python = found.python;
+    await h.closeAll();
+    await h.activate();
     agent = h.ws('cayu-agent');
     fs.cpSync(path.join(e2e.config.repoRoot, 'examples', 'cayu-agent'), agent, { recursive: true });
     scenario = path.join(agent, 'support.scenario.yaml');

@@ -1,20 +1,18 @@
 // Debugging (#22) in the real VS Code: "Debug hook" from the CodeLens stops at a breakpoint in the
 // hook (the debug session's stack, its variables), continue, the result panel shows the outcome;
 // a Debug run from the Testing view stops in a scenario's hook. hooksmith.pythonPath points at an
-// interpreter with debugpy (python3, else Debian's /usr/bin/python3 with python3-debugpy); none:
+// interpreter with debugpy (the tests' 'tools' environment, else python3: decided by importing); none:
 // skipped, saying so. Without the Python Debugger extension, Hooksmith's own debugger type attaches.
 'use strict';
 const assert = require('assert');
-const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
 const e2e = require('./harness');
 const h = require('./helpers');
 
-const python = ['python3', '/usr/bin/python3'].find(
-  (p) => spawnSync(p, ['-c', 'import debugpy']).status === 0,
-);
+// The tests' 'tools' environment (npm run test:env), else python3: decided by importing.
+const python = h.repoModule('test/python-envs.ts').pythonWith(['debugpy'], { envs: ['tools'] }).python;
 
 /** The next time the debugger stops: its session, top frame (from the session's stack) and locals. */
 function nextStop() {
@@ -51,7 +49,7 @@ describe('debug a hook, a turn and a test (debugpy)', function () {
   this.timeout(300000);
   before(async function () {
     if (!python) {
-      console.log('[e2e] debug: skipped: no Python with debugpy (apt-get install python3-debugpy)');
+      console.log('[e2e] debug: skipped: no Python with debugpy (npm run test:env makes one)');
       this.skip();
     }
     await h.closeAll();

@@ -2,24 +2,22 @@
 // agent's cases with coverage.py on, hands each hook module to VS Code's coverage API (the editor
 // asks the details of an open file: its covered and missed lines are drawn in the gutter), and
 // Test Results holds the hook and line tables. hooksmith.pythonPath points at an interpreter with
-// coverage.py (python3, else Debian's /usr/bin/python3 with python3-coverage); none: skipped.
+// coverage.py (the tests' 'tools' environment, else python3: decided by importing); none: skipped.
 'use strict';
 const assert = require('assert');
-const { spawnSync } = require('child_process');
 const path = require('path');
 const vscode = require('vscode');
 const e2e = require('./harness');
 const h = require('./helpers');
 
-const python = ['python3', '/usr/bin/python3'].find(
-  (p) => spawnSync(p, ['-c', 'import coverage']).status === 0,
-);
+// The tests' 'tools' environment (npm run test:env), else python3: decided by importing.
+const python = h.repoModule('test/python-envs.ts').pythonWith(['coverage'], { envs: ['tools'] }).python;
 
 describe('Run with Coverage from the Testing view', function () {
   this.timeout(300000);
   before(async function () {
     if (!python) {
-      console.log('[e2e] coverage: skipped: no Python with coverage.py (apt-get install python3-coverage)');
+      console.log('[e2e] coverage: skipped: no Python with coverage.py (npm run test:env makes one)');
       this.skip();
     }
     await h.closeAll();

@@ -57,7 +57,7 @@ function imports(python, name) {
   return run(python, ['-c', PROBES[name] ?? 'pass']).status === 0;
 }
 
-function make(name, base) {
+function make(name, base, stop) {
   const dir = join(home, name);
   const stampFile = join(dir, '.hooksmith-stamp');
   const stamp = stampOf(name, base);
@@ -67,6 +67,7 @@ function make(name, base) {
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(python)) {
     return { python, fresh: false };
   }
+  if (stop) return { reason: stop };
   const started = Date.now();
   if (!quiet) say(`making ${name} (${join(specs, `${name}.txt`)}) ...`);
   rmSync(dir, { recursive: true, force: true });
@@ -99,15 +100,24 @@ function main() {
   mkdirSync(home, { recursive: true });
   const base = baseInterpreter();
   const envs = {};
+  const missing = [];
+  // One reason that stops every environment (no python3, the registry unreachable) is said once.
+  let stop = base.reason;
   for (const name of names) {
-    const made = base.reason ? { reason: base.reason } : make(name, base);
+    const made = base.reason ? { reason: base.reason } : make(name, base, stop);
     envs[name] = made.python
       ? { python: made.python, probe: PROBES[name] }
       : { reason: made.reason, install: 'npm run test:env' };
-    if (made.reason) say(`${name}: not available: ${made.reason}; tests that need it skip`);
-    else if (made.fresh) say(`${name}: made in ${made.seconds.toFixed(1)} s`);
+    if (made.reason) {
+      missing.push(name);
+      if (/pip install failed/.test(made.reason)) stop = made.reason;
+    } else if (made.fresh) say(`${name}: made in ${made.seconds.toFixed(1)} s`);
     else if (!quiet) say(`${name}: up to date`);
   }
+  if (missing.length)
+    say(
+      `not available: ${missing.join(', ')}: ${stop ?? envs[missing[0]].reason}; the tests that need them skip, saying so`,
+    );
   writeFileSync(join(home, 'envs.json'), `${JSON.stringify({ envs }, null, 2)}\n`);
 }
 

@@ -10,7 +10,8 @@ import { decodeSource } from '../python/decode';
 import { readRegularFile } from '../workspace/regular-file';
 import type { HookModule, Range } from '../python/model';
 import { RULES } from '../rules';
-import { definesRuntimeHook } from '../python/hooks';
+import { definesRuntimeHook, mantleHooks, textMayDefineRuntimeHook } from '../python/hooks';
+import { MANTLE_MODULE } from '../catalogue';
 import { importError } from '../rules/import-error';
 import { syntaxError } from '../rules';
 import { withVerdict, type Verdict } from '../cpython/syntax-checker';
@@ -77,15 +78,18 @@ export function agentSources(agent: Agent): SourceFile[] {
 }
 
 /**
- * Parses a file; undefined when it is not kept. Kept: Mantle modules, files asked for (`report`),
- * failures, and Cayu candidates that define a RuntimeHook subclass. A file the parser throws on
- * is logged and skipped.
+ * Parses a file; undefined when it is not kept. Kept: what the folder scan finds to be a hook
+ * module, whether or not the file was named (`report`): Mantle modules (the loader's rule), files
+ * that define a RuntimeHook subclass or register a Mantle hook, and failures of such files. Any
+ * other Python file passes silently (`skipped` says why, for --verbose): pre-commit names every
+ * staged file. A file the parser throws on is logged and skipped.
  */
 export function keepFile(
   f: SourceFile,
   report: ReadonlySet<string> | undefined,
   log: (m: string) => void,
   parse: (text: string, path: string) => HookModule = parseModule,
+  skipped?: (path: string, why: string) => void,
 ): KeptFile | undefined {
   let module = emptyModule(f.path);
   if (!f.failure) {
@@ -96,8 +100,22 @@ export function keepFile(
       return undefined;
     }
   }
-  const kept = f.isMantle || report?.has(f.path) || f.failure !== undefined || definesRuntimeHook(module);
-  return kept ? { ...f, module } : undefined;
+  if (isHookModule(f, module)) return { ...f, module };
+  if (report?.has(f.path)) skipped?.(f.path, notHookModuleReason(f));
+  return undefined;
+}
+
+/** What the folder scan would call a hook module (a failure counts when its text names a hook API). */
+function isHookModule(f: SourceFile, module: HookModule): boolean {
+  if (f.isMantle) return true;
+  if (f.failure) return textMayDefineRuntimeHook(f.text) || f.text.includes(MANTLE_MODULE);
+  return definesRuntimeHook(module) || mantleHooks(module).length > 0;
+}
+
+function notHookModuleReason(f: SourceFile): string {
+  return f.failure
+    ? 'not a hook module (unreadable, and it names no hook API)'
+    : 'not a hook module (no RuntimeHook subclass, no Mantle hook registered, not in an agent\'s hooks.py or hooks/)';
 }
 
 /** Runs every rule but syntax-error over an agent's kept files, each seeing its Mantle siblings. */

@@ -128,7 +128,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
       const report = agent.report ? new Set(agent.report) : undefined;
       const kept: KeptFile[] = [];
       for (const f of sources[i]!) {
-        const k = keepFile(f, report, log, opts.parse);
+        const k = keepFile(f, report, log, opts.parse, opts.verbose ? skippedBy(log) : undefined);
         if (k) kept.push(k);
         if (asked && performance.now() - lastTurn > TURN_MS) {
           await turn();
@@ -161,6 +161,11 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
   } finally {
     await Promise.all([checker?.end(), env?.release()]);
   }
+}
+
+/** --verbose: a named file that is no hook module passes; say why. */
+function skippedBy(log: (m: string) => void): (path: string, why: string) => void {
+  return (path, why) => log(`[hooksmith] skipped ${path}: ${why}`);
 }
 
 /**

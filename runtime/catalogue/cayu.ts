@@ -259,3 +259,36 @@ export const CAYU_HOOK_PROPERTIES: readonly CayuHookProperty[] = [
 export function findCayuHookProperty(name: string): CayuHookProperty | undefined {
   return CAYU_HOOK_PROPERTIES.find((p) => p.name === name);
 }
+
+/**
+ * The custom event types a hook may emit (`context.emit_custom_event(event_type, …)`), read from
+ * `validate_public_custom_event_type`: cayu 0.15 `events.py:22` (the pattern), `:71-76` (type
+ * and pattern), `:80-86` (the reserved prefix); the same in cayu 0.3 `core/events.py:16,41-47`.
+ * A type outside it raises ValueError inside the hook.
+ */
+export const CAYU_CUSTOM_EVENT_TYPE = {
+  pattern: /^custom\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/,
+  patternText: 'custom.<segment>[.<segment>…], each segment [A-Za-z0-9_-]+',
+  reservedPrefix: 'custom.cayu.',
+  source: 'cayu 0.15 events.py:22,71-86 (0.3: core/events.py:16,41-47)',
+} as const;
+
+/**
+ * What registration requires of a hook's `name`: `RegisteredRuntimeHook.__post_init__` calls
+ * `require_durable_clean_nonblank` (cayu 0.15 `runtime/_runtime_records.py:155-162`,
+ * `_validation.py:604-616,645-648`; 0.3 `runtime/_runtime_records.py:96-101`): exactly a `str`,
+ * not blank, no surrounding whitespace, no NUL. Else registration raises and the app is not built.
+ */
+export const CAYU_HOOK_NAME_RULE = {
+  source: 'cayu 0.15 runtime/_runtime_records.py:155-162, _validation.py:604-616 (0.3: runtime/_runtime_records.py:96-101)',
+} as const;
+
+/**
+ * The phases whose return value the runtime checks: anything but the phase's decision or None
+ * raises TypeError (cayu 0.15 `runtime/_tool_invocation/hooks.py:79-80,120-121`), recorded as a
+ * failed hook (fail-open).
+ */
+export const CAYU_DECISION_PHASES: Readonly<Record<string, string>> = {
+  before_tool_call: 'BeforeToolCallDecision',
+  after_tool_call: 'AfterToolCallDecision',
+};

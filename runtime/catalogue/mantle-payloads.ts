@@ -163,8 +163,14 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
     name: 'IncomingMessagePayload',
     doc: 'A user text message before the engine handles it (text only).',
-    fields: [field('text', 'str', 'mutable', 'The user message text.', (z) => z.string())],
-    sample: { text: 'I want to order a pizza', ...identitySample },
+    fields: [
+      field('text', 'str', 'mutable', 'The user message text.', (z) => z.string()),
+      // rasa-pro 3.21 declares it: rasa/mantle/hooks/payloads.py:48-50 (`message_id: Optional[str] = None`).
+      field('message_id', 'str | None', 'read-only', 'The id of the user message, when the channel gives one.', (z) =>
+        z.string().nullable().default(null),
+      ),
+    ],
+    sample: { text: 'I want to order a pizza', message_id: null, ...identitySample },
   },
   {
     name: 'ModelRequestPayload',
@@ -312,8 +318,14 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
     name: 'OutgoingTextPayload',
     doc: 'Bot text about to be sent to the user (text only).',
-    fields: [field('text', 'str', 'mutable', 'The bot message text.', (z) => z.string())],
-    sample: { text: '  Your pizza is on its way!  ', ...identitySample },
+    fields: [
+      field('text', 'str', 'mutable', 'The bot message text.', (z) => z.string()),
+      // rasa-pro 3.21 declares it: rasa/mantle/hooks/payloads.py:88-90 (`is_voice: bool = False`).
+      field('is_voice', 'bool', 'read-only', 'Whether the message goes to a voice channel.', (z) =>
+        z.boolean().default(false),
+      ),
+    ],
+    sample: { text: '  Your pizza is on its way!  ', is_voice: false, ...identitySample },
   },
 ];
 

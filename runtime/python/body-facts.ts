@@ -2,10 +2,12 @@
 // overflow the JS stack). Nested defs, classes and lambdas are not entered.
 import type { SyntaxNode as Node } from './syntax-node';
 import type {
+  AttributeRead,
   AttributeWrite,
   BodyFacts,
   CallFacts,
   ImportBinding,
+  LocalBinding,
   ModelCopyFacts,
   RaiseFacts,
   ReturnFacts,
@@ -14,7 +16,7 @@ import type {
 import { Scope, importBindings } from './imports';
 import { callFacts } from './expressions';
 import { canFallOffEnd } from './control-flow';
-import { rangeOf } from './tree-utils';
+import { literalOf, rangeOf } from './tree-utils';
 import { expectedFailureSpan } from './expected-failure';
 
 /** Methods that mutate a list, dict or set in place. */
@@ -66,6 +68,8 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
   const calls: CallFacts[] = [];
   const modelCopies: ModelCopyFacts[] = [];
   const writes: AttributeWrite[] = [];
+  const bindings: LocalBinding[] = [];
+  const attributeReads: AttributeRead[] = [];
   // Calls already described (raise/return values) so the walk reuses their facts.
   const seen = new Map<number, CallFacts>();
   const describeCall = (n: Node, awaited: boolean): CallFacts => {
@@ -161,6 +165,29 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
         const n = t.node(row);
         const left = n.childForFieldName('left');
         if (left) targetWrites(left, type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
+        if (left) bindingsOf(left, type === 'assignment' ? n.childForFieldName('right') : null, n, bindings);
+        break;
+      }
+      case 'for_statement':
+      case 'for_in_clause': {
+        const n = t.node(row);
+        const left = n.childForFieldName('left');
+        if (left) bindingsOf(left, null, n, bindings);
+        break;
+      }
+      case 'as_pattern':
+      case 'named_expression': {
+        const n = t.node(row);
+        const target = type === 'as_pattern' ? n.childForFieldName('alias') : n.childForFieldName('name');
+        if (target) bindingsOf(target, null, n, bindings);
+        break;
+      }
+      case 'attribute': {
+        const read = attributeRead(t.node(row));
+        if (read) {
+          attributeReads.push(read);
+          continue; // a chain of names holds nothing else to walk
+        }
         break;
       }
       case 'delete_statement': {
@@ -178,6 +205,8 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
     calls,
     modelCopies,
     writes,
+    bindings,
+    attributeReads,
     canFallOffEnd: canFallOffEnd(body),
     isStub: isStub(body),
   };
@@ -220,8 +249,75 @@ function returnFacts(
     range: rangeOf(n),
     returnsNone: v.type === 'none',
     bare: false,
-    value: { text: v.text, range: rangeOf(v), ...(ref ? { ref } : {}), ...(call ? { call } : {}) },
+    value: {
+      text: v.text,
+      range: rangeOf(v),
+      ...(ref ? { ref } : {}),
+      ...(call ? { call } : {}),
+      nodeType: expr.type,
+      literal: literalOf(expr),
+    },
   };
+}
+
+/** `a.b.c` read on a name: root "a", path ["b", "c"]; undefined when a call or subscript is in the chain. */
+function attributeRead(n: Node): AttributeRead | undefined {
+  const names: Node[] = [];
+  let cur: Node | null = n;
+  while (cur && cur.type === 'attribute') {
+    const a = cur.childForFieldName('attribute');
+    if (!a) return undefined;
+    names.push(a);
+    cur = cur.childForFieldName('object');
+  }
+  if (!cur || cur.type !== 'identifier') return undefined;
+  names.reverse();
+  return { root: cur.text, path: names.map((a) => a.text), ranges: names.map(rangeOf) };
+}
+
+/** Names (and `self.x`) bound by a target; `value` only for a plain `name = value`. */
+function bindingsOf(target: Node, value: Node | null, stmt: Node, out: LocalBinding[]): void {
+  const single = target.type === 'identifier' || isSelfAttribute(target);
+  if (single) {
+    const v = value?.type === 'await' ? (value.namedChild(0) ?? value) : value;
+    const callee = v?.type === 'call' ? v.childForFieldName('function')?.text : undefined;
+    out.push({
+      target: target.text.replace(/\s+/g, ''),
+      range: rangeOf(stmt),
+      ...(v && value?.type !== 'assignment'
+        ? {
+            value: {
+              text: v.text.replace(/\s+/g, ''),
+              nodeType: v.type,
+              literal: literalOf(v),
+              range: rangeOf(v),
+              ...(callee ? { callee: callee.replace(/\s+/g, '') } : {}),
+            },
+          }
+        : {}),
+    });
+    return;
+  }
+  // Unpacking (`a, b = …`): the names are bound, to values not known here. A subscript or other
+  // attribute target binds no name.
+  if (!UNPACKING.has(target.type)) return;
+  for (const c of target.namedChildren) if (c) bindingsOf(c, null, stmt, out);
+}
+
+const UNPACKING = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'expression_list',
+  'tuple',
+  'list',
+  'list_splat_pattern',
+  'list_splat',
+  'parenthesized_expression',
+]);
+
+function isSelfAttribute(n: Node): boolean {
+  return n.type === 'attribute' && n.childForFieldName('object')?.text === 'self';
 }
 
 /** Root and attribute path of a target like `payload.a[0].b`; undefined when the root is no name. */

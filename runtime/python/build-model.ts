@@ -339,6 +339,8 @@ function emptyBody(): FunctionDef['body'] {
     calls: [],
     modelCopies: [],
     writes: [],
+    bindings: [],
+    attributeReads: [],
     canFallOffEnd: true,
     isStub: false,
   };

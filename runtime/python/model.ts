@@ -153,7 +153,15 @@ export interface ReturnFacts {
   returnsNone: boolean;
   /** Bare `return` keyword with no expression at all. */
   bare: boolean;
-  value?: { text: string; range: Range; ref?: NameRef; call?: CallFacts };
+  value?: {
+    text: string;
+    range: Range;
+    ref?: NameRef;
+    call?: CallFacts;
+    /** The returned expression's tree-sitter type (`string`, `dictionary`, `call`, `identifier`, …). */
+    nodeType?: string;
+    literal?: LiteralValue;
+  };
 }
 
 export interface ModelCopyFacts {
@@ -181,6 +189,28 @@ export interface AttributeWrite {
   range: Range;
 }
 
+/**
+ * A name (or `self.<attr>`) bound in a function body: `args = context.arguments`,
+ * `self.args = context.arguments`, `value = result.value`; also loop, `with … as` and `:=`
+ * targets (with `value` absent), so a rebound name is known not to be a plain alias.
+ */
+export interface LocalBinding {
+  /** "args", or "self.args" for an attribute of the first parameter written `self`. */
+  target: string;
+  /** The whole statement. */
+  range: Range;
+  /** For `target = value`: the value as written, its node type and its literal value. */
+  value?: { text: string; nodeType: string; literal: LiteralValue; range: Range; callee?: string };
+}
+
+/** An attribute read through a chain of names: `call.argumentz` (root "call", path ["argumentz"]). */
+export interface AttributeRead {
+  root: string;
+  path: string[];
+  /** The range of each name of `path`, in order. */
+  ranges: Range[];
+}
+
 /** Facts collected from a function body, nested function and class bodies excluded. */
 export interface BodyFacts {
   raises: RaiseFacts[];
@@ -188,6 +218,10 @@ export interface BodyFacts {
   calls: CallFacts[];
   modelCopies: ModelCopyFacts[];
   writes: AttributeWrite[];
+  /** Names bound in the body (aliases and rebinding). */
+  bindings: LocalBinding[];
+  /** Attribute chains read on a name (`payload.text`, `context.arguments.get`). */
+  attributeReads: AttributeRead[];
   /** Control can reach the end of the body without a return or raise (an implicit `return None`). */
   canFallOffEnd: boolean;
   /** The body is a single `...` or `pass` (a stub). */

@@ -24,6 +24,11 @@ import { cayuReturnAnnotation } from './cayu-return-annotation';
 import { cayuDecisionFields } from './cayu-decision-fields';
 import { cayuUnknownPhase } from './cayu-unknown-phase';
 import { cayuArgumentsMutation } from './cayu-arguments-mutation';
+import { cayuPhaseReturn } from './cayu-phase-return';
+import { cayuHookName } from './cayu-hook-name';
+import { cayuCustomEventType } from './cayu-custom-event-type';
+import { unknownAttribute } from './unknown-attribute';
+import { modelConstructReturn } from './model-construct-return';
 import { unusedSuppression } from './unused-suppression';
 import { undefinedName } from './undefined-name';
 import type { Rule } from './rule';
@@ -49,12 +54,17 @@ export const RULES: readonly Rule[] = [
   missingReturn,
   blockingCall,
   toolResultValueIsText,
+  modelConstructReturn,
+  unknownAttribute,
   cayuSyncMethod,
   cayuSignature,
   cayuReturnAnnotation,
   cayuDecisionFields,
   cayuUnknownPhase,
   cayuArgumentsMutation,
+  cayuPhaseReturn,
+  cayuHookName,
+  cayuCustomEventType,
   unusedSuppression,
 ];
 

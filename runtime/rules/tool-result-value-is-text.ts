@@ -9,6 +9,7 @@ import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { spellModuleName } from './util/mantle-import-fix';
 import { offsetAt, positionAt } from '../python/text';
+import { aliasesOf } from './util/aliases';
 
 const CODE = 'tool-result-value-is-text';
 const POINT = 'tool_result';
@@ -33,7 +34,7 @@ export const toolResultValueIsText: Rule = {
   severity: 'warning',
   title: "A tool result's `value` used as a dict or list: it is JSON text",
   docs: {
-    what: 'In a `modify_tool_result` or `on_tool_result` hook, the payload\'s `value` treated as a dict or list: `isinstance(payload.value, dict)` (or `list`, or a tuple of them), `payload.value["key"]`, `payload.value.get(…)`, `.items()`, `.keys()`, `.values()`, or `for x in payload.value`.',
+    what: 'In a `modify_tool_result` or `on_tool_result` hook, the payload\'s `value` — or a local name bound only to it (`value = result.value`) — treated as a dict or list: `isinstance(payload.value, dict)` (or `list`, or a tuple of them), `payload.value["key"]`, `payload.value.get(…)`, `.items()`, `.keys()`, `.values()`, or `for x in payload.value`.',
     why: 'The engine passes the tool result as serialized JSON text. An `isinstance(…, dict)` guard is always false, so the code behind it silently never runs; `.get(…)` raises AttributeError (a crash: the engine keeps the original result); indexing or iterating walks the characters of the text.',
     spec: 'spec/mantle-hooks.md, `modify_tool_result`: `value` is the "result value persisted and replayed to the model"; DESIGN.md (facts from the public engines): "`modify_tool_result` receives `value` as serialized JSON text, not a dict".',
     fix: 'Parse it first: `data = json.loads(payload.value)`, and write back with `json.dumps(...)` in `payload.model_copy(update={"value": ...})`. The quick fix wraps the use in `json.loads(…)` and adds `import json` when the module lacks it.',
@@ -72,19 +73,26 @@ async def count_rows(result: ToolResultPayload) -> None:
       const param = payloadParameter(h.fn);
       if (!param) return true;
       const value = `${param.name}.value`;
-      const uses = usesOf(ctx, h.fn.range, h.fn.body.calls, value);
-      for (const use of uses) {
-        out.push(
-          report(
-            this,
-            ctx,
-            use.range,
-            `${q(value)} is the tool result as JSON text, not a dict or list: ${use.how}. Parse it with ${q('json.loads(' + value + ')')} first.`,
-            { fixes: [parseFix(ctx.module, ctx.text, use.range, value)] },
-          ),
-        );
+      // `value = result.value; value.get(…)`: a name bound only to it is the same text.
+      const names = [value, ...aliasesOf(h.fn.body, value).filter((a) => !a.includes('.'))];
+      let found = 0;
+      for (const name of names) {
+        const uses = usesOf(ctx, h.fn.range, h.fn.body.calls, name);
+        const what = name === value ? q(value) : `${q(name)} (bound to ${q(value)})`;
+        for (const use of uses) {
+          out.push(
+            report(
+              this,
+              ctx,
+              use.range,
+              `${what} is the tool result as JSON text, not a dict or list: ${use.how}. Parse it with ${q('json.loads(' + name + ')')} first.`,
+              { fixes: [parseFix(ctx.module, ctx.text, use.range, name)] },
+            ),
+          );
+        }
+        found += uses.length;
       }
-      return uses.length === 0;
+      return found === 0;
     });
     return out;
   },

@@ -44,3 +44,37 @@ describe(CODE, () => {
     );
   });
 });
+
+describe(`${CODE} through an alias (#41)`, () => {
+  it('flags a write through a name or self attribute bound only to context.arguments', async () => {
+    const src = hookWith(
+      [
+        'async def before_tool_call(self, context):',
+        '    args = context.arguments',
+        '    args["limit"] = 10',
+        '    args.pop("page", None)',
+        '    self.args = context.arguments',
+        '    self.args["x"] = 1',
+        '    return None',
+      ].join('\n'),
+    );
+    const ds = await diagnose(CODE, src);
+    const lines = src.split('\n');
+    assert.deepEqual(
+      ds.map((d) => lines[d.range.start.line]!.trim()),
+      ['args["limit"] = 10', 'args.pop("page", None)', 'self.args["x"] = 1'],
+    );
+    assert.match(ds[0]!.message, /args is context\.arguments, a read-only copy/);
+  });
+
+  it('stays quiet when the alias carries the change on: passed on, returned, or read by another method', async () => {
+    for (const method of [
+      'async def before_tool_call(self, context):\n    args = context.arguments\n    args["limit"] = 10\n    return BeforeToolCallDecision(action="proceed_modified", modified_arguments=args)',
+      'async def before_tool_call(self, context):\n    args = context.arguments\n    args["limit"] = 10\n    self.seen.append(args)\n    return None',
+      'async def before_tool_call(self, context):\n    self.args = context.arguments\n    self.args["x"] = 1\n    return None\n\nasync def after_tool_call(self, context):\n    print(self.args)\n    return None',
+      'async def before_tool_call(self, context):\n    args = context.arguments\n    args = dict(args)\n    args["x"] = 1\n    return None',
+      'async def before_tool_call(self, context):\n    def inner():\n        args = context.arguments\n        args["x"] = 1\n    return None',
+    ])
+      assert.deepEqual(await diagnose(CODE, hookWith(method)), [], method);
+  });
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
 
 test('tool-result-value-is-text: isinstance, indexing, .get/.items, iteration on a tool-result value', async () => {
@@ -112,4 +112,61 @@ test('tool-result-value-is-text: quiet on parsed values, str checks, other point
         return call
   `;
   assert.deepEqual(await diagnose('tool-result-value-is-text', src), []);
+});
+
+describe('tool-result-value-is-text through an alias (#41)', () => {
+  it('flags `value = result.value` then .get(), isinstance(value, dict), indexing', async () => {
+    const src = py`
+      from rasa.mantle.hooks import ToolResultPayload, modify_tool_result
+
+
+      @modify_tool_result()
+      async def redact(result: ToolResultPayload) -> ToolResultPayload:
+          value = result.value
+          if isinstance(value, dict):
+              value.pop("ssn", None)
+          name = value["name"]
+          return result.model_copy(update={"value": value.get("x")})
+    `;
+    const ds = await diagnose('tool-result-value-is-text', src);
+    assert.deepEqual(
+      ds.map((d) => rangeText(src, d)),
+      ['value', 'value', 'value', 'value'],
+    );
+    assert.deepEqual(
+      ds.map((d) => d.range.start.line + 1),
+      [7, 8, 9, 10],
+    );
+    assert.match(ds[0]!.message, /`value` \(bound to `result\.value`\)/);
+    assert.ok(applyFix(src, ds[3]!).includes('"value": json.loads(value).get("x")'));
+  });
+
+  it('stays quiet when the name is parsed, rebound, or a slice of the text', async () => {
+    const src = py`
+      import json
+
+      from rasa.mantle.hooks import ToolResultPayload, on_tool_result
+
+
+      @on_tool_result()
+      async def a(result: ToolResultPayload) -> None:
+          value = result.value
+          value = json.loads(value)
+          print(value.get("x"), value["y"])
+
+
+      @on_tool_result()
+      async def b(result: ToolResultPayload) -> None:
+          text = result.value
+          print(text[:200], text.strip())
+
+
+      @on_tool_result()
+      async def c(result: ToolResultPayload) -> None:
+          data = json.loads(result.value)
+          if isinstance(data, dict):
+              print(data.get("x"))
+    `;
+    assert.deepEqual(await diagnose('tool-result-value-is-text', src), []);
+  });
 });

@@ -1,0 +1,85 @@
+// cayu-custom-event-type (#41): types validate_public_custom_event_type rejects. The accepted and
+// rejected strings are checked against the installed engine's own function where it imports
+// (HOOKSMITH_CAYU_PYTHON, else /tmp/venv-full), so the data cannot drift from the engine silently.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { applyFix, diagnose, py, rangeText } from './helpers';
+import { hookWith } from './cayu-fixtures';
+import { customEventTypeProblem } from '../../../runtime/rules/cayu-custom-event-type';
+
+const CODE = 'cayu-custom-event-type';
+const TYPES = [
+  'custom.order_placed',
+  'custom.a.b-c.D_9',
+  'custom.cayu',
+  'custom.cayux.y',
+  'order_placed',
+  'custom.',
+  'custom..x',
+  'custom.a b',
+  'custom.cayu.x',
+  'Custom.x',
+  'custom.x.',
+  '',
+];
+
+describe(CODE, () => {
+  it('agrees with the installed engine on every sample type', (t) => {
+    const python = process.env.HOOKSMITH_CAYU_PYTHON ?? '/tmp/venv-full/bin/python';
+    const script =
+      'import json, sys\nfrom cayu.events import validate_public_custom_event_type as v\nout = []\n' +
+      'for s in json.load(sys.stdin):\n    try:\n        v(s); out.append(True)\n    except ValueError:\n        out.append(False)\n' +
+      'print(json.dumps(out))';
+    const r = spawnSync(python, ['-c', script], { input: JSON.stringify(TYPES), encoding: 'utf8' });
+    if (r.status !== 0) return t.skip(`cayu.events does not import with ${python}: ${r.stderr.trim().split('\n').pop()}`);
+    const engine = JSON.parse(r.stdout) as boolean[];
+    assert.deepEqual(
+      TYPES.map((s) => customEventTypeProblem(s) === undefined),
+      engine,
+    );
+  });
+
+  it('flags literal types in any method of a hook, positional or event_type=; skips pytest.raises', async () => {
+    const src = hookWith(
+      [
+        'async def after_tool_call(self, context):',
+        '    await context.emit_custom_event("tool_seen", payload={})',
+        '    await context.emit_custom_event(event_type="custom.cayu.fence")',
+        '    await context.emit_custom_event("custom.ok")',
+        '    await context.emit_custom_event(f"custom.{context.tool_name}")',
+        '    return None',
+        '',
+        'async def _emit(self, ctx):',
+        '    await ctx.emit_custom_event("custom..x")',
+      ].join('\n'),
+    );
+    const ds = await diagnose(CODE, src);
+    assert.deepEqual(
+      ds.map((d) => rangeText(src, d)),
+      ['"tool_seen"', '"custom.cayu.fence"', '"custom..x"'],
+    );
+    assert.match(ds[1]!.message, /reserved for cayu internals/);
+    assert.ok(applyFix(src, ds[0]!).includes('emit_custom_event("custom.tool_seen", payload={})'));
+    assert.equal(ds[1]!.fixes, undefined);
+  });
+
+  it('the engine test that expects the rejection (inside pytest.raises) and non-hook classes stay quiet', async () => {
+    const src = py`
+      import pytest
+      from cayu import RuntimeHook
+
+
+      class Hook(RuntimeHook):
+          async def after_session_completed(self, context):
+              with pytest.raises(ValueError):
+                  await context.emit_custom_event("custom.cayu.x")
+
+
+      class Workflowish:
+          async def run(self, ctx):
+              await ctx.emit_custom_event("not.custom")
+    `;
+    assert.deepEqual(await diagnose(CODE, src), []);
+  });
+});

@@ -115,7 +115,7 @@ function isHookModule(f: SourceFile, module: HookModule): boolean {
 function notHookModuleReason(f: SourceFile): string {
   return f.failure
     ? 'not a hook module (unreadable, and it names no hook API)'
-    : 'not a hook module (no RuntimeHook subclass, no Mantle hook registered, not in an agent\'s hooks.py or hooks/)';
+    : "not a hook module (no RuntimeHook subclass, no Mantle hook registered, not in an agent's hooks.py or hooks/)";
 }
 
 /** Runs every rule but syntax-error over an agent's kept files, each seeing its Mantle siblings. */

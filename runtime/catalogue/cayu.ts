@@ -280,7 +280,8 @@ export const CAYU_CUSTOM_EVENT_TYPE = {
  * not blank, no surrounding whitespace, no NUL. Else registration raises and the app is not built.
  */
 export const CAYU_HOOK_NAME_RULE = {
-  source: 'cayu 0.15 runtime/_runtime_records.py:155-162, _validation.py:604-616 (0.3: runtime/_runtime_records.py:96-101)',
+  source:
+    'cayu 0.15 runtime/_runtime_records.py:155-162, _validation.py:604-616 (0.3: runtime/_runtime_records.py:96-101)',
 } as const;
 
 /**

@@ -166,8 +166,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('text', 'str', 'mutable', 'The user message text.', (z) => z.string()),
       // rasa-pro 3.21 declares it: rasa/mantle/hooks/payloads.py:48-50 (`message_id: Optional[str] = None`).
-      field('message_id', 'str | None', 'read-only', 'The id of the user message, when the channel gives one.', (z) =>
-        z.string().nullable().default(null),
+      field(
+        'message_id',
+        'str | None',
+        'read-only',
+        'The id of the user message, when the channel gives one.',
+        (z) => z.string().nullable().default(null),
       ),
     ],
     sample: { text: 'I want to order a pizza', message_id: null, ...identitySample },

@@ -100,7 +100,8 @@ function aliasUsed(method: FunctionDef, cls: ClassDef, alias: string): boolean {
   const elsewhere =
     alias.startsWith('self.') &&
     cls.methods.some(
-      (m) => m !== method && m.body.attributeReads.some((r) => r.root === 'self' && `self.${r.path[0]}` === alias),
+      (m) =>
+        m !== method && m.body.attributeReads.some((r) => r.root === 'self' && `self.${r.path[0]}` === alias),
     );
   return inArguments || returned || rebound || elsewhere;
 }

@@ -15,7 +15,8 @@ const { pattern, reservedPrefix } = CAYU_CUSTOM_EVENT_TYPE;
 export function customEventTypeProblem(type: string): string | undefined {
   if (!pattern.test(type))
     return `is outside the ${q('custom.')} namespace or has an empty or invalid segment (${CAYU_CUSTOM_EVENT_TYPE.patternText})`;
-  if (type.startsWith(reservedPrefix)) return `is in the ${q(reservedPrefix)} namespace, reserved for cayu internals`;
+  if (type.startsWith(reservedPrefix))
+    return `is in the ${q(reservedPrefix)} namespace, reserved for cayu internals`;
   return undefined;
 }
 

@@ -25,7 +25,9 @@ function problemWith(v: LiteralValue, range: Range): Problem | undefined {
       if (v.value !== v.value.trim())
         return {
           why: 'starts or ends with whitespace',
-          fixes: [fix(`Strip it: "${v.value.trim()}"`, [{ range, newText: JSON.stringify(v.value.trim()) }], true)],
+          fixes: [
+            fix(`Strip it: "${v.value.trim()}"`, [{ range, newText: JSON.stringify(v.value.trim()) }], true),
+          ],
         };
       return undefined;
     }
@@ -52,7 +54,7 @@ export const cayuHookName: Rule = {
   severity: 'error',
   title: "A hook's `name` is blank or not a string",
   docs: {
-    what: "A `RuntimeHook` subclass whose `name` — a class attribute (`name = \"\"`, `name = None`, `name = 3`) or a `@property` returning such a literal — is not a clean, non-blank string; or a `def name(self)` without `@property` (the runtime then reads a bound method, not a string).",
+    what: 'A `RuntimeHook` subclass whose `name` — a class attribute (`name = ""`, `name = None`, `name = 3`) or a `@property` returning such a literal — is not a clean, non-blank string; or a `def name(self)` without `@property` (the runtime then reads a bound method, not a string).',
     why: `Registration reads \`hook.name\` once and rejects it unless it is exactly a \`str\`, not blank, without surrounding whitespace and NUL (\`require_durable_clean_nonblank\`; ${CAYU_HOOK_NAME_RULE.source}). The error is raised when the hooks are registered, so the app is not built and no hook of it runs.`,
     spec: 'spec/cayu-runtime-hooks.md, RuntimeHook: "name (property)" / "RuntimeHook.name() -> str"; DESIGN.md: "`name` (a property) defaults to the class name and names the hook in events".',
     fix: 'Give a non-blank string without surrounding whitespace (`name = "audit"`), or leave `name` out: it defaults to the class name. A padded string is stripped by the quick fix; a `def name(self)` gets `@property`.',
@@ -115,7 +117,8 @@ class Audit(RuntimeHook):
           p: r.value?.literal && !r.value.call ? problemWith(r.value.literal, r.value.range) : undefined,
         }));
         if (!returns.length || returns.some((x) => !x.p)) continue;
-        for (const { r, p } of returns) say(r.value!.range, `property returns a value that ${p!.why}`, p!.fixes);
+        for (const { r, p } of returns)
+          say(r.value!.range, `property returns a value that ${p!.why}`, p!.fixes);
       }
     }
     return out;

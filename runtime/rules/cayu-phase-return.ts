@@ -127,7 +127,9 @@ class Audit(RuntimeHook):
       for (const r of method.body.returns) {
         const kind = returnedKind(r, method, contextName);
         if (!kind || !r.value) continue;
-        const fixes = meansNoChange(r) ? [fix('Return None (no change)', [{ range: r.value.range, newText: 'None' }], true)] : [];
+        const fixes = meansNoChange(r)
+          ? [fix('Return None (no change)', [{ range: r.value.range, newText: 'None' }], true)]
+          : [];
         out.push(
           report(
             this,

@@ -50,7 +50,9 @@ function isAlwaysThere(name: string): boolean {
 
 /** The parameter is bound to something else in the body (kept only when rebound to its own copy). */
 function rebound(fn: FunctionDef, name: string): boolean {
-  return fn.body.bindings.some((b) => b.target === name && !b.value?.callee?.startsWith(`${name}.model_copy`));
+  return fn.body.bindings.some(
+    (b) => b.target === name && !b.value?.callee?.startsWith(`${name}.model_copy`),
+  );
 }
 
 /** Names a `hasattr(param, "x")` / `getattr(param, "x", …)` in the body tests: reading them is guarded. */
@@ -107,8 +109,8 @@ export const unknownAttribute: Rule = {
   severity: 'warning',
   title: 'An attribute the payload or context does not have',
   docs: {
-    what: "In a Mantle hook, an attribute read on the payload parameter that its payload type does not declare (`call.argumentz`); in a Cayu tool-call or session phase, an attribute of the context that it does not have (`context.tool_nmae`) or of `context.result` that a `ToolResult` does not have. Methods and names of Pydantic models (`model_copy`, `model_dump`, …) and `_private` names are never reported, nor a name a `hasattr` / `getattr` in the hook tests, nor a parameter the hook rebinds.",
-    why: 'Payloads and decisions are Pydantic models and the contexts plain classes: reading a name they lack raises AttributeError inside the hook. The engine then applies the fail policy (Mantle: the point\'s fail-open or fail-closed; Cayu: the hook is recorded as failed and the call goes on without it), so the hook silently does nothing, or closes the turn.',
+    what: 'In a Mantle hook, an attribute read on the payload parameter that its payload type does not declare (`call.argumentz`); in a Cayu tool-call or session phase, an attribute of the context that it does not have (`context.tool_nmae`) or of `context.result` that a `ToolResult` does not have. Methods and names of Pydantic models (`model_copy`, `model_dump`, …) and `_private` names are never reported, nor a name a `hasattr` / `getattr` in the hook tests, nor a parameter the hook rebinds.',
+    why: "Payloads and decisions are Pydantic models and the contexts plain classes: reading a name they lack raises AttributeError inside the hook. The engine then applies the fail policy (Mantle: the point's fail-open or fail-closed; Cayu: the hook is recorded as failed and the call goes on without it), so the hook silently does nothing, or closes the turn.",
     spec: 'spec/mantle-hooks.md, Payload wall: "Every payload carries read-only identity fields"; the payload tables list each type\'s fields (rasa-pro 3.21 `rasa/mantle/hooks/payloads.py`; `OutgoingTextPayload` also has `is_voice`, payloads.py:90). spec/cayu-runtime-hooks.md lists each context\'s properties.',
     fix: 'Use the field the type declares; the message names the nearest one (did you mean …?) and the quick fix replaces it.',
     example: {
@@ -143,7 +145,7 @@ async def clamp(call: ToolCallPayload) -> ToolCallPayload:
           `${q(subject.label)} (${subject.typeName}) has no attribute ${q(name)}${
             suggestion ? `; did you mean ${q(suggestion)}?` : ''
           } Reading it raises AttributeError inside the hook.`,
-          { fixes: suggestion ? [fix(`Use ${suggestion}`, [{ range, newText: suggestion }], true)] : [] },
+          { fixes: suggestion ? [fix(`Use ${suggestion}`, [{ range, newText: suggestion }])] : [] },
         ),
       );
     };
@@ -155,11 +157,19 @@ async def clamp(call: ToolCallPayload) -> ToolCallPayload:
 
 function mantleFindings(ctx: RuleContext): Found[] {
   const out: Found[] = [];
+  const seen = new Set<FunctionDef>(); // a def under two hook decorators is read once
   for (const h of mantleHooks(ctx.module)) {
     const param = payloadParameter(h.fn)?.name;
-    if (!param) continue;
+    if (!param || seen.has(h.fn)) continue;
+    seen.add(h.fn);
     const subject = mantleSubject(param, h.payload);
-    out.push(...unknownReads(h.fn, param, (r) => ({ name: r.path[0] as string, range: r.ranges[0] as Range, subject })));
+    out.push(
+      ...unknownReads(h.fn, param, (r) => ({
+        name: r.path[0] as string,
+        range: r.ranges[0] as Range,
+        subject,
+      })),
+    );
   }
   return out;
 }
@@ -192,4 +202,3 @@ function cayuFindings(ctx: RuleContext): Found[] {
   }
   return out;
 }
-

@@ -26,7 +26,10 @@ function mixedRepository(): string {
   };
   // Not hook modules: each would give an error if it were checked as one.
   write('cli/main.py', 'import httpx_not_installed_anywhere\n\nprint(httpx_not_installed_anywhere)\n');
-  write('tests/test_store.py', 'import psycopg_not_installed_anywhere\nfrom examples._advanced_support import x\n');
+  write(
+    'tests/test_store.py',
+    'import psycopg_not_installed_anywhere\nfrom examples._advanced_support import x\n',
+  );
   write('agent/actions.py', 'import requests_not_installed_anywhere\n');
   write('agent/hooks/__init__.py', 'import nothing_here_either\n');
   write('scripts/mentions.py', '# RuntimeHook is only named in a comment\nimport nope_not_installed\n');
@@ -73,7 +76,12 @@ describe('check with files named on the command line', () => {
     const r = hooksmith(['check', '--format', 'json', ...ALL], repo);
     const findings = JSON.parse(r.stdout) as Finding[];
     const files = [...new Set(findings.map((f) => f.file))].sort();
-    assert.deepEqual(files, ['agent/hooks.py', 'agent/hooks/extra.py', 'loose_mantle.py', 'service/guard.py']);
+    assert.deepEqual(files, [
+      'agent/hooks.py',
+      'agent/hooks/extra.py',
+      'loose_mantle.py',
+      'service/guard.py',
+    ]);
     const codes = (file: string) => findings.filter((f) => f.file === file).map((f) => f.code);
     assert.deepEqual(codes('agent/hooks.py'), ['missing-parentheses']);
     assert.deepEqual(codes('agent/hooks/extra.py'), ['blocking-call']);
@@ -91,7 +99,10 @@ describe('check with files named on the command line', () => {
   });
 
   it('--verbose says why each named file was skipped', () => {
-    const r = hooksmith(['check', '--verbose', '--no-cpython', 'cli/main.py', 'agent/hooks/__init__.py'], repo);
+    const r = hooksmith(
+      ['check', '--verbose', '--no-cpython', 'cli/main.py', 'agent/hooks/__init__.py'],
+      repo,
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /skipped .*cli[\\/]main\.py: not a hook module \(no RuntimeHook subclass/);
   });

@@ -3,6 +3,7 @@
 import {
   HOOK_DECORATORS,
   MANTLE_EXPORTS,
+  MANTLE_LINES,
   MANTLE_POINTS,
   activeMantleLine,
   decoratorName,
@@ -37,6 +38,25 @@ function modifyOfObserveOnly(name: string): string | undefined {
 }
 
 /**
+ * `modify_outgoing_message` on the rasa-pro 3.21 line: another line's spelling of a name this line
+ * exports under its catalogue spelling (3.21 ships `modify_outgoing_text`, rasa/mantle/hooks/__init__.py).
+ */
+function spelledOnAnotherLine(name: string): { title: string; ours: string } | undefined {
+  const active = activeMantleLine();
+  for (const line of MANTLE_LINES) {
+    if (line === active) continue;
+    for (const [from, to] of Object.entries(line.payloads))
+      if (name === to && !(from in active.payloads)) return { title: line.title, ours: from };
+    for (const [from, to] of Object.entries(line.points)) {
+      if (from in active.points) continue;
+      for (const lane of ['on', 'modify'])
+        if (name === `${lane}_${to}`) return { title: line.title, ours: `${lane}_${from}` };
+    }
+  }
+  return undefined;
+}
+
+/**
  * Answers by name: a module with a typo repeated on every hook asks the same question hundreds
  * of times, and each answer measures the distance to every export. Bounded (names come from
  * the user's code). Shared answers: callers must not modify them.
@@ -61,6 +81,14 @@ function explain(name: string, decoratorsOnly: boolean): NearMiss {
     return {
       explanation: `was renamed to ${q(renamed)} (${activeMantleLine().title}): ${q('rasa.mantle.hooks')} no longer exports it.`,
       suggestion: renamed,
+      family: [],
+    };
+  }
+  const other = spelledOnAnotherLine(name);
+  if (other) {
+    return {
+      explanation: `is the name on ${other.title}; ${activeMantleLine().title} does not export it and spells it ${q(other.ours)}.`,
+      suggestion: other.ours,
       family: [],
     };
   }

@@ -32,7 +32,8 @@ describe(CODE, () => {
       'for s in json.load(sys.stdin):\n    try:\n        v(s); out.append(True)\n    except ValueError:\n        out.append(False)\n' +
       'print(json.dumps(out))';
     const r = spawnSync(python, ['-c', script], { input: JSON.stringify(TYPES), encoding: 'utf8' });
-    if (r.status !== 0) return t.skip(`cayu.events does not import with ${python}: ${r.stderr.trim().split('\n').pop()}`);
+    if (r.status !== 0)
+      return t.skip(`cayu.events does not import with ${python}: ${r.stderr.trim().split('\n').pop()}`);
     const engine = JSON.parse(r.stdout) as boolean[];
     assert.deepEqual(
       TYPES.map((s) => customEventTypeProblem(s) === undefined),

@@ -60,7 +60,11 @@ describe(CODE, () => {
       ['" "', 'name'],
     );
     assert.match(ds[1]!.message, /a method, not a property/);
-    assert.ok(applyFix(src, ds[1]!).includes('        @property\n        def name(self) -> str:\n            return "x"'));
+    assert.ok(
+      applyFix(src, ds[1]!).includes(
+        '        @property\n        def name(self) -> str:\n            return "x"',
+      ),
+    );
   });
 
   it('a property whose first read is a good name registers (the engine reads it once): quiet', async () => {

@@ -50,7 +50,14 @@ describe(CODE, () => {
     const ds = await diagnose(CODE, src);
     assert.deepEqual(
       ds.map((d) => rangeText(src, d)),
-      ['{"action": "pass_through"}', '[1]', '-1', 'dict(action="proceed")', 'context.arguments', 'ctx.result'],
+      [
+        '{"action": "pass_through"}',
+        '[1]',
+        '-1',
+        'dict(action="proceed")',
+        'context.arguments',
+        'ctx.result',
+      ],
     );
   });
 

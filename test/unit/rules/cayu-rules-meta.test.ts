@@ -8,7 +8,15 @@ import { RULES } from '../../../runtime/rules';
 import { diagnose } from './helpers';
 import { CLEAN_HOOK } from './cayu-fixtures';
 
-const ERRORS = ['cayu-sync-method', 'cayu-signature', 'cayu-return-annotation', 'cayu-decision-fields'];
+const ERRORS = [
+  'cayu-sync-method',
+  'cayu-signature',
+  'cayu-return-annotation',
+  'cayu-decision-fields',
+  'cayu-phase-return',
+  'cayu-hook-name',
+  'cayu-custom-event-type',
+];
 const WARNINGS = ['cayu-unknown-phase', 'cayu-arguments-mutation'];
 const CODES = [...ERRORS, ...WARNINGS];
 const cayuRules = () => RULES.filter((r) => r.engine === 'cayu');

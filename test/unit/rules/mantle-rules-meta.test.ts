@@ -29,6 +29,7 @@ const WARNINGS = [
   'observe-mutation',
   'missing-return',
   'blocking-call',
+  'model-construct-return',
 ];
 const INFORMATION = ['not-wired'];
 const MANTLE_CODES = [...ERRORS, ...WARNINGS, ...INFORMATION];

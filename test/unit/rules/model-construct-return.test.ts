@@ -50,10 +50,16 @@ describe(CODE, () => {
     const ds = await diagnose(CODE, src);
     assert.deepEqual(
       ds.map((d) => rangeText(src, d)),
-      ['type(message).model_construct(text="")', 'OutgoingTextPayload.model_construct(text=message.text.strip())', 'built'],
+      [
+        'type(message).model_construct(text="")',
+        'OutgoingTextPayload.model_construct(text=message.text.strip())',
+        'built',
+      ],
     );
     assert.equal(ds[0]!.severity, 'warning');
-    assert.ok(applyFix(src, ds[1]!).includes('return message.model_copy(update={"text": message.text.strip()})'));
+    assert.ok(
+      applyFix(src, ds[1]!).includes('return message.model_copy(update={"text": message.text.strip()})'),
+    );
     assert.equal(ds[2]!.fixes, undefined);
   });
 

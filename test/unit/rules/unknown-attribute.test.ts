@@ -44,7 +44,10 @@ describe(CODE, () => {
       ds.map((d) => rangeText(src, d)),
       ['argumentz'],
     );
-    assert.match(ds[0]!.message, /`call` \(ToolCallPayload\) has no attribute `argumentz`; did you mean `arguments`\?/);
+    assert.match(
+      ds[0]!.message,
+      /`call` \(ToolCallPayload\) has no attribute `argumentz`; did you mean `arguments`\?/,
+    );
     assert.equal(ds[0]!.severity, 'warning');
     assert.ok(applyFix(src, ds[0]!).includes('call.arguments.get("limit")'));
   });
@@ -111,7 +114,10 @@ describe(CODE, () => {
       ['tool_nmae', 'contnet', 'arguments'],
     );
     assert.match(ds[0]!.message, /did you mean `tool_name`\?/);
-    assert.match(ds[1]!.message, /`context\.result` \(ToolResult\) has no attribute `contnet`; did you mean `content`\?/);
+    assert.match(
+      ds[1]!.message,
+      /`context\.result` \(ToolResult\) has no attribute `contnet`; did you mean `content`\?/,
+    );
     assert.match(ds[2]!.message, /`context` \(RuntimeHookContext\) has no attribute `arguments`/);
   });
 });

@@ -83,3 +83,24 @@ test('unknown-import: follows the installed rasa.mantle.hooks when the interpret
   // Without it, the bundled catalogue (3.21) does not know the name.
   assert.equal((await diagnose('unknown-import', src)).length, 1);
 });
+
+test("unknown-import on the rasa-pro 3.21 line: the newest docs' outgoing names are reported with the name 3.21 ships (#41)", async () => {
+  const src = py`
+    from rasa.mantle.hooks import OutgoingMessagePayload, modify_outgoing_message, modify_outgoing_text
+
+    @modify_outgoing_message()
+    async def tidy(message: OutgoingMessagePayload) -> OutgoingMessagePayload:
+        return message
+  `;
+  const ds = await diagnose('unknown-import', src);
+  assert.deepEqual(
+    ds.map((d) => rangeText(src, d)),
+    ['OutgoingMessagePayload', 'modify_outgoing_message'],
+  );
+  assert.match(
+    ds[0]!.message,
+    /is the name on Rasa Mantle's newest docs; rasa-pro 3\.21 .* spells it `OutgoingTextPayload`/,
+  );
+  const fixed = applyFix(src, ds[1]!);
+  assert.ok(fixed.includes('@modify_outgoing_text()'), fixed);
+});

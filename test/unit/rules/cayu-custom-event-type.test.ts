@@ -1,12 +1,13 @@
 // cayu-custom-event-type (#41): types validate_public_custom_event_type rejects. The accepted and
-// rejected strings are checked against the installed engine's own function where it imports
-// (HOOKSMITH_CAYU_PYTHON, else /tmp/venv-full), so the data cannot drift from the engine silently.
+// rejected strings are checked against the engine's own function (test/python-envs.ts: an
+// interpreter that imports cayu.events), so the data cannot drift from the engine silently.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { applyFix, diagnose, py, rangeText } from './helpers';
 import { hookWith } from './cayu-fixtures';
 import { customEventTypeProblem } from '../../../runtime/rules/cayu-custom-event-type';
+import { pythonWith, skipUnless } from '../../python-envs';
 
 const CODE = 'cayu-custom-event-type';
 const TYPES = [
@@ -25,15 +26,15 @@ const TYPES = [
 ];
 
 describe(CODE, () => {
-  it('agrees with the installed engine on every sample type', (t) => {
-    const python = process.env.HOOKSMITH_CAYU_PYTHON ?? '/tmp/venv-full/bin/python';
+  const cayu = pythonWith(['cayu.events']);
+  it('agrees with the installed engine on every sample type', skipUnless(cayu), () => {
+    const python = cayu.python!;
     const script =
       'import json, sys\nfrom cayu.events import validate_public_custom_event_type as v\nout = []\n' +
       'for s in json.load(sys.stdin):\n    try:\n        v(s); out.append(True)\n    except ValueError:\n        out.append(False)\n' +
       'print(json.dumps(out))';
     const r = spawnSync(python, ['-c', script], { input: JSON.stringify(TYPES), encoding: 'utf8' });
-    if (r.status !== 0)
-      return t.skip(`cayu.events does not import with ${python}: ${r.stderr.trim().split('\n').pop()}`);
+    assert.equal(r.status, 0, r.stderr);
     const engine = JSON.parse(r.stdout) as boolean[];
     assert.deepEqual(
       TYPES.map((s) => customEventTypeProblem(s) === undefined),

@@ -4,31 +4,37 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { pythonWith, skipUnless } from '../../python-envs';
 import { applyFix, diagnose, py, rangeText } from './helpers';
 
 const CODE = 'model-construct-return';
 
 describe(CODE, () => {
-  it('the installed runner accepts a model_construct result unvalidated (why it is a warning)', (t) => {
-    const python = process.env.HOOKSMITH_MANTLE_PYTHON ?? '/tmp/venv-full/bin/python';
-    const script = [
-      'import asyncio, logging, json',
-      'logging.disable(logging.CRITICAL)',
-      'from rasa.mantle.hooks import ToolResultPayload, modify_tool_result',
-      'from rasa.mantle.hooks.registry import HookRegistry',
-      'from rasa.mantle.hooks.runner import run_modify',
-      '@modify_tool_result()',
-      'async def redact(result: ToolResultPayload) -> ToolResultPayload:',
-      '    return ToolResultPayload.model_construct(value={"a": 1})',
-      'reg = HookRegistry(); reg.register_function(redact)',
-      'p = ToolResultPayload(sender_id="u", tool_name="t", arguments={}, value="{}")',
-      'r = asyncio.run(run_modify(reg, "tool_result", p))',
-      'print(json.dumps([str(r.outcome), type(r.payload.value).__name__, hasattr(r.payload, "tool_name")]))',
-    ].join('\n');
-    const r = spawnSync(python, ['-c', script], { encoding: 'utf8' });
-    if (r.status !== 0) return t.skip(`rasa.mantle.hooks does not import with ${python}`);
-    assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()!), ['success', 'dict', false]);
-  });
+  const mantle = pythonWith(['rasa.mantle.hooks']);
+  it(
+    'the installed runner accepts a model_construct result unvalidated (why it is a warning)',
+    skipUnless(mantle),
+    () => {
+      const python = mantle.python!;
+      const script = [
+        'import asyncio, logging, json',
+        'logging.disable(logging.CRITICAL)',
+        'from rasa.mantle.hooks import ToolResultPayload, modify_tool_result',
+        'from rasa.mantle.hooks.registry import HookRegistry',
+        'from rasa.mantle.hooks.runner import run_modify',
+        '@modify_tool_result()',
+        'async def redact(result: ToolResultPayload) -> ToolResultPayload:',
+        '    return ToolResultPayload.model_construct(value={"a": 1})',
+        'reg = HookRegistry(); reg.register_function(redact)',
+        'p = ToolResultPayload(sender_id="u", tool_name="t", arguments={}, value="{}")',
+        'r = asyncio.run(run_modify(reg, "tool_result", p))',
+        'print(json.dumps([str(r.outcome), type(r.payload.value).__name__, hasattr(r.payload, "tool_name")]))',
+      ].join('\n');
+      const r = spawnSync(python, ['-c', script], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()!), ['success', 'dict', false]);
+    },
+  );
 
   it('flags a direct return, type(payload).model_construct and a name bound only to one', async () => {
     const src = py`

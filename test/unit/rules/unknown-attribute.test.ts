@@ -5,6 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { pythonWith, skipUnless } from '../../python-envs';
 import { applyFix, diagnose, py, rangeText } from './helpers';
 import { hookWith } from './cayu-fixtures';
 import { PAYLOAD_TYPES, allFields } from '../../../runtime/catalogue';
@@ -12,14 +13,15 @@ import { PAYLOAD_TYPES, allFields } from '../../../runtime/catalogue';
 const CODE = 'unknown-attribute';
 
 describe(CODE, () => {
-  it('every field of the installed rasa-pro payload models is in the catalogue', (t) => {
-    const python = process.env.HOOKSMITH_MANTLE_PYTHON ?? '/tmp/venv-full/bin/python';
+  const mantle = pythonWith(['rasa.mantle.hooks']);
+  it('every field of the installed rasa-pro payload models is in the catalogue', skipUnless(mantle), () => {
+    const python = mantle.python!;
     const script =
       'import json\nfrom rasa.mantle.hooks import payloads as p\n' +
       'print(json.dumps({n: sorted(c.model_fields) for n, c in vars(p).items() ' +
       'if isinstance(c, type) and n.endswith("Payload") and n != "HookPayload"}))';
     const r = spawnSync(python, ['-c', script], { encoding: 'utf8' });
-    if (r.status !== 0) return t.skip(`rasa.mantle.hooks does not import with ${python}`);
+    assert.equal(r.status, 0, r.stderr);
     const engine = JSON.parse(r.stdout.trim().split('\n').pop()!) as Record<string, string[]>;
     for (const type of PAYLOAD_TYPES) {
       const fields = engine[type.name];

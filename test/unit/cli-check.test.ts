@@ -145,7 +145,11 @@ describe('hooksmith check', () => {
     }
     const shimNote = (x: { ruleId: string; level: string }) =>
       x.ruleId === 'import-error' && x.level === 'note';
-    assert.equal(run.results.filter((x: { ruleId: string; level: string }) => !shimNote(x)).length, 29);
+    const expected = JSON.parse(readFileSync(join(ROOT, FAULTY, 'expected.json'), 'utf8')) as unknown[];
+    assert.equal(
+      run.results.filter((x: { ruleId: string; level: string }) => !shimNote(x)).length,
+      expected.length,
+    );
     const dup = run.results.find((x: { ruleId: string }) => x.ruleId === 'duplicate-modify-hook');
     const loc = dup.locations[0].physicalLocation;
     assert.equal(loc.artifactLocation.uriBaseId, '%SRCROOT%');

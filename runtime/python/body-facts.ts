@@ -314,6 +314,7 @@ const UNPACKING = new Set([
   'list_splat_pattern',
   'list_splat',
   'parenthesized_expression',
+  'as_pattern_target',
 ]);
 
 function isSelfAttribute(n: Node): boolean {

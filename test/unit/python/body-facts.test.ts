@@ -208,3 +208,66 @@ test('isStub: ..., pass, docstring; not a real body', async () => {
     [true, true, true, false, true],
   );
 });
+
+test('bindings (#41): plain assignments keep their value; loops, with-as, :=, unpacking bind without one', async () => {
+  const m = await modelOf(py`
+    async def f(self, context):
+        args = context.arguments
+        self.args = context . arguments
+        built = await Payload.model_construct(text="x")
+        a, (b, *c) = 1, (2, 3)
+        for item in context.items:
+            pass
+        with open("x") as fh:
+            pass
+        if (n := len(args)) > 1:
+            pass
+        args["k"] = 1
+        self.args.x = 2
+        first = second = "s"
+        def nested():
+            hidden = 1
+  `);
+  const bindings = fn(m, 'f').body.bindings.map((b) => [
+    b.target,
+    b.value?.text ?? null,
+    b.value?.callee ?? null,
+  ]);
+  assert.deepEqual(bindings, [
+    ['args', 'context.arguments', null],
+    ['self.args', 'context.arguments', null],
+    ['built', 'Payload.model_construct(text="x")', 'Payload.model_construct'],
+    ['a', null, null],
+    ['b', null, null],
+    ['c', null, null],
+    ['item', null, null],
+    ['fh', null, null],
+    ['n', null, null],
+    ['first', null, null],
+    ['second', '"s"', null],
+  ]);
+  assert.equal(fn(m, 'f').body.bindings[4]!.value, undefined);
+});
+
+test("attribute reads (#41): chains of names with each name's range; calls and subscripts end a chain", async () => {
+  const m = await modelOf(py`
+    async def f(call):
+        x = call.argumentz.get("k")
+        y = call.a[0].b
+        z = make().c
+        w = f"{call.text}"
+  `);
+  const reads = fn(m, 'f').body.attributeReads;
+  assert.deepEqual(
+    reads.map((r) => [
+      r.root,
+      r.path.join('.'),
+      r.ranges.map((g) => `${g.start.line}:${g.start.character}`).join(' '),
+    ]),
+    [
+      ['call', 'argumentz.get', '1:13 1:23'],
+      ['call', 'a', '2:13'],
+      ['call', 'text', '4:16'],
+    ],
+  );
+});

@@ -16,11 +16,17 @@ import { InterpreterResolver, showNoInterpreter } from './interpreter';
 
 const MODEL_SETTINGS = ['hooksmith.model', 'hooksmith.modelRecord'];
 
-/** The editor's `--model` / `--record`: the settings, applied as the CLI applies its options. */
+/**
+ * The editor's `--model` / `--record`: the settings, applied as the CLI applies its options, with
+ * one difference: a request that differs from its recorded one stops with the difference instead
+ * of being recorded over (#45 item 1); only Re-record (`recording`) calls the model for it.
+ */
 export function editorModels(settings: HooksmithSettings): ModelRunOptions {
   return {
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.modelRecord ? { record: settings.modelRecord } : {}),
+    keepRecorded: true,
+    audience: 'editor',
   };
 }
 
@@ -79,6 +85,16 @@ export class RunnerService implements vscode.Disposable {
   async fresh(resource?: vscode.Uri): Promise<HookRunner | undefined> {
     this.configure(resource);
     return this.create(resource, { ...editorModels(this.ctx.settings(resource)), fresh: true });
+  }
+
+  /**
+   * A runner of its own (the caller disposes it) that records: requests the cassette lacks or
+   * that changed go to the model and are saved (the Re-record action: the user asked for it).
+   */
+  async recording(resource?: vscode.Uri): Promise<HookRunner | undefined> {
+    this.configure(resource);
+    const models = editorModels(this.ctx.settings(resource));
+    return this.create(resource, { ...models, record: 'missing', keepRecorded: false });
   }
 
   /**

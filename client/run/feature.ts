@@ -17,7 +17,7 @@ import type { HookRunner } from '../../runtime/engine/runner';
 import { allHooks, findHook, hooksInFile, type HookRef } from './hook-target';
 import { choosePayloadFile, loadPayload } from './payload-choice';
 import { withDelayedProgress } from './progress';
-import { noteRefusal, refusalLog, refusalOf } from './refusal';
+import { clearRefusalNote, noteRefusal, refusalLog, refusalOf } from './refusal';
 import { CrashMarks } from './crash-marks';
 import { LoadErrorMarks } from './load-error-marks';
 import { renderRunAllHtml, type RunAllRow } from '../../runtime/ui/run-all-html';
@@ -171,6 +171,7 @@ export function runFeature(ctx: HooksmithContext): void {
       );
       run.result = result;
       run.refusal = undefined;
+      clearRefusalNote();
       loadMarks.clear(run.ref.file);
       crashMarks.add(result, agentRootOf(run.ref.file));
       const bar = run.payloadFile
@@ -289,6 +290,7 @@ export function runFeature(ctx: HooksmithContext): void {
       }
     }
     last = { ref: hooks[0]!, allOf: file };
+    clearRefusalNote();
     loadMarks.clear(file);
     panel.show(title, (sec) => renderRunAllHtml(title, rows, sec));
     return rows.map((r) => r.result);

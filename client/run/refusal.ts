@@ -71,11 +71,21 @@ export function refusalLog(r: Refusal): string {
   return `${r.subject}: ${r.reason}${lines.length ? `\n  ${lines.join('\n  ')}` : ''}`;
 }
 
+/** The refusal note in the status bar now, if any (one at a time). */
+let shownNote: vscode.Disposable | undefined;
+
 /** A short note in the status bar: the panel holds the details. */
 export function noteRefusal(subject: string, r: Refusal): void {
   const n = r.problems.length;
-  vscode.window.setStatusBarMessage(
+  shownNote?.dispose();
+  shownNote = vscode.window.setStatusBarMessage(
     `$(error) Hooksmith: ${subject} cannot run${n ? ` (${n} error${n === 1 ? '' : 's'})` : ''}`,
     8000,
   );
+}
+
+/** A later run or simulation that did run: an earlier "cannot run" note no longer holds (#45 item 5). */
+export function clearRefusalNote(): void {
+  shownNote?.dispose();
+  shownNote = undefined;
 }

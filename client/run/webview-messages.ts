@@ -12,6 +12,10 @@ export type WebviewMessage =
   | { type: 'pickPayload'; file: string }
   | { type: 'editField'; key: string; value: string | number | boolean }
   | { type: 'openScenario' }
+  /** The timeline: record the scenario's model exchanges again (the cassette cannot answer). */
+  | { type: 'rerecord' }
+  /** The "needs a model" refusal: open the hooksmith.model setting. */
+  | { type: 'setModel' }
   /** The fuzz panel: save the shrunk failing payload as a payload case. */
   | { type: 'saveFuzzCase' }
   /** A timeline hook name: `relative/file.py::handler` under the simulation's agent. */
@@ -43,6 +47,8 @@ export function parseMessage(raw: unknown): WebviewMessage | undefined {
     m.type === 'editPayload' ||
     m.type === 'openPayload' ||
     m.type === 'openScenario' ||
+    m.type === 'rerecord' ||
+    m.type === 'setModel' ||
     m.type === 'saveFuzzCase'
   )
     return { type: m.type };

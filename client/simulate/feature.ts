@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { RunInputError } from '../../runtime/engine/run-hook';
-import { isMantleScenarioPath } from '../../runtime/engine/mantle-scenario';
+import { isMantleScenarioPath, needsMantleModel } from '../../runtime/engine/mantle-scenario';
+import { needsModel } from '../../runtime/engine/sim-model';
 import { readScenarioFile, ScenarioError } from '../../runtime/engine/scenario-load';
 import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
@@ -13,13 +14,14 @@ import { registerFromRecording } from './from-recording';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
-import { noteRefusal, refusalLog, refusalOf } from '../run/refusal';
+import { clearRefusalNote, noteRefusal, refusalLog, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
 import { openAt } from '../run/webview-messages';
 import { ensureTrusted } from '../trust/trust';
 import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
+import { RE_RECORD } from '../../runtime/models';
 
 /** Mantle's eval scenario files (isMantleScenarioPath: `<agent>/eval/scenarios/*.yml`). */
 const MANTLE_EVAL_GLOB = '**/eval/scenarios/*.{yml,yaml}';
@@ -54,7 +56,7 @@ function asTarget(raw: unknown): Target | undefined {
 function cannotPlay(file: string): string | undefined {
   try {
     const read = readScenarioFile(file);
-    return 'engineOnly' in read ? read.engineOnly : undefined;
+    return 'engineOnly' in read ? needsMantleModel('editor') : undefined;
   } catch {
     return undefined; // a broken file: playing it shows what is wrong
   }
@@ -110,6 +112,9 @@ export function simulateFeature(ctx: HooksmithContext): void {
         last?.target.file ??
           (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined),
       );
+    else if (m.type === 'rerecord' && last?.target.file)
+      await vscode.commands.executeCommand(`hooksmith.${RE_RECORD_COMMAND}`, last.target.file);
+    else if (m.type === 'setModel') await openModelSetting();
     else if (m.type === 'openHook' && last?.result?.agentRoot)
       await openHook(ctx, last.result.agentRoot, m.hook);
     else if (m.type === 'openScenario' && last?.target.file)
@@ -142,7 +147,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
     const result = arg.result;
     last = { target: { scenario: arg.file, file: arg.file }, result };
     panel.show(`Turn: ${path.basename(arg.file)} (test run)`, (sec) =>
-      renderTimelineHtml(result, { ...sec, rerun: true }),
+      renderTimelineHtml(result, { ...sec, rerun: true, rerecord: !!result.models?.failure }),
     );
   });
 
@@ -171,6 +176,26 @@ export function simulateFeature(ctx: HooksmithContext): void {
       return play(target, name, runner, false);
     };
   ctx.registerCommand('simulateTurn', simulateOrDebug(false));
+  // Re-record: the one way the editor calls a model over a recorded exchange (#45 item 1).
+  ctx.registerCommand(RE_RECORD_COMMAND, async (raw?: unknown): Promise<SimulationResult | undefined> => {
+    if (!ensureTrusted()) return undefined;
+    const target = asTarget(testItemUri(raw) ?? raw);
+    if (!target?.file) return undefined;
+    const unset = unsetKeys(target.file, ctx.settings(vscode.Uri.file(target.file)).model?.api_key_env);
+    if (unset.length) {
+      void vscode.window.showErrorMessage(
+        `Hooksmith: Re-record calls the model, and its key is not set: ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set in VS Code's environment. Set it where VS Code is started (or in the environment of the remote or container), then reload the window.`,
+      );
+      return undefined;
+    }
+    const runner = await runners.recording(vscode.Uri.file(target.file));
+    if (!runner) return undefined;
+    try {
+      return await play(target, path.basename(target.file), runner, false);
+    } finally {
+      void runner.dispose();
+    }
+  });
   registerFromRecording(ctx);
   ctx.registerCommand(DEBUG_TURN_COMMAND, simulateOrDebug(true));
 
@@ -200,7 +225,10 @@ export function simulateFeature(ctx: HooksmithContext): void {
       );
       last.result = result;
       last.refusal = undefined;
-      panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true }));
+      clearRefusalNote();
+      const rerecord = !!result.models?.failure && !!target.file;
+      panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true, rerecord }));
+      if (rerecord) offerReRecord(name, result.models!.failure!, target.file!);
       return result;
     } catch (err) {
       if (cancelled) {
@@ -209,7 +237,16 @@ export function simulateFeature(ctx: HooksmithContext): void {
       }
       if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
       // The refusal replaces the previous timeline: nothing stale looks like this turn.
-      const refusal = refusalOf(err, name, target.file ? ['rerun', 'openScenario'] : ['rerun']);
+      // "Run again" cannot help a scenario that needs a model: setting one can (#45 item 2).
+      const refusal = refusalOf(
+        err,
+        name,
+        needsAModel(err.message)
+          ? ['setModel', ...(target.file ? (['openScenario'] as const) : [])]
+          : target.file
+            ? ['rerun', 'openScenario']
+            : ['rerun'],
+      );
       ctx.log.warn('simulate', refusalLog(refusal));
       last.refusal = refusal;
       panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));
@@ -217,6 +254,50 @@ export function simulateFeature(ctx: HooksmithContext): void {
       return undefined;
     }
   }
+}
+
+/** Records a scenario's model exchanges again: `hooksmith.reRecord` with the scenario file. */
+export const RE_RECORD_COMMAND = 'reRecord';
+
+/** A refusal because the scenario has no model to play it (the editor's words: needsModel / needsMantleModel). */
+function needsAModel(message: string): boolean {
+  return message.endsWith(needsModel('editor')) || message.endsWith(needsMantleModel('editor'));
+}
+
+/** Opens the Settings editor at hooksmith.model. */
+export async function openModelSetting(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openSettings', 'hooksmith.model');
+}
+
+/** The cassette cannot answer: say what differs, and offer to record it (never done unasked). */
+function offerReRecord(name: string, failure: string, file: string): void {
+  void vscode.window
+    .showWarningMessage(`Hooksmith: ${name}: the cassette cannot answer: ${failure}`, RE_RECORD)
+    .then((choice) => {
+      if (choice === RE_RECORD) void vscode.commands.executeCommand(`hooksmith.${RE_RECORD_COMMAND}`, file);
+    });
+}
+
+/** A test message's or test item's file (the Testing view's menus pass `{ test }` or the item). */
+function testItemUri(raw: unknown): vscode.Uri | undefined {
+  if (typeof raw !== 'object' || raw === null || raw instanceof vscode.Uri) return undefined;
+  const item = 'test' in raw ? (raw as { test: unknown }).test : raw;
+  const uri = (item as { uri?: unknown } | undefined)?.uri;
+  return uri instanceof vscode.Uri ? uri : undefined;
+}
+
+/** The key variables (api_key_env) of the scenario's models that are not set in this process. */
+function unsetKeys(file: string, settingKey: string | undefined): string[] {
+  let names: (string | undefined)[] = [];
+  try {
+    const read = readScenarioFile(file);
+    const sc = 'engineOnly' in read ? read.playable : read.scenario;
+    // The scenario's own model plays it; else the hooksmith.model setting's.
+    names = [sc.model ? sc.model.api_key_env : settingKey, sc.user_simulation?.model?.api_key_env];
+  } catch {
+    // a broken file: playing it shows what is wrong
+  }
+  return [...new Set(names.filter((n): n is string => !!n))].filter((n) => !process.env[n]);
 }
 
 /** Shows a SimulationResult already played: `{ file, result }`. */

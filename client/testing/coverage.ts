@@ -10,6 +10,7 @@ import { coverageCounts, lineDetails } from '../../runtime/testing/coverage/edit
 import { hookCoverage, type AgentHookCoverage } from '../../runtime/testing/coverage/hook-coverage';
 import { LineCoverage, type FileCoverage } from '../../runtime/testing/coverage/line-coverage';
 import { crlf } from './results';
+import { pickInterpreter } from '../python/interpreter';
 
 export const COVERAGE_PROFILE = 'Run with Coverage';
 
@@ -72,7 +73,8 @@ export class CoverageRun {
     const files = this.lines.files();
     for (const f of files) run.addCoverage(new HookFileCoverage(f));
     const hooks = await hookCoverage(results);
-    run.appendOutput(crlf(formatCoverageText({ hooks, lines: this.lines }, relative).split('\n')));
+    const text = formatCoverageText({ hooks, lines: this.lines }, relative, 'list');
+    run.appendOutput(crlf(editorWords(text).split('\n')));
     return {
       files: files.map((f) => ({
         file: f.file,
@@ -81,9 +83,48 @@ export class CoverageRun {
         branches: coverageCounts(f).branches,
       })),
       hooks,
-      problems: [...this.lines.problems],
+      problems: [...this.lines.problems].map(editorWords),
     };
   }
+}
+
+/** The host's hint names the CLI's flag too; the editor names its own ways (#45 item 2). */
+const editorWords = (text: string) =>
+  text.replace(/\(--python, hooksmith\.pythonPath\)/g, '(Python: Select Interpreter, or hooksmith.pythonPath)');
+
+/** The interpreter a "coverage.py is not installed for …" problem names, if any is one. */
+export function missingCoverageFor(problems: readonly string[]): string | undefined {
+  for (const p of problems) {
+    const m = /coverage\.py is not installed for (.+?): install it/.exec(p);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** The command that installs coverage.py for `python` (Debian's own Python takes the distro package). */
+export function coverageInstallCommand(python: string): string {
+  if (/^\/usr\/bin\/python3(\.\d+)?$/.test(python)) return 'sudo apt-get install python3-coverage';
+  return `${/\s/.test(python) ? JSON.stringify(python) : python} -m pip install coverage`;
+}
+
+/**
+ * Coverage ran without coverage.py: a toast says so (not only the last line of Test Results), with
+ * what to do, as for debugpy: install it (in a terminal: it may ask for a password), or pick another
+ * interpreter (#45 item 3).
+ */
+export async function offerCoverage(python: string): Promise<void> {
+  const install = 'Install coverage';
+  const choose = 'Choose Interpreter';
+  const choice = await vscode.window.showWarningMessage(
+    `Hooksmith: line coverage was not measured: coverage.py is not installed for ${python}. Hook coverage is in Test Results; install coverage.py, or choose an interpreter that has it.`,
+    install,
+    choose,
+  );
+  if (choice === install) {
+    const terminal = vscode.window.createTerminal('Hooksmith: install coverage');
+    terminal.show();
+    terminal.sendText(coverageInstallCommand(python), true);
+  } else if (choice === choose) await pickInterpreter();
 }
 
 /** The Coverage profile; `execute` runs the request on a runner feeding a CoverageRun. */

@@ -18,7 +18,13 @@ import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
 import { registerRepeatProfile } from './repeat';
-import { CoverageRun, registerCoverageProfile, type CoverageReport } from './coverage';
+import {
+  CoverageRun,
+  missingCoverageFor,
+  offerCoverage,
+  registerCoverageProfile,
+  type CoverageReport,
+} from './coverage';
 import { exercisedHooks } from './exercised';
 import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
 import type { CaseResult } from '../../runtime/testing/cases';
@@ -145,6 +151,8 @@ function registerController(ctx: HooksmithContext): TestTree {
         if (coverage) {
           lastCoverage = await coverage.finish(run, results, relative);
           exercisedHooks(ctx).set(lastCoverage.hooks);
+          const without = missingCoverageFor(lastCoverage.problems);
+          if (without) void offerCoverage(without);
         }
         if (!token.isCancellationRequested) peek(failed);
       } finally {

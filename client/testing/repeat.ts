@@ -47,6 +47,16 @@ function selected(
   return [...new Set(roots.flatMap((i) => tree.casesUnder(i)))].filter((e) => !excluded.has(e.item.id));
 }
 
+/** A scenario played with no model (scripted completions only): its runs cannot differ. */
+export function scriptedOnly(r: CaseResult): boolean {
+  return r.case.kind === 'scenario' && r.status !== 'skipped' && !!r.simulation && !r.simulation.models;
+}
+
+/** What Run N times says of a scenario no model plays, instead of an N-of-N pass rate. */
+export function sameEveryRun(label: string, n: number): string {
+  return `${label}: no model plays this scenario (scripted replies only), so every repeat would be the same run: it ran once, not ${n} times. Give it a model (model: in the scenario, or the hooksmith.model setting) to measure a pass rate.`;
+}
+
 /** The run that stands for the case in the view: one with the verdict's status, else the last. */
 function standIn(runs: CaseResult[], verdict: string): CaseResult {
   const status = verdict === 'error' ? 'error' : verdict === 'failed' ? 'failed' : undefined;
@@ -86,9 +96,20 @@ export function registerRepeatProfile(
         const now = readCase(e.testCase.file);
         const testCase = now && 'kind' in now ? now : e.testCase;
         const runs: CaseResult[] = [];
-        for (let i = 0; i < n && !token.isCancellationRequested; i++)
+        for (let i = 0; i < n && !token.isCancellationRequested; i++) {
           runs.push(await runCase(runner, testCase));
+          // A scenario no model plays is scripted: every repeat would be the same run (#45 item 6).
+          if (scriptedOnly(runs[0]!)) break;
+        }
         if (!runs.length) break;
+        if (scriptedOnly(runs[0]!)) {
+          remember(e, runs[0]!, report(run, e, runs[0]!, last));
+          const text = crlf([sameEveryRun(e.item.label, n)]);
+          run.appendOutput(text, undefined, e.item);
+          const item = last.get(e.item.id);
+          if (item) item.output = (item.output ?? '') + text;
+          continue;
+        }
         const [summary] = summarizeRepeats(runs.map((r) => [r]));
         const shown = standIn(runs, repeatVerdict(summary!));
         remember(e, shown, report(run, e, shown, last));
@@ -103,5 +124,20 @@ export function registerRepeatProfile(
       run.end();
     }
   };
-  controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
+  const profile = controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
+  // The test item's context menu (#45 item 6): not only under Execute Using Profile….
+  ctx.registerCommand(RUN_REPEATED_COMMAND, async (...args: unknown[]) => {
+    const items = args
+      .flat()
+      .filter((a): a is vscode.TestItem => typeof a === 'object' && a !== null && 'id' in a && 'children' in a);
+    const cancel = new vscode.CancellationTokenSource();
+    try {
+      await handler(new vscode.TestRunRequest(items.length ? items : undefined, undefined, profile), cancel.token);
+    } finally {
+      cancel.dispose();
+    }
+  });
 }
+
+/** `hooksmith.runRepeated`: Run N times on the test items it is given (the item's context menu). */
+export const RUN_REPEATED_COMMAND = 'runRepeated';

@@ -7,6 +7,10 @@ import type { CaseResult } from '../../runtime/testing/cases';
 import { pathKey } from '../../runtime/testing/plan';
 import { failureText, statusLine } from '../../runtime/testing/report';
 import type { CaseEntry } from './tree';
+import { NEEDS_MANTLE, needsMantleModel } from '../../runtime/engine/mantle-scenario';
+
+/** A skip reason in the editor's words: the setting, not the CLI's --model (#45 item 2). */
+const editorWords = (why: string) => (why === NEEDS_MANTLE ? needsMantleModel('editor') : why);
 
 /** A failure message as the tests of the view read it. */
 export interface MessageReport {
@@ -88,8 +92,8 @@ export function report(
     if (e.skipped) {
       // A Mantle check a hook simulation cannot make: skipped, with why in the output.
       if (child) run.skipped(child);
-      run.appendOutput(crlf([`${e.name}: ${e.skipped}`]), undefined, child ?? item);
-      out.set(id, { state: 'skipped', line: e.line, message: e.skipped });
+      run.appendOutput(crlf([`${e.name}: ${editorWords(e.skipped)}`]), undefined, child ?? item);
+      out.set(id, { state: 'skipped', line: e.line, message: editorWords(e.skipped) });
       continue;
     }
     if (e.passed) {
@@ -99,7 +103,9 @@ export function report(
     }
     const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
     msg.location = at(uri, e.line);
-    if (r.case.kind === 'scenario') msg.contextValue = 'hooksmith.scenarioFailure';
+    // A cassette that cannot answer also offers Re-record (package.json testing/message/context).
+    if (r.case.kind === 'scenario')
+      msg.contextValue = e.name === 'cassette' ? 'hooksmith.cassetteFailure' : 'hooksmith.scenarioFailure';
     failures.push(msg);
     if (child) run.failed(child, msg);
     // A per-turn expectation: its turn item fails with the same message.

@@ -242,6 +242,8 @@ export interface ModelsPlayed {
   }[];
   /** The cassette could not answer: an exchange it lacks, or a request that differs from the recorded one. */
   failure?: string;
+  /** The variables holding the models' keys (api_key_env), and whether each is set here. */
+  keys?: { env: string; set: boolean }[];
 }
 
 export interface HookRunnerOptions {

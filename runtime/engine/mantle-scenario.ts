@@ -70,8 +70,13 @@ export function mantleAgentBase(file: string): string {
   return isMantleScenarioPath(file) ? path.dirname(path.dirname(path.dirname(file))) : path.dirname(file);
 }
 
-export const NEEDS_MANTLE =
-  'needs a model: an LLM plays the user from simulation_context; give one (hooksmith test --model …, or scenario.hooksmith.model), or add a scripted conversation under scenario.hooksmith (turns: …)';
+/** Why a Mantle file with only simulation_context cannot play, in the CLI's or the editor's words. */
+export function needsMantleModel(audience: 'cli' | 'editor' = 'cli'): string {
+  const setting = audience === 'editor' ? 'the hooksmith.model setting' : 'hooksmith test --model …';
+  return `needs a model: an LLM plays the user from simulation_context; give one (${setting}, or scenario.hooksmith.model), or add a scripted conversation under scenario.hooksmith (turns: …)`;
+}
+
+export const NEEDS_MANTLE = needsMantleModel('cli');
 
 /** Mantle's docs: a scenario without goals records its conversation and cannot fail. */
 export const TRANSCRIPT_ONLY =

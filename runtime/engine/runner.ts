@@ -10,7 +10,7 @@ import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario, ScenarioError, type LoadedScenario } from './scenario-load';
 import { AgentHooksCache } from './sim-agent';
 import { simulateTurn } from './simulator';
-import { NEEDS_MODEL, SimModels, type ModelRunOptions } from './sim-model';
+import { needsModel, SimModels, type ModelRunOptions } from './sim-model';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
@@ -73,7 +73,7 @@ export function createHookRunnerWithHost(
     }
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
-      throw new ScenarioError(`${loaded.source}: ${NEEDS_MODEL}`);
+      throw new ScenarioError(`${loaded.source}: ${needsModel(models.audience)}`);
     // Real models drive the turn through the emulation's loop; the scripted runtime driver has no place for them.
     const player = played
       ? {
@@ -98,7 +98,7 @@ export function createHookRunnerWithHost(
         .then(named)
         .finally(() => host.endRun?.()),
     simulate: async (scenario, baseDir) =>
-      simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots(), !!models.model)),
+      simulateLoaded(loadScenario(scenario, baseDir, workspaceRoots(), !!models.model, models.audience)),
     modelGiven: !!models.model,
     simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>

@@ -14,6 +14,7 @@ import {
   mantleScenarioDocument,
   mantleKeyPath,
   NEEDS_MANTLE,
+  needsMantleModel,
 } from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 import { strictUtf8 } from '../workspace/text-form';
@@ -252,6 +253,8 @@ export function loadScenario(
   workspaceRoots: readonly string[] = [],
   /** A model is given for every scenario: a Mantle file's simulation_context can be played. */
   modelGiven = false,
+  /** Whose words a refusal uses: the CLI's flags, or the editor's settings. */
+  audience: 'cli' | 'editor' = 'cli',
 ): LoadedScenario {
   if (typeof fileOrObject !== 'string') {
     const scenario = validateScenario(fileOrObject, '<inline>');
@@ -260,7 +263,10 @@ export function loadScenario(
   }
   const read = readScenarioFile(fileOrObject, workspaceRoots);
   if ('engineOnly' in read) {
-    if (!modelGiven) throw new ScenarioError(`${fileOrObject}: ${read.engineOnly}`);
+    if (!modelGiven)
+      throw new ScenarioError(
+        `${fileOrObject}: ${read.engineOnly === NEEDS_MANTLE ? needsMantleModel(audience) : read.engineOnly}`,
+      );
     return { scenario: read.playable, source: read.source, agentRoot: read.agentRoot, mantle: true };
   }
   return read;

@@ -14,11 +14,12 @@ import {
   ModelPlayer,
   type ModelConfig,
   type OfferedTool,
+  type Audience,
   type RecordMode,
 } from '../models';
 
 export { CassetteMismatch, CassetteError } from '../models';
-export type { RecordMode, ModelConfig } from '../models';
+export type { RecordMode, ModelConfig, Audience } from '../models';
 
 /** How models are played in a run (the CLI's --record, --model; repeats). */
 export interface ModelRunOptions {
@@ -28,6 +29,10 @@ export interface ModelRunOptions {
   model?: ModelConfig;
   /** A repeat run: every request goes to the model afresh when recording is on. */
   fresh?: boolean;
+  /** A changed request stops with its difference rather than being recorded over (the editor). */
+  keepRecorded?: boolean;
+  /** Whose words the messages use: the CLI's flags, or the editor's settings and actions. */
+  audience?: Audience;
 }
 
 const KNOWLEDGE_PARAMETERS = {
@@ -36,8 +41,13 @@ const KNOWLEDGE_PARAMETERS = {
   required: ['query'],
 };
 
-export const NEEDS_MODEL =
-  'user_simulation needs a model for the agent (and the user): `model:` in the scenario, or --model';
+/** Why a scenario with user_simulation but no model cannot play, and where a model is given. */
+export function needsModel(audience: Audience = 'cli'): string {
+  const where = audience === 'editor' ? 'the hooksmith.model setting' : '--model';
+  return `user_simulation needs a model for the agent (and the user): \`model:\` in the scenario, or ${where}`;
+}
+
+export const NEEDS_MODEL = needsModel('cli');
 
 /** What the simulated user says it is done with: its goal reached, or out of reach. */
 export const USER_DONE = '[DONE]';
@@ -82,7 +92,13 @@ export class SimModels {
     let mode = opts.record ?? defaultRecordMode(agent);
     if (opts.fresh && mode !== 'none') mode = 'all';
     const file = source === '<inline>' ? undefined : cassetteFile(agentRoot, source);
-    return new SimModels(agent, user, new ModelPlayer({ mode, ...(file ? { file } : {}) }), file);
+    const player = new ModelPlayer({
+      mode,
+      ...(file ? { file } : {}),
+      ...(opts.keepRecorded ? { keepRecorded: true } : {}),
+      ...(opts.audience ? { audience: opts.audience } : {}),
+    });
+    return new SimModels(agent, user, player, file);
   }
 
   /** The timeline's plain statement of who plays the agent (and the user). */
@@ -138,6 +154,9 @@ export class SimModels {
 
   summary(failure?: string): ModelsPlayed {
     const saved = this.player.save();
+    const keys = [...new Set([this.agent.api_key_env, this.user?.api_key_env])]
+      .filter((env): env is string => !!env)
+      .map((env) => ({ env, set: !!process.env[env] }));
     return {
       agent: { provider: this.agent.provider, model: this.agent.model, base_url: this.agent.base_url },
       ...(this.user
@@ -154,6 +173,7 @@ export class SimModels {
         ...(e.fault ? { fault: `${e.fault.kind}${e.fault.status ? ` ${e.fault.status}` : ''}` } : {}),
       })),
       ...(failure ? { failure } : {}),
+      ...(keys.length ? { keys } : {}),
     };
   }
 }

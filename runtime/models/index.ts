@@ -11,3 +11,4 @@ export { chatRequest, engineAnswer, type ChatRequest, type OfferedTool } from '.
 export { type ModelFault } from './chat-provider';
 export { cassetteFile, CassetteError, type ModelRole } from './cassette';
 export { ModelPlayer, CassetteMismatch, type Exchange } from './model-player';
+export { RE_RECORD, type Audience } from './advice';

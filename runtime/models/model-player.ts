@@ -13,6 +13,7 @@ import {
   type ModelRole,
 } from './cassette';
 import type { ModelConfig, RecordMode } from './model-config';
+import { recordAdvice, reRecordAdvice, type Audience } from './advice';
 import { parseJson, stringifyJson } from '../json/lossless-json';
 
 /** The cassette cannot answer this request under the mode (missing, or recorded otherwise). */
@@ -37,6 +38,13 @@ export interface PlayerOptions {
   file?: string;
   env?: NodeJS.ProcessEnv;
   sleep?: Sleep;
+  /**
+   * A request that differs from its recorded one stops with the difference, even where recording
+   * is on (the editor: only its Re-record action calls the model over a recorded exchange).
+   */
+  keepRecorded?: boolean;
+  /** Whose words the advice in a CassetteMismatch uses (default: the CLI's flags). */
+  audience?: Audience;
 }
 
 export class ModelPlayer {
@@ -68,16 +76,21 @@ export class ModelPlayer {
     const old = this.recorded[i];
     const diff = old && (old.role !== role ? undefined : firstDifference(old.request, request));
     const matches = old !== undefined && old.role === role && !diff;
-    if (this.mode === 'none' || (this.mode === 'missing' && matches)) {
+    const replayOnly =
+      this.mode === 'none' ||
+      (this.mode === 'missing' && (matches || (old !== undefined && !!this.options.keepRecorded)));
+    if (replayOnly) {
+      const env = this.options.env ?? process.env;
+      const audience = this.options.audience ?? 'cli';
       if (!old)
         throw new CassetteMismatch(
-          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); record it with --record missing and the model's key set`,
+          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); ${recordAdvice(config, env, audience)}`,
         );
       if (!matches)
         throw new CassetteMismatch(
           old.role !== role
-            ? `exchange #${i + 1} in ${this.where()} was recorded for the ${old.role}, now the ${role} asks: the conversation went otherwise; re-record with --record missing`
-            : `the ${role}'s model request #${i + 1} differs from the one recorded in ${this.where()}: ${describeDifference(diff!)} (a hook or the scenario changed the prompt; re-record with --record missing)`,
+            ? `exchange #${i + 1} in ${this.where()} was recorded for the ${old.role}, now the ${role} asks: the conversation went otherwise; ${reRecordAdvice(config, env, audience)}`
+            : `the ${role}'s model request #${i + 1} differs from the one recorded in ${this.where()}: ${describeDifference(diff!)} (a hook or the scenario changed the prompt; ${reRecordAdvice(config, env, audience)})`,
         );
       this.played.push(old);
       return this.keep({

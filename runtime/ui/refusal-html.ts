@@ -27,8 +27,8 @@ export interface Refusal {
   details: string[];
   /** The module failed to load: its exception and traceback (shown instead of `details`). */
   loadError?: LoadErrorView;
-  /** Buttons to show: re-run, open the payload or scenario file. */
-  actions: ('rerun' | 'openPayload' | 'openScenario')[];
+  /** Buttons to show: re-run, open the payload or scenario file, set a model (it needs one). */
+  actions: ('rerun' | 'openPayload' | 'openScenario' | 'setModel')[];
 }
 
 /** Messages quote names in backticks (as in the editor's hovers): shown as code here. */
@@ -47,6 +47,7 @@ const ACTION_WORDS = {
   rerun: '▶ Run again',
   openPayload: 'Open payload',
   openScenario: 'Open scenario',
+  setModel: 'Set a model',
 } as const;
 
 export function renderRefusalHtml(r: Refusal, sec: WebviewSecurity): string {

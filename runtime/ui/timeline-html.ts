@@ -165,6 +165,7 @@ function renderTranscriptEntry(t: TranscriptEntry): string {
 const TIMELINE_CSS = `
 .stats{display:flex;flex-wrap:wrap;gap:6px 18px;color:var(--muted);margin:0 0 8px}.stats b{color:var(--vscode-foreground);font-weight:600}
 .toolbar{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}
+.refused{padding:8px 14px;border-left:3px solid var(--error);background:var(--card);border-radius:2px;margin:10px 0}.refused p{margin:4px 0}
 ol.timeline{list-style:none;margin:0;padding:0;border-top:1px solid var(--border)}
 .row{display:grid;grid-template-columns:14px 28px minmax(150px,1fr) 76px minmax(170px,1.3fr) 210px 140px;align-items:center;gap:8px;padding:5px 8px;border-bottom:1px solid var(--border);border-left:3px solid transparent;cursor:pointer}
 .row:hover{background:var(--vscode-list-hoverBackground,rgba(128,128,128,.1))}
@@ -276,6 +277,8 @@ if (jump) jump.addEventListener('click', () => {
 export interface TimelineOptions extends WebviewSecurity {
   /** Shows the "Re-run" button (posts {type:'rerun'}). */
   rerun?: boolean;
+  /** Where the cassette cannot answer, a "Re-record" button (posts {type:'rerecord'}). */
+  rerecord?: boolean;
   /** Steps (seq) shown expanded from the start. */
   expanded?: readonly number[];
 }
@@ -336,7 +339,20 @@ function playedBy(result: SimulationResult): string {
     `<b>${escapeHtml(x.model)}</b> <span class="note">(${escapeHtml(x.base_url)})</span>`;
   const replayed = m.exchanges.filter((e) => e.source === 'replayed').length;
   const source = `${replayed} of ${m.exchanges.length} model exchanges replayed from the cassette, recording ${escapeHtml(m.record)}`;
-  return `<p class="sub played-by" data-played-by="model">Played by a model: Hooksmith plays the agent with ${m.agent ? who(m.agent) : 'scripted completions'}${m.user ? `, the user with ${who(m.user)}` : ''} — not the agent's own engine configuration. ${source}.${m.failure ? ` <b>The cassette cannot answer:</b> ${escapeHtml(m.failure)}` : ''}</p>`;
+  return `<p class="sub played-by" data-played-by="model">Played by a model: Hooksmith plays the agent with ${m.agent ? who(m.agent) : 'scripted completions'}${m.user ? `, the user with ${who(m.user)}` : ''} — not the agent's own engine configuration. ${source}.</p>`;
+}
+
+/**
+ * A cassette that cannot answer, first and plainly (a changed prompt is not a network failure):
+ * what differs, and the Re-record action where the editor offers it (#45 item 1).
+ */
+function cassetteAlert(result: SimulationResult, opts: TimelineOptions): string {
+  const failure = result.models?.failure;
+  if (!failure) return '';
+  const button = opts.rerecord
+    ? `<div class="toolbar"><button data-action="rerecord" title="Call the model for the requests the cassette cannot answer, and save them">⏺ Re-record</button></div>`
+    : '';
+  return `<div class="refused cassette" role="alert"><p><b>The cassette cannot answer:</b> ${escapeHtml(failure)}</p><p class="note">That request was not sent to the model.</p>${button}</div>`;
 }
 
 export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptions): string {
@@ -354,7 +370,8 @@ export function renderTimelineHtml(result: SimulationResult, opts: TimelineOptio
   const stat = (label: string, value: string | undefined): string =>
     value ? `<span>${escapeHtml(label)} <b>${escapeHtml(value)}</b></span>` : '';
   const transcript = renderTranscript(result);
-  const what = result.turns ? `Simulated conversation (${result.turns.length} turns)` : 'Simulated turn';
+  const n = result.turns?.length ?? 0;
+  const what = result.turns ? `Simulated conversation (${n} turn${n === 1 ? '' : 's'})` : 'Simulated turn';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 ${cspMeta(opts)}
@@ -368,6 +385,7 @@ ${cspMeta(opts)}
 ${result.playedBy ? `<p class="sub played-by">Cayu played by <b>${escapeHtml(result.playedBy)}</b></p>` : ''}
 ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
 ${playedBy(result)}
+${cassetteAlert(result, opts)}
 <div class="toolbar">${opts.rerun ? '<button data-action="rerun" title="Simulate this scenario again">▶ Re-run</button><button class="secondary" data-action="openScenario">Open scenario</button>' : ''}${problems ? `<button class="secondary" id="jump-problem" title="Expand the first step whose hook signalled or failed">Jump to first problem</button>` : ''}<button class="secondary" id="expand-all">Expand all</button><button class="secondary" id="collapse-all">Collapse all</button></div>
 <div class="filters" role="group" aria-label="Filter the timeline"><span>Show only:</span><label><input type="checkbox" id="f-problems"> outcome other than returned</label><label><input type="checkbox" id="f-changed"> hooks that changed the payload</label><label>hook <select id="f-hook"><option value="">all</option>${hookNames
     .map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(n)}</option>`)

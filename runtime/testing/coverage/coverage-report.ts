@@ -26,17 +26,32 @@ function table(rows: string[][]): string[] {
   );
 }
 
-function hookLines(a: AgentHookCoverage, relative: (f: string) => string): string[] {
+/**
+ * How the tables are laid out: `table`, padded columns (a terminal); `list`, one line per row with
+ * no padding, which wraps readably in a narrow panel (the editor's Test Results, #45 item 3).
+ */
+export type CoverageLayout = 'table' | 'list';
+
+function hookOutcomes(h: AgentHookCoverage['hooks'][number]): string {
+  const outcomes = OUTCOME_KINDS.filter((k) => h.outcomes[k]).map((k) => `${OUTCOME_WORDS[k]} ${h.outcomes[k]}`);
+  return h.cases ? outcomes.join(', ') : 'NOT EXERCISED';
+}
+
+function hookLines(a: AgentHookCoverage, relative: (f: string) => string, layout: CoverageLayout): string[] {
   const out = [
     `Hook coverage of ${relative(a.agentRoot) || '.'}: ${a.exercised}/${a.hooks.length} hooks exercised (${pct(a.percent)})`,
   ];
-  const rows = [['  hook', 'point', 'cases', 'outcomes']];
-  for (const h of a.hooks) {
-    const outcomes = OUTCOME_KINDS.filter((k) => h.outcomes[k]).map(
-      (k) => `${OUTCOME_WORDS[k]} ${h.outcomes[k]}`,
-    );
-    rows.push([`  ${h.hook}`, h.point, String(h.cases), h.cases ? outcomes.join(', ') : 'NOT EXERCISED']);
+  if (layout === 'list') {
+    for (const h of a.hooks)
+      out.push(
+        `  ${h.cases ? '✓' : '✗'} ${h.hook} (${h.point}): ${h.cases ? `${h.cases} case${h.cases === 1 ? '' : 's'}, ` : ''}${hookOutcomes(h)}`,
+      );
+    if (a.unfired.length)
+      out.push(`  hooked but fired by no case: ${a.unfired.map((u) => `${u.point} (${u.engine})`).join(', ')}`);
+    return out;
   }
+  const rows = [['  hook', 'point', 'cases', 'outcomes']];
+  for (const h of a.hooks) rows.push([`  ${h.hook}`, h.point, String(h.cases), hookOutcomes(h)]);
   // The outcomes column is free text: left-aligned after the padded ones.
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows)
@@ -81,9 +96,20 @@ export function missedText(f: FileCoverage): string {
   return parts.join(', ');
 }
 
-export function formatCoverageText(r: CoverageResult, relative: (f: string) => string): string {
+/** A file's line as the list layout says it: name, then its numbers and what it missed. */
+function fileListLine(row: string[]): string {
+  const [name, stmts, miss, branch, brMiss, cover, missing] = row;
+  const branches = branch === '0' ? '' : `, ${branch} branches (${brMiss} missed)`;
+  return `  ${name}: ${cover} of ${stmts} statements (${miss} missed)${branches}${missing ? `; missing ${missing}` : ''}`;
+}
+
+export function formatCoverageText(
+  r: CoverageResult,
+  relative: (f: string) => string,
+  layout: CoverageLayout = 'table',
+): string {
   const out: string[] = [''];
-  for (const a of r.hooks) out.push(...hookLines(a, relative), '');
+  for (const a of r.hooks) out.push(...hookLines(a, relative, layout), '');
   if (r.hooks.length > 1) out.push(`Hook coverage, all agents: ${pct(totalHookPercent(r.hooks))}`, '');
   for (const p of r.lines.problems) out.push(`Line coverage: not measured: ${p}`);
   const files = r.lines.files();
@@ -100,6 +126,10 @@ export function formatCoverageText(r: CoverageResult, relative: (f: string) => s
       pct(percentOf(t)),
       '',
     ]);
+    if (layout === 'list') {
+      out.push('Line coverage (coverage.py):', ...rows.slice(1).map(fileListLine), `(${TRACER_NOTE})`);
+      return out.join('\n') + '\n';
+    }
     const lines = table(rows);
     const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)));
     out.push('Line coverage (coverage.py):', lines[0]!, rule, ...lines.slice(1, -1), rule, lines.at(-1)!);

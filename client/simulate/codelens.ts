@@ -1,5 +1,6 @@
 // "▶ Simulate turn" on the first line of every scenario file (hidden when untrusted).
 import * as vscode from 'vscode';
+import { isMantleScenarioPath } from '../../runtime/engine/mantle-scenario';
 
 export const SCENARIO_GLOB = '**/*.scenario.{yaml,yml,json}';
 export const SIMULATE_COMMAND = 'hooksmith.simulateTurn';
@@ -15,7 +16,9 @@ export class ScenarioCodeLensProvider implements vscode.CodeLensProvider, vscode
   private readonly trust = vscode.workspace.onDidGrantWorkspaceTrust(() => this.emitter.fire());
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (!vscode.workspace.isTrusted || !isScenarioPath(doc.uri.fsPath)) return [];
+    // Mantle's eval files play too (their scripted conversation, or a model's): #45 item 5.
+    const file = doc.uri.fsPath;
+    if (!vscode.workspace.isTrusted || !(isScenarioPath(file) || isMantleScenarioPath(file))) return [];
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
         title: '▶ Simulate turn',

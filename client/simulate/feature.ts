@@ -128,7 +128,10 @@ export function simulateFeature(ctx: HooksmithContext): void {
     panel,
     lenses,
     vscode.languages.registerCodeLensProvider(
-      [{ pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' }],
+      [
+        { pattern: '**/*.scenario.{yaml,yml,json}', scheme: 'file' },
+        { pattern: MANTLE_EVAL_GLOB, scheme: 'file' },
+      ],
       lenses,
     ),
   );

@@ -46,6 +46,8 @@ export function registerFromRecording(ctx: HooksmithContext): void {
       arg.output ??
       (
         await vscode.window.showSaveDialog({
+          title: 'Hooksmith: Save the Recording as a Scenario',
+          saveLabel: 'Save Scenario',
           defaultUri: vscode.Uri.file(path.join(path.dirname(file), `${name}.scenario.yaml`)),
           filters: { Scenario: ['scenario.yaml'] },
         })

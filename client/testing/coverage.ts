@@ -51,6 +51,8 @@ export interface CoverageReport {
   }[];
   hooks: AgentHookCoverage[];
   problems: string[];
+  /** The tables as Test Results shows them. */
+  text: string;
 }
 
 /** One coverage run: the sink its runner feeds, then what it hands to the run. */
@@ -73,8 +75,8 @@ export class CoverageRun {
     const files = this.lines.files();
     for (const f of files) run.addCoverage(new HookFileCoverage(f));
     const hooks = await hookCoverage(results);
-    const text = formatCoverageText({ hooks, lines: this.lines }, relative, 'list');
-    run.appendOutput(crlf(editorWords(text).split('\n')));
+    const text = editorWords(formatCoverageText({ hooks, lines: this.lines }, relative, 'list'));
+    run.appendOutput(crlf(text.split('\n')));
     return {
       files: files.map((f) => ({
         file: f.file,
@@ -84,6 +86,7 @@ export class CoverageRun {
       })),
       hooks,
       problems: [...this.lines.problems].map(editorWords),
+      text,
     };
   }
 }

@@ -122,7 +122,7 @@ export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => 
       target.save === true
         ? saveLabel
         : await vscode.window.showWarningMessage(
-            `Hooksmith: ${target.handler} misbehaved on ${report.failures} of ${report.runs} payloads (smallest: ${report.smallest.outcome}).`,
+            `Hooksmith: ${target.handler} misbehaved on ${report.failures} of ${report.runs} payloads (smallest: ${smallestSaid(report.smallest)}).`,
             saveLabel,
           );
     // Not twice: the panel's button may have saved it while the warning was up.
@@ -133,4 +133,10 @@ export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => 
     }
     return report;
   });
+}
+
+/** The smallest failure as the panel says it: its outcome and what the crash read (#45 item 5). */
+export function smallestSaid(f: { outcome: string; overBudget: boolean; error?: string }): string {
+  const error = f.error ? `: ${f.error.length > 160 ? `${f.error.slice(0, 159)}…` : f.error}` : '';
+  return `${f.outcome}${f.overBudget ? ', over budget' : ''}${error}`;
 }

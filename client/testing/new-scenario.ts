@@ -65,8 +65,9 @@ async function pickHooks(agent: AgentHooks): Promise<HookEntry[] | undefined> {
       hook: h,
     })),
     {
-      title: 'Hooksmith: New Scenario',
-      placeHolder: 'The hooks it tests (each gets a hook_outcome check); none: a plain turn',
+      // The placeholder is cut at the box's width: the short question there, the rest in the title.
+      title: 'Hooksmith: New Scenario: each hook picked gets a hook_outcome check; none picked: a plain turn',
+      placeHolder: 'Hooks it tests',
       canPickMany: true,
       matchOnDescription: true,
     },

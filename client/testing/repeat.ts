@@ -127,9 +127,17 @@ export function registerRepeatProfile(
   const profile = controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
   // The test item's context menu (#45 item 6): not only under Execute Using Profile….
   ctx.registerCommand(RUN_REPEATED_COMMAND, async (...args: unknown[]) => {
-    const items = args
-      .flat()
-      .filter((a): a is vscode.TestItem => typeof a === 'object' && a !== null && 'id' in a && 'children' in a);
+    // Test items (the menu passes the clicked one, and the selection), or scenario files (a Uri).
+    const flat = args.flat();
+    const files = new Set(flat.filter((a) => a instanceof vscode.Uri).map((u) => u.fsPath));
+    const items = [
+      ...new Set([
+        ...flat.filter(
+          (a): a is vscode.TestItem => typeof a === 'object' && a !== null && 'id' in a && 'children' in a,
+        ),
+        ...[...tree.cases.values()].filter((e) => files.has(e.testCase.file)).map((e) => e.item),
+      ]),
+    ];
     const cancel = new vscode.CancellationTokenSource();
     try {
       await handler(new vscode.TestRunRequest(items.length ? items : undefined, undefined, profile), cancel.token);

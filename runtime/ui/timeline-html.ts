@@ -350,7 +350,7 @@ function cassetteAlert(result: SimulationResult, opts: TimelineOptions): string 
   const failure = result.models?.failure;
   if (!failure) return '';
   const button = opts.rerecord
-    ? `<div class="toolbar"><button data-action="rerecord" title="Call the model for the requests the cassette cannot answer, and save them">⏺ Re-record</button></div>`
+    ? `<div class="toolbar"><button data-action="rerecord" title="Call the model for the requests the cassette cannot answer, and save them">Re-record</button></div>`
     : '';
   return `<div class="refused cassette" role="alert"><p><b>The cassette cannot answer:</b> ${escapeHtml(failure)}</p><p class="note">That request was not sent to the model.</p>${button}</div>`;
 }

@@ -273,7 +273,7 @@ function watchFolders(ctx: HooksmithContext, tree: TestTree): void {
 export function testingFeature(ctx: HooksmithContext): void {
   let tree: TestTree | undefined;
   fuzzFeature(ctx, (file) => tree?.update(file));
-  registerNewScenario(ctx);
+  registerNewScenario(ctx, (file) => tree?.update(file));
   if (vscode.workspace.isTrusted) tree = registerController(ctx);
   else ctx.push(vscode.workspace.onDidGrantWorkspaceTrust(() => (tree = registerController(ctx))));
 }

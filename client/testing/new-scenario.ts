@@ -75,7 +75,15 @@ async function pickHooks(agent: AgentHooks): Promise<HookEntry[] | undefined> {
   return chosen?.map((c) => c.hook);
 }
 
-export function registerNewScenario(ctx: HooksmithContext): void {
+/**
+ * How long VS Code's copy of the tests lags the extension's: the extension host publishes test item
+ * changes debounced by 200 ms (ExtHostTestItemCollection's debounceSendDiff in VS Code 1.139), and
+ * Run Tests in Current File looks only at that copy. A file opened sooner after its items are made
+ * reads "No tests found in this file" to a run asked for at once (#45 item 7).
+ */
+const TEST_ITEMS_PUBLISHED_MS = 300;
+
+export function registerNewScenario(ctx: HooksmithContext, written: (file: string) => void = () => {}): void {
   ctx.registerCommand(NEW_SCENARIO_COMMAND, async (raw?: unknown): Promise<string | undefined> => {
     const { file, args } = startedFrom(raw);
     const agents = (ctx.hooks.current?.agents ?? []).filter((a) => a.hooks.length);
@@ -108,6 +116,9 @@ export function registerNewScenario(ctx: HooksmithContext): void {
     const output = freeScenarioPath(folder, name);
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(output, newScenarioText(picked, name), { flag: 'wx' });
+    // Its test items now, not when the file watcher reports it; the editor opens once VS Code has them.
+    written(output);
+    await new Promise((resolve) => setTimeout(resolve, TEST_ITEMS_PUBLISHED_MS));
     await vscode.window.showTextDocument(vscode.Uri.file(output));
     return output;
   });

@@ -38,8 +38,16 @@ export class TestTree {
 
   /** Reads one file again: adds, replaces or removes its items. */
   update(file: string): void {
-    this.remove(file);
     const c = readCase(file);
+    // Unchanged (an open, a save or a second watcher event of the same text): the items stay. A
+    // replaced item is a diff VS Code's copy of the tests applies up to 200 ms later, and a run
+    // asked for in between finds nothing to run (#45 item 7).
+    const known = this.cases.get(`${file}::case`);
+    if (c && 'kind' in c && known && this.attached(known.item) && sameCase(known.testCase, c)) {
+      known.testCase = c;
+      return;
+    }
+    this.remove(file);
     if (!c) return;
     const uri = vscode.Uri.file(file);
     if (!('kind' in c)) {
@@ -81,6 +89,13 @@ export class TestTree {
     this.cases.set(caseId, { testCase: c, item: caseItem });
   }
 
+  /** The item is still in the controller's tree (not removed with its agent). */
+  private attached(item: vscode.TestItem): boolean {
+    let top = item;
+    while (top.parent) top = top.parent;
+    return this.controller.items.get(top.id) === top;
+  }
+
   remove(file: string): void {
     this.cases.delete(`${file}::case`);
     this.controller.items.forEach((agent) => {
@@ -111,4 +126,9 @@ export class TestTree {
     item.children.forEach((child) => out.push(...this.casesUnder(child)));
     return out;
   }
+}
+
+/** The same case read again: same text, same agent (its items would be the same). */
+function sameCase(a: TestCase, b: TestCase): boolean {
+  return a.text === b.text && a.agentRoot === b.agentRoot && a.name === b.name;
 }

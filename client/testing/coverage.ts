@@ -93,7 +93,10 @@ export class CoverageRun {
 
 /** The host's hint names the CLI's flag too; the editor names its own ways (#45 item 2). */
 const editorWords = (text: string) =>
-  text.replace(/\(--python, hooksmith\.pythonPath\)/g, '(Python: Select Interpreter, or hooksmith.pythonPath)');
+  text.replace(
+    /\(--python, hooksmith\.pythonPath\)/g,
+    '(Python: Select Interpreter, or hooksmith.pythonPath)',
+  );
 
 /** The interpreter a "coverage.py is not installed for …" problem names, if any is one. */
 export function missingCoverageFor(problems: readonly string[]): string | undefined {

@@ -140,7 +140,10 @@ export function registerRepeatProfile(
     ];
     const cancel = new vscode.CancellationTokenSource();
     try {
-      await handler(new vscode.TestRunRequest(items.length ? items : undefined, undefined, profile), cancel.token);
+      await handler(
+        new vscode.TestRunRequest(items.length ? items : undefined, undefined, profile),
+        cancel.token,
+      );
     } finally {
       cancel.dispose();
     }

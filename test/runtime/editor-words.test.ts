@@ -43,7 +43,13 @@ const request = (prompt: string) =>
 function recorded(name: string): string {
   const file = join(dir, `${name}.jsonl`);
   writeCassette(file, [
-    { role: 'agent', turn: 1, request: request('RULE-V1'), response: { message: { role: 'assistant', content: 'old answer' } }, latency_ms: 5 },
+    {
+      role: 'agent',
+      turn: 1,
+      request: request('RULE-V1'),
+      response: { message: { role: 'assistant', content: 'old answer' } },
+      latency_ms: 5,
+    },
   ]);
   return file;
 }
@@ -147,7 +153,10 @@ test('the timeline: "1 turn", "2 turns"; a cassette that cannot answer comes fir
   });
   const alert = html.indexOf('role="alert"');
   assert.ok(alert > 0 && alert < html.indexOf('id="tl-h"'), 'the alert stands before the timeline');
-  assert.match(html, /The cassette cannot answer:<\/b> request #1 differs: recorded &#34;A&#34;, now &#34;B&#34;/);
+  assert.match(
+    html,
+    /The cassette cannot answer:<\/b> request #1 differs: recorded &#34;A&#34;, now &#34;B&#34;/,
+  );
   assert.match(html, /data-action="rerecord"/);
   assert.doesNotMatch(renderTimelineHtml(conversation(1, 'x'), SEC), /data-action="rerecord"/);
 });
@@ -172,11 +181,16 @@ test('coverage: the list layout has no padded columns and names every hook and f
   const text = formatCoverageText({ hooks, lines: new LineCoverage() }, (f) => f, 'list');
   const lines = text.split('\n');
   assert.ok(
-    lines.includes('  ✓ hooks/registration.py::a_rather_long_handler_name_of_a_class (before_tool_call): 2 cases, returned 2'),
+    lines.includes(
+      '  ✓ hooks/registration.py::a_rather_long_handler_name_of_a_class (before_tool_call): 2 cases, returned 2',
+    ),
     text,
   );
   assert.ok(lines.includes('  ✗ hooks/registration.py::never_run (before_tool_call): NOT EXERCISED'), text);
   assert.ok(!lines.some((l) => /\S {3,}\S/.test(l)), `no column padding:\n${text}`);
   // The terminal's table stays as it was.
-  assert.match(formatCoverageText({ hooks, lines: new LineCoverage() }, (f) => f), /hook {2,}point/);
+  assert.match(
+    formatCoverageText({ hooks, lines: new LineCoverage() }, (f) => f),
+    /hook {2,}point/,
+  );
 });

@@ -33,7 +33,9 @@ function table(rows: string[][]): string[] {
 export type CoverageLayout = 'table' | 'list';
 
 function hookOutcomes(h: AgentHookCoverage['hooks'][number]): string {
-  const outcomes = OUTCOME_KINDS.filter((k) => h.outcomes[k]).map((k) => `${OUTCOME_WORDS[k]} ${h.outcomes[k]}`);
+  const outcomes = OUTCOME_KINDS.filter((k) => h.outcomes[k]).map(
+    (k) => `${OUTCOME_WORDS[k]} ${h.outcomes[k]}`,
+  );
   return h.cases ? outcomes.join(', ') : 'NOT EXERCISED';
 }
 
@@ -47,7 +49,9 @@ function hookLines(a: AgentHookCoverage, relative: (f: string) => string, layout
         `  ${h.cases ? '✓' : '✗'} ${h.hook} (${h.point}): ${h.cases ? `${h.cases} case${h.cases === 1 ? '' : 's'}, ` : ''}${hookOutcomes(h)}`,
       );
     if (a.unfired.length)
-      out.push(`  hooked but fired by no case: ${a.unfired.map((u) => `${u.point} (${u.engine})`).join(', ')}`);
+      out.push(
+        `  hooked but fired by no case: ${a.unfired.map((u) => `${u.point} (${u.engine})`).join(', ')}`,
+      );
     return out;
   }
   const rows = [['  hook', 'point', 'cases', 'outcomes']];

@@ -29,7 +29,9 @@ async function toasts() {
   return e2e.ui({
     op: 'eval',
     fn: String(() =>
-      Array.from(document.querySelectorAll('.notification-toast, .notifications-center .monaco-list-row')).map(
+      Array.from(
+        document.querySelectorAll('.notification-toast, .notifications-center .monaco-list-row'),
+      ).map(
         (t) =>
           `${t.innerText} ${Array.from(t.querySelectorAll('.monaco-button'))
             .map((b) => b.textContent)
@@ -54,7 +56,8 @@ async function shot(name) {
   console.log(`[e2e] screenshot ${file}`);
 }
 
-const noFlag = (text, what) => assert.doesNotMatch(text, /(^|\s|\()--[a-z]/, `${what} names a CLI flag: ${text}`);
+const noFlag = (text, what) =>
+  assert.doesNotMatch(text, /(^|\s|\()--[a-z]/, `${what} names a CLI flag: ${text}`);
 
 describe('the editor speaks the editor (#45)', function () {
   this.timeout(240000);
@@ -91,9 +94,15 @@ describe('the editor speaks the editor (#45)', function () {
     writeScenario('RULE-V1');
     fs.writeFileSync(
       path.join(agent, 'plain.scenario.yaml'),
-      ['name: a plain turn', 'user: hello', 'completions:', '  - text: Hello!', 'expect:', '  status: completed', ''].join(
-        '\n',
-      ),
+      [
+        'name: a plain turn',
+        'user: hello',
+        'completions:',
+        '  - text: Hello!',
+        'expect:',
+        '  status: completed',
+        '',
+      ].join('\n'),
     );
   });
   after(async () => {
@@ -109,19 +118,28 @@ describe('the editor speaks the editor (#45)', function () {
     const uri = vscode.Uri.file(scenario);
     // The key is set and hooksmith.modelRecord unset: the first run records what the cassette lacks.
     const first = await vscode.commands.executeCommand('hooksmith.simulateTurn', uri);
-    assert.deepStrictEqual(first.models.exchanges.map((x) => x.source), ['called']);
+    assert.deepStrictEqual(
+      first.models.exchanges.map((x) => x.source),
+      ['called'],
+    );
     assert.strictEqual(server.seen.length, 1);
 
     writeScenario('RULE-V2');
     const changed = await vscode.commands.executeCommand('hooksmith.simulateTurn', uri);
     assert.strictEqual(server.seen.length, 1, 'the changed request never reached the provider');
     const failure = changed.models.failure;
-    assert.match(failure, /messages\[0\]\.content: recorded "You are a bank assistant\. RULE-V1", now "You are a bank assistant\. RULE-V2"/);
+    assert.match(
+      failure,
+      /messages\[0\]\.content: recorded "You are a bank assistant\. RULE-V1", now "You are a bank assistant\. RULE-V2"/,
+    );
     assert.match(failure, /Re-record calls the model afresh/);
     noFlag(failure, 'the cassette failure');
     const shown = await vscode.commands.executeCommand('hooksmith.lastSimulation');
     const alert = shown.html.indexOf('role="alert"');
-    assert.ok(alert > 0 && alert < shown.html.indexOf('id="tl-h"'), 'the difference stands before the timeline');
+    assert.ok(
+      alert > 0 && alert < shown.html.indexOf('id="tl-h"'),
+      'the difference stands before the timeline',
+    );
     assert.match(shown.html, /data-action="rerecord"/);
     assert.doesNotMatch(shown.html, /provider failed|connection/i);
     if (!e2e.canDriveUi()) return;
@@ -143,10 +161,16 @@ describe('the editor speaks the editor (#45)', function () {
       },
       { timeout: h.LONG, what: 'the re-recorded run' },
     );
-    assert.deepStrictEqual(redone.result.models.exchanges.map((x) => x.source), ['called']);
+    assert.deepStrictEqual(
+      redone.result.models.exchanges.map((x) => x.source),
+      ['called'],
+    );
     assert.match(JSON.stringify(server.seen[1].body.messages[0]), /RULE-V2/);
     const again = await vscode.commands.executeCommand('hooksmith.simulateTurn', uri);
-    assert.deepStrictEqual(again.models.exchanges.map((x) => x.source), ['replayed']);
+    assert.deepStrictEqual(
+      again.models.exchanges.map((x) => x.source),
+      ['replayed'],
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -162,7 +186,8 @@ describe('the editor speaks the editor (#45)', function () {
     assert.strictEqual(server.seen.length, seen, 'nothing was sent');
     if (e2e.canDriveUi()) {
       const said = await e2e.waitFor(
-        async () => (await toasts()).find((t) => t.includes(`${KEY_ENV} is not set in VS Code's environment`)),
+        async () =>
+          (await toasts()).find((t) => t.includes(`${KEY_ENV} is not set in VS Code's environment`)),
         { timeout: h.LONG, what: 'the toast naming the unset key' },
       );
       noFlag(said, 'the unset-key toast');
@@ -190,8 +215,10 @@ describe('the editor speaks the editor (#45)', function () {
     await h.open(file);
     const lenses = await e2e.waitFor(
       async () => {
-        const l = ((await vscode.commands.executeCommand('vscode.executeCodeLensProvider', vscode.Uri.file(file))) || [])
-          .map((x) => x.command && x.command.title);
+        const l = (
+          (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', vscode.Uri.file(file))) ||
+          []
+        ).map((x) => x.command && x.command.title);
         return l.includes('▶ Simulate turn') ? l : undefined;
       },
       { timeout: h.LONG, what: 'the Simulate lens of the eval file' },
@@ -240,7 +267,10 @@ describe('the editor speaks the editor (#45)', function () {
     );
     await config().update('testing.repeat', 3, vscode.ConfigurationTarget.Workspace);
     const menus = e2e.extension().packageJSON.contributes.menus['testing/item/context'];
-    assert.ok(menus.some((m) => m.command === 'hooksmith.runRepeated'), 'Run N times is on the item menu');
+    assert.ok(
+      menus.some((m) => m.command === 'hooksmith.runRepeated'),
+      'Run N times is on the item menu',
+    );
     await vscode.commands.executeCommand('hooksmith.runRepeated', vscode.Uri.file(file));
     const c = (await vscode.commands.executeCommand('hooksmith.lastTestRun'))[caseId];
     assert.strictEqual(c.state, 'passed', JSON.stringify(c));
@@ -255,7 +285,8 @@ describe('the editor speaks the editor (#45)', function () {
     const base = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import sys']).status === 0);
     if (base) spawnSync(base, ['-m', 'venv', '--without-pip', venv]);
     const python = path.join(venv, 'bin', 'python');
-    const bare = fs.existsSync(python) && spawnSync(python, ['-c', 'import coverage']).status !== 0 ? python : undefined;
+    const bare =
+      fs.existsSync(python) && spawnSync(python, ['-c', 'import coverage']).status !== 0 ? python : undefined;
     if (!bare) return this.skip();
     await config().update('pythonPath', bare, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -268,7 +299,10 @@ describe('the editor speaks the editor (#45)', function () {
     for (const p of report.problems) noFlag(p, 'the coverage problem');
     // The hook table is a list without padded columns: it wraps readably in a narrow panel.
     const hookRows = report.text.split('\n').filter((l) => /^ {2}[✓✗] /.test(l));
-    assert.ok(hookRows.some((l) => /^ {2}✓ hooks\/tool_hooks\.py::guard_orders \(.+\): \d+ cases?, /.test(l)), report.text);
+    assert.ok(
+      hookRows.some((l) => /^ {2}✓ hooks\/tool_hooks\.py::guard_orders \(.+\): \d+ cases?, /.test(l)),
+      report.text,
+    );
     assert.ok(!hookRows.some((l) => /\S {3,}\S/.test(l)), report.text);
     if (!e2e.canDriveUi()) return;
     const toast = await e2e.waitFor(

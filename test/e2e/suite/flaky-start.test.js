@@ -37,7 +37,9 @@ describe('Run Tests in Current File right after New Scenario (#45 item 7)', func
       const t0 = Date.now();
       await vscode.commands.executeCommand('testing.runCurrentFile');
       const last = await vscode.commands.executeCommand('hooksmith.lastTestRun');
-      console.log(`[e2e] run ${i + 1}: ${last && last[caseId] ? last[caseId].state : 'NO RUN'} in ${Date.now() - t0} ms`);
+      console.log(
+        `[e2e] run ${i + 1}: ${last && last[caseId] ? last[caseId].state : 'NO RUN'} in ${Date.now() - t0} ms`,
+      );
       assert.ok(last && last[caseId], `a run of ${file} started and ended`);
     });
 });

@@ -187,7 +187,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
     const unset = unsetKeys(target.file, ctx.settings(vscode.Uri.file(target.file)).model?.api_key_env);
     if (unset.length) {
       void vscode.window.showErrorMessage(
-        `Hooksmith: Re-record calls the model, and its key is not set: ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set in VS Code's environment. Set it where VS Code is started (or in the environment of the remote or container), then reload the window.`,
+        `Hooksmith: Re-record needs the model's key: ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set in VS Code's environment. Set it where VS Code is started (or in the environment of the remote or container), then reload the window.`,
       );
       return undefined;
     }

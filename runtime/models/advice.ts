@@ -9,13 +9,12 @@ export type Audience = 'cli' | 'editor';
 /** The action the editor offers beside a cassette that cannot answer. */
 export const RE_RECORD = 'Re-record';
 
-/** "the model's key (HOOKSMITH_TEST_KEY, not set)" : the variable named, and whether it is set. */
+/** "; it needs the model's key in HOOKSMITH_TEST_KEY, which is not set …": only when it is unset. */
 function keyNote(config: ModelConfig, env: NodeJS.ProcessEnv, audience: Audience): string {
   const name = config.api_key_env;
-  if (!name) return '';
-  if (env[name]) return ` (the model's key is read from ${name})`;
+  if (!name || env[name]) return '';
   const where = audience === 'editor' ? "VS Code's environment" : 'the environment';
-  return ` (the model's key: ${name}, which is not set in ${where})`;
+  return `; it needs the model's key in ${name}, which is not set in ${where}`;
 }
 
 /** How to record an exchange the cassette lacks. */

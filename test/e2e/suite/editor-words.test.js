@@ -187,7 +187,9 @@ describe('the editor speaks the editor (#45)', function () {
     if (e2e.canDriveUi()) {
       const said = await e2e.waitFor(
         async () =>
-          (await toasts()).find((t) => t.includes(`${KEY_ENV} is not set in VS Code's environment`)),
+          (await toasts()).find((t) =>
+            t.includes(`Re-record needs the model's key: ${KEY_ENV} is not set in VS Code's environment`),
+          ),
         { timeout: h.LONG, what: 'the toast naming the unset key' },
       );
       noFlag(said, 'the unset-key toast');

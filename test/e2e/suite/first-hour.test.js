@@ -178,6 +178,14 @@ describe('the first hour (#31)', function () {
       what: 'the save dialog',
     });
     assert.match(shown, /chat\.scenario\.yaml$/);
+    // #45 item 5: the dialog says what it saves.
+    const title = await e2e.ui({
+      op: 'eval',
+      fn: String(
+        () => (document.querySelector('.quick-input-widget .quick-input-title') || {}).textContent || '',
+      ),
+    });
+    assert.match(title, /Save the Recording as a Scenario/);
     await shot('recording-save-dialog');
     await e2e.ui({ op: 'press', key: 'Enter' });
     const written = await pending;

@@ -88,6 +88,25 @@ describe('Fuzz hook lens', function () {
       await h.settledScreenshot(shot, 3000);
       console.log(`[e2e] fuzz screenshot ${shot}`);
     }
+    // #45 item 5: the warning says what the crash read, as the panel does (not only "crashed").
+    if (e2e.canDriveUi()) {
+      await vscode.commands.executeCommand('notifications.showList');
+      const warned = await e2e.waitFor(
+        async () =>
+          (
+            await e2e.ui({
+              op: 'eval',
+              fn: String(() =>
+                Array.from(document.querySelectorAll('.notifications-center .monaco-list-row')).map(
+                  (r) => r.innerText,
+                ),
+              ),
+            })
+          ).find((t) => /misbehaved on/.test(t)),
+        { timeout: h.LONG, what: 'the fuzz warning' },
+      );
+      assert.match(warned, /smallest: crashed: IndexError/);
+    }
     const saved = path.join(root, '.hooksmith', 'payloads', 'fuzz-capitalise.json');
     assert.ok(!fs.existsSync(saved), 'nothing saved before the user asks');
     await e2e.waitFor(

@@ -27,6 +27,32 @@ describe('Hooksmith: New Scenario', function () {
     );
   });
 
+  // #45 item 5: the hooks pick's placeholder was cut ("none: a plain t…"): the question fits the box,
+  // the rest stands in the title.
+  it('the hooks pick: its placeholder fits, its title says what a pick means', async function () {
+    if (!e2e.canDriveUi()) this.skip();
+    const pending = vscode.commands.executeCommand('hooksmith.newScenario', { agent: e2e.workspacePath() });
+    const pick = await e2e.waitFor(
+      () =>
+        e2e.ui({
+          op: 'eval',
+          fn: String(() => {
+            const w = document.querySelector('.quick-input-widget');
+            const box = w && w.style.display !== 'none' && w.querySelector('input');
+            if (!box) return null;
+            const title = (w.querySelector('.quick-input-title') || {}).textContent || '';
+            return { placeholder: box.placeholder, fits: box.scrollWidth <= box.clientWidth, title };
+          }),
+        }),
+      { timeout: h.LONG, what: 'the hooks pick' },
+    );
+    await e2e.ui({ op: 'press', key: 'Escape' });
+    assert.strictEqual(await pending, undefined, 'cancelled: nothing written');
+    assert.strictEqual(pick.placeholder, 'Hooks it tests');
+    assert.ok(pick.fits, JSON.stringify(pick));
+    assert.match(pick.title, /each hook picked gets a hook_outcome check; none picked: a plain turn/);
+  });
+
   it("writes a scenario for the picked hooks in the agent's scenarios folder, opens it; their checks pass", async () => {
     const output = await vscode.commands.executeCommand('hooksmith.newScenario', {
       agent: e2e.workspacePath(),

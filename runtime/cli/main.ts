@@ -106,6 +106,19 @@ function takeHostOptions(args: string[]): string[] | string {
   return out;
 }
 
+/**
+ * A host option's variable set in the environment (not by its option) holding a value the option
+ * would refuse: the same usage error, never taken as the default (a typo must not change who plays).
+ */
+function invalidHostEnv(): string | undefined {
+  for (const o of HOST_OPTIONS) {
+    const value = process.env[o.env];
+    if (value !== undefined && value !== '' && !o.valid(value))
+      return `${o.env} (${o.name}) takes ${o.expected}, got ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -124,8 +137,9 @@ async function main(argv: string[]): Promise<number> {
   // The server reads its settings from the editor: no engine line or host options here.
   if (command === 'lsp') return (await load())(rest);
   const limited = HOST_COMMANDS.has(command) ? takeHostOptions(rest) : rest;
-  if (typeof limited === 'string') {
-    process.stderr.write(`hooksmith ${command}: ${limited}\n`);
+  const refused = typeof limited === 'string' ? limited : HOST_COMMANDS.has(command) && invalidHostEnv();
+  if (typeof limited === 'string' || refused) {
+    process.stderr.write(`hooksmith ${command}: ${refused}\n`);
     return 2;
   }
   const { selectMantleLine, takeMantleLineOption } = await import('./mantle-line');

@@ -7,7 +7,7 @@ import type { CaseResult } from '../testing/cases';
 import { formatCobertura } from '../testing/coverage/cobertura';
 import { coverageJson, formatCoverageText, type CoverageResult } from '../testing/coverage/coverage-report';
 import { hookCoverage, totalHookPercent } from '../testing/coverage/hook-coverage';
-import { formatLcov } from '../testing/coverage/lcov';
+import { formatLcov, lcovUnwritable } from '../testing/coverage/lcov';
 import { LineCoverage } from '../testing/coverage/line-coverage';
 import type { OptionSpec } from './args';
 
@@ -62,6 +62,22 @@ export function coverageOptions(values: Record<string, unknown>): CoverageOption
   };
 }
 
+/** Kinds of file a report cannot be written to as a file: a FIFO would block the run forever. */
+function specialKind(st: fs.Stats): string | undefined {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isDirectory()) return 'a folder';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return undefined;
+}
+
+/** Throws when `output` exists (links followed) and is no regular file. */
+function refuseSpecialFile(output: string): void {
+  const st = fs.statSync(output, { throwIfNoEntry: false });
+  const kind = st && specialKind(st);
+  if (kind) throw new Error(`not a regular file (${kind})`);
+}
+
 /**
  * Computes hook coverage, writes the report file, and says whether the threshold holds: the text
  * to print after the test report (text format), the JSON to add to it, and 1 when under the threshold.
@@ -87,11 +103,17 @@ export async function finishCoverage(
     const text =
       format === 'json' ? JSON.stringify(json, null, 2) + '\n' : REPORTS[format].write(files, relative);
     try {
+      refuseSpecialFile(output);
       fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
       fs.writeFileSync(output, text);
       messages.push(
         `wrote ${format} coverage report to ${output}${files.length || format === 'json' ? '' : ' (no line was measured)'}`,
       );
+      if (format === 'lcov')
+        for (const name of lcovUnwritable(files, relative))
+          messages.push(
+            `left ${JSON.stringify(name)} out of the LCOV report: LCOV cannot hold a line break in a file name`,
+          );
     } catch (err) {
       messages.push(`cannot write the coverage report ${output}: ${(err as Error).message}`);
       exit = 2;

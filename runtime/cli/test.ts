@@ -93,6 +93,23 @@ function repeatOption(value: unknown, format: string): number | string {
   return n;
 }
 
+/** The options a repeat run does not honour (it reports pass rates only): refused, never dropped. */
+const NOT_WITH_REPEAT = [
+  'update',
+  'debug',
+  'coverage',
+  'min-hook-coverage',
+  'coverage-report',
+  'coverage-output',
+];
+
+function repeatConflict(values: Record<string, unknown>): string | undefined {
+  const given = NOT_WITH_REPEAT.find((name) => values[name] !== undefined);
+  return (
+    given && `--repeat cannot be combined with --${given} (run them apart: --repeat only reports pass rates)`
+  );
+}
+
 export async function runTestCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
@@ -144,8 +161,10 @@ export async function runTestCommand(args: string[]): Promise<number> {
     return 2;
   }
   const repeat = repeatOption(parsed.values.repeat, format);
-  if (typeof repeat === 'string') {
-    process.stderr.write(`hooksmith test: ${repeat}\n${USAGE}`);
+  const refused =
+    typeof repeat === 'string' ? repeat : repeat > 1 ? repeatConflict(parsed.values) : undefined;
+  if (typeof repeat === 'string' || refused) {
+    process.stderr.write(`hooksmith test: ${refused}\n${USAGE}`);
     return 2;
   }
   const debugging = await cliDebug('test', parsed.values.debug, values.python);

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { parseDocument } from 'yaml';
 import { JSON_LIMITS, unfaithfulJson } from '../json/json-faithful';
-import { fileIssues, formatIssue, type FileIssue } from '../json/json-path';
+import { fileIssues, formatIssue, jsonPath, type FileIssue } from '../json/json-path';
 import {
   hooksmithScenarioOf,
   isMantleDocument,
@@ -18,7 +18,7 @@ import {
 } from './mantle-scenario';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 import { strictUtf8 } from '../workspace/text-form';
-import { narrowBigInt, parseJson } from '../json/lossless-json';
+import { narrowBigIntsInPlace, parseJson } from '../json/lossless-json';
 import { safeParseKeepingKeys } from '../json/proto-keys';
 
 /** Where a file does not parse: a message at a character offset (to `end`). */
@@ -109,8 +109,9 @@ export function parseScenarioText(text: string, file: string): unknown {
       syntax,
     );
   }
+  let parsed: unknown;
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, reviver: (_key, v) => narrowBigInt(v) });
+    parsed = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
     // The yaml library stops an alias bomb (a billion laughs) with a ReferenceError.
     if (err instanceof ReferenceError && /alias/i.test(err.message))
@@ -119,6 +120,12 @@ export function parseScenarioText(text: string, file: string): unknown {
       );
     throw err;
   }
+  const { value, cycle } = narrowBigIntsInPlace(parsed);
+  if (cycle)
+    throw new ScenarioError(
+      `${file}: ${jsonPath(cycle)}: a YAML alias refers to the value that holds it (an endless value): write the value out`,
+    );
+  return value;
 }
 
 const MAX_ALIAS_COUNT = 100;

@@ -12,6 +12,7 @@ import {
   defaultRecordMode,
   engineAnswer,
   ModelPlayer,
+  type Exchange,
   type ModelConfig,
   type OfferedTool,
   type Audience,
@@ -69,6 +70,15 @@ export type UserMove = { text: string } | { done: true } | { error: string };
 const faultText = (f: { kind: string; status?: number; message: string }) =>
   `${f.kind}${f.status ? ` ${f.status}` : ''}: ${f.message}`;
 
+/**
+ * An answer the engine cannot use (tool-call arguments that are not JSON, no message) is the
+ * model's fault like a malformed body: kept on the exchange, so the run's verdict fails (exit 1).
+ */
+function malformedAnswer(ex: Exchange, why: string): string {
+  ex.fault = { kind: 'malformed', message: why };
+  return `malformed: ${why}`;
+}
+
 const describe = (m: ModelConfig) => `${m.model} (${m.provider}, ${m.base_url})`;
 
 /** The model parts of one simulation, or undefined when the scenario plays scripted only. */
@@ -122,7 +132,7 @@ export class SimModels {
     const ex = await this.player.exchange('user', turn, config, chatRequest(config, { messages }, []));
     if (ex.fault) return { error: faultText(ex.fault) };
     const answer = engineAnswer(ex.answer!);
-    if ('malformed' in answer) return { error: `malformed: ${answer.malformed}` };
+    if ('malformed' in answer) return { error: malformedAnswer(ex, answer.malformed) };
     const text = (answer.text ?? '').trim();
     if (!text) return { error: 'the simulated user answered empty' };
     return text.includes(USER_DONE) ? { done: true } : { text };
@@ -148,7 +158,7 @@ export class SimModels {
         error: faultText(ex.fault),
       };
     const answer = engineAnswer(ex.answer!);
-    if ('malformed' in answer) return { ...base, error: `malformed: ${answer.malformed}` };
+    if ('malformed' in answer) return { ...base, error: malformedAnswer(ex, answer.malformed) };
     return { ...base, text: answer.text, tool_calls: answer.tool_calls };
   }
 

@@ -86,3 +86,46 @@ export function containsBigInt(value: unknown): boolean {
 export function defineOwn(out: Record<string, unknown>, key: string, v: unknown): void {
   Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
 }
+
+interface NarrowFrame {
+  node: Record<string, unknown>;
+  keys: string[];
+  next: number;
+  path: PropertyKey[];
+}
+
+/**
+ * A parsed YAML value (integers as bigint) with the integers a number holds narrowed to numbers,
+ * in place, as `narrowBigInt` does one; `cycle` is the path of a value that holds itself (a YAML
+ * alias inside its own anchor), which no JSON value can be. Iterative, and a value shared by
+ * aliases is walked once (a recursive reviver overflowed the stack on a cycle).
+ */
+export function narrowBigIntsInPlace(value: unknown): { value: unknown; cycle?: PropertyKey[] } {
+  if (value === null || typeof value !== 'object') return { value: narrowBigInt(value) };
+  const onPath = new Set<object>();
+  const done = new WeakSet<object>();
+  const frames: NarrowFrame[] = [];
+  const enter = (node: object, path: PropertyKey[]) => {
+    onPath.add(node);
+    frames.push({ node: node as Record<string, unknown>, keys: Object.keys(node), next: 0, path });
+  };
+  enter(value, []);
+  while (frames.length) {
+    const f = frames[frames.length - 1]!;
+    if (f.next === f.keys.length) {
+      frames.pop();
+      onPath.delete(f.node);
+      done.add(f.node);
+      continue;
+    }
+    const key = f.keys[f.next++]!;
+    const child = f.node[key];
+    const at = () => [...f.path, Array.isArray(f.node) ? Number(key) : key];
+    if (typeof child === 'bigint') defineOwn(f.node, key, narrowBigInt(child));
+    else if (child !== null && typeof child === 'object') {
+      if (onPath.has(child)) return { value, cycle: at() };
+      if (!done.has(child)) enter(child, at());
+    }
+  }
+  return { value };
+}

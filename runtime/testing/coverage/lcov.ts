@@ -2,9 +2,18 @@
 // extensions): DA per statement with the number of cases that ran it, BRDA per branch destination.
 import type { FileCoverage } from './line-coverage';
 
+// LCOV has no escape: a line break in a file name would end the SF: line and forge records.
+const UNWRITABLE_NAME = /[\n\r]/;
+
+/** The files formatLcov leaves out: their name cannot be written in LCOV. */
+export function lcovUnwritable(files: readonly FileCoverage[], relative: (file: string) => string): string[] {
+  return files.map((f) => relative(f.file)).filter((name) => UNWRITABLE_NAME.test(name));
+}
+
 export function formatLcov(files: readonly FileCoverage[], relative: (file: string) => string): string {
   const out: string[] = [];
   for (const f of files) {
+    if (UNWRITABLE_NAME.test(relative(f.file))) continue;
     out.push('TN:', `SF:${relative(f.file)}`);
     let lh = 0;
     for (const line of f.statements) {

@@ -2,7 +2,8 @@
 // `--model model=NAME,base_url=URL,api_key_env=VAR,…` (a model for every scenario that names none).
 import type { ModelRunOptions } from '../engine/sim-model';
 import type { SimulationResult } from '../engine/api';
-import { modelConfig, RECORD_MODES, type RecordMode } from '../models';
+import * as path from 'node:path';
+import { modelConfig, RECORD_MODES, replayedFault, type RecordMode } from '../models';
 import { formatIssues } from '../json/json-path';
 import type { OptionSpec } from './args';
 
@@ -44,8 +45,12 @@ export function modelLines(result: SimulationResult): string[] {
   const out: string[] = [];
   if (m.saved && m.cassette) out.push(`recorded the model exchanges to ${m.cassette}`);
   if (m.failure) out.push(`the cassette cannot answer: ${m.failure}`);
+  const where = m.cassette ? path.basename(m.cassette) : 'the cassette';
   for (const e of m.exchanges)
-    if (e.fault) out.push(`the ${e.role}'s model failed in turn ${e.turn}: ${e.fault}`);
+    if (e.fault)
+      out.push(
+        `the ${e.role}'s model failed in turn ${e.turn}: ${e.fault}${e.source === 'replayed' ? ` (${replayedFault(where)})` : ''}`,
+      );
   return out;
 }
 

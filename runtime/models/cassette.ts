@@ -22,15 +22,87 @@ export interface CassetteEntry {
   latency_ms: number;
 }
 
-/** The cassette file of a scenario: its name without the scenario suffix. */
+const CASSETTES = ['.hooksmith', 'cassettes'] as const;
+const SCENARIO_SUFFIX = '.scenario.yaml';
+
+/**
+ * The cassette file of a scenario: `<agent>/.hooksmith/cassettes/<name>.jsonl`, `<name>` the file
+ * name without `.scenario.yaml`; any other file keeps its whole name (`order.scenario.yml.jsonl`),
+ * so `order.scenario.yaml`, `.yml` and `.json` beside each other never share one.
+ */
 export function cassetteFile(agentRoot: string, scenarioFile: string): string {
-  const name = path.basename(scenarioFile).replace(/(\.scenario)?\.(ya?ml|json)$/, '');
-  return path.join(agentRoot, '.hooksmith', 'cassettes', `${name}.jsonl`);
+  const base = path.basename(scenarioFile);
+  const name = base.endsWith(SCENARIO_SUFFIX) ? base.slice(0, -SCENARIO_SUFFIX.length) : base;
+  return path.join(agentRoot, ...CASSETTES, `${name}.jsonl`);
 }
 
-/** A cassette that cannot be read: a line that is no exchange. */
+/**
+ * The name every scenario suffix mapped to before each file had its own (`order.scenario.json`
+ * → `order.jsonl`), when it differs from `file`: a cassette found there is pointed to, never read.
+ */
+export function formerCassetteName(file: string): string | undefined {
+  const base = path.basename(file);
+  const former = base.replace(/(\.scenario)?\.(ya?ml|json)\.jsonl$/, '.jsonl');
+  return former !== base ? former : undefined;
+}
+
+/** A cassette that cannot be read or written: a line that is no exchange, a path that is no file of the agent's. */
 export class CassetteError extends Error {
   override name = 'CassetteError';
+}
+
+/** The agent root of a cassette path cassetteFile made. */
+const agentOf = (file: string) => path.dirname(path.dirname(path.dirname(file)));
+
+function isInside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root + path.sep);
+}
+
+/**
+ * Refuses a cassette path that is no file of the agent's, as the payloads folder does: `.hooksmith`
+ * or `cassettes` not a folder, or leading out of the agent; the cassette a folder, a FIFO (a read
+ * would block), or a link leading out of the agent (its target would be read, echoed, replaced).
+ * `make`: create the missing folders (for a write). Never reads the cassette's content.
+ */
+function checkCassettePath(file: string, make: boolean): void {
+  const agent = agentOf(file);
+  const root = fs.realpathSync(agent);
+  let dir = agent;
+  for (const part of CASSETTES) {
+    dir = path.join(dir, part);
+    const shown = path.relative(agent, dir).split(path.sep).join('/');
+    if (make) {
+      try {
+        fs.mkdirSync(dir);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+    }
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    if (!st) return;
+    if (!st.isDirectory())
+      throw new CassetteError(`${shown} in the agent ${agent} is not a folder: cannot hold cassettes`);
+    const real = fs.realpathSync(dir);
+    if (!isInside(real, root))
+      throw new CassetteError(
+        `${shown} in the agent ${agent} leads outside the agent (to ${real}): not followed`,
+      );
+  }
+  const link = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!link) return;
+  if (link.isSymbolicLink()) {
+    let real: string;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      throw new CassetteError(`${file} is a link to nothing: remove it`);
+    }
+    if (!isInside(real, root))
+      throw new CassetteError(`${file} leads outside the agent (to ${real}): not read or written`);
+  }
+  const st = fs.statSync(file);
+  if (st.isDirectory()) throw new CassetteError(`${file} is a folder, not a cassette`);
+  if (!st.isFile()) throw new CassetteError(`${file} is not a regular file`);
 }
 
 function isEntry(v: unknown): v is CassetteEntry {
@@ -46,11 +118,13 @@ function isEntry(v: unknown): v is CassetteEntry {
 }
 
 export function readCassette(file: string): CassetteEntry[] {
+  checkCassettePath(file, false);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return [];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new CassetteError(`cannot read ${file}: ${(err as Error).message}`);
   }
   return text.split('\n').flatMap((line, i) => {
     if (!line.trim()) return [];
@@ -68,9 +142,22 @@ export function readCassette(file: string): CassetteEntry[] {
   });
 }
 
+let tempCount = 0;
+
+/** Writes the cassette in one step (a reader sees the old one or the new); refused as checkCassettePath says. */
 export function writeCassette(file: string, entries: readonly CassetteEntry[]): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, entries.map((e) => stringifyJson(e)).join('\n') + (entries.length ? '\n' : ''));
+  checkCassettePath(file, true);
+  const text = entries.map((e) => stringifyJson(e)).join('\n') + (entries.length ? '\n' : '');
+  // A temporary file renamed over the cassette, as workspace/atomic-file does (models/ sits below
+  // workspace/): a reader sees the old cassette or the new, and a link in its place is replaced, not followed.
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${++tempCount}.tmp`);
+  try {
+    fs.writeFileSync(tmp, text, { flag: 'wx' });
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw new CassetteError(`cannot write ${file}: ${(err as Error).message}`);
+  }
 }
 
 /** Where two JSON values first differ: its path and both values; undefined when equal. */

@@ -10,5 +10,5 @@ export {
 export { chatRequest, engineAnswer, type ChatRequest, type OfferedTool } from './chat-wire';
 export { type ModelFault } from './chat-provider';
 export { cassetteFile, CassetteError, type ModelRole } from './cassette';
-export { ModelPlayer, CassetteMismatch, type Exchange } from './model-player';
+export { ModelPlayer, CassetteMismatch, replayedFault, type Exchange } from './model-player';
 export { RE_RECORD, type Audience } from './advice';

@@ -1,20 +1,26 @@
 // Plays the model parts of one simulation against a cassette: replays what was recorded, calls
 // the model for what is missing (or for everything), and never calls it under `none`. A request
 // that differs from the recorded one is a CassetteMismatch naming the first differing field.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { callChat, redact, type ModelFault, type Sleep } from './chat-provider';
 import type { ChatAnswer, ChatRequest } from './chat-wire';
 import {
   describeDifference,
   firstDifference,
+  formerCassetteName,
   readCassette,
   writeCassette,
   type CassetteEntry,
   type ModelRole,
 } from './cassette';
 import type { ModelConfig, RecordMode } from './model-config';
-import { recordAdvice, reRecordAdvice, type Audience } from './advice';
+import { recordAdvice, RE_RECORD, reRecordAdvice, type Audience } from './advice';
 import { parseJson, stringifyJson } from '../json/lossless-json';
+
+/** What a fault replayed from a cassette says: it was recorded, and how to call the model again. */
+export const replayedFault = (cassette: string, audience: Audience = 'cli') =>
+  `replayed from ${cassette}, where it was recorded: re-record it with ${audience === 'editor' ? RE_RECORD : '--record all'}`;
 
 /** The cassette cannot answer this request under the mode (missing, or recorded otherwise). */
 export class CassetteMismatch extends Error {
@@ -84,7 +90,7 @@ export class ModelPlayer {
       const audience = this.options.audience ?? 'cli';
       if (!old)
         throw new CassetteMismatch(
-          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); ${recordAdvice(config, env, audience)}`,
+          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); ${recordAdvice(config, env, audience)}${this.formerHint(i)}`,
         );
       if (!matches)
         throw new CassetteMismatch(
@@ -100,7 +106,8 @@ export class ModelPlayer {
         ...(old.fault ? { fault: old.fault } : {}),
         latencyMs: old.latency_ms,
         source: 'replayed',
-        notes: [],
+        // A fault recorded once (a 429, a timeout) replays on every run until re-recorded.
+        notes: old.fault ? [`${replayedFault(this.where(), audience)}: ${old.fault.message}`] : [],
       });
     }
     const env = this.options.env ?? process.env;
@@ -127,6 +134,14 @@ export class ModelPlayer {
       source: 'called',
       notes: r.notes,
     });
+  }
+
+  /** Where the cassette every scenario suffix once shared lies beside this one (#1 missing only). */
+  private formerHint(i: number): string {
+    const file = this.options.file;
+    const former = file && i === 0 ? formerCassetteName(file) : undefined;
+    if (!former || !fs.existsSync(path.join(path.dirname(file!), former))) return '';
+    return `; ${former} beside it may be this scenario's, recorded before each scenario file had a cassette of its own: if so, rename it to ${path.basename(file!)}`;
   }
 
   private keep(e: Exchange): Exchange {

@@ -95,8 +95,9 @@ test('a Mantle scenario with simulation_context runs to its goal with an LLM-pla
       ['agent_message', true],
     ],
   );
-  // user, agent (tool call), agent (text), user ([DONE]).
-  const roles = readFileSync(join(dir, 'agent/.hooksmith/cassettes/card_replace.jsonl'), 'utf8')
+  // user, agent (tool call), agent (text), user ([DONE]). The cassette keeps the file's whole name
+  // (docs/files.md: only `.scenario.yaml` is dropped), so x.yml and x.yaml never share one (#44 item 11).
+  const roles = readFileSync(join(dir, 'agent/.hooksmith/cassettes/card_replace.yml.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => (JSON.parse(l) as { role: string }).role);

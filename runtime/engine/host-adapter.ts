@@ -134,7 +134,14 @@ function factOf(r: InvokeResult): HostFact {
           output,
           hostNotes,
         };
-      return { kind: 'timed-out', durationMs: r.durationMs, hard: r.killed, output, hostNotes };
+      return {
+        kind: 'timed-out',
+        durationMs: r.durationMs,
+        hard: r.killed,
+        ...(r.during === 'runtime' ? { runtime: true } : {}),
+        output,
+        hostNotes,
+      };
     case 'crashed':
       if (r.during === 'import')
         // Like an import that raised: the engine cannot load a module whose import ends the process.
@@ -173,6 +180,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     ...(call.phase ? { phase: call.phase } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
+    ...(call.hookTimeoutMs !== undefined ? { hookTimeoutMs: call.hookTimeoutMs } : {}),
     ...(call.app ? { app: call.app } : {}),
   };
 }

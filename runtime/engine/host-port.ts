@@ -23,6 +23,8 @@ export interface HostCall {
   /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
   payload: unknown;
   timeoutMs: number;
+  /** cayu-real: the safety stop of each hook the runtime calls (protocol.ts hookTimeoutMs). */
+  hookTimeoutMs?: number;
   /** The app the call belongs to: its calls share modules and Cayu hook instances (protocol.ts). */
   app?: string;
 }
@@ -53,7 +55,8 @@ export type HostFact = (
   | { kind: 'returned'; value: ReturnedValue; durationMs: number; output: string; actions?: unknown[] }
   | RaisedFact
   /** The deadline passed: cancelled cooperatively, or the host was killed (`hard`). */
-  | { kind: 'timed-out'; durationMs: number; hard: boolean; output: string }
+  /** runtime: cayu-real, the installed runtime's own time ran out with no hook running. */
+  | { kind: 'timed-out'; durationMs: number; hard: boolean; runtime?: boolean; output: string }
   /** The host process died under the hook (segfault, os._exit, …). */
   | { kind: 'crashed'; message: string; durationMs: number; output: string }
   /** The module could not be imported or the handler is missing. */

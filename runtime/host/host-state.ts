@@ -97,6 +97,8 @@ export interface Pending {
   /** Sent again to a fresh host after a restart it did not cause; why. */
   resent: number;
   resentWhy?: string;
+  /** cayu-real (hookTimeoutMs): whether one of its hooks holds the stalled loop; the scenario's deadline. */
+  hooks?: { blocked: boolean; deadlineAt: number };
 }
 
 export function newPending(

@@ -29,6 +29,12 @@ export interface InvokeRequest {
   /** Cooperative timeout inside the host; PythonHost kills the process at timeoutMs + grace. */
   timeoutMs: number;
   /**
+   * cayu-real: Hooksmith's safety stop for each hook the runtime calls. The host stops a hook that
+   * awaits past it; when the watchdog says a hook of this request holds the stalled loop, PythonHost
+   * kills the host past this (+ grace) instead of at the scenario's deadline (`timeoutMs`).
+   */
+  hookTimeoutMs?: number;
+  /**
    * The app this call belongs to (an id the caller picks; none: the call is an app of its own).
    * A call naming another app than the host's current one starts an app, as one start of the
    * engine: the process state put back, the agent's modules imported afresh, new Cayu hook
@@ -152,8 +158,11 @@ export interface TimedOutResult extends ResultBase {
   /** false: the host cancelled the task (cooperative); true: PythonHost killed the process (blocked loop). */
   killed: boolean;
   timeoutMs: number;
-  /** `import`: the module's import did not finish within PythonHost's load budget (only with killed). */
-  during?: 'import' | 'hook';
+  /**
+   * `import`: the module's import did not finish within PythonHost's load budget (only with killed).
+   * `runtime`: cayu-real, no hook blocking the loop: the installed runtime's own time ran out.
+   */
+  during?: 'import' | 'hook' | 'runtime';
   /** With `during: import`: the budget the import exceeded. */
   loadBudgetMs?: number;
 }

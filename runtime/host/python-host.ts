@@ -36,6 +36,8 @@ const TRANSFER_MS_PER_MIB = 200;
 const ANSWER_BUDGET_MS = 15_000;
 
 const MAX_RESENDS = 2;
+/** cayu-real: how long past a hook's safety stop a hook that blocks the loop may hold it before the kill. */
+const HOOK_GRACE_MS = 2_000;
 
 export class PythonHost {
   private readonly python: string;
@@ -207,10 +209,11 @@ export class PythonHost {
     if (msg.kind === 'unparsable') return this.log(`[host] unparsable protocol line: ${line.slice(0, 200)}`);
     if (msg.kind === 'blocking') {
       proc.blocker = msg.id;
-      return;
+      return this.onHookBlocking(proc, msg.id);
     }
     if (msg.kind === 'resumed') {
       proc.blocker = undefined;
+      this.onHookBlocking(proc, null);
       return this.rearmDeferred(proc);
     }
     const p = proc.pending.get(msg.id);
@@ -259,8 +262,30 @@ export class PythonHost {
     } else if (event === 'started') {
       this.endLoading(proc, p);
       this.arm(proc, p, p.req.timeoutMs + this.graceMs);
+      if (p.req.hookTimeoutMs !== undefined)
+        p.hooks = { blocked: false, deadlineAt: performance.now() + p.req.timeoutMs + this.graceMs };
     } else if (event === 'ended') {
+      p.hooks = undefined;
       this.arm(proc, p, ANSWER_BUDGET_MS); // serialising the value and carrying it back
+    }
+  }
+
+  /**
+   * cayu-real: a hook of `p` holds the stalled loop (the watchdog names the request whose hook
+   * frame the main thread is in): its safety stop is the deadline now, as a hook that blocks cannot
+   * be stopped from inside; once the loop runs again, the scenario's own deadline is back.
+   */
+  private onHookBlocking(proc: Proc, id: number | null): void {
+    for (const p of proc.pending.values()) {
+      const h = p.hooks;
+      if (!h || p.req.hookTimeoutMs === undefined) continue;
+      if (p.id === id && !h.blocked) {
+        h.blocked = true;
+        this.arm(proc, p, p.req.hookTimeoutMs + HOOK_GRACE_MS);
+      } else if (p.id !== id && h.blocked) {
+        h.blocked = false;
+        this.arm(proc, p, h.deadlineAt - performance.now());
+      }
     }
   }
 
@@ -295,6 +320,26 @@ export class PythonHost {
       p.deferred = true;
       p.starvedBy = v.starvedBy;
       return;
+    }
+    if (p.hooks && !p.loading) {
+      // cayu-real: a hook that blocked the loop past its safety stop, or the runtime's own time ran
+      // out, which no hook is to blame for. Never sent again: a whole scenario played once more on
+      // a fresh host would only take as long again.
+      const during = p.hooks.blocked ? 'hook' : 'runtime';
+      this.settle(proc, p, {
+        status: 'timed-out',
+        killed: true,
+        timeoutMs: during === 'hook' ? p.req.hookTimeoutMs! : p.req.timeoutMs,
+        during,
+        durationMs: elapsedMs(p),
+        output: empty,
+      });
+      return this.restart(
+        proc,
+        during === 'hook'
+          ? `a hook the installed runtime called blocked the event loop past its safety stop (${p.req.hookTimeoutMs} ms)`
+          : `the installed runtime's own work ran past ${p.req.timeoutMs} ms`,
+      );
     }
     if (v.kind === 'kill') {
       const during = v.guilty.loading ? 'import' : 'hook';

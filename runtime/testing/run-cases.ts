@@ -68,6 +68,18 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
         : loadScenario(c.file);
       const simulation = await runner.simulateLoaded(loaded);
+      // Hooksmith itself (or the installed runtime's driver) failed mid-turn: the scenario did not
+      // play through, so its expectations prove nothing (simulate exits 2 on the same result).
+      if (simulation.internalError !== undefined)
+        return done({
+          status: 'error',
+          expectations: [],
+          error: {
+            message: simulation.ending ?? simulation.internalError,
+            details: [simulation.internalError],
+          },
+          simulation,
+        });
       const expectations = evaluateScenario(loaded.scenario, simulation, lines);
       const failure = simulation.models?.failure;
       // A model request the cassette cannot answer fails the case, naming the field that drifted.

@@ -3,7 +3,7 @@
 // deadline covers the whole scenario, so a hook that blocks the loop past Hooksmith's safety stop
 // gets the host killed and restarted (the result says so), as in the emulation.
 import * as path from 'node:path';
-import type { SimulationResult } from '../api';
+import type { SimulationResult, TimelineEvent } from '../api';
 import type { HostPort } from '../host-port';
 import { RunInputError } from '../run-hook';
 import type { Scenario } from '../scenario-schema';
@@ -13,7 +13,17 @@ import { realSpec } from './scenario-spec';
 import type { SessionRecord } from './session-record';
 import { simulationFromRecord } from './timeline';
 
-/** The scripted time (latencies) plus the safety stop: the whole scenario's deadline. */
+/**
+ * The runtime's own time allowed per tool call: cayu 0.3 spent ~3.5 ms a call on 10,000 calls in
+ * the #44 run, over 13 ms on this machine under load (#44 item 15).
+ */
+const RUNTIME_MS_PER_CALL = 25;
+
+/**
+ * The whole scenario's deadline: the scripted time (latencies), one safety stop, 30 s and a share
+ * per tool call for the runtime's own work. A hook has its own stop: the host's for one that awaits
+ * forever, PythonHost's (hookTimeoutMs) for one that blocks the loop, so neither waits for this.
+ */
 function deadlineMs(sc: Scenario, safetyStopMs: number): number {
   const turns = sc.turns ? sc.turns.map((t) => turnScenario(sc, t)) : [sc];
   const scripted = turns.reduce(
@@ -23,7 +33,8 @@ function deadlineMs(sc: Scenario, safetyStopMs: number): number {
       Object.values(t.tools).reduce((m, tool) => m + tool.latency_ms * t.completions.length, 0),
     0,
   );
-  return safetyStopMs + scripted + 30_000;
+  const calls = turns.reduce((n, t) => n + t.completions.reduce((m, c) => m + c.tool_calls.length, 0), 0);
+  return safetyStopMs + scripted + 30_000 + RUNTIME_MS_PER_CALL * calls;
 }
 
 /** The scripted latencies the runtime waited for: each completion's, each tool call's tool's. */
@@ -40,10 +51,45 @@ function scriptedMs(turns: Scenario[]): number {
   );
 }
 
-function unfinished(sc: Scenario, source: string, root: string, why: string): SimulationResult {
+/**
+ * The scenario's verdict when a hook took the host down (killed at the safety stop, or the process
+ * ended): no runtime event survives it, so this one stands for the hook, and fails the run as the
+ * emulation's killed hook does (`no_crashes`, exit 1). The host cannot say which hook it was.
+ */
+function hostLost(outcome: 'timed-out' | 'crashed', why: string, timeoutMs: number): TimelineEvent {
+  return {
+    seq: 1,
+    point: 'cayu_runtime',
+    lane: 'phase',
+    hook: 'a Cayu hook',
+    outcome,
+    timeoutMs,
+    before: {},
+    after: null,
+    signal: null,
+    error: {
+      type: outcome === 'crashed' ? 'HostExit' : 'SafetyStop',
+      message: why,
+      traceback: [],
+      formatted: '',
+    },
+    effect: why,
+    wired: true,
+    context: 'turn',
+    notes: ['the Python host was lost while the runtime played: the runtime recorded nothing after it'],
+  };
+}
+
+function unfinished(
+  sc: Scenario,
+  source: string,
+  root: string,
+  why: string,
+  lost?: TimelineEvent,
+): SimulationResult {
   return {
     scenario: source,
-    events: [],
+    events: lost ? [lost] : [],
     transcript: [{ role: 'engine', text: why }],
     tools: [],
     status: 'error',
@@ -70,6 +116,7 @@ export async function playCayuReal(
     function: 'play',
     payload: spec,
     timeoutMs,
+    hookTimeoutMs: safetyStopMs,
   });
   if (fact.kind === 'load-error')
     throw new RunInputError(
@@ -79,27 +126,31 @@ export async function playCayuReal(
       [],
       fact.error,
     );
-  if (fact.kind === 'timed-out')
-    return unfinished(
-      sc,
-      source,
-      hooks.root,
-      `a hook never returned: Hooksmith's safety stop (${safetyStopMs / 1000} s) ended the scenario${fact.hard ? '; it blocked the event loop, so the Python host was killed and restarted' : ''}`,
-    );
-  if (fact.kind === 'crashed')
-    return unfinished(
-      sc,
-      source,
-      hooks.root,
-      `the Python host died while the runtime played: ${fact.message}`,
-    );
+  if (fact.kind === 'timed-out' && fact.runtime)
+    return {
+      ...unfinished(
+        sc,
+        source,
+        hooks.root,
+        `the installed cayu runtime's own work took longer than Hooksmith allows this scenario (${Math.round(timeoutMs / 1000)} s): no hook ran past its safety stop${fact.hard ? '; the Python host was restarted' : ''}`,
+      ),
+      internalError: `the cayu runtime did not finish the scenario within ${Math.round(timeoutMs / 1000)} s`,
+    };
+  if (fact.kind === 'timed-out') {
+    const why = `a hook never returned: Hooksmith's safety stop (${safetyStopMs / 1000} s) ended the scenario${fact.hard ? '; it blocked the event loop, so the Python host was killed and restarted' : ''}`;
+    return unfinished(sc, source, hooks.root, why, hostLost('timed-out', why, safetyStopMs));
+  }
+  if (fact.kind === 'crashed') {
+    const why = `the Python host died while the runtime played: ${fact.message}`;
+    return unfinished(sc, source, hooks.root, why, hostLost('crashed', why, safetyStopMs));
+  }
   if (fact.kind === 'raised')
     return {
       ...unfinished(
         sc,
         source,
         hooks.root,
-        `the real driver failed: ${fact.error.type}: ${fact.error.message}`,
+        `the installed cayu runtime did not play the scenario: its driver failed: ${fact.error.type}: ${fact.error.message}`,
       ),
       internalError: fact.error.message,
     };

@@ -28,6 +28,15 @@ class HooksmithSafetyStop(Exception):
     """Hooksmith's own stop for a hook that never returns (the Cayu runtime has no timeout)."""
 
 
+class HookNotInstantiated(Exception):
+    """A hook class the user's code cannot instantiate (an __init__ that needs arguments): the agent
+    cannot be set up, as a module that fails to import; the scenario is never played."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
 def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -243,7 +252,10 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
     recorder = Recorder(describe, float(spec.get("safetyStopMs") or 120000) / 1000.0, watch)
     app_hooks, agent_hooks = [], []
     for cls, label, scope in classes:
-        instance = cls()  # once per app: the same object serves every call, batch and run
+        try:
+            instance = cls()  # once per app: the same object serves every call, batch and run
+        except Exception as e:  # noqa: B902 - the user's __init__: a load error, not the runtime's
+            raise HookNotInstantiated(e) from e
         for phase in PHASES:
             if phase in vars_chain(cls):
                 recorder.wrap(instance, f"{label}.{phase}", phase)
@@ -345,8 +357,10 @@ async def invoke(req: Dict[str, Any], res: Dict[str, Any], host: Dict[str, Any])
         lambda: play(spec, classes, host["describe"], (host["watchdog"](), rid)), float(req.get("timeoutMs") or 0), rid)
     send({"id": rid, "event": "ended"})
     res["durationMs"] = round(duration, 3)
-    if outcome == "timeout":
-        return {**res, "status": "timed-out", "killed": False, "timeoutMs": req.get("timeoutMs")}
+    if outcome == "timeout":  # each hook has its own safety stop (Recorder): the runtime's own time ran out
+        return {**res, "status": "timed-out", "killed": False, "timeoutMs": req.get("timeoutMs"), "during": "runtime"}
+    if outcome == "err" and isinstance(value, HookNotInstantiated):
+        return {**res, "status": "load-error", "stage": "instantiate", "exception": host["describe"](value.cause)}
     if outcome == "err":
         return {**res, "status": "raised", "exception": host["describe"](value)}
     return {**res, "status": "returned", "value": value,

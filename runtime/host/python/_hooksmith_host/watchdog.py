@@ -60,6 +60,7 @@ class Watchdog:
 
     def _watch(self) -> None:
         reported = False
+        holder = None
         while True:
             if self._live <= 0 and not reported:
                 self._wake.wait()
@@ -67,9 +68,13 @@ class Watchdog:
                 continue
             _sleep(BEAT_S)
             stalled = _monotonic() - self._last > STALL_S and self._live > 0
-            if stalled and not reported:
-                self._send({"id": self._holder(), "event": "blocking"})
-                reported = True
-            elif not stalled and reported:
+            if stalled:
+                # Named again when the code holding the loop changes without a beat in between
+                # (the runtime's own code, then a hook it calls, #44 item 1).
+                now = self._holder()
+                if not reported or now != holder:
+                    self._send({"id": now, "event": "blocking"})
+                    reported, holder = True, now
+            elif reported:
                 self._send({"id": None, "event": "resumed"})
                 reported = False

@@ -199,6 +199,15 @@ async function playCall(
 async function saveCall(
   ctx: SimContext,
   identity: Record<string, unknown>,
+  round: CallRound,
+): Promise<Dispatched> {
+  return recordResult(ctx, round.call, await hookResult(ctx, identity, round));
+}
+
+/** The Mantle tool_result point for one call's result: what the engine persists. */
+async function hookResult(
+  ctx: SimContext,
+  identity: Record<string, unknown>,
   { call, args, result }: CallRound,
 ): Promise<Dispatched> {
   const fired = await firePoint(ctx, 'tool_result', {
@@ -209,11 +218,15 @@ async function saveCall(
     ...identity,
   });
   const p = fired.payload;
-  const out: Dispatched = {
+  return {
     value: String(p.value),
     is_error: p.is_error === true,
     arguments: (p.arguments as Record<string, unknown>) ?? args,
   };
+}
+
+/** The persisted result in the transcript (what the model sees next). */
+function recordResult(ctx: SimContext, call: ToolCallToRun, out: Dispatched): Dispatched {
   ctx.transcript.push({
     role: 'tool',
     text: `${call.tool_name}(${stringifyJson(out.arguments)}) → ${out.is_error ? 'error: ' : ''}${out.value}`,
@@ -222,10 +235,12 @@ async function saveCall(
 }
 
 /**
- * Dispatches a batch that passed preflight. Without Cayu hooks each call is saved as it ends.
- * With them, as cayu 0.3.0 publishes a tool round: every call's hook round first, in order, then
- * the batch's results together — so a session failure or a BaseException in any call of the
- * batch saves none of them (corpus: after-flip-in-batch, before-base-exception-second-call).
+ * Dispatches a batch that passed preflight. Mantle's tool_result hooks run after each dispatched
+ * call returns, before the next is dispatched (rasa-pro 3.21 orchestrator.py:2531-2577), with or
+ * without Cayu hooks. Without Cayu hooks each call is saved as it ends. With them, as cayu 0.3.0
+ * publishes a tool round, the batch's results are saved together — so a session failure or a
+ * BaseException in any call of the batch saves none of them (corpus: after-flip-in-batch,
+ * before-base-exception-second-call).
  */
 export async function dispatchBatch(
   ctx: SimContext,
@@ -240,10 +255,14 @@ export async function dispatchBatch(
       out.push(await saveCall(ctx, identity, await playCall(ctx, sc, identity, call, clock, 1)));
     return out;
   }
-  const rounds: CallRound[] = [];
+  // Mantle's tool_result hooks of the agent run as each call returns; with none, the point (shown
+  // unhooked) waits for the Cayu round's verdict, as the recorded Cayu corpus has it.
+  const mantleHooked = ctx.hooks.modify.has('tool_result') || ctx.hooks.observe.has('tool_result');
+  const rounds: { round: CallRound; hooked?: Dispatched }[] = [];
   for (const call of calls) {
     try {
-      rounds.push(await playCall(ctx, sc, identity, call, clock, calls.length));
+      const round = await playCall(ctx, sc, identity, call, clock, calls.length);
+      rounds.push({ round, ...(mantleHooked ? { hooked: await hookResult(ctx, identity, round) } : {}) });
     } catch (err) {
       if (!(
         err instanceof CayuRunEnded &&
@@ -258,11 +277,15 @@ export async function dispatchBatch(
       throw err;
     }
   }
-  const flipped = rounds.find((r) => r.flipped);
+  const flipped = rounds.find((r) => r.round.flipped);
   if (flipped)
     // cayu 0.3.0 runtime/_tool_round_publication.py:673-682 (_validate_terminal_outcome).
-    throw sessionFails(ctx, `Tool call ${flipped.call.id} terminal event type conflicts with its result.`);
-  for (const r of rounds) out.push(await saveCall(ctx, identity, r));
+    throw sessionFails(
+      ctx,
+      `Tool call ${flipped.round.call.id} terminal event type conflicts with its result.`,
+    );
+  for (const r of rounds)
+    out.push(recordResult(ctx, r.round.call, r.hooked ?? (await hookResult(ctx, identity, r.round))));
   return out;
 }
 

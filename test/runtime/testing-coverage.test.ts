@@ -204,7 +204,11 @@ describe('hooksmith test --coverage', { skip }, () => {
     assert.equal(r.code, 0, r.stderr);
     const xml = readFileSync(out, 'utf8');
     // #44 item 10: a strict XML parser (expat) reads it; the header comment once held "--".
-    const parsed = spawnSync('python3', ['-c', 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])', out]);
+    const parsed = spawnSync('python3', [
+      '-c',
+      'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])',
+      out,
+    ]);
     assert.equal(parsed.status, 0, String(parsed.stderr));
     const valid = Number(/lines-valid="(\d+)"/.exec(xml)![1]);
     assert.equal([...xml.matchAll(/<line number="\d+" hits="\d+"/g)].length, valid);

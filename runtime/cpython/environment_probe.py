@@ -126,6 +126,33 @@ def answer(req):
     return out
 
 
+def load_reaper():
+    """The host's reaper (_hooksmith_host/reaper.py), by file: beside this script in dist/ (python/),
+    or in the source tree. None where neither is found: the probe then ends only its group."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    for path in (os.path.join(here, "python", "_hooksmith_host", "reaper.py"),
+                 os.path.join(here, "..", "host", "python", "_hooksmith_host", "reaper.py")):
+        if os.path.isfile(path):
+            spec = importlib.util.spec_from_file_location("_hooksmith_probe_reaper", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    return None
+
+
+# An installed engine's import may start a daemon (setsid, double fork) that the group kill of the
+# probe does not reach: as a child subreaper the probe keeps it among its descendants, and ends them.
+REAPER = load_reaper()
+if REAPER is not None:
+    REAPER.become_subreaper()
+
+
+def end_descendants():
+    if REAPER is not None:
+        REAPER.end_descendants()
+
+
 def exit_with_parent():
     """A probe stuck importing an installed engine never reads its closed stdin: it ends when the
     process that started it (a CLI killed, a language server gone) is gone."""
@@ -134,6 +161,7 @@ def exit_with_parent():
     def watch():
         while os.getppid() == parent:
             time.sleep(0.5)
+        end_descendants()
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="hooksmith-probe-parent").start()
@@ -153,6 +181,7 @@ def main():
         if line.strip():
             answers.write(json.dumps(answer(json.loads(line))) + "\n")
             answers.flush()
+    end_descendants()  # stdin closed: everything is answered, and nothing an import started stays
 
 
 main()

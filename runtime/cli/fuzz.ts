@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner } from '../engine/runner';
 import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';
 import { SaveCaseError, saveFuzzCase, saveNameProblem } from '../testing/fuzz-save';
@@ -114,7 +115,7 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
       process.stderr.write(printable(`hooksmith fuzz: --save: ${err.message}\n`));
       return 2;
     }
-    if (err instanceof Error && err.name === 'PythonHostError') {
+    if (err instanceof PythonHostError) {
       process.stderr.write(`hooksmith fuzz: ${err.message}\n`);
       return 2;
     }

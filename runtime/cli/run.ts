@@ -8,6 +8,7 @@ import type { RunResult } from '../engine/api';
 import { JSON_LIMITS } from '../json/json-faithful';
 import { formatRunText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -133,7 +134,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
       reportInputError('run', err);
       return 2;
     }
-    if (err instanceof Error && err.name === 'PythonHostError') {
+    if (err instanceof PythonHostError) {
       process.stderr.write(printable(`hooksmith run: ${err.message}\n`));
       return 2;
     }

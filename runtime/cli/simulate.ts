@@ -6,6 +6,7 @@
 import type { SimulationResult } from '../engine/api';
 import { formatSimulationText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -94,7 +95,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
       reportInputError('simulate', err);
       return 2;
     }
-    if (err instanceof Error && (err.name === 'PythonHostError' || err instanceof CassetteError)) {
+    if (err instanceof PythonHostError || err instanceof CassetteError) {
       process.stderr.write(printable(`hooksmith simulate: ${err.message}\n`));
       return 2;
     }

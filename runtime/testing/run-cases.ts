@@ -2,6 +2,7 @@
 // parallel. A case that cannot run (agent check errors, import failure, bad payload) is an error.
 import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring, type HookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
@@ -12,7 +13,7 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
-import type { ModelRunOptions } from '../engine/sim-model';
+import { CassetteError, type ModelRunOptions } from '../engine/sim-model';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
 
@@ -34,7 +35,7 @@ export interface RunCasesOptions {
 function failure(err: unknown): { message: string; details: string[] } | undefined {
   if (err instanceof RunInputError || err instanceof ScenarioError)
     return { message: err.message, details: err.details };
-  if (err instanceof Error && (err.name === 'PythonHostError' || err.name === 'CassetteError'))
+  if (err instanceof PythonHostError || err instanceof CassetteError)
     return { message: err.message, details: [] };
   return undefined;
 }

@@ -2,6 +2,7 @@
 // --coverage: the lines and branches of the agent's files the generated payloads reached (coverage.py).
 // Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
 // printed, and written as a payload case with --save); 2 usage or input errors.
+import type { HostOptions } from './host-options';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
@@ -26,7 +27,7 @@ function wholeNumber(text: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-export async function runFuzzCommand(args: string[]): Promise<number> {
+export async function runFuzzCommand(args: string[], host: HostOptions = {}): Promise<number> {
   const parsed = parseCommandArgs(args, {
     runs: { type: 'string' },
     seed: { type: 'string' },
@@ -70,6 +71,7 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
   measured?.begin('fuzz');
   const runner = createHookRunner({
     python: v.python,
+    memoryLimitMb: host.memoryLimitMb,
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
     ...(measured ? { coverage: measured.sink } : {}),
   });

@@ -3,6 +3,7 @@
 // 1 it crashed, timed out, returned an invalid value or raised a signal that is ignored there;
 // 2 usage or input errors (malformed payload with its JSON path, unknown handler, module
 // check errors, a module that fails to import).
+import type { HostOptions } from './host-options';
 import * as fs from 'node:fs';
 import type { RunResult } from '../engine/api';
 import { JSON_LIMITS } from '../json/json-faithful';
@@ -89,7 +90,7 @@ export function reportInputError(
   );
 }
 
-export async function runRunCommand(args: string[]): Promise<number> {
+export async function runRunCommand(args: string[], host: HostOptions = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE);
     return 0;
@@ -118,6 +119,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python: parsed.python,
+    memoryLimitMb: host.memoryLimitMb,
     ...listedWiring(wiredPoints),
     ...(debugging ? { debug: debugging.debug } : {}),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),

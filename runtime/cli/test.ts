@@ -5,6 +5,7 @@
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
 // is a file that is no case, a snapshot --update could not write, or a usage error. No case found
 // is a warning (exit 0), as `check` of a folder without hooks.
+import type { HostOptions } from './host-options';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printable } from './printable';
@@ -93,7 +94,7 @@ function repeatOption(value: unknown, format: string): number | string {
   return n;
 }
 
-export async function runTestCommand(args: string[]): Promise<number> {
+export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
     k: { type: 'string', short: 'k' },
@@ -169,6 +170,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
   const shared = debugging
     ? createHookRunner({
         python: values.python,
+        memoryLimitMb: host.memoryLimitMb,
         log,
         debug: debugging.debug,
         models,
@@ -183,6 +185,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
       runs.push(
         await runCases(cases, {
           python: values.python,
+          memoryLimitMb: host.memoryLimitMb,
           ...(wiredPoints ? { wiredPoints } : {}),
           models: { ...models, fresh: true },
           log,
@@ -200,6 +203,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
   }
   const results = await runCases(cases, {
     python: values.python,
+    memoryLimitMb: host.memoryLimitMb,
     ...(wiredPoints ? { wiredPoints } : {}),
     ...(shared ? { runnerFor: () => shared } : {}),
     models,

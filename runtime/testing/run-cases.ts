@@ -19,6 +19,8 @@ import { parseJson } from '../json/lossless-json';
 
 export interface RunCasesOptions {
   python?: string;
+  /** --memory-limit: the Python host's memory limit in MiB (0: none); default the host's. */
+  memoryLimitMb?: number;
   /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
   wiredPoints?: readonly string[];
   /** A runner for an agent; default: a new one per agent, disposed when its cases are done. */
@@ -132,6 +134,7 @@ export async function runCases(
         opts.runnerFor?.(root) ??
         createHookRunner({
           python: opts.python,
+          memoryLimitMb: opts.memoryLimitMb,
           log: opts.log,
           ...listedWiring(opts.wiredPoints),
           ...(opts.models ? { models: opts.models } : {}),

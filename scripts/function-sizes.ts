@@ -24,8 +24,11 @@ function tsSources(dir: string): string[] {
   });
 }
 
-/** The name a reader would look for: the function's own, else the variable, property or call it sits in. */
-function nameOf(node: ts.Node, source: ts.SourceFile): string {
+/**
+ * The name a reader would look for: the function's own, else the variable or property it is assigned
+ * to, else the call it is passed to, after its enclosing function's (`start/new Promise(…)`).
+ */
+function nameOf(node: ts.Node, source: ts.SourceFile, enclosing: string | undefined): string {
   const own = (node as { name?: ts.Node }).name;
   if (own && (ts.isIdentifier(own) || ts.isStringLiteral(own) || ts.isPrivateIdentifier(own)))
     return own.text;
@@ -38,11 +41,15 @@ function nameOf(node: ts.Node, source: ts.SourceFile): string {
   ) {
     return parent.name.getText(source);
   }
-  if (ts.isCallExpression(parent)) {
+  let passedTo = '(anonymous)';
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
     const callee = parent.expression;
-    return `${ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText(source).slice(0, 40)}(…)`;
+    const called = ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : callee.getText(source).slice(0, 40);
+    passedTo = `${ts.isNewExpression(parent) ? 'new ' : ''}${called}(…)`;
   }
-  return '(anonymous)';
+  return enclosing ? `${enclosing}/${passedTo}` : passedTo;
 }
 
 function isFunction(node: ts.Node): node is ts.FunctionLikeDeclaration {
@@ -63,11 +70,11 @@ export function functionSizesOf(path: string, text: string): FunctionSize[] {
   const file = relative(REPO, path);
   const found: FunctionSize[] = [];
   const seen = new Map<string, number>();
-  const visit = (node: ts.Node): void => {
+  const visit = (node: ts.Node, enclosing: string | undefined): void => {
     if (isFunction(node) && node.body) {
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      const name = nameOf(node, source);
+      const name = nameOf(node, source, enclosing);
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);
       found.push({
@@ -76,10 +83,12 @@ export function functionSizesOf(path: string, text: string): FunctionSize[] {
         line: start + 1,
         lines: end - start + 1,
       });
+      ts.forEachChild(node, (child) => visit(child, name));
+      return;
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, enclosing));
   };
-  visit(source);
+  visit(source, undefined);
   return found;
 }
 

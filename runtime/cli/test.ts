@@ -94,7 +94,8 @@ function repeatOption(value: unknown, format: string): number | string {
   return n;
 }
 
-export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
+/** The options of `hooksmith test`, checked; a number is the exit code (the usage or help was printed). */
+function testOptions(args: string[]) {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
     k: { type: 'string', short: 'k' },
@@ -106,11 +107,11 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
     ...COVERAGE_SPEC,
     repeat: { type: 'string' },
   });
-  if (typeof parsed === 'string') {
-    process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
+  const usage = (problem: string): number => {
+    process.stderr.write(`hooksmith test: ${problem}\n${USAGE}`);
     return 2;
-  }
-  const { positionals } = parsed;
+  };
+  if (typeof parsed === 'string') return usage(parsed);
   const values = parsed.values as {
     format?: string;
     k?: string;
@@ -123,33 +124,33 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
     return 0;
   }
   const format = (values.format ?? 'text') as keyof typeof FORMATS;
-  if (!Object.hasOwn(FORMATS, format)) {
-    process.stderr.write(
-      `hooksmith test: --format must be text, json or junit, got ${values.format}\n${USAGE}`,
-    );
-    return 2;
-  }
+  if (!Object.hasOwn(FORMATS, format))
+    return usage(`--format must be text, json or junit, got ${values.format}`);
   const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
-  if (typeof wiredPoints === 'string') {
-    process.stderr.write(`hooksmith test: ${wiredPoints}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof wiredPoints === 'string') return usage(wiredPoints);
   const models = modelOptions(parsed.values);
-  if (typeof models === 'string') {
-    process.stderr.write(`hooksmith test: ${models}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof models === 'string') return usage(models);
   const coverage = coverageOptions(parsed.values);
-  if (typeof coverage === 'string') {
-    process.stderr.write(`hooksmith test: ${coverage}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof coverage === 'string') return usage(coverage);
   const repeat = repeatOption(parsed.values.repeat, format);
-  if (typeof repeat === 'string') {
-    process.stderr.write(`hooksmith test: ${repeat}\n${USAGE}`);
-    return 2;
-  }
-  const debugging = await cliDebug('test', parsed.values.debug, values.python);
+  if (typeof repeat === 'string') return usage(repeat);
+  return {
+    positionals: parsed.positionals,
+    debug: parsed.values.debug,
+    values,
+    format,
+    wiredPoints,
+    models,
+    coverage,
+    repeat,
+  };
+}
+
+export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
+  const options = testOptions(args);
+  if (typeof options === 'number') return options;
+  const { positionals, values, format, wiredPoints, models, coverage, repeat } = options;
+  const debugging = await cliDebug('test', options.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
   const found = discoverCases(positionals);

@@ -37,6 +37,8 @@ export interface HookDiagnostic {
    * set by the rule that knows it (import-error), so the server never reads it out of the message.
    */
   absentEnginePackage?: string;
+  /** Which of its rule's `messages` this is (rules that declare them). */
+  messageId?: string;
 }
 
 /** The repository (package.json's `repository`; a test keeps them equal). */

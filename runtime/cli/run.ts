@@ -90,6 +90,20 @@ export function reportInputError(
   );
 }
 
+/** The payload of --payload (a file or `-`); undefined when it cannot be read (said on stderr: exit 2). */
+function payloadOf(source: string): { payload: unknown } | undefined {
+  try {
+    return { payload: readPayload(source) };
+  } catch (err) {
+    if (err instanceof RunInputError) reportInputError('run', err);
+    else
+      process.stderr.write(
+        printable(`hooksmith run: cannot read payload ${source}: ${(err as Error).message}\n`),
+      );
+    return undefined;
+  }
+}
+
 export async function runRunCommand(args: string[], host: HostOptions = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE);
@@ -103,17 +117,9 @@ export async function runRunCommand(args: string[], host: HostOptions = {}): Pro
   const sep = parsed.target.lastIndexOf('::');
   const file = parsed.target.slice(0, sep);
   const handler = parsed.target.slice(sep + 2);
-  let payload: unknown;
-  try {
-    payload = readPayload(parsed.payload);
-  } catch (err) {
-    if (err instanceof RunInputError) reportInputError('run', err);
-    else
-      process.stderr.write(
-        printable(`hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`),
-      );
-    return 2;
-  }
+  const read = payloadOf(parsed.payload);
+  if (!read) return 2;
+  const { payload } = read;
   const { wiredPoints } = parsed;
   const debugging = await cliDebug('run', parsed.debug, parsed.python);
   if (typeof debugging === 'number') return debugging;

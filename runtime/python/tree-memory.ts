@@ -13,6 +13,7 @@
 // source; on any difference the caller uses the API walk instead (tree-from-api.ts).
 import type { Language, Tree } from 'web-tree-sitter';
 import { SyntaxTree, packFlags } from './syntax-node';
+import { readSlot, Slot } from './tree-slot';
 
 /** The emscripten module's views of WASM memory (they are replaced when memory grows). */
 export interface WasmHeap {
@@ -187,6 +188,7 @@ class WalkStack {
 
 /** Reused by every walk (walks never nest). */
 const walk = new WalkStack();
+const slot = new Slot();
 
 /**
  * Which children of the root to read without their descendants (their row stays, a leaf): asked
@@ -231,67 +233,6 @@ function addRoot(out: SyntaxTree, t: LanguageTables, heap: WasmHeap, rp: number)
     (rootSizeRows > 0 ? rootSizeCols : rootCol + rootSizeCols) >>> 1,
   );
   return rootStart;
-}
-
-/** One child slot as read from the heap, reused for every node (no object per node). */
-class Slot {
-  symbol = 0;
-  visible = false;
-  named = false;
-  extra = false;
-  missing = false;
-  errorCost = 0;
-  padBytes = 0;
-  padRows = 0;
-  padCols = 0;
-  sizeBytes = 0;
-  sizeRows = 0;
-  sizeCols = 0;
-  /** Address of the SubtreeHeapData (0 for an inline leaf). */
-  p = 0;
-  childCount = 0;
-}
-
-const slot = new Slot();
-
-/** Reads the 8-byte child slot at `a` into `s`: an inline leaf (subtree.h SubtreeInlineData) or a heap subtree. */
-function readSlot(u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, a: number, s: Slot): void {
-  const b0 = u8[a] as number;
-  if (b0 & 1) {
-    // SubtreeInlineData: a small leaf packed into the slot itself.
-    s.symbol = u8[a + 1] as number;
-    s.visible = (b0 & 2) !== 0;
-    s.named = (b0 & 4) !== 0;
-    s.extra = (b0 & 8) !== 0;
-    s.missing = (b0 & 32) !== 0;
-    s.errorCost = s.missing ? 1 : 0;
-    s.padCols = u8[a + 4] as number;
-    s.padRows = (u8[a + 5] as number) & 15;
-    s.padBytes = u8[a + 6] as number;
-    s.sizeBytes = u8[a + 7] as number;
-    s.sizeRows = 0;
-    s.sizeCols = s.sizeBytes;
-    s.p = 0;
-    s.childCount = 0;
-    return;
-  }
-  const p = u32[a >> 2] as number;
-  s.p = p;
-  s.padBytes = u32[(p + 4) >> 2] as number;
-  s.padRows = u32[(p + 8) >> 2] as number;
-  s.padCols = u32[(p + 12) >> 2] as number;
-  s.sizeBytes = u32[(p + 16) >> 2] as number;
-  s.sizeRows = u32[(p + 20) >> 2] as number;
-  s.sizeCols = u32[(p + 24) >> 2] as number;
-  s.errorCost = u32[(p + 32) >> 2] as number;
-  s.childCount = u32[(p + 36) >> 2] as number;
-  s.symbol = u16[(p + 40) >> 1] as number;
-  const flags = u8[p + 44] as number;
-  s.visible = (flags & 1) !== 0;
-  s.named = (flags & 2) !== 0;
-  s.extra = (flags & 4) !== 0;
-  s.missing = ((u8[p + 45] as number) & 2) !== 0;
-  if (s.missing) s.errorCost = 1;
 }
 
 /** Reads `tree` (parsed from `text`) into a SyntaxTree. */

@@ -7,11 +7,9 @@ import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 
 type Send = (uri: string, diagnostics: HookDiagnostic[], version: number | undefined) => void;
 
-/** The package the notice is about ("rasa-pro", "cayu"), or undefined for any other diagnostic. */
+/** The package the notice is about ("rasa-pro", "cayu"), as the rule recorded it; else undefined. */
 export function engineNoticePackage(d: HookDiagnostic): string | undefined {
-  if (d.code !== 'import-error' || d.severity !== 'information') return undefined;
-  if (!d.message.includes('not installed in the selected Python interpreter')) return undefined;
-  return /\(pip install ([\w.-]+)\)\.?$/.exec(d.message)?.[1] ?? 'engine';
+  return d.absentEnginePackage;
 }
 
 interface Published {

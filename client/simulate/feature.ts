@@ -16,7 +16,7 @@ import { sharedRunner } from '../python/runner-service';
 import { withDelayedProgress } from '../run/progress';
 import { clearRefusalNote, noteRefusal, refusalLog, refusalOf } from '../run/refusal';
 import { ReusablePanel } from '../run/webview-panel';
-import { openAt } from '../run/webview-messages';
+import { openAt, type WebviewMessage } from '../run/webview-messages';
 import { ensureTrusted } from '../trust/trust';
 import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProvider } from './codelens';
 import { debugRun } from '../debug/debug-run';
@@ -101,28 +101,51 @@ async function pickScenario(): Promise<Target | undefined> {
   return pick ? { scenario: pick.uri.fsPath, file: pick.uri.fsPath } : undefined;
 }
 
+/** The last turn the timeline shows: what re-runs it, and its result or refusal. */
+interface LastTurn {
+  target: Target;
+  result?: SimulationResult;
+  refusal?: Refusal;
+}
+
+/** A message from the timeline: run again, re-record, set a model, open a hook or the scenario. */
+async function onTimelineMessage(
+  ctx: HooksmithContext,
+  m: WebviewMessage,
+  last: LastTurn | undefined,
+): Promise<void> {
+  if (m.type === 'rerun')
+    await vscode.commands.executeCommand(
+      'hooksmith.simulateTurn',
+      last?.target.file ??
+        (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined),
+    );
+  else if (m.type === 'rerecord' && last?.target.file)
+    await vscode.commands.executeCommand(`hooksmith.${RE_RECORD_COMMAND}`, last.target.file);
+  else if (m.type === 'setModel') await openModelSetting();
+  else if (m.type === 'openHook' && last?.result?.agentRoot)
+    await openHook(ctx, last.result.agentRoot, m.hook);
+  else if (m.type === 'openScenario' && last?.target.file)
+    await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), {
+      viewColumn: vscode.ViewColumn.One,
+      preview: false,
+    });
+}
+
+/** What a refused turn offers: "Run again" cannot help a scenario that needs a model, setting one can. */
+function refusalActions(message: string, target: Target): Refusal['actions'] {
+  return needsAModel(message)
+    ? ['setModel', ...(target.file ? (['openScenario'] as const) : [])]
+    : target.file
+      ? ['rerun', 'openScenario']
+      : ['rerun'];
+}
+
 export function simulateFeature(ctx: HooksmithContext): void {
   const runners = sharedRunner(ctx);
-  let last: { target: Target; result?: SimulationResult; refusal?: Refusal } | undefined;
+  let last: LastTurn | undefined;
 
-  const panel = new ReusablePanel('hooksmith.timeline', async (m) => {
-    if (m.type === 'rerun')
-      await vscode.commands.executeCommand(
-        'hooksmith.simulateTurn',
-        last?.target.file ??
-          (last ? { scenario: last.target.scenario, baseDir: last.target.baseDir } : undefined),
-      );
-    else if (m.type === 'rerecord' && last?.target.file)
-      await vscode.commands.executeCommand(`hooksmith.${RE_RECORD_COMMAND}`, last.target.file);
-    else if (m.type === 'setModel') await openModelSetting();
-    else if (m.type === 'openHook' && last?.result?.agentRoot)
-      await openHook(ctx, last.result.agentRoot, m.hook);
-    else if (m.type === 'openScenario' && last?.target.file)
-      await vscode.window.showTextDocument(vscode.Uri.file(last.target.file), {
-        viewColumn: vscode.ViewColumn.One,
-        preview: false,
-      });
-  });
+  const panel = new ReusablePanel('hooksmith.timeline', (m) => onTimelineMessage(ctx, m, last));
   const lenses = new ScenarioCodeLensProvider();
   ctx.push(
     panel,
@@ -241,15 +264,7 @@ export function simulateFeature(ctx: HooksmithContext): void {
       if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
       // The refusal replaces the previous timeline: nothing stale looks like this turn.
       // "Run again" cannot help a scenario that needs a model: setting one can (#45 item 2).
-      const refusal = refusalOf(
-        err,
-        name,
-        needsAModel(err.message)
-          ? ['setModel', ...(target.file ? (['openScenario'] as const) : [])]
-          : target.file
-            ? ['rerun', 'openScenario']
-            : ['rerun'],
-      );
+      const refusal = refusalOf(err, name, refusalActions(err.message, target));
       ctx.log.warn('simulate', refusalLog(refusal));
       last.refusal = refusal;
       panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));

@@ -6,31 +6,16 @@
 // case runs hooks).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SimulationResult } from '../../runtime/engine/api';
 import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
-import { isPayloadFile, isScenarioFile, readCase } from '../../runtime/testing/discover-cases';
-import { runCases } from '../../runtime/testing/run-cases';
+import { isPayloadFile, isScenarioFile } from '../../runtime/testing/discover-cases';
 import type { HooksmithContext } from '../context';
-import { noteTestRun } from '../walkthrough/feature';
-import { sharedRunner } from '../python/runner-service';
-import { debugRun } from '../debug/debug-run';
-import type { HookRunner } from '../../runtime/engine/runner';
 import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
 import { registerRepeatProfile } from './repeat';
-import {
-  CoverageRun,
-  missingCoverageFor,
-  offerCoverage,
-  registerCoverageProfile,
-  type CoverageReport,
-} from './coverage';
-import { exercisedHooks } from './exercised';
-import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
-import type { CaseResult } from '../../runtime/testing/cases';
-import { TestTree, type CaseEntry } from './tree';
-import { report, type ItemReport } from './results';
-import { CONTROLLER_ID, peekFirstFailure } from './peek';
+import { registerCoverageProfile } from './coverage';
+import { TestTree } from './tree';
+import { CONTROLLER_ID } from './peek';
+import { TestRunner, type RunMode } from './runner';
 
 const GLOBS = [
   '**/*.scenario.{yaml,yml,json}',
@@ -42,27 +27,12 @@ const EXCLUDE = '**/{node_modules,.git}/**';
 function registerController(ctx: HooksmithContext): TestTree {
   const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Hooksmith');
   const tree = new TestTree(controller);
-  const runners = sharedRunner(ctx);
-  const last = new Map<string, ItemReport>();
-  /** Scenario file → the turn its last test run played (its timeline opens from a failure). */
-  const played = new Map<string, SimulationResult>();
-  /** Case item id → its label, for the cases that failed (or could not run) when they last ran. */
-  const failing = new Map<string, string>();
-  const showFailing = () => ctx.testStatus.setFailing([...failing.values()]);
-  /** What a case's result leaves behind, whichever profile ran it: the failing count, the timeline. */
-  const remember = (e: CaseEntry, r: CaseResult, failed: boolean): void => {
-    if (failed) failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
-    else failing.delete(e.item.id);
-    showFailing();
-    if (r.simulation) played.set(r.case.file, r.simulation);
-    else played.delete(e.testCase.file);
-  };
-  ctx.push(controller);
-
   const scan = async () => {
     for (const glob of GLOBS)
       for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, 2000)) tree.update(uri.fsPath);
   };
+  const runner = new TestRunner(ctx, controller, tree, scan);
+  ctx.push(controller);
   controller.resolveHandler = async (item) => {
     if (!item) await scan();
   };
@@ -71,6 +41,22 @@ function registerController(ctx: HooksmithContext): TestTree {
     tree.cases.clear();
     await scan();
   };
+  watchCaseFiles(ctx, tree, runner);
+  watchFolders(ctx, tree);
+  const profile = (mode: RunMode) => (request: vscode.TestRunRequest, token: vscode.CancellationToken) =>
+    runner.runTests(mode, request, token);
+  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, profile('run'), true);
+  controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, profile('debug'), true);
+  registerCoverageProfile(controller, profile('coverage'));
+  registerRepeatProfile(ctx, controller, tree, runner.last, runner.remember);
+  registerTestCommands(ctx, controller, runner, scan);
+  void scan();
+  return tree;
+}
+
+/** Case files created, changed and deleted; and opened or saved in the editor, since a file watcher can
+ * miss events (inotify limits, remote file systems, a file written as its folder is created). */
+function watchCaseFiles(ctx: HooksmithContext, tree: TestTree, runner: TestRunner): void {
   for (const glob of GLOBS) {
     const w = vscode.workspace.createFileSystemWatcher(glob);
     ctx.push(
@@ -79,125 +65,25 @@ function registerController(ctx: HooksmithContext): TestTree {
       w.onDidChange((u) => tree.update(u.fsPath)),
       w.onDidDelete((u) => {
         tree.remove(u.fsPath);
-        if (failing.delete(`${u.fsPath}::case`)) showFailing();
+        runner.forget(u.fsPath);
       }),
     );
   }
-  watchFolders(ctx, tree);
-  // A file watcher can miss events (inotify limits, remote file systems, a file written as its folder
-  // is created): a case file opened or saved in the editor is read again all the same.
   const caseFile = (d: vscode.TextDocument) =>
     d.uri.scheme === 'file' && GLOBS.some((pattern) => vscode.languages.match({ pattern }, d) > 0);
   const reread = (d: vscode.TextDocument) => caseFile(d) && tree.update(d.uri.fsPath);
   ctx.push(vscode.workspace.onDidOpenTextDocument(reread), vscode.workspace.onDidSaveTextDocument(reread));
+}
 
-  // Not awaited: the run is over, and the workbench opening an editor must not hold the run's
-  // handler (a run profile that has not returned holds back the next run).
-  const peek = (failed: vscode.TestItem[]) => {
-    if (!failed.length) return;
-    void peekFirstFailure(failed).then((opened) =>
-      ctx.log.info('test', `${failed.length} failed; peek ${opened ? 'opened' : 'not opened'}`),
-    );
-  };
-
-  /** What the last Run with Coverage gave the editor (`hooksmith.lastCoverage`, for tests). */
-  let lastCoverage: CoverageReport | undefined;
-  const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
-
-  // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
-  // Coverage: a host of its own measuring the agent's files (coverage.ts).
-  const execute =
-    (mode: 'run' | 'debug' | 'coverage') =>
-    async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
-      noteTestRun(ctx.log);
-      const run = controller.createTestRun(request);
-      const roots: vscode.TestItem[] = [];
-      if (request.include) roots.push(...request.include);
-      else {
-        // Run All runs every case file on disk, including one the file watcher did not report.
-        await scan();
-        controller.items.forEach((i) => roots.push(i));
-      }
-      const excluded = new Set((request.exclude ?? []).map((i) => i.id));
-      const entries = [...new Set(roots.flatMap((i) => tree.casesUnder(i)))].filter(
-        (e) => !excluded.has(e.item.id),
-      );
-      // Edited files are saved first: cases read them from disk.
-      for (const d of vscode.workspace.textDocuments)
-        if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
-      for (const e of entries) run.enqueued(e.item);
-      const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
-      if (mode === 'debug') {
-        const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
-        const failed = await debugRun(ctx, name, resource, (runner) =>
-          runEntries(run, entries, runner, token),
-        );
-        if (failed === undefined) for (const e of entries) run.skipped(e.item);
-        run.end();
-        if (failed && !token.isCancellationRequested) peek(failed);
-        return;
-      }
-      const coverage = mode === 'coverage' ? new CoverageRun() : undefined;
-      const runner = coverage ? await runners.measured(resource, coverage.sink) : await runners.get(resource);
-      if (!runner) {
-        for (const e of entries)
-          run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
-        run.end();
-        return;
-      }
-      const results: CaseResult[] = [];
-      try {
-        const failed = await runEntries(run, entries, runner, token, results, coverage);
-        if (coverage) {
-          lastCoverage = await coverage.finish(run, results, relative);
-          exercisedHooks(ctx).set(lastCoverage.hooks);
-          const without = missingCoverageFor(lastCoverage.problems);
-          if (without) void offerCoverage(without);
-        }
-        if (!token.isCancellationRequested) peek(failed);
-      } finally {
-        if (coverage) await runner.dispose();
-        run.end();
-      }
-    };
-  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, execute('run'), true);
-  controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, execute('debug'), true);
-  registerCoverageProfile(controller, execute('coverage'));
-  registerRepeatProfile(ctx, controller, tree, last, remember);
-
-  async function runEntries(
-    run: vscode.TestRun,
-    entries: CaseEntry[],
-    runner: HookRunner,
-    token: vscode.CancellationToken,
-    results: CaseResult[] = [],
-    coverage?: CoverageRun,
-  ): Promise<vscode.TestItem[]> {
-    last.clear();
-    const failed: vscode.TestItem[] = [];
-    // One host: the cases run one after another.
-    for (const e of entries) {
-      if (token.isCancellationRequested) break;
-      run.started(e.item);
-      e.item.children.forEach((c) => run.started(c));
-      // Read again: the file may have changed since it was discovered.
-      const now = readCase(e.testCase.file);
-      const testCase = now && 'kind' in now ? now : e.testCase;
-      coverage?.begin(coverageCaseId(testCase));
-      const [r] = await runCases([testCase], { runnerFor: () => runner });
-      if (r) {
-        results.push(r);
-        const failedNow = report(run, e, r, last);
-        if (failedNow) failed.push(e.item);
-        remember(e, r, failedNow);
-      } else played.delete(testCase.file);
-      if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
-    }
-    return failed;
-  }
-
-  ctx.registerCommand('lastTestRun', () => Object.fromEntries(last));
-  ctx.registerCommand('lastCoverage', () => lastCoverage);
+/** The commands tests and result messages call: the last run's reports, coverage, items, a timeline. */
+function registerTestCommands(
+  ctx: HooksmithContext,
+  controller: vscode.TestController,
+  runner: TestRunner,
+  scan: () => Promise<void>,
+): void {
+  ctx.registerCommand('lastTestRun', () => Object.fromEntries(runner.last));
+  ctx.registerCommand('lastCoverage', () => runner.lastCoverage);
   ctx.registerCommand('testItems', async () => {
     if (controller.items.size === 0) await scan();
     const out: { id: string; label: string; line?: number; depth: number }[] = [];
@@ -216,7 +102,7 @@ function registerController(ctx: HooksmithContext): TestTree {
     const item = arg && 'test' in arg ? arg.test : (arg as vscode.TestItem | undefined);
     const file = item?.uri?.fsPath;
     if (!file) return;
-    const result = played.get(file);
+    const result = runner.playedBy(file);
     if (result) {
       await vscode.commands.executeCommand(`hooksmith.${SHOW_SIMULATION_COMMAND}`, { file, result });
       return;
@@ -226,8 +112,6 @@ function registerController(ctx: HooksmithContext): TestTree {
     );
     await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
   });
-  void scan();
-  return tree;
 }
 
 /**

@@ -63,6 +63,27 @@ function standIn(runs: CaseResult[], verdict: string): CaseResult {
   return runs.find((r) => r.status === status) ?? runs[runs.length - 1]!;
 }
 
+/** Test Results' output of a case, and its last report's copy (`hooksmith.lastTestRun`). */
+function appendOutput(run: vscode.TestRun, e: CaseEntry, last: Map<string, ItemReport>, text: string): void {
+  run.appendOutput(text, undefined, e.item);
+  const item = last.get(e.item.id);
+  if (item) item.output = (item.output ?? '') + text;
+}
+
+/** The items a menu command names: test items (the clicked one, and the selection), or scenario files (a Uri). */
+function itemsOf(args: unknown[], tree: TestTree): vscode.TestItem[] {
+  const flat = args.flat();
+  const files = new Set(flat.filter((a) => a instanceof vscode.Uri).map((u) => u.fsPath));
+  return [
+    ...new Set([
+      ...flat.filter(
+        (a): a is vscode.TestItem => typeof a === 'object' && a !== null && 'id' in a && 'children' in a,
+      ),
+      ...[...tree.cases.values()].filter((e) => files.has(e.testCase.file)).map((e) => e.item),
+    ]),
+  ];
+}
+
 export function registerRepeatProfile(
   ctx: HooksmithContext,
   controller: vscode.TestController,
@@ -104,19 +125,18 @@ export function registerRepeatProfile(
         if (!runs.length) break;
         if (scriptedOnly(runs[0]!)) {
           remember(e, runs[0]!, report(run, e, runs[0]!, last));
-          const text = crlf([sameEveryRun(e.item.label, n)]);
-          run.appendOutput(text, undefined, e.item);
-          const item = last.get(e.item.id);
-          if (item) item.output = (item.output ?? '') + text;
+          appendOutput(run, e, last, crlf([sameEveryRun(e.item.label, n)]));
           continue;
         }
         const [summary] = summarizeRepeats(runs.map((r) => [r]));
         const shown = standIn(runs, repeatVerdict(summary!));
         remember(e, shown, report(run, e, shown, last));
-        const text = crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n'));
-        run.appendOutput(text, undefined, e.item);
-        const item = last.get(e.item.id);
-        if (item) item.output = (item.output ?? '') + text;
+        appendOutput(
+          run,
+          e,
+          last,
+          crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n')),
+        );
         ctx.log.info('test', `${e.item.label}: ${runs.length} runs, ${repeatVerdict(summary!)}`);
       }
     } finally {
@@ -127,17 +147,7 @@ export function registerRepeatProfile(
   const profile = controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
   // The test item's context menu (#45 item 6): not only under Execute Using Profile….
   ctx.registerCommand(RUN_REPEATED_COMMAND, async (...args: unknown[]) => {
-    // Test items (the menu passes the clicked one, and the selection), or scenario files (a Uri).
-    const flat = args.flat();
-    const files = new Set(flat.filter((a) => a instanceof vscode.Uri).map((u) => u.fsPath));
-    const items = [
-      ...new Set([
-        ...flat.filter(
-          (a): a is vscode.TestItem => typeof a === 'object' && a !== null && 'id' in a && 'children' in a,
-        ),
-        ...[...tree.cases.values()].filter((e) => files.has(e.testCase.file)).map((e) => e.item),
-      ]),
-    ];
+    const items = itemsOf(args, tree);
     const cancel = new vscode.CancellationTokenSource();
     try {
       await handler(

@@ -62,8 +62,8 @@ export interface FilesResult extends Omit<Discovery, 'agents'> {
 const TURN_MS = 4;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
-  const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
+/** CPython's syntax checker, its remembered verdicts and the installed environment: none without an interpreter. */
+function interpreterParts(opts: FilesOptions, log: (m: string) => void) {
   const checker =
     opts.cpython === false
       ? undefined
@@ -83,6 +83,40 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
           : {}),
       })
     : undefined;
+  return { checker, cache, env };
+}
+
+/**
+ * Each agent's files parsed and ruled, agent by agent. While CPython judges files in the
+ * background (`yieldToCpython`), the loop yields every TURN_MS so its answers are read.
+ */
+async function ruleAgents(
+  agents: Discovery['agents'],
+  sources: ReturnType<typeof agentSources>[],
+  how: { log: (m: string) => void; parse: FilesOptions['parse']; verbose?: boolean; yieldToCpython: boolean },
+  options: FilesOptions['options'],
+): Promise<RuledFile[]> {
+  const ruled: RuledFile[] = [];
+  let lastTurn = performance.now();
+  for (const [i, agent] of agents.entries()) {
+    const report = agent.report ? new Set(agent.report) : undefined;
+    const kept: KeptFile[] = [];
+    for (const f of sources[i]!) {
+      const k = keepFile(f, report, how.log, how.parse, how.verbose ? skippedBy(how.log) : undefined);
+      if (k) kept.push(k);
+      if (how.yieldToCpython && performance.now() - lastTurn > TURN_MS) {
+        await turn();
+        lastTurn = performance.now();
+      }
+    }
+    ruled.push(...ruleAgent(kept, report, options));
+  }
+  return ruled;
+}
+
+export async function analyseFiles(paths: readonly string[], opts: FilesOptions = {}): Promise<FilesResult> {
+  const log = opts.options?.logger ?? ((m: string) => process.stderr.write(m + '\n'));
+  const { checker, cache, env } = interpreterParts(opts, log);
   env?.hold();
   const engine = env?.engine();
   // python3 starts while we discover; when verdicts are remembered it may not be needed at all.
@@ -122,21 +156,12 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
       cache,
     );
     await ready;
-    const ruled: RuledFile[] = [];
-    let lastTurn = performance.now();
-    for (const [i, agent] of agents.entries()) {
-      const report = agent.report ? new Set(agent.report) : undefined;
-      const kept: KeptFile[] = [];
-      for (const f of sources[i]!) {
-        const k = keepFile(f, report, log, opts.parse, opts.verbose ? skippedBy(log) : undefined);
-        if (k) kept.push(k);
-        if (asked && performance.now() - lastTurn > TURN_MS) {
-          await turn();
-          lastTurn = performance.now();
-        }
-      }
-      ruled.push(...ruleAgent(kept, report, options));
-    }
+    const ruled = await ruleAgents(
+      agents,
+      sources,
+      { log, parse: opts.parse, verbose: opts.verbose, yieldToCpython: asked > 0 },
+      options,
+    );
     await env?.resolve(
       ruled.flatMap((f) =>
         interpreterImports(

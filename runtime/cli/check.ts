@@ -3,7 +3,7 @@
 // asked (unknown flag, bad format, a PATH that is missing or neither file nor folder — nothing is
 // checked then —, a folder it could not read or the discovery bound reached — the findings
 // of what it could read are still printed).
-import { analyseFiles, type FilesOptions } from '../analysis';
+import { analyseFiles, type FilesOptions, type FilesResult } from '../analysis';
 import { isFile } from '../workspace/regular-file';
 import { buildEachPathOnce } from '../python/function-cache';
 import type { HookDiagnostic } from '../rules/diagnostics';
@@ -67,6 +67,22 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   };
 }
 
+/** What the PATHs turned out to be: false when some cannot be checked at all (exit 2 before any output). */
+function reportPaths(result: FilesResult, say: (m: string) => void): boolean {
+  if (result.missing.length || result.unusable.length) {
+    for (const m of result.missing) say(`no such file or directory: ${m}`);
+    for (const u of result.unusable) say(`cannot check ${u.path}: ${u.reason}`);
+    return false;
+  }
+  for (const u of result.unreadable)
+    say(`cannot read folder ${u.path}: ${u.reason}; its files are not checked`);
+  if (result.capped)
+    say(
+      `stopped looking for hook modules after ${result.capped.toLocaleString('en')} files and folders: give narrower PATHs`,
+    );
+  return true;
+}
+
 export async function runCheckCommand(
   args: string[],
   opts: Omit<FilesOptions, 'cpython' | 'verbose' | 'python'> = {},
@@ -96,17 +112,7 @@ export async function runCheckCommand(
     ...(parsed.python === undefined ? {} : { python: parsed.python }),
     ...(parsed.wiredPoints ? { wiredPoints: parsed.wiredPoints } : {}),
   });
-  if (result.missing.length || result.unusable.length) {
-    for (const m of result.missing) say(`no such file or directory: ${m}`);
-    for (const u of result.unusable) say(`cannot check ${u.path}: ${u.reason}`);
-    return 2;
-  }
-  for (const u of result.unreadable)
-    say(`cannot read folder ${u.path}: ${u.reason}; its files are not checked`);
-  if (result.capped)
-    say(
-      `stopped looking for hook modules after ${result.capped.toLocaleString('en')} files and folders: give narrower PATHs`,
-    );
+  if (!reportPaths(result, say)) return 2;
   const all: HookDiagnostic[] = [...result.diagnostics.values()].flat().sort(compareDiagnostics);
   const cwd = process.cwd();
   const findings = all.map((d) => toFinding(d, cwd));

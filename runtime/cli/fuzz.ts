@@ -2,11 +2,13 @@
 // --coverage: the lines and branches of the agent's files the generated payloads reached (coverage.py).
 // Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
 // printed, and written as a payload case with --save); 2 usage or input errors.
+import type { HostOptions } from './host-options';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner } from '../engine/runner';
-import { formatFuzzText, fuzzHook, payloadCaseText } from '../testing/fuzz-run';
+import { formatFuzzText, fuzzHook, payloadCaseText, type FuzzReport } from '../testing/fuzz-run';
 import { SaveCaseError, saveFuzzCase, saveNameProblem } from '../testing/fuzz-save';
 import { parseCommandArgs } from './args';
 import { printable } from './printable';
@@ -25,7 +27,19 @@ function wholeNumber(text: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-export async function runFuzzCommand(args: string[]): Promise<number> {
+interface FuzzOptions {
+  file: string;
+  handler: string;
+  runs: number;
+  seed: number;
+  save: string | undefined;
+  python: string | undefined;
+  format: 'text' | 'json';
+  coverage: boolean;
+}
+
+/** The options of `hooksmith fuzz`, checked; a number is the exit code (the usage or help was printed). */
+function fuzzOptions(args: string[]): FuzzOptions | number {
   const parsed = parseCommandArgs(args, {
     runs: { type: 'string' },
     seed: { type: 'string' },
@@ -64,11 +78,49 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
   const sep = target.lastIndexOf('::');
   const file = target.slice(0, sep);
   const handler = target.slice(sep + 2);
-  const lines = v.coverage ? new LineCoverage() : undefined;
+  return { file, handler, runs, seed, save: v.save, python: v.python, format, coverage: !!v.coverage };
+}
+
+/** The smallest failing payload: saved as a payload case with --save, else how to keep it. */
+function keepSmallest(report: FuzzReport, o: FuzzOptions): void {
+  const root = findAgentRoot(path.resolve(o.file), nodeFs) ?? path.dirname(path.resolve(o.file));
+  if (o.save !== undefined) {
+    const name = o.save || `fuzz-${o.handler.replace(/\W+/g, '_')}`;
+    const out = saveFuzzCase(root, name, payloadCaseText(report, root, o.file, o.handler));
+    process.stderr.write(`hooksmith fuzz: saved as a payload case: ${path.relative(process.cwd(), out)}\n`);
+  } else if (o.format === 'text')
+    process.stdout.write(
+      `\nkeep the fix tested: add --save NAME to write it as .hooksmith/payloads/NAME.json with expect {outcome: returned}\n`,
+    );
+}
+
+/** Exit 2 and the message for what stops a fuzz run before a verdict; undefined for anything else. */
+function inputFailure(err: unknown): 2 | undefined {
+  if (err instanceof RunInputError) {
+    reportInputError('fuzz', err);
+    return 2;
+  }
+  if (err instanceof SaveCaseError) {
+    process.stderr.write(printable(`hooksmith fuzz: --save: ${err.message}\n`));
+    return 2;
+  }
+  if (err instanceof PythonHostError) {
+    process.stderr.write(`hooksmith fuzz: ${err.message}\n`);
+    return 2;
+  }
+  return undefined;
+}
+
+export async function runFuzzCommand(args: string[], host: HostOptions = {}): Promise<number> {
+  const o = fuzzOptions(args);
+  if (typeof o === 'number') return o;
+  const { file, handler, runs, seed, format } = o;
+  const lines = o.coverage ? new LineCoverage() : undefined;
   const measured = lines?.agent();
   measured?.begin('fuzz');
   const runner = createHookRunner({
-    python: v.python,
+    python: o.python,
+    memoryLimitMb: host.memoryLimitMb,
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
     ...(measured ? { coverage: measured.sink } : {}),
   });
@@ -91,34 +143,12 @@ export async function runFuzzCommand(args: string[]): Promise<number> {
           ) + '\n'
         : formatFuzzText(report) + (covered ? formatCoverageText(covered, relative) : ''),
     );
-    if (report.smallest) {
-      const root = findAgentRoot(path.resolve(file), nodeFs) ?? path.dirname(path.resolve(file));
-      if (v.save !== undefined) {
-        const name = v.save || `fuzz-${handler.replace(/\W+/g, '_')}`;
-        const out = saveFuzzCase(root, name, payloadCaseText(report, root, file, handler));
-        process.stderr.write(
-          `hooksmith fuzz: saved as a payload case: ${path.relative(process.cwd(), out)}\n`,
-        );
-      } else if (format === 'text')
-        process.stdout.write(
-          `\nkeep the fix tested: add --save NAME to write it as .hooksmith/payloads/NAME.json with expect {outcome: returned}\n`,
-        );
-    }
+    if (report.smallest) keepSmallest(report, o);
     return report.failures ? 1 : 0;
   } catch (err) {
-    if (err instanceof RunInputError) {
-      reportInputError('fuzz', err);
-      return 2;
-    }
-    if (err instanceof SaveCaseError) {
-      process.stderr.write(printable(`hooksmith fuzz: --save: ${err.message}\n`));
-      return 2;
-    }
-    if (err instanceof Error && err.name === 'PythonHostError') {
-      process.stderr.write(`hooksmith fuzz: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    const code = inputFailure(err);
+    if (code === undefined) throw err;
+    return code;
   } finally {
     await runner.dispose();
   }

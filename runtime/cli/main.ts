@@ -3,12 +3,7 @@
 // Subcommands load on demand: `check` never evaluates the engine, `--version` nothing at all
 // (esbuild keeps dynamically imported modules in the bundle but evaluates them lazily).
 
-import {
-  CAYU_SAFETY_STOP_ENV,
-  MAX_CAYU_SAFETY_STOP_S,
-  parseSafetyStopSeconds,
-} from '../engine/cayu-safety-stop';
-import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine } from '../engine/cayu-real/engine-mode';
+import { configureCayuChoices, invalidHostEnv, takeHostOptions, type HostOptions } from './host-options';
 
 const USAGE = `usage: hooksmith <command> [options]
 
@@ -37,10 +32,14 @@ commands:
   lsp [--stdio]                                    the language server over stdio (docs/editors.md)
 `;
 
-export type CommandMain = (args: string[]) => Promise<number>;
+/** A command's entry; the commands that run hooks also get the host options (host-options.ts). */
+export type CommandMain = (args: string[], host: HostOptions) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<CommandMain>> = {
-  check: async () => (await import('./check')).runCheckCommand,
+  check: async () => {
+    const { runCheckCommand } = await import('./check');
+    return (args) => runCheckCommand(args);
+  },
   run: async () => (await import('./run')).runRunCommand,
   simulate: async () => (await import('./simulate')).runSimulateCommand,
   payload: async () => (await import('./payload')).runPayloadCommand,
@@ -51,73 +50,6 @@ const COMMANDS: Record<string, () => Promise<CommandMain>> = {
 };
 
 const HOST_COMMANDS = new Set(['run', 'simulate', 'test', 'fuzz']);
-
-/** An option of every command that runs hooks, passed to the hosts it starts through the env. */
-interface HostOption {
-  name: string;
-  env: string;
-  valid: (value: string) => boolean;
-  expected: string;
-}
-
-const HOST_OPTIONS: readonly HostOption[] = [
-  // The Python host's address-space limit (HOOKSMITH_MEMORY_LIMIT_MB, host-spawn.ts).
-  {
-    name: '--memory-limit',
-    env: 'HOOKSMITH_MEMORY_LIMIT_MB',
-    valid: (v) => /^\d{1,7}$/.test(v),
-    expected: 'whole MiB (decimal digits, 0 for no limit)',
-  },
-  // Hooksmith's own stop for a Cayu hook that never returns (engine/cayu-outcome.ts).
-  {
-    name: '--cayu-safety-stop',
-    env: CAYU_SAFETY_STOP_ENV,
-    valid: (v) => parseSafetyStopSeconds(v) !== undefined,
-    expected: `whole seconds from 1 to ${MAX_CAYU_SAFETY_STOP_S} (decimal digits)`,
-  },
-  // Who plays Cayu phases: the installed runtime or the emulation (engine/cayu-real/engine-mode.ts).
-  {
-    name: '--cayu-engine',
-    env: CAYU_ENGINE_ENV,
-    valid: (v) => parseCayuEngine(v) !== undefined,
-    expected: CAYU_ENGINES.join('|'),
-  },
-];
-
-/** Takes the HOST_OPTIONS (`--name VALUE` or `--name=VALUE`) out of `args`: the rest, or the usage error. */
-function takeHostOptions(args: string[]): string[] | string {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      out.push(...args.slice(i));
-      break;
-    }
-    const option = HOST_OPTIONS.find((o) => a === o.name || a.startsWith(`${o.name}=`));
-    if (!option) {
-      out.push(a);
-      continue;
-    }
-    const value = a === option.name ? args[++i] : a.slice(option.name.length + 1);
-    if (value === undefined || !option.valid(value))
-      return `${option.name} takes ${option.expected}, got ${JSON.stringify(value ?? '')}`;
-    process.env[option.env] = value;
-  }
-  return out;
-}
-
-/**
- * A host option's variable set in the environment (not by its option) holding a value the option
- * would refuse: the same usage error, never taken as the default (a typo must not change who plays).
- */
-function invalidHostEnv(): string | undefined {
-  for (const o of HOST_OPTIONS) {
-    const value = process.env[o.env];
-    if (value !== undefined && value !== '' && !o.valid(value))
-      return `${o.env} (${o.name}) takes ${o.expected}, got ${JSON.stringify(value)}`;
-  }
-  return undefined;
-}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -135,15 +67,17 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // The server reads its settings from the editor: no engine line or host options here.
-  if (command === 'lsp') return (await load())(rest);
-  const limited = HOST_COMMANDS.has(command) ? takeHostOptions(rest) : rest;
-  const refused = typeof limited === 'string' ? limited : HOST_COMMANDS.has(command) && invalidHostEnv();
+  if (command === 'lsp') return (await load())(rest, {});
+  const limited = HOST_COMMANDS.has(command) ? takeHostOptions(rest) : { args: rest, options: {} };
+  const refused =
+    typeof limited === 'string' ? limited : HOST_COMMANDS.has(command) && invalidHostEnv(limited.options);
   if (typeof limited === 'string' || refused) {
     process.stderr.write(`hooksmith ${command}: ${refused}\n`);
     return 2;
   }
+  configureCayuChoices(limited.options);
   const { selectMantleLine, takeMantleLineOption } = await import('./mantle-line');
-  const taken = takeMantleLineOption(limited);
+  const taken = takeMantleLineOption(limited.args);
   if (typeof taken === 'string') {
     process.stderr.write(`hooksmith ${command}: ${taken}\n`);
     return 2;
@@ -151,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   // check picks the line from the engine facts its own probe reads (analysis/files.ts).
   if (command !== 'check' || taken.line || taken.cayuLine)
     await selectMantleLine(taken.args, taken.line, taken.cayuLine);
-  const code = await (await load())(taken.args);
+  const code = await (await load())(taken.args, limited.options);
   if (command === 'check') {
     // A finished check leaves nothing to do: exit now rather than let Node tear down a large heap
     // and wait for V8's background compile jobs. Output is written by then (check awaits

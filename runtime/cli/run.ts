@@ -3,11 +3,13 @@
 // 1 it crashed, timed out, returned an invalid value or raised a signal that is ignored there;
 // 2 usage or input errors (malformed payload with its JSON path, unknown handler, module
 // check errors, a module that fails to import).
+import type { HostOptions } from './host-options';
 import * as fs from 'node:fs';
 import type { RunResult } from '../engine/api';
 import { JSON_LIMITS } from '../json/json-faithful';
 import { formatRunText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { FAILED_OUTCOMES } from '../testing/outcomes';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -88,7 +90,21 @@ export function reportInputError(
   );
 }
 
-export async function runRunCommand(args: string[]): Promise<number> {
+/** The payload of --payload (a file or `-`); undefined when it cannot be read (said on stderr: exit 2). */
+function payloadOf(source: string): { payload: unknown } | undefined {
+  try {
+    return { payload: readPayload(source) };
+  } catch (err) {
+    if (err instanceof RunInputError) reportInputError('run', err);
+    else
+      process.stderr.write(
+        printable(`hooksmith run: cannot read payload ${source}: ${(err as Error).message}\n`),
+      );
+    return undefined;
+  }
+}
+
+export async function runRunCommand(args: string[], host: HostOptions = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE);
     return 0;
@@ -101,22 +117,15 @@ export async function runRunCommand(args: string[]): Promise<number> {
   const sep = parsed.target.lastIndexOf('::');
   const file = parsed.target.slice(0, sep);
   const handler = parsed.target.slice(sep + 2);
-  let payload: unknown;
-  try {
-    payload = readPayload(parsed.payload);
-  } catch (err) {
-    if (err instanceof RunInputError) reportInputError('run', err);
-    else
-      process.stderr.write(
-        printable(`hooksmith run: cannot read payload ${parsed.payload}: ${(err as Error).message}\n`),
-      );
-    return 2;
-  }
+  const read = payloadOf(parsed.payload);
+  if (!read) return 2;
+  const { payload } = read;
   const { wiredPoints } = parsed;
   const debugging = await cliDebug('run', parsed.debug, parsed.python);
   if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python: parsed.python,
+    memoryLimitMb: host.memoryLimitMb,
     ...listedWiring(wiredPoints),
     ...(debugging ? { debug: debugging.debug } : {}),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
@@ -133,7 +142,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
       reportInputError('run', err);
       return 2;
     }
-    if (err instanceof Error && err.name === 'PythonHostError') {
+    if (err instanceof PythonHostError) {
       process.stderr.write(printable(`hooksmith run: ${err.message}\n`));
       return 2;
     }

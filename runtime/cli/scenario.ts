@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError, validateScenario } from '../engine/scenario-load';
 import { turnView } from '../engine/sim-turns';
@@ -132,7 +133,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
       reportInputError('scenario', err);
       return 2;
     }
-    if (err instanceof Error && ('code' in err || err.name === 'PythonHostError')) return fail(err.message);
+    if (err instanceof Error && ('code' in err || err instanceof PythonHostError)) return fail(err.message);
     throw err;
   }
 }

@@ -3,9 +3,11 @@
 // timed out, ran over its budget, returned an invalid value or raised an ignored signal; 2 usage or
 // input errors (malformed scenario with its JSON path, agent check errors): nothing runs; also 2
 // when Hooksmith itself failed mid-turn (status error, `internalError`).
+import type { HostOptions } from './host-options';
 import type { SimulationResult } from '../engine/api';
 import { formatSimulationText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -57,7 +59,7 @@ export function simulateExitCode(result: SimulationResult): number {
   return result.events.some(misbehaved) || modelFailed(result) ? 1 : 0;
 }
 
-export async function runSimulateCommand(args: string[]): Promise<number> {
+export async function runSimulateCommand(args: string[], host: HostOptions = {}): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(USAGE);
     return 0;
@@ -72,6 +74,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
   if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python,
+    memoryLimitMb: host.memoryLimitMb,
     ...listedWiring(wiredPoints),
     ...(debugging ? { debug: debugging.debug } : {}),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
@@ -94,7 +97,7 @@ export async function runSimulateCommand(args: string[]): Promise<number> {
       reportInputError('simulate', err);
       return 2;
     }
-    if (err instanceof Error && (err.name === 'PythonHostError' || err instanceof CassetteError)) {
+    if (err instanceof PythonHostError || err instanceof CassetteError) {
       process.stderr.write(printable(`hooksmith simulate: ${err.message}\n`));
       return 2;
     }

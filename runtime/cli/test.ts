@@ -5,6 +5,7 @@
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
 // is a file that is no case, a snapshot --update could not write, or a usage error. No case found
 // is a warning (exit 0), as `check` of a folder without hooks.
+import type { HostOptions } from './host-options';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printable } from './printable';
@@ -110,7 +111,8 @@ function repeatConflict(values: Record<string, unknown>): string | undefined {
   );
 }
 
-export async function runTestCommand(args: string[]): Promise<number> {
+/** The options of `hooksmith test`, checked; a number is the exit code (the usage or help was printed). */
+function testOptions(args: string[]) {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
     k: { type: 'string', short: 'k' },
@@ -122,11 +124,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...COVERAGE_SPEC,
     repeat: { type: 'string' },
   });
-  if (typeof parsed === 'string') {
-    process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
+  const usage = (problem: string): number => {
+    process.stderr.write(`hooksmith test: ${problem}\n${USAGE}`);
     return 2;
-  }
-  const { positionals } = parsed;
+  };
+  if (typeof parsed === 'string') return usage(parsed);
   const values = parsed.values as {
     format?: string;
     k?: string;
@@ -139,35 +141,35 @@ export async function runTestCommand(args: string[]): Promise<number> {
     return 0;
   }
   const format = (values.format ?? 'text') as keyof typeof FORMATS;
-  if (!Object.hasOwn(FORMATS, format)) {
-    process.stderr.write(
-      `hooksmith test: --format must be text, json or junit, got ${values.format}\n${USAGE}`,
-    );
-    return 2;
-  }
+  if (!Object.hasOwn(FORMATS, format))
+    return usage(`--format must be text, json or junit, got ${values.format}`);
   const wiredPoints = wiredPointsOption(parsed.values['wired-points']);
-  if (typeof wiredPoints === 'string') {
-    process.stderr.write(`hooksmith test: ${wiredPoints}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof wiredPoints === 'string') return usage(wiredPoints);
   const models = modelOptions(parsed.values);
-  if (typeof models === 'string') {
-    process.stderr.write(`hooksmith test: ${models}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof models === 'string') return usage(models);
   const coverage = coverageOptions(parsed.values);
-  if (typeof coverage === 'string') {
-    process.stderr.write(`hooksmith test: ${coverage}\n${USAGE}`);
-    return 2;
-  }
+  if (typeof coverage === 'string') return usage(coverage);
   const repeat = repeatOption(parsed.values.repeat, format);
   const refused =
     typeof repeat === 'string' ? repeat : repeat > 1 ? repeatConflict(parsed.values) : undefined;
-  if (typeof repeat === 'string' || refused) {
-    process.stderr.write(`hooksmith test: ${refused}\n${USAGE}`);
-    return 2;
-  }
-  const debugging = await cliDebug('test', parsed.values.debug, values.python);
+  if (typeof repeat === 'string' || refused) return usage(refused!);
+  return {
+    positionals: parsed.positionals,
+    debug: parsed.values.debug,
+    values,
+    format,
+    wiredPoints,
+    models,
+    coverage,
+    repeat,
+  };
+}
+
+export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
+  const options = testOptions(args);
+  if (typeof options === 'number') return options;
+  const { positionals, values, format, wiredPoints, models, coverage, repeat } = options;
+  const debugging = await cliDebug('test', options.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
   const found = discoverCases(positionals);
@@ -188,6 +190,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
   const shared = debugging
     ? createHookRunner({
         python: values.python,
+        memoryLimitMb: host.memoryLimitMb,
         log,
         debug: debugging.debug,
         models,
@@ -202,6 +205,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
       runs.push(
         await runCases(cases, {
           python: values.python,
+          memoryLimitMb: host.memoryLimitMb,
           ...(wiredPoints ? { wiredPoints } : {}),
           models: { ...models, fresh: true },
           log,
@@ -219,6 +223,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
   }
   const results = await runCases(cases, {
     python: values.python,
+    memoryLimitMb: host.memoryLimitMb,
     ...(wiredPoints ? { wiredPoints } : {}),
     ...(shared ? { runnerFor: () => shared } : {}),
     models,

@@ -3,7 +3,7 @@
 // waited for), then answers one JSON line per question. Every probe still running when this
 // process exits is killed, so none outlives a language server or a CLI run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { probeAnswer, probeScript, type ProbeAnswer } from './environment';
+import { probeAnswer, probeScript, type ProbeAnswer } from './probe-answer';
 import { directInterpreter, killInterpreter, OWN_GROUP } from './pyenv';
 import { HANDSHAKE_MS } from './syntax-checker';
 

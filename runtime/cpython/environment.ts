@@ -3,41 +3,23 @@
 // (unknown-import, completions, not-wired). environment_probe.py answers without executing any
 // user module; answers are remembered per interpreter (on disk beside the syntax verdicts), valid
 // while the interpreter's sys.path folders keep their mtimes (an install or uninstall changes one).
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../workspace/atomic-file';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  engineFacts,
+  probeScript,
+  type EngineFacts,
+  type InstalledModule,
+  type ProbeAnswer,
+} from './probe-answer';
 import { directInterpreter, findOnPath } from './pyenv';
 import { Probe, type ProbeRequest } from './env-probe';
 import { defaultCacheDir, interpreterIdentity } from './verdict-cache';
 import { HANDSHAKE_MS } from './syntax-checker';
 
-const installedModule = z.object({
-  names: z.array(z.string()),
-  decorators: z.array(z.string()),
-  payloads: z.record(z.string(), z.array(z.string())),
-  signals: z.array(z.string()),
-});
-const brokenModule = z.object({ error: z.string() });
-
-const engineFacts = z.object({
-  rasaPro: z.string().nullable(),
-  cayu: z.string().nullable(),
-  mantle: z.union([installedModule, brokenModule]).nullable(),
-  cayuHooks: z.union([installedModule, brokenModule]).nullable(),
-  /** The installed cayu's layout modules (catalogue/cayu-lines.ts) → found; absent in older answers. */
-  cayuModules: z.record(z.string(), z.boolean()).nullable().optional(),
-});
-
-export const probeAnswer = z.object({
-  modules: z.record(z.string(), z.boolean()),
-  engine: engineFacts.nullable(),
-  stamps: z.array(z.tuple([z.string(), z.string().nullable()])),
-});
-
-export type InstalledModule = z.infer<typeof installedModule>;
-export type EngineFacts = z.infer<typeof engineFacts>;
-export type ProbeAnswer = z.infer<typeof probeAnswer>;
+export type { EngineFacts, InstalledModule, ProbeAnswer } from './probe-answer';
 
 const cacheFile = z.object({
   identity: z.string(),
@@ -50,11 +32,6 @@ type CacheFile = z.infer<typeof cacheFile>;
 /** The installed module when it could be read (not absent, not broken). */
 export function readable(m: EngineFacts['mantle']): InstalledModule | undefined {
   return m && 'names' in m ? m : undefined;
-}
-
-export function probeScript(): string {
-  const beside = join(__dirname, 'environment_probe.py');
-  return existsSync(beside) ? beside : join(__dirname, '..', 'environment_probe.py');
 }
 
 function stampOf(dir: string): string | null {

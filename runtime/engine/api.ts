@@ -5,14 +5,18 @@ import type { Lane } from '../catalogue';
 import type { DebugListen } from '../host/host-state';
 import type { HostCoverage } from '../host/protocol';
 
-export type Outcome =
-  | 'returned'
-  | 'retry-model'
-  | 'hook-rejection'
-  | 'crashed'
-  | 'timed-out'
-  | 'invalid-return'
-  | 'ignored-signal';
+/** What became of one hook call, in the order reports list them: the one list (CLI json, expectations, fuzz counts). */
+export const OUTCOMES = [
+  'returned',
+  'retry-model',
+  'hook-rejection',
+  'crashed',
+  'timed-out',
+  'invalid-return',
+  'ignored-signal',
+] as const;
+
+export type Outcome = (typeof OUTCOMES)[number];
 
 export interface TracebackFrame {
   file: string;

@@ -1,7 +1,7 @@
 // The Cayu runtime puts no timeout around a hook: this is Hooksmith's own safety stop for a hook
 // that never returns, far above any real hook's time. The editor sets it from the
-// hooksmith.cayu.safetyStopSeconds setting, the CLI's --cayu-safety-stop through the env.
-// A leaf (no imports): the CLI's entry validates the option without loading the engine.
+// hooksmith.cayu.safetyStopSeconds setting, the CLI from --cayu-safety-stop (cli/host-options.ts), both with
+// configureCayuSafetyStop; HOOKSMITH_CAYU_SAFETY_STOP_S in the environment below them. A leaf (no imports).
 export const DEFAULT_CAYU_SAFETY_STOP_S = 120;
 export const CAYU_SAFETY_STOP_ENV = 'HOOKSMITH_CAYU_SAFETY_STOP_S';
 /** The largest stop accepted: a day. */
@@ -17,7 +17,7 @@ export function parseSafetyStopSeconds(value: string | number | undefined | null
   return n >= 1 && n <= MAX_CAYU_SAFETY_STOP_S ? n : undefined;
 }
 
-/** The editor's setting (the CLI sets the env instead); undefined: the env, else the default. */
+/** The editor's setting or the CLI's option; undefined: the env, else the default. */
 export function configureCayuSafetyStop(seconds: number | undefined): void {
   configuredStopS = parseSafetyStopSeconds(seconds);
 }

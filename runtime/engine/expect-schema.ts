@@ -2,20 +2,11 @@
 // (or Mantle's `goals.assertions` list, same keys one per item) is checked against the played
 // turn; a payload file's `expect` block against one run of the hook its `hook:` key names.
 // The JSON Schemas (schemas/scenario.schema.json, payload.schema.json) are generated from these.
+import { OUTCOMES } from './api';
 import { userRegexProblem } from './user-regex';
 import leven from 'leven';
 import { z } from 'zod';
 import { ISSUE_KIND_PARAM, OTHER_BRANCH, SUGGESTION_PARAM } from '../json/json-path';
-
-const OUTCOMES = [
-  'returned',
-  'retry-model',
-  'hook-rejection',
-  'crashed',
-  'timed-out',
-  'invalid-return',
-  'ignored-signal',
-] as const;
 
 const jsonObject = z.record(z.string(), z.unknown());
 const oneOrMany = <T extends z.ZodType>(s: T) => z.union([s, z.array(s)]);

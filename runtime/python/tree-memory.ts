@@ -13,6 +13,7 @@
 // source; on any difference the caller uses the API walk instead (tree-from-api.ts).
 import type { Language, Tree } from 'web-tree-sitter';
 import { SyntaxTree, packFlags } from './syntax-node';
+import { readSlot, Slot } from './tree-slot';
 
 /** The emscripten module's views of WASM memory (they are replaced when memory grows). */
 export interface WasmHeap {
@@ -187,6 +188,7 @@ class WalkStack {
 
 /** Reused by every walk (walks never nest). */
 const walk = new WalkStack();
+const slot = new Slot();
 
 /**
  * Which children of the root to read without their descendants (their row stays, a leaf): asked
@@ -201,28 +203,11 @@ export type SkipTopLevel = (
   column: number,
 ) => boolean;
 
-/** Reads `tree` (parsed from `text`) into a SyntaxTree. */
-export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTopLevel): SyntaxTree {
-  const t = tablesFor(tree.language, heap);
+/** Adds the root node (struct TSTree's root Subtree at `rp`); returns its start byte, its own padding. */
+function addRoot(out: SyntaxTree, t: LanguageTables, heap: WasmHeap, rp: number): number {
   const u8 = heap.HEAPU8;
   const u16 = heap.HEAPU16;
   const u32 = heap.HEAPU32;
-  const treeAddress = (tree as unknown as { 0: number })[0];
-  const stride = t.maxAliasLength;
-  const aliases = t.aliases;
-  const fields = t.fields;
-
-  // The root: struct TSTree starts with its root Subtree; its start is its own padding.
-  if ((u8[treeAddress] as number) & 1) throw new Error('inline root subtree');
-  const rp = u32[treeAddress >> 2] as number;
-  const rootChildren = u32[(rp + 36) >> 2] as number;
-  // visible_descendant_count sizes the columns (aliases may add a few: the columns grow).
-  const out = new SyntaxTree(
-    text,
-    t.names,
-    t.fieldNames,
-    (rootChildren > 0 ? (u32[(rp + 56) >> 2] as number) : 0) + 16,
-  );
   const rootStart = u32[(rp + 4) >> 2] as number;
   const rootRow = u32[(rp + 8) >> 2] as number;
   const rootCol = u32[(rp + 12) >> 2] as number;
@@ -247,6 +232,34 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTo
     rootRow + rootSizeRows,
     (rootSizeRows > 0 ? rootSizeCols : rootCol + rootSizeCols) >>> 1,
   );
+  return rootStart;
+}
+
+/** Reads `tree` (parsed from `text`) into a SyntaxTree. */
+export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTopLevel): SyntaxTree {
+  const t = tablesFor(tree.language, heap);
+  const u8 = heap.HEAPU8;
+  const u16 = heap.HEAPU16;
+  const u32 = heap.HEAPU32;
+  const treeAddress = (tree as unknown as { 0: number })[0];
+  const stride = t.maxAliasLength;
+  const aliases = t.aliases;
+  const fields = t.fields;
+
+  // The root: struct TSTree starts with its root Subtree; its start is its own padding.
+  if ((u8[treeAddress] as number) & 1) throw new Error('inline root subtree');
+  const rp = u32[treeAddress >> 2] as number;
+  const rootChildren = u32[(rp + 36) >> 2] as number;
+  // visible_descendant_count sizes the columns (aliases may add a few: the columns grow).
+  const out = new SyntaxTree(
+    text,
+    t.names,
+    t.fieldNames,
+    (rootChildren > 0 ? (u32[(rp + 56) >> 2] as number) : 0) + 16,
+  );
+  const rootStart = addRoot(out, t, heap, rp);
+  const rootRow = u32[(rp + 8) >> 2] as number;
+  const rootCol = u32[(rp + 12) >> 2] as number;
   const w = walk;
   w.depth = 0;
   if (rootChildren > 0)
@@ -273,48 +286,9 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTo
     w.next[d] = index + 1;
     const a = (w.childBase[d] as number) + index * 8;
 
-    let symbol: number, visible: boolean, named: boolean, extra: boolean, missing: boolean, errorCost: number;
-    let padBytes: number,
-      padRows: number,
-      padCols: number,
-      sizeBytes: number,
-      sizeRows: number,
-      sizeCols: number;
-    let p = 0;
-    let childCount = 0;
-    const b0 = u8[a] as number;
-    if (b0 & 1) {
-      // SubtreeInlineData: a small leaf packed into the slot itself.
-      symbol = u8[a + 1] as number;
-      visible = (b0 & 2) !== 0;
-      named = (b0 & 4) !== 0;
-      extra = (b0 & 8) !== 0;
-      missing = (b0 & 32) !== 0;
-      errorCost = missing ? 1 : 0;
-      padCols = u8[a + 4] as number;
-      padRows = (u8[a + 5] as number) & 15;
-      padBytes = u8[a + 6] as number;
-      sizeBytes = u8[a + 7] as number;
-      sizeRows = 0;
-      sizeCols = sizeBytes;
-    } else {
-      p = u32[a >> 2] as number;
-      padBytes = u32[(p + 4) >> 2] as number;
-      padRows = u32[(p + 8) >> 2] as number;
-      padCols = u32[(p + 12) >> 2] as number;
-      sizeBytes = u32[(p + 16) >> 2] as number;
-      sizeRows = u32[(p + 20) >> 2] as number;
-      sizeCols = u32[(p + 24) >> 2] as number;
-      errorCost = u32[(p + 32) >> 2] as number;
-      childCount = u32[(p + 36) >> 2] as number;
-      symbol = u16[(p + 40) >> 1] as number;
-      const flags = u8[p + 44] as number;
-      visible = (flags & 1) !== 0;
-      named = (flags & 2) !== 0;
-      extra = (flags & 4) !== 0;
-      missing = ((u8[p + 45] as number) & 2) !== 0;
-      if (missing) errorCost = 1;
-    }
+    readSlot(u8, u16, u32, a, slot);
+    const { symbol, visible, named, extra, missing, errorCost, padBytes, padRows, padCols } = slot;
+    const { sizeBytes, sizeRows, sizeCols, p, childCount } = slot;
 
     let alias = 0;
     let field = 0;

@@ -32,6 +32,13 @@ export interface HookDiagnostic {
   fixes?: Fix[];
   /** Where the code is documented, when not on its rule page (ruleDocsUrl): a case file's checks. */
   docsUrl?: string;
+  /**
+   * The engine package (`rasa-pro`, `cayu`) this diagnostic reports as not installed in the interpreter,
+   * set by the rule that knows it (import-error), so the server never reads it out of the message.
+   */
+  absentEnginePackage?: string;
+  /** Which of its rule's `messages` this is (rules that declare them). */
+  messageId?: string;
 }
 
 /** The repository (package.json's `repository`; a test keeps them equal). */

@@ -159,6 +159,7 @@ async def audit(call: ToolCallPayload) -> None:
           : `${q(b.module)} comes with ${pkg}, which is not installed in the selected Python interpreter: Hooksmith cannot check this import (pip install ${pkg}).`;
         const d = report(this, ctx, range, message);
         d.severity = 'information';
+        d.absentEnginePackage = pkg;
         out.push(d);
         continue;
       }

@@ -1,6 +1,6 @@
 // missing-parentheses: `@on_turn_started` written without its call parentheses.
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 
 export const missingParentheses: Rule = {
@@ -31,16 +31,21 @@ async def started(payload: TurnStartedPayload) -> None:
     },
   },
   fixable: true,
+  messages: {
+    needsParentheses:
+      '{{decorator}} needs parentheses: write {{called}}. Hook decorators are factories; parentheses are mandatory even with default options.',
+  },
   check(ctx) {
     return mantleHooks(ctx.module)
       .filter((h) => !h.decorator.called)
       .map((h) => {
         const end = h.decorator.ref.range.end;
-        return report(
+        return reportMessage(
           this,
           ctx,
           h.decorator.range,
-          `${q('@' + h.decorator.ref.text)} needs parentheses: write ${q('@' + h.decorator.ref.text + '()')}. Hook decorators are factories; parentheses are mandatory even with default options.`,
+          'needsParentheses',
+          { decorator: q('@' + h.decorator.ref.text), called: q('@' + h.decorator.ref.text + '()') },
           { fixes: [fix('Add `()`', [{ range: { start: end, end }, newText: '()' }], true)] },
         );
       });

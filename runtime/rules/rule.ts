@@ -51,5 +51,10 @@ export interface Rule {
   docs: RuleDocs;
   /** Offers quick fixes. */
   fixable: boolean;
+  /**
+   * Its message texts by id (typescript-eslint's `meta.messages`), `{{name}}` filled from the data
+   * given to reportMessage (util/diagnostic.ts); the diagnostic carries the id, which tests name.
+   */
+  messages?: Readonly<Record<string, string>>;
   check(ctx: RuleContext): HookDiagnostic[];
 }

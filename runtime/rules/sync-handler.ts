@@ -1,6 +1,6 @@
 // sync-handler: a Mantle hook declared with `def` instead of `async def`.
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 
 export const syncHandler: Rule = {
@@ -31,15 +31,20 @@ async def finished(payload: TurnFinishedPayload) -> None:
     },
   },
   fixable: true,
+  messages: {
+    notAsync:
+      '{{name}} is registered with {{decorator}} but is not `async def`: the engine rejects synchronous hook handlers at validation (rasa train and model load).',
+  },
   check(ctx) {
     return mantleHooks(ctx.module)
       .filter((h) => !h.fn.isAsync)
       .map((h) =>
-        report(
+        reportMessage(
           this,
           ctx,
           h.fn.nameRange,
-          `${q(h.fn.name)} is registered with ${q('@' + h.hook.name + '()')} but is not ${q('async def')}: the engine rejects synchronous hook handlers at validation (rasa train and model load).`,
+          'notAsync',
+          { name: q(h.fn.name), decorator: q('@' + h.hook.name + '()') },
           {
             fixes: [
               fix(

@@ -4,7 +4,7 @@
 // signal, over budget) with fast-check.
 import fc from 'fast-check';
 import * as path from 'node:path';
-import type { Outcome, RunResult } from '../engine/api';
+import { OUTCOMES, type Outcome, type RunResult } from '../engine/api';
 import { describeTarget, locateHook, type HookTarget } from '../engine/hook-locator';
 import { formatDiagnostic, ModuleChecker } from '../engine/module-check';
 import { validateCayuContext } from '../engine/cayu-context';
@@ -122,17 +122,7 @@ export async function fuzzHook(
     if (!check.ok) throw new RunInputError('payload', 'a generated payload is not valid', check.errors);
     return runner.invoke(abs, agentRoot, target, check.payload);
   };
-  const counts = Object.fromEntries(
-    [
-      'returned',
-      'retry-model',
-      'hook-rejection',
-      'crashed',
-      'timed-out',
-      'invalid-return',
-      'ignored-signal',
-    ].map((o) => [o, 0]),
-  ) as Record<Outcome, number>;
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   const durations: number[] = [];
   let overBudget = 0;
   let failures = 0;

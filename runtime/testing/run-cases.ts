@@ -2,6 +2,7 @@
 // parallel. A case that cannot run (agent check errors, import failure, bad payload) is an error.
 import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
+import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner, listedWiring, type HookRunner } from '../engine/runner';
 import { ScenarioError } from '../engine/scenario-load';
 import { verdictOf, type CaseResult, type TestCase } from './cases';
@@ -12,12 +13,14 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
-import type { ModelRunOptions } from '../engine/sim-model';
+import { CassetteError, type ModelRunOptions } from '../engine/sim-model';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
 
 export interface RunCasesOptions {
   python?: string;
+  /** --memory-limit: the Python host's memory limit in MiB (0: none); default the host's. */
+  memoryLimitMb?: number;
   /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
   wiredPoints?: readonly string[];
   /** A runner for an agent; default: a new one per agent, disposed when its cases are done. */
@@ -34,7 +37,7 @@ export interface RunCasesOptions {
 function failure(err: unknown): { message: string; details: string[] } | undefined {
   if (err instanceof RunInputError || err instanceof ScenarioError)
     return { message: err.message, details: err.details };
-  if (err instanceof Error && (err.name === 'PythonHostError' || err.name === 'CassetteError'))
+  if (err instanceof PythonHostError || err instanceof CassetteError)
     return { message: err.message, details: [] };
   return undefined;
 }
@@ -143,6 +146,7 @@ export async function runCases(
         opts.runnerFor?.(root) ??
         createHookRunner({
           python: opts.python,
+          memoryLimitMb: opts.memoryLimitMb,
           log: opts.log,
           ...listedWiring(opts.wiredPoints),
           ...(opts.models ? { models: opts.models } : {}),

@@ -1,7 +1,7 @@
 // The "Fuzz hook" result panel: the verdict, the outcome counts of every generated case, latency
 // against the budget, the shrunk smallest failing payload (with "Save as payload case") and the
 // first failing cases with their payloads. Pure: FuzzReport → HTML.
-import type { Outcome } from '../engine/api';
+import { OUTCOMES } from '../engine/api';
 import { fieldNote, type FuzzFailure, type FuzzReport } from '../testing/fuzz-run';
 import {
   badge,
@@ -18,16 +18,6 @@ export interface FuzzPanelOptions extends WebviewSecurity {
   /** The saved case's path once "Save as payload case" wrote it. */
   savedCase?: string;
 }
-
-const ORDER: Outcome[] = [
-  'returned',
-  'retry-model',
-  'hook-rejection',
-  'crashed',
-  'timed-out',
-  'invalid-return',
-  'ignored-signal',
-];
 
 const FUZZ_CSS = `
 .head{display:flex;flex-wrap:wrap;align-items:center;gap:10px}
@@ -48,7 +38,7 @@ export function renderFuzzHtml(r: FuzzReport, opts: FuzzPanelOptions): string {
   const verdict = failed
     ? { label: `${r.failures} of ${r.runs} misbehaved`, symbol: '✕', tone: 'error' as const }
     : { label: `all ${r.runs} handled`, symbol: '✓', tone: 'ok' as const };
-  const rows = ORDER.filter((o) => r.counts[o] > 0 || o === 'returned' || o === 'crashed')
+  const rows = OUTCOMES.filter((o) => r.counts[o] > 0 || o === 'returned' || o === 'crashed')
     .map((o) => `<tr><td>${badge(outcomeMeta(o))}</td><td class="n">${r.counts[o]}</td></tr>`)
     .join('');
   const overBudget = `<tr><td>over budget</td><td class="n">${r.overBudget}</td></tr>`;

@@ -17,46 +17,52 @@ export function listHooks(analyser: Analyser, p: HooksParams, wiring?: WiringSou
   for (const s of states.sort((a, b) => a.key.localeCompare(b.key))) {
     const list = byRoot.get(s.root) ?? [];
     byRoot.set(s.root, list);
-    const file = s.path ?? s.key;
-    for (const h of mantleHooks(s.model)) {
-      const w = pointWired(h.point, wiring);
-      const spelled = spelledPoint(h.point.id);
-      list.push({
-        file,
-        uri: s.uri,
-        range: h.fn.nameRange,
-        engine: 'mantle',
-        point: h.point.id,
-        ...(spelled !== h.point.id ? { pointName: spelled } : {}),
-        lane: h.lane,
-        timeoutMs: h.timeoutMs,
-        wired: w.wired,
-        wiredBy: w.by,
-        duplicate:
-          h.lane === 'modify' &&
-          s.engine === 'mantle' &&
-          (modifyCount.get(`${s.root}\0${h.point.id}`) ?? 0) > 1,
-        handler: h.fn.name,
-      });
-    }
-    // Runnable ones only: a class made inside a function cannot be run (or listed) by name.
-    for (const m of phaseMethods(s.model)) {
-      if (m.cls.enclosing !== undefined) continue;
-      list.push({
-        file,
-        uri: s.uri,
-        range: m.method.nameRange,
-        engine: 'cayu',
-        point: m.phase.id,
-        lane: m.phase.decision ? 'modify' : 'observe',
-        wired: true,
-        duplicate: false,
-        handler: `${m.cls.name}.${m.method.name}`,
-      });
-    }
+    list.push(...mantleEntries(s, modifyCount, wiring), ...cayuEntries(s));
   }
   const agents: AgentHooks[] = [...byRoot.entries()].map(([root, hooks]) => ({ root, hooks }));
   return { agents: agents.sort((a, b) => a.root.localeCompare(b.root)), unwiredPoints: unwired(wiring) };
+}
+
+/** A module's Mantle hooks; `modifyCount` (agent root + point → modify hooks) marks duplicates. */
+function mantleEntries(s: ModuleState, modifyCount: Map<string, number>, wiring?: WiringSource): HookEntry[] {
+  return mantleHooks(s.model).map((h) => {
+    const w = pointWired(h.point, wiring);
+    const spelled = spelledPoint(h.point.id);
+    return {
+      file: s.path ?? s.key,
+      uri: s.uri,
+      range: h.fn.nameRange,
+      engine: 'mantle',
+      point: h.point.id,
+      ...(spelled !== h.point.id ? { pointName: spelled } : {}),
+      lane: h.lane,
+      timeoutMs: h.timeoutMs,
+      wired: w.wired,
+      wiredBy: w.by,
+      duplicate:
+        h.lane === 'modify' &&
+        s.engine === 'mantle' &&
+        (modifyCount.get(`${s.root}\0${h.point.id}`) ?? 0) > 1,
+      handler: h.fn.name,
+    };
+  });
+}
+
+/** A module's Cayu phase methods, runnable ones only: a class made inside a function cannot be run by name. */
+function cayuEntries(s: ModuleState): HookEntry[] {
+  return phaseMethods(s.model)
+    .filter((m) => m.cls.enclosing === undefined)
+    .map((m) => ({
+      file: s.path ?? s.key,
+      uri: s.uri,
+      range: m.method.nameRange,
+      engine: 'cayu',
+      point: m.phase.id,
+      lane: m.phase.decision ? 'modify' : 'observe',
+      wired: true,
+      duplicate: false,
+      handler: `${m.cls.name}.${m.method.name}`,
+    }));
 }
 
 function unwired(wiring: WiringSource | undefined): HooksResult['unwiredPoints'] {

@@ -25,6 +25,31 @@ export function report(
   return d;
 }
 
+/** `{{name}}` in a rule's message template, filled from the data given with its id. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * A diagnostic whose text is the rule's message `messageId` (Rule.messages) with `data` filled in.
+ * An id the rule does not declare, or a placeholder without data, is the rule's bug: it throws.
+ */
+export function reportMessage(
+  rule: Pick<Rule, 'code' | 'severity' | 'messages'>,
+  ctx: RuleContext,
+  range: Range,
+  messageId: string,
+  data: Readonly<Record<string, string>> = {},
+  extras: DiagnosticExtras = {},
+): HookDiagnostic {
+  const template = rule.messages?.[messageId];
+  if (template === undefined) throw new Error(`${rule.code}: no message ${messageId}`);
+  const message = template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = data[name];
+    if (value === undefined) throw new Error(`${rule.code}: message ${messageId} needs {{${name}}}`);
+    return value;
+  });
+  return { ...report(rule, ctx, range, message, extras), messageId };
+}
+
 export function fix(title: string, edits: Fix['edits'], isPreferred = false): Fix {
   return isPreferred ? { title, edits, isPreferred } : { title, edits };
 }

@@ -31,6 +31,8 @@ test('import-error: an unresolvable import, reported on the module name', async 
   assert.match(diags[0].message, /cannot be imported by the selected Python interpreter/);
   // The shim provides rasa.mantle.hooks: information, with how to get the real package.
   assert.equal(diags[2].severity, 'information');
+  assert.equal(diags[2].absentEnginePackage, 'rasa-pro');
+  assert.equal(diags[0].absentEnginePackage, undefined);
   assert.match(diags[2].message, /Hooksmith's shim stands in for it.*pip install rasa-pro/);
 });
 
@@ -85,6 +87,11 @@ test('import-error: without the engine installed, its modules and the packages i
     ['information', 'information', 'information', 'error'],
   );
   assert.match(cayu[1]!.message, /comes with cayu, which is not installed.*pip install cayu/);
+  // The package travels as data (the server groups these notices by it), never read out of the message.
+  assert.deepEqual(
+    cayu.map((d) => d.absentEnginePackage),
+    ['cayu', 'cayu', 'cayu', undefined],
+  );
   // A Cayu module's import error does not speak of rasa train.
   assert.match(cayu[3]!.message, /none of its hooks take part in a session/);
   // With the real cayu installed, a missing submodule is an error again.

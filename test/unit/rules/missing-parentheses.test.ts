@@ -1,40 +1,58 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { diagnose, py, rangeText } from './helpers';
+import { ruleTester } from './rule-tester';
 
-test('missing-parentheses: a bare hook decorator is an error on the decorator; the fix adds ()', async () => {
-  const src = py`
-    from rasa.mantle.hooks import TurnStartedPayload, on_turn_started as started
-    import rasa.mantle.hooks as mh
+const bare = py`
+  from rasa.mantle.hooks import TurnStartedPayload, on_turn_started as started
+  import rasa.mantle.hooks as mh
 
-    @started
-    async def mark(payload: TurnStartedPayload) -> None:
-        return None
+  @started
+  async def mark(payload: TurnStartedPayload) -> None:
+      return None
 
-    @mh.on_turn_finished
-    async def done(payload: mh.TurnFinishedPayload) -> None:
-        return None
-  `;
-  const diags = await diagnose('missing-parentheses', src);
-  expectAt(diags, ['4:1', '8:1']);
-  assert.equal(rangeText(src, diags[0]), '@started');
-  assert.match(diags[0].message, /`@started` needs parentheses: write `@started\(\)`/);
-  assert.match(diags[1].message, /`@mh\.on_turn_finished\(\)`/);
-  assert.equal(applyFix(src, diags[1]), src.replace('@mh.on_turn_finished\n', '@mh.on_turn_finished()\n'));
+  @mh.on_turn_finished
+  async def done(payload: mh.TurnFinishedPayload) -> None:
+      return None
+`;
+
+ruleTester('missing-parentheses', {
+  valid: [
+    {
+      name: 'with parentheses, and unrelated bare decorators',
+      code: py`
+        import functools
+        from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
+
+        @on_turn_started()
+        async def mark(payload: TurnStartedPayload) -> None:
+            return None
+
+        @functools.cache
+        def other():
+            return 1
+      `,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a bare hook decorator, by alias and through the module; the fix adds ()',
+      code: bare,
+      errors: [
+        { messageId: 'needsParentheses', line: 4, column: 1 },
+        { messageId: 'needsParentheses', line: 8, column: 1 },
+      ],
+      output: bare.replace('@started\n', '@started()\n'),
+    },
+  ],
 });
 
-test('missing-parentheses: quiet with parentheses and on unrelated bare decorators', async () => {
-  const src = py`
-    import functools
-    from rasa.mantle.hooks import TurnStartedPayload, on_turn_started
-
-    @on_turn_started()
-    async def mark(payload: TurnStartedPayload) -> None:
-        return None
-
-    @functools.cache
-    def other():
-        return 1
-  `;
-  assert.deepEqual(await diagnose('missing-parentheses', src), []);
+test('missing-parentheses: the wording users see, on the decorator', async () => {
+  const diags = await diagnose('missing-parentheses', bare);
+  assert.equal(rangeText(bare, diags[0]!), '@started');
+  assert.equal(
+    diags[0]!.message,
+    '`@started` needs parentheses: write `@started()`. Hook decorators are factories; parentheses are mandatory even with default options.',
+  );
+  assert.match(diags[1]!.message, /`@mh\.on_turn_finished\(\)`/);
 });

@@ -1,0 +1,182 @@
+// What runs the Testing view's cases (as vitest's extension has src/runner/runner.ts): the Run,
+// Debug and Run with Coverage profiles hand their request here (feature.ts only registers them).
+// It keeps what a run leaves behind: each item's last report (`hooksmith.lastTestRun`), the failing
+// cases for the status bar, the turn each scenario played (its timeline opens from a failure), the
+// last coverage report.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SimulationResult } from '../../runtime/engine/api';
+import type { HookRunner } from '../../runtime/engine/runner';
+import type { CaseResult } from '../../runtime/testing/cases';
+import { readCase } from '../../runtime/testing/discover-cases';
+import { runCases } from '../../runtime/testing/run-cases';
+import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
+import type { HooksmithContext } from '../context';
+import { debugRun } from '../debug/debug-run';
+import { sharedRunner, type RunnerService } from '../python/runner-service';
+import { noteTestRun } from '../walkthrough/feature';
+import { CoverageRun, missingCoverageFor, offerCoverage, type CoverageReport } from './coverage';
+import { exercisedHooks } from './exercised';
+import { peekFirstFailure } from './peek';
+import { report, type ItemReport } from './results';
+import type { CaseEntry, TestTree } from './tree';
+
+export type RunMode = 'run' | 'debug' | 'coverage';
+
+export class TestRunner {
+  /** Case item id → what its last run reported (`hooksmith.lastTestRun`). */
+  readonly last = new Map<string, ItemReport>();
+  /** Scenario file → the turn its last test run played (its timeline opens from a failure). */
+  private readonly played = new Map<string, SimulationResult>();
+  /** Case item id → its label, for the cases that failed (or could not run) when they last ran. */
+  private readonly failing = new Map<string, string>();
+  /** What the last Run with Coverage gave the editor (`hooksmith.lastCoverage`, for tests). */
+  lastCoverage: CoverageReport | undefined;
+  private readonly runners: RunnerService;
+
+  constructor(
+    private readonly ctx: HooksmithContext,
+    private readonly controller: vscode.TestController,
+    private readonly tree: TestTree,
+    /** Reads every case file on disk into the tree (Run All runs one the file watcher did not report). */
+    private readonly scan: () => Promise<void>,
+  ) {
+    this.runners = sharedRunner(ctx);
+  }
+
+  /** The turn the scenario's last test run played, if one is kept. */
+  playedBy(file: string): SimulationResult | undefined {
+    return this.played.get(file);
+  }
+
+  /** What a case's result leaves behind, whichever profile ran it: the failing count, the timeline. */
+  readonly remember = (e: CaseEntry, r: CaseResult, failed: boolean): void => {
+    if (failed) this.failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
+    else this.failing.delete(e.item.id);
+    this.showFailing();
+    if (r.simulation) this.played.set(r.case.file, r.simulation);
+    else this.played.delete(e.testCase.file);
+  };
+
+  /** A case file was deleted: it no longer counts as failing. */
+  forget(file: string): void {
+    if (this.failing.delete(`${file}::case`)) this.showFailing();
+  }
+
+  private showFailing(): void {
+    this.ctx.testStatus.setFailing([...this.failing.values()]);
+  }
+
+  /** Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
+   * Coverage: a host of its own measuring the agent's files (coverage.ts). */
+  async runTests(
+    mode: RunMode,
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    noteTestRun(this.ctx.log);
+    const run = this.controller.createTestRun(request);
+    const entries = await this.selected(request);
+    // Edited files are saved first: cases read them from disk.
+    for (const d of vscode.workspace.textDocuments)
+      if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
+    for (const e of entries) run.enqueued(e.item);
+    const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
+    if (mode === 'debug') return this.debug(run, entries, resource, token);
+    const coverage = mode === 'coverage' ? new CoverageRun() : undefined;
+    const runner = coverage
+      ? await this.runners.measured(resource, coverage.sink)
+      : await this.runners.get(resource);
+    if (!runner) {
+      for (const e of entries)
+        run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
+      run.end();
+      return;
+    }
+    const results: CaseResult[] = [];
+    try {
+      const failed = await this.runEntries(run, entries, runner, token, results, coverage);
+      if (coverage) {
+        const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
+        this.lastCoverage = await coverage.finish(run, results, relative);
+        exercisedHooks(this.ctx).set(this.lastCoverage.hooks);
+        const without = missingCoverageFor(this.lastCoverage.problems);
+        if (without) void offerCoverage(without);
+      }
+      if (!token.isCancellationRequested) this.peek(failed);
+    } finally {
+      if (coverage) await runner.dispose();
+      run.end();
+    }
+  }
+
+  /** The cases a request names (Run All: every case file on disk), minus the excluded ones. */
+  private async selected(request: vscode.TestRunRequest): Promise<CaseEntry[]> {
+    const roots: vscode.TestItem[] = [];
+    if (request.include) roots.push(...request.include);
+    else {
+      await this.scan();
+      this.controller.items.forEach((i) => roots.push(i));
+    }
+    const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+    return [...new Set(roots.flatMap((i) => this.tree.casesUnder(i)))].filter(
+      (e) => !excluded.has(e.item.id),
+    );
+  }
+
+  private async debug(
+    run: vscode.TestRun,
+    entries: CaseEntry[],
+    resource: vscode.Uri | undefined,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
+    const failed = await debugRun(this.ctx, name, resource, (runner) =>
+      this.runEntries(run, entries, runner, token),
+    );
+    if (failed === undefined) for (const e of entries) run.skipped(e.item);
+    run.end();
+    if (failed && !token.isCancellationRequested) this.peek(failed);
+  }
+
+  /** The cases one after another on one host; the items that failed. */
+  private async runEntries(
+    run: vscode.TestRun,
+    entries: CaseEntry[],
+    runner: HookRunner,
+    token: vscode.CancellationToken,
+    results: CaseResult[] = [],
+    coverage?: CoverageRun,
+  ): Promise<vscode.TestItem[]> {
+    this.last.clear();
+    const failed: vscode.TestItem[] = [];
+    for (const e of entries) {
+      if (token.isCancellationRequested) break;
+      run.started(e.item);
+      e.item.children.forEach((c) => run.started(c));
+      // Read again: the file may have changed since it was discovered.
+      const now = readCase(e.testCase.file);
+      const testCase = now && 'kind' in now ? now : e.testCase;
+      coverage?.begin(coverageCaseId(testCase));
+      const [r] = await runCases([testCase], { runnerFor: () => runner });
+      if (r) {
+        results.push(r);
+        const failedNow = report(run, e, r, this.last);
+        if (failedNow) failed.push(e.item);
+        this.remember(e, r, failedNow);
+      } else this.played.delete(testCase.file);
+      if (r?.status !== 'passed')
+        this.ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+    }
+    return failed;
+  }
+
+  /** Not awaited: the run is over, and the workbench opening an editor must not hold the run's
+   * handler (a run profile that has not returned holds back the next run). */
+  private peek(failed: vscode.TestItem[]): void {
+    if (!failed.length) return;
+    void peekFirstFailure(failed).then((opened) =>
+      this.ctx.log.info('test', `${failed.length} failed; peek ${opened ? 'opened' : 'not opened'}`),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+// textDocument/didOpen: a case file goes to the case files; a hook module is analysed now, then the
+// other modules of its agent (an editor opened on one file learns its agent's duplicate hooks).
+import type { DidOpenTextDocumentParams } from 'vscode-languageserver/node';
+import type { Session } from '../../session';
+
+export function didOpen(s: Session, { textDocument: d }: DidOpenTextDocumentParams): void {
+  if (s.cases.handles(d.uri)) {
+    s.cases.open(d.uri, d.text, d.version);
+    return void s.caseScheduler.runNow(d.uri);
+  }
+  const state = s.analyser.open(d.uri, d.text, d.version);
+  if (s.analyser.savesOnly(state)) s.tellSaveOnly(state);
+  const agent = s.analyser.adoptAgentOf(state);
+  void s.scheduler.runNow(state.key).then(async () => {
+    for (const key of agent) await s.scheduler.runNow(key);
+  });
+}

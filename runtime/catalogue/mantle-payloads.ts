@@ -50,6 +50,7 @@ export type PayloadTypeName = (typeof PAYLOAD_TYPE_NAMES)[number];
 interface Shared {
   jsonObject: Z.ZodRecord<Z.ZodString, Z.ZodUnknown>;
   channel: Z.ZodType;
+  callInfo: Z.ZodType;
   toolCallDict: Z.ZodType;
   passage: Z.ZodType;
   message: Z.ZodType;
@@ -64,7 +65,11 @@ function sharedSchemas(z: Zod): Shared {
   return (shared = {
     float,
     jsonObject,
-    channel: z.object({ name: z.string(), metadata: jsonObject.default({}) }),
+    channel: z.object({ name: z.string().nullable().default(null), metadata: jsonObject.default({}) }),
+    callInfo: z.strictObject({
+      phone_number: z.string().nullable().default(null),
+      metadata: jsonObject.default({}),
+    }),
     toolCallDict: z
       .object({
         id: z.string(),
@@ -105,29 +110,36 @@ function field(
   };
 }
 
-/** "Every payload carries read-only identity fields" (Payload wall). */
+/** rasa-pro 3.21's CallInfo when the channel supplies none (rasa/mantle/hooks/payloads.py:10, frozen). */
+export const EMPTY_CALL_INFO = { phone_number: null, metadata: {} } as const;
+
+/** "Every payload carries read-only identity fields" (Payload wall); rasa/mantle/hooks/payloads.py:28. */
 export const IDENTITY_FIELDS: readonly PayloadField[] = [
   field('sender_id', 'str', 'identity', 'Conversation / user id (engine-owned identity).', (z) =>
     z.string().min(1),
   ),
   field(
     'call',
-    'dict | None',
+    'CallInfo',
     'identity',
-    'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).',
-    (_, s) => s.jsonObject.nullable().default(null),
+    'Telephony/session identity: phone_number and metadata, empty unless the channel supplies them (engine-owned identity). A payload file may still write null: it is read as the empty CallInfo.',
+    (_, s) => s.callInfo.nullable().default({ ...EMPTY_CALL_INFO, metadata: {} }),
   ),
   field(
     'channel',
     'ChannelInfo',
     'identity',
-    'Channel name and front-end metadata (engine-owned identity).',
+    'Channel name (may be None) and front-end metadata (engine-owned identity).',
     (_, s) => s.channel.default({ name: 'rest', metadata: {} }),
   ),
 ];
 export const IDENTITY_FIELD_NAMES: readonly string[] = IDENTITY_FIELDS.map((f) => f.name);
 
-const identitySample = { sender_id: 'demo-user', call: null, channel: { name: 'rest', metadata: {} } };
+const identitySample = {
+  sender_id: 'demo-user',
+  call: { phone_number: null, metadata: {} },
+  channel: { name: 'rest', metadata: {} },
+};
 
 export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
@@ -170,7 +182,7 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
         'message_id',
         'str | None',
         'read-only',
-        'The id of the user message, when the channel gives one.',
+        "The channel's id of this message, when it gives one (the engine reads back only text).",
         (z) => z.string().nullable().default(null),
       ),
     ],
@@ -247,8 +259,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', (z) => z.string()),
       field('arguments', 'dict', 'mutable', 'Tool arguments dict.', (_, s) => s.jsonObject.default({})),
-      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', (_, s) =>
-        s.jsonObject.default({}),
+      field(
+        'headers',
+        'dict[str, str]',
+        'read-only',
+        'Payload-only: the engine does not read it back or plumb it into dispatch.',
+        (z) => z.record(z.string(), z.string()).default({}),
       ),
     ],
     sample: {
@@ -325,8 +341,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('text', 'str', 'mutable', 'The bot message text.', (z) => z.string()),
       // rasa-pro 3.21 declares it: rasa/mantle/hooks/payloads.py:88-90 (`is_voice: bool = False`).
-      field('is_voice', 'bool', 'read-only', 'Whether the message goes to a voice channel.', (z) =>
-        z.boolean().default(false),
+      field(
+        'is_voice',
+        'bool',
+        'read-only',
+        'Whether this utterance goes to a voice channel (the engine reads back only text).',
+        (z) => z.boolean().default(false),
       ),
     ],
     sample: { text: '  Your pizza is on its way!  ', is_voice: false, ...identitySample },

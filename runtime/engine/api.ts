@@ -81,7 +81,7 @@ export interface RunResult {
   debug?: DebugRunTiming;
   /** Cayu: the hook's `name` (a property; the class name by default), as the runtime's events name it. */
   hookName?: string;
-  /** Cayu: who played the hook, "cayu 0.3.0 runtime" or "Hooksmith's Cayu emulation (why)". */
+  /** Who played the hook: "cayu 0.3.0 runtime", "rasa-pro 3.21.0 hook runner", or an emulation with why. */
   playedBy?: string;
 }
 

@@ -36,7 +36,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, parent_watch, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, mantle_real, parent_watch, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, request_id, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -159,6 +159,25 @@ async def _run_body(call, timeout_ms: float, rid):
     return inner.result(), duration
 
 
+def _runner_played(res, played, arg):
+    """The runner's decision into the answer (mantleRunner), and what the hook itself did as the
+    raw result PythonHost reads (returned / raised / timed out), from the recorder."""
+    record, decision = played
+    payload = decision.pop("payload", None)
+    if payload is not None:
+        decision["payload"] = serialise(payload).get("value")
+    res["mantleRunner"] = decision
+    seen = record.get("arg", arg)
+    if "raised" in record:
+        raised = record["raised"]
+        if isinstance(raised, asyncio.CancelledError) and decision["outcome"] == "timeout":
+            return "timeout", None, False, seen
+        return "err", raised, False, seen
+    if "returned" in record:
+        return "ok", record["returned"], bool(record.get("sync")), seen
+    return ("timeout" if decision["outcome"] == "timeout" else "ok"), None, False, seen
+
+
 def _dump_payload(obj) -> str:
     try:
         return to_json_text(obj)
@@ -228,7 +247,16 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
         before = _dump_payload(arg)
         fn = target
-        call = lambda: fn(arg)  # noqa: E731
+        installed = shim_finder.real("rasa.mantle.hooks")
+        if installed and req.get("point") and mantle_real.pending() and not announced:
+            send({"id": rid, "event": "loading"})  # importing the runner takes seconds: not the hook's time
+            announced = True
+        real = bool(req.get("point") and req.get("lane") and installed and mantle_real.available())
+        res["playedBy"] = mantle_real.played_by() if real else mantle_real.emulation_played_by(installed)
+        if real:  # real-engine mode: the engine's runner calls the hook (mantle_real.py)
+            call = lambda: mantle_real.play(fn, arg, str(req["point"]), str(req["lane"]), timeout_ms)  # noqa: E731
+        else:
+            call = lambda: fn(arg)  # noqa: E731
     else:
         if not owner:
             return {**res, "status": "invalid-request", "message": "a Cayu handler is Class.method"}
@@ -253,8 +281,12 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if announced or not isinstance(sent_at, (int, float)) or _time() * 1000.0 - sent_at > _LATE_START_MS:
         send({"id": rid, "event": "started"})
     paused_before = debug.paused_s()
-    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms, rid)
+    real = kind == "mantle" and real
+    # Real mode: the runner's own wait_for ends a slow hook; the host's deadline only backs it up.
+    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms + (100 if real else 0), rid)
     send({"id": rid, "event": "ended"})
+    if real and outcome == "ok":
+        outcome, value, was_sync, arg = _runner_played(res, value, arg)
     res["durationMs"] = round(duration, 3)
     if debug.enabled:  # pausedMs null: the pauses could not be counted
         paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None

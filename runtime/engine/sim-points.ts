@@ -61,6 +61,7 @@ function eventFrom(
     ...(r.overBudget ? { overBudget: true } : {}),
     ...(r.debug ? { debug: r.debug } : {}),
     ...(r.hookName !== undefined ? { hookName: r.hookName } : {}),
+    ...(r.engine === 'mantle' && r.playedBy ? { playedBy: r.playedBy } : {}),
   };
 }
 

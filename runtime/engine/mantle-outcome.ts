@@ -213,7 +213,8 @@ function followRunner(
     const wall = applyPayloadWall(point.payloadType, input, runner.payload as Record<string, unknown>);
     if (wall.ok) out.payload = wall.payload;
   }
-  if (runner.outcome !== 'success' && runner.outcome !== 'retry' && runner.outcome !== 'rejection')
-    out.payload = point.failPolicy === 'open' ? input : null;
+  // A failure keeps the input, unless the point is fail-closed and the runner raised
+  // HookExecutionError (runner.py:292); a discarded signal keeps it even there (runner.py:342).
+  if (runner.outcome === 'error' || runner.outcome === 'timeout') out.payload = runner.executionError ? null : input;
   return out;
 }

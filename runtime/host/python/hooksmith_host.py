@@ -159,6 +159,15 @@ async def _run_body(call, timeout_ms: float, rid):
     return inner.result(), duration
 
 
+def _wait_for_error(value) -> TypeError:
+    """The TypeError asyncio.wait_for raises for a value that is not awaitable (asyncio's own text)."""
+    try:
+        _ensure_future(value)
+    except TypeError as e:
+        return e
+    return TypeError(f"An asyncio.Future, a coroutine or an awaitable is required, not {type(value).__name__}")
+
+
 def _runner_played(res, played, arg):
     """The runner's decision into the answer (mantleRunner), and what the hook itself did as the
     raw result PythonHost reads (returned / raised / timed out), from the recorder."""
@@ -296,6 +305,10 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         outcome, value = "err", cayu_call.await_error(value)
     elif was_sync:
         res["handlerWasSync"] = True
+        if kind == "mantle" and req.get("point") and outcome == "ok":
+            # rasa-pro's runner awaits asyncio.wait_for(hook.func(payload)) (runner.py:327): the value
+            # of a plain function is no awaitable, so the body ran and the hook failed.
+            outcome, value = "err", _wait_for_error(value)
     if kind == "mantle":
         after = _dump_payload(arg)
         if after != before:

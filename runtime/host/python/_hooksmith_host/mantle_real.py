@@ -11,6 +11,7 @@ license (rasa.mantle.processor): the scenario's turn is Hooksmith's, each hook c
 HOOKSMITH_MANTLE_ENGINE=emulation turns this off.
 """
 import asyncio
+import gc
 import importlib
 import os
 import sys
@@ -19,12 +20,21 @@ _state = None  # None: not asked yet; False: not available; else (runner, regist
 
 
 def _quiet_engine_logs() -> None:
-    """The runner logs each execution with structlog to stdout, which the host captures as the
-    hook's own output: send the engine's log lines to the host's log (stderr) instead."""
+    """The runner logs each execution with structlog, to stdout (which the host captures as the
+    hook's own output) and, for an observer's error, a debug line with a rich traceback that takes
+    longer to render than a hook's budget: the engine's lines go to the host's log (stderr),
+    info and up, as key=value text."""
     try:
+        import logging
+
         import structlog
 
-        structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
+        structlog.configure(
+            processors=[structlog.processors.add_log_level, structlog.processors.KeyValueRenderer(key_order=["event"])],
+            wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
+            logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+            cache_logger_on_first_use=False,
+        )
     except Exception:
         pass
 
@@ -51,6 +61,10 @@ def available():
             importlib.import_module("rasa.telemetry").is_telemetry_enabled()
         except Exception:
             pass
+        # rasa's import leaves millions of objects: a full collection during a hook's 50-500 ms budget
+        # would be Hooksmith's pause, not the hook's. They live as long as the host: freeze them.
+        gc.collect()
+        gc.freeze()
         _state = (runner, registry, exceptions, version)
     return _state[3] if _state else None
 

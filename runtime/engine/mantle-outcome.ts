@@ -215,6 +215,7 @@ function followRunner(
   }
   // A failure keeps the input, unless the point is fail-closed and the runner raised
   // HookExecutionError (runner.py:292); a discarded signal keeps it even there (runner.py:342).
-  if (runner.outcome === 'error' || runner.outcome === 'timeout') out.payload = runner.executionError ? null : input;
+  if (runner.outcome === 'error' || runner.outcome === 'timeout')
+    out.payload = runner.executionError ? null : input;
   return out;
 }

@@ -29,7 +29,8 @@ export function sharedSchemas(z: Zod): Shared {
     float,
     jsonObject,
     channel: z.object({ name: z.string().nullable().default(null), metadata: jsonObject.default({}) }),
-    callInfo: z.strictObject({
+    // pydantic's default: keys CallInfo does not declare are ignored, not refused (payloads.py:10).
+    callInfo: z.looseObject({
       phone_number: z.string().nullable().default(null),
       metadata: jsonObject.default({}),
     }),

@@ -306,7 +306,7 @@ async def seen(payload: OutgoingMessagePayload) -> None:
   }[];
   assert.deepEqual(
     found.map((f) => `${f.line}:${f.column} ${f.severity} ${f.code}`),
-    ['1:30 warning unknown-import', '1:51 warning unknown-import'],
+    ['1:31 warning unknown-import', '1:52 warning unknown-import'],
   );
   assert.match(
     found[0]!.message,

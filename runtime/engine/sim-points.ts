@@ -228,3 +228,12 @@ export async function firePhaseHook(
   pushEvent(ctx, eventFrom(ctx, hook, r, undefined));
   return r;
 }
+
+/**
+ * Who played the Mantle hook calls: rasa-pro's runner played each call where it imports; the turn
+ * around them is Hooksmith's (a whole rasa-pro turn needs a trained model and a license key).
+ */
+export function mantlePlayers(events: readonly TimelineEvent[]): { mantlePlayedBy?: string } {
+  const who = [...new Set(events.flatMap((e) => (e.playedBy && e.lane !== 'phase' ? [e.playedBy] : [])))];
+  return who.length ? { mantlePlayedBy: who.join('; ') } : {};
+}

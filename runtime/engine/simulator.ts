@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { EMPTY_CALL_INFO, FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
-import type { SimulationResult, TimelineEvent, TranscriptEntry, TurnSummary } from './api';
+import type { SimulationResult, TranscriptEntry, TurnSummary } from './api';
 import { oneApp, type HostPort } from './host-port';
 import { RunInputError } from './run-hook';
 import type { Scenario, ScenarioCompletion } from './scenario-schema';
@@ -22,7 +22,7 @@ import type { AgentHooks } from './sim-agent';
 import { elideHistory, type LastRequest } from './sim-history';
 import { dispatchBatch, sleep, type SimClock } from './sim-dispatch';
 import { preflight } from './sim-preflight';
-import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
+import { failedClosed, firePoint, mantlePlayers, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, TurnEnd, turnName, turnScenario } from './sim-turns';
@@ -396,13 +396,4 @@ export async function simulateTurn(
     ...(models ? { models: models.summary(conv.cassetteFailure) } : {}),
     ...mantlePlayers(ctx.events),
   };
-}
-
-/**
- * Who played the Mantle hook calls: rasa-pro's runner played each call where it imports; the turn
- * around them is Hooksmith's (a whole rasa-pro turn needs a trained model and a license key).
- */
-function mantlePlayers(events: readonly TimelineEvent[]): { mantlePlayedBy?: string } {
-  const who = [...new Set(events.flatMap((e) => (e.playedBy && e.lane !== 'phase' ? [e.playedBy] : [])))];
-  return who.length ? { mantlePlayedBy: who.join('; ') } : {};
 }

@@ -159,34 +159,6 @@ async def _run_body(call, timeout_ms: float, rid):
     return inner.result(), duration
 
 
-def _wait_for_error(value) -> TypeError:
-    """The TypeError asyncio.wait_for raises for a value that is not awaitable (asyncio's own text)."""
-    try:
-        _ensure_future(value)
-    except TypeError as e:
-        return e
-    return TypeError(f"An asyncio.Future, a coroutine or an awaitable is required, not {type(value).__name__}")
-
-
-def _runner_played(res, played, arg):
-    """The runner's decision into the answer (mantleRunner), and what the hook itself did as the
-    raw result PythonHost reads (returned / raised / timed out), from the recorder."""
-    record, decision = played
-    payload = decision.pop("payload", None)
-    if payload is not None:
-        decision["payload"] = serialise(payload).get("value")
-    res["mantleRunner"] = decision
-    seen = record.get("arg", arg)
-    if "raised" in record:
-        raised = record["raised"]
-        if isinstance(raised, asyncio.CancelledError) and decision["outcome"] == "timeout":
-            return "timeout", None, False, seen
-        return "err", raised, False, seen
-    if "returned" in record:
-        return "ok", record["returned"], bool(record.get("sync")), seen
-    return ("timeout" if decision["outcome"] == "timeout" else "ok"), None, False, seen
-
-
 def _dump_payload(obj) -> str:
     try:
         return to_json_text(obj)
@@ -256,16 +228,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
         before = _dump_payload(arg)
         fn = target
-        installed = shim_finder.real("rasa.mantle.hooks")
-        if installed and req.get("point") and mantle_real.pending() and not announced:
-            send({"id": rid, "event": "loading"})  # importing the runner takes seconds: not the hook's time
-            announced = True
-        real = bool(req.get("point") and req.get("lane") and installed and mantle_real.available())
-        res["playedBy"] = mantle_real.played_by() if real else mantle_real.emulation_played_by(installed)
-        if real:  # real-engine mode: the engine's runner calls the hook (mantle_real.py)
-            call = lambda: mantle_real.play(fn, arg, str(req["point"]), str(req["lane"]), timeout_ms)  # noqa: E731
-        else:
-            call = lambda: fn(arg)  # noqa: E731
+        real, announced, call = mantle_real.prepare(req, res, shim_finder.real("rasa.mantle.hooks"), announced, lambda: send({"id": rid, "event": "loading"}), fn, arg, timeout_ms)
     else:
         if not owner:
             return {**res, "status": "invalid-request", "message": "a Cayu handler is Class.method"}
@@ -290,12 +253,10 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if announced or not isinstance(sent_at, (int, float)) or _time() * 1000.0 - sent_at > _LATE_START_MS:
         send({"id": rid, "event": "started"})
     paused_before = debug.paused_s()
-    real = kind == "mantle" and real
-    # Real mode: the runner's own wait_for ends a slow hook; the host's deadline only backs it up.
+    real = kind == "mantle" and real  # then the runner's wait_for ends a slow hook; ours backs it up
     (outcome, value, was_sync), duration = await _run_body(call, timeout_ms + (100 if real else 0), rid)
     send({"id": rid, "event": "ended"})
-    if real and outcome == "ok":
-        outcome, value, was_sync, arg = _runner_played(res, value, arg)
+    outcome, value, was_sync, arg = mantle_real.runner_played(res, value, arg, serialise) if real and outcome == "ok" else (outcome, value, was_sync, arg)
     res["durationMs"] = round(duration, 3)
     if debug.enabled:  # pausedMs null: the pauses could not be counted
         paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None
@@ -305,10 +266,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         outcome, value = "err", cayu_call.await_error(value)
     elif was_sync:
         res["handlerWasSync"] = True
-        if kind == "mantle" and req.get("point") and outcome == "ok":
-            # rasa-pro's runner awaits asyncio.wait_for(hook.func(payload)) (runner.py:327): the value
-            # of a plain function is no awaitable, so the body ran and the hook failed.
-            outcome, value = "err", _wait_for_error(value)
+        outcome, value = mantle_real.sync_outcome(kind == "mantle" and req.get("point"), outcome, value)
     if kind == "mantle":
         after = _dump_payload(arg)
         if after != before:

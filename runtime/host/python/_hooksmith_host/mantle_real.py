@@ -155,3 +155,67 @@ async def play(fn, payload, point: str, lane: str, timeout_ms: float):
         decision["controlFlow"] = type(result.control_flow).__name__
     decision["payload"] = result.payload
     return record, decision
+
+
+_ensure_future = asyncio.ensure_future
+
+
+def wait_for_error(value) -> TypeError:
+    """The TypeError asyncio.wait_for raises for a value that is not awaitable (asyncio's own text)."""
+    try:
+        _ensure_future(value)
+    except TypeError as e:
+        return e
+    return TypeError(f"An asyncio.Future, a coroutine or an awaitable is required, not {type(value).__name__}")
+
+
+def runner_played(res, played, arg, serialise):
+    """The runner's decision into the answer (mantleRunner), and what the hook itself did as the
+    raw result PythonHost reads (returned / raised / timed out), from the recorder."""
+    record, decision = played
+    payload = decision.pop("payload", None)
+    if payload is not None:
+        decision["payload"] = serialise(payload).get("value")
+    res["mantleRunner"] = decision
+    seen = record.get("arg", arg)
+    if "raised" in record:
+        raised = record["raised"]
+        if isinstance(raised, asyncio.CancelledError) and decision["outcome"] == "timeout":
+            return "timeout", None, False, seen
+        return "err", raised, False, seen
+    if "returned" in record:
+        return "ok", record["returned"], bool(record.get("sync")), seen
+    return ("timeout" if decision["outcome"] == "timeout" else "ok"), None, False, seen
+
+
+def prepare(req, res, installed: bool, announced: bool, loading, fn, arg, timeout_ms: float):
+    """(real, announced, what the host's body runs) for one Mantle call."""
+    real, announced = choose(req, res, installed, announced, loading)
+    return real, announced, caller(real, fn, arg, req, timeout_ms)
+
+
+def sync_outcome(engine_call, outcome: str, value):
+    """A plain (sync) function: rasa-pro's runner awaits asyncio.wait_for(hook.func(payload))
+    (runner.py:327), which refuses a value that is not awaitable: the body ran, the hook failed."""
+    if engine_call and outcome == "ok":
+        return "err", wait_for_error(value)
+    return outcome, value
+
+
+def choose(req, res, installed: bool, announced: bool, loading):
+    """Whether the runner plays this call (the request names its point and lane, the real
+    rasa.mantle.hooks imports, the runner too); says who plays in res. The runner's first import
+    takes seconds: announced as loading, never counted in the hook's time."""
+    if installed and req.get("point") and pending() and not announced:
+        loading()
+        announced = True
+    real = bool(req.get("point") and req.get("lane") and installed and available())
+    res["playedBy"] = played_by() if real else emulation_played_by(installed)
+    return real, announced
+
+
+def caller(real: bool, fn, arg, req, timeout_ms: float):
+    """What the host's body runs: the runner around the hook (real-engine mode), else the hook."""
+    if real:
+        return lambda: play(fn, arg, str(req["point"]), str(req["lane"]), timeout_ms)
+    return lambda: fn(arg)

@@ -256,7 +256,8 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     real = kind == "mantle" and real  # then the runner's wait_for ends a slow hook; ours backs it up
     (outcome, value, was_sync), duration = await _run_body(call, timeout_ms + (100 if real else 0), rid)
     send({"id": rid, "event": "ended"})
-    outcome, value, was_sync, arg = mantle_real.runner_played(res, value, arg, serialise) if real and outcome == "ok" else (outcome, value, was_sync, arg)
+    if real and outcome == "ok":  # Cayu calls have no `arg`
+        outcome, value, was_sync, arg = mantle_real.runner_played(res, value, arg, serialise)
     res["durationMs"] = round(duration, 3)
     if debug.enabled:  # pausedMs null: the pauses could not be counted
         paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None

@@ -27,6 +27,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./cayu-engines')).benchCayuEngines(repoRoot()),
   },
   {
+    title: 'Engine: Mantle scenario, real-engine mode (rasa-pro runner) vs emulation',
+    run: async () => (await import('./mantle-engines')).benchMantleEngines(repoRoot()),
+  },
+  {
     title: 'Hook tests: coverage on and off',
     run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
   },

@@ -3,8 +3,19 @@
 import { HOOK_DECORATORS, CONTROL_SIGNALS, oldDecoratorNames } from './mantle-points';
 import { PAYLOAD_TYPE_NAMES, oldPayloadNames } from './mantle-payloads';
 
+/**
+ * Exported beside the decorators, the payloads and the signals (rasa-pro 3.21,
+ * rasa/mantle/hooks/__init__.py:44): the identity models, the payloads' base, the signals' base.
+ */
+export const MANTLE_SUPPORT_EXPORTS = ['CallInfo', 'ChannelInfo', 'HookPayload', 'HookControlFlow'] as const;
+
 function exportNames(): string[] {
-  return [...HOOK_DECORATORS.map((d) => d.name), ...PAYLOAD_TYPE_NAMES, ...CONTROL_SIGNALS];
+  return [
+    ...HOOK_DECORATORS.map((d) => d.name),
+    ...PAYLOAD_TYPE_NAMES,
+    ...CONTROL_SIGNALS,
+    ...MANTLE_SUPPORT_EXPORTS,
+  ];
 }
 
 export const MANTLE_EXPORTS: readonly string[] = exportNames();

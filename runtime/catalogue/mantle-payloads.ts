@@ -5,12 +5,7 @@
 // language server's start never validate a payload file, and need neither zod nor these.
 import type { z as Z } from 'zod';
 
-type Zod = typeof Z;
-let zod: Zod | undefined;
-function loadZod(): Zod {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
-  return (zod ??= (require('./zod-lazy') as typeof import('./zod-lazy')).z);
-}
+import { loadZod, sharedSchemas, type Shared, type Zod } from './payload-zod';
 
 export type Mutability = 'mutable' | 'read-only' | 'identity';
 
@@ -46,40 +41,6 @@ export const PAYLOAD_TYPE_NAMES = [
 ] as const;
 export type PayloadTypeName = (typeof PAYLOAD_TYPE_NAMES)[number];
 
-/** Schemas several fields share, built once with the first schema. */
-interface Shared {
-  jsonObject: Z.ZodRecord<Z.ZodString, Z.ZodUnknown>;
-  channel: Z.ZodType;
-  toolCallDict: Z.ZodType;
-  passage: Z.ZodType;
-  message: Z.ZodType;
-  /** A Python float: Pydantic takes an int there too. */
-  float: Z.ZodType;
-}
-let shared: Shared | undefined;
-function sharedSchemas(z: Zod): Shared {
-  if (shared) return shared;
-  const jsonObject = z.record(z.string(), z.unknown());
-  const float = z.union([z.number(), z.bigint()]);
-  return (shared = {
-    float,
-    jsonObject,
-    channel: z.object({ name: z.string(), metadata: jsonObject.default({}) }),
-    toolCallDict: z
-      .object({
-        id: z.string(),
-        tool_name: z.string(),
-        tool_args: jsonObject,
-        type: z.string().optional(),
-      })
-      .loose(),
-    passage: z
-      .object({ text: z.string(), scope: z.string(), source: z.string(), score: float.optional() })
-      .loose(),
-    message: z.object({ role: z.string() }).loose(),
-  });
-}
-
 type MakeSchema = (z: Zod, s: Shared) => Z.ZodType;
 
 function field(
@@ -105,29 +66,36 @@ function field(
   };
 }
 
-/** "Every payload carries read-only identity fields" (Payload wall). */
+/** rasa-pro 3.21's CallInfo when the channel supplies none (rasa/mantle/hooks/payloads.py:10, frozen). */
+export const EMPTY_CALL_INFO = { phone_number: null, metadata: {} } as const;
+
+/** "Every payload carries read-only identity fields" (Payload wall); rasa/mantle/hooks/payloads.py:28. */
 export const IDENTITY_FIELDS: readonly PayloadField[] = [
   field('sender_id', 'str', 'identity', 'Conversation / user id (engine-owned identity).', (z) =>
     z.string().min(1),
   ),
   field(
     'call',
-    'dict | None',
+    'CallInfo',
     'identity',
-    'Telephony/session metadata when present; empty unless the channel supplies it (engine-owned identity).',
-    (_, s) => s.jsonObject.nullable().default(null),
+    'Telephony/session identity: phone_number and metadata, empty unless the channel supplies them (engine-owned identity). A payload file may still write null: it is read as the empty CallInfo.',
+    (_, s) => s.callInfo.nullable().default({ ...EMPTY_CALL_INFO, metadata: {} }),
   ),
   field(
     'channel',
     'ChannelInfo',
     'identity',
-    'Channel name and front-end metadata (engine-owned identity).',
+    'Channel name (may be None) and front-end metadata (engine-owned identity).',
     (_, s) => s.channel.default({ name: 'rest', metadata: {} }),
   ),
 ];
 export const IDENTITY_FIELD_NAMES: readonly string[] = IDENTITY_FIELDS.map((f) => f.name);
 
-const identitySample = { sender_id: 'demo-user', call: null, channel: { name: 'rest', metadata: {} } };
+const identitySample = {
+  sender_id: 'demo-user',
+  call: { phone_number: null, metadata: {} },
+  channel: { name: 'rest', metadata: {} },
+};
 
 export const PAYLOAD_TYPES: readonly PayloadType[] = [
   {
@@ -170,7 +138,7 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
         'message_id',
         'str | None',
         'read-only',
-        'The id of the user message, when the channel gives one.',
+        "The channel's id of this message, when it gives one (the engine reads back only text).",
         (z) => z.string().nullable().default(null),
       ),
     ],
@@ -247,8 +215,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('tool_name', 'str', 'mutable', 'Name of the tool about to run.', (z) => z.string()),
       field('arguments', 'dict', 'mutable', 'Tool arguments dict.', (_, s) => s.jsonObject.default({})),
-      field('headers', 'dict', 'mutable', 'Payload-only today: not plumbed into dispatch.', (_, s) =>
-        s.jsonObject.default({}),
+      field(
+        'headers',
+        'dict[str, str]',
+        'read-only',
+        'Payload-only: the engine does not read it back or plumb it into dispatch.',
+        (z) => z.record(z.string(), z.string()).default({}),
       ),
     ],
     sample: {
@@ -325,8 +297,12 @@ export const PAYLOAD_TYPES: readonly PayloadType[] = [
     fields: [
       field('text', 'str', 'mutable', 'The bot message text.', (z) => z.string()),
       // rasa-pro 3.21 declares it: rasa/mantle/hooks/payloads.py:88-90 (`is_voice: bool = False`).
-      field('is_voice', 'bool', 'read-only', 'Whether the message goes to a voice channel.', (z) =>
-        z.boolean().default(false),
+      field(
+        'is_voice',
+        'bool',
+        'read-only',
+        'Whether this utterance goes to a voice channel (the engine reads back only text).',
+        (z) => z.boolean().default(false),
       ),
     ],
     sample: { text: '  Your pizza is on its way!  ', is_voice: false, ...identitySample },

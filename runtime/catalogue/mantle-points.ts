@@ -38,7 +38,7 @@ export interface MantlePoint {
   signals: readonly ControlSignal[];
   /** What a modify-hook crash / timeout does (undefined: no modify lane). */
   failPolicy?: FailPolicy;
-  /** Invoked by the engine today (rasa-pro 3.21). */
+  /** Invoked by the engine (rasa-pro 3.21: engine-lines/rasa-pro-3.21.json, each point's callSites). */
   wired: boolean;
   /** What the engine does when the modify hook crashes or times out. */
   failEffect?: string;
@@ -90,7 +90,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     hasModifyLane: true,
     signals: ['HookRejection'],
     failPolicy: 'closed',
-    wired: false,
+    wired: true,
     failEffect:
       'fail-closed: the engine does not run on the original message; the user receives the incoming-message fallback',
     signalEffects: {
@@ -197,7 +197,7 @@ export const MANTLE_POINTS: readonly MantlePoint[] = [
     hasModifyLane: true,
     signals: ['HookRejection'],
     failPolicy: 'open',
-    wired: false,
+    wired: true,
     failEffect: 'fail-open: the original text is stored and sent',
     signalEffects: {
       HookRejection:

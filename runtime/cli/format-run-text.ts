@@ -96,6 +96,7 @@ export function formatSimulationText(s: SimulationResult): string {
     `scenario ${s.scenario}: ${s.status}${s.ending ? ` (${s.ending})` : ''}; ${s.turns ? `${s.turns.length} turns, ` : ''}${s.iterations ?? 0} iteration(s); ${ms(s.durationMs)} ms (hooks ${ms(s.hookMs)} ms, scripted latency ${ms(s.scriptedMs)} ms)`,
   );
   if (s.playedBy) lines.push(`Cayu played by ${s.playedBy}`);
+  if (s.mantlePlayedBy) lines.push(`Mantle hooks played by ${s.mantlePlayedBy}`);
   lines.push('');
   lines.push(
     `${'#'.padStart(3)}  ${'context'.padEnd(16)} ${'point'.padEnd(30)} ${'lane'.padEnd(7)} ${'hook'.padEnd(44)} ${'outcome'.padEnd(14)} time/budget`,

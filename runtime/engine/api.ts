@@ -85,7 +85,7 @@ export interface RunResult {
   debug?: DebugRunTiming;
   /** Cayu: the hook's `name` (a property; the class name by default), as the runtime's events name it. */
   hookName?: string;
-  /** Cayu: who played the hook, "cayu 0.3.0 runtime" or "Hooksmith's Cayu emulation (why)". */
+  /** Who played the hook: "cayu 0.3.0 runtime", "rasa-pro 3.21.0 hook runner", or an emulation with why. */
   playedBy?: string;
 }
 
@@ -105,6 +105,8 @@ export interface RunRequest {
 
 export interface TimelineEvent {
   seq: number;
+  /** Mantle: who played this call ("rasa-pro 3.21.0 hook runner", or the emulation with why). */
+  playedBy?: string;
   /** Mantle point id or Cayu phase id. */
   point: string;
   lane: Lane | 'phase';
@@ -208,6 +210,11 @@ export interface SimulationResult {
   endedBy?: string;
   /** Who played the Cayu phases ("cayu 0.3.0 runtime" or the emulation, with why); absent without Cayu hooks. */
   playedBy?: string;
+  /**
+   * Who played the Mantle hook calls: "rasa-pro 3.21.0 hook runner" (each call through the engine's
+   * runner; the turn around them is Hooksmith's) or the emulation, with why; absent without Mantle hooks.
+   */
+  mantlePlayedBy?: string;
   /** Real-engine mode: each tool call's result as the runtime kept it (its tool.call.* event), in order. */
   toolResults?: { tool_name: string; content: string; is_error: boolean; event: string; turn?: number }[];
   /**

@@ -83,7 +83,9 @@ function notesOf(r: InvokeResult): string[] {
 
 export function toHostFact(r: InvokeResult): HostFact {
   const fact = factOf(r);
-  const withDebug = r.debug ? { ...fact, debug: r.debug } : fact;
+  const withDebug: HostFact = r.debug ? { ...fact, debug: r.debug } : fact;
+  if (r.playedBy !== undefined) withDebug.playedBy = r.playedBy;
+  if (r.mantleRunner && withDebug.kind !== 'load-error') withDebug.runner = r.mantleRunner;
   return r.hookName !== undefined ? { ...withDebug, hookName: r.hookName } : withDebug;
 }
 
@@ -178,6 +180,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     kind: call.engine,
     ...(call.payloadType ? { payloadType: call.payloadType } : {}),
     ...(call.phase ? { phase: call.phase } : {}),
+    ...(call.point ? { point: call.point, lane: call.lane } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
     ...(call.hookTimeoutMs !== undefined ? { hookTimeoutMs: call.hookTimeoutMs } : {}),

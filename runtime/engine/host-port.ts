@@ -4,6 +4,7 @@
 // unit tests drive the engine with a scripted port.
 import type { ControlSignal, CayuPhaseId, PayloadTypeName } from '../catalogue';
 import type { HookError } from './api';
+import type { MantleRunnerDecision } from '../host/protocol';
 
 export interface HostCall {
   /** Agent root: on sys.path, and names the module. */
@@ -20,6 +21,9 @@ export interface HostCall {
   payloadType?: PayloadTypeName;
   /** Cayu: the phase, which decides the context type. */
   phase?: CayuPhaseId;
+  /** Mantle: the point and lane (the engine's runner registers the hook with them). */
+  point?: string;
+  lane?: 'observe' | 'modify';
   /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
   payload: unknown;
   timeoutMs: number;
@@ -68,6 +72,10 @@ export type HostFact = (
   debug?: { pausedMs: number | null };
   /** Cayu: the hook instance's `name`. */
   hookName?: string;
+  /** Mantle: who played the call (the host says: the engine's runner or the emulation, and why). */
+  playedBy?: string;
+  /** Mantle in real-engine mode: what rasa-pro's runner decided. */
+  runner?: MantleRunnerDecision;
 };
 
 export interface HostPort {

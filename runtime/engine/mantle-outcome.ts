@@ -5,6 +5,7 @@ import type { HookError, Outcome, RaisedSignal, RunResult } from './api';
 import { pointWired, type Wiring } from '../catalogue/wiring';
 import { CONTINUE_EFFECT, HARD_KILL_NOTE, notWiredNote, OBSERVE_EFFECT } from './effects';
 import type { HostFact } from './host-port';
+import type { MantleRunnerDecision } from '../host/protocol';
 import { applyPayloadWall } from './payload-wall';
 
 export type Verdict = Pick<
@@ -163,7 +164,58 @@ export function mantleVerdict(
   fact: HookFact,
   wiring: Wiring = pointWired(point, undefined),
 ): Verdict {
-  return lane === 'observe'
-    ? observeVerdict(point, input, fact, wiring)
-    : modifyVerdict(point, input, fact, wiring);
+  const verdict =
+    lane === 'observe'
+      ? observeVerdict(point, input, fact, wiring)
+      : modifyVerdict(point, input, fact, wiring);
+  return fact.runner && lane === 'modify' ? followRunner(point, input, verdict, fact.runner) : verdict;
+}
+
+/** What the runner's outcome (rasa/mantle/hooks/types.py HookOutcome) is in Hooksmith's words. */
+function runnerOutcomes(runner: MantleRunnerDecision): readonly Outcome[] {
+  switch (runner.outcome) {
+    case 'success':
+      return ['returned'];
+    case 'timeout':
+      return ['timed-out'];
+    case 'retry':
+      return ['retry-model'];
+    case 'rejection':
+      return ['hook-rejection'];
+    case 'error':
+      // The runner says "error" for a crash, a wrong return and a discarded signal alike
+      // (runner.py:341, :355, :361): the hook's own record tells them apart.
+      return ['crashed', 'invalid-return', 'ignored-signal'];
+  }
+}
+
+/**
+ * Real-engine mode: rasa-pro's runner decided (its timeout, its copy, its fail policy, its signal
+ * handling, its identity restoring). The emulation's reading of the same call gives the words; where
+ * the two disagree the runner wins and a note says so (the conformance corpus keeps that at zero).
+ */
+function followRunner(
+  point: MantlePoint,
+  input: Record<string, unknown>,
+  verdict: Verdict,
+  runner: MantleRunnerDecision,
+): Verdict {
+  const allowed = runnerOutcomes(runner);
+  const out: Verdict = { ...verdict, notes: [...verdict.notes] };
+  if (!allowed.includes(verdict.outcome)) {
+    out.notes.push(
+      `rasa-pro's hook runner decided ${runner.outcome}${runner.executionError ? ` (${runner.executionError})` : ''} where Hooksmith's emulation reads ${verdict.outcome}: the runner's decision stands`,
+    );
+    out.outcome = allowed[0]!;
+  }
+  if (runner.outcome === 'success' && runner.payload && typeof runner.payload === 'object') {
+    // The runner's payload (identity restored, runner.py:84), then what the point's call site takes.
+    const wall = applyPayloadWall(point.payloadType, input, runner.payload as Record<string, unknown>);
+    if (wall.ok) out.payload = wall.payload;
+  }
+  // A failure keeps the input, unless the point is fail-closed and the runner raised
+  // HookExecutionError (runner.py:292); a discarded signal keeps it even there (runner.py:342).
+  if (runner.outcome === 'error' || runner.outcome === 'timeout')
+    out.payload = runner.executionError ? null : input;
+  return out;
 }

@@ -1,7 +1,7 @@
 // A payload file → the payload the engine would build, or the errors naming JSON paths.
 // DESIGN.md: "A payload file holds the payload's fields, identity included (sender_id,
 // optional call and channel), as JSON." Validated with the catalogue's zod schema.
-import { getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
+import { EMPTY_CALL_INFO, getPayloadType, payloadSchema, type PayloadTypeName } from '../catalogue';
 import { formatIssues } from '../json/json-path';
 import { safeParseKeepingKeys } from '../json/proto-keys';
 
@@ -16,7 +16,10 @@ export function validatePayload(type: PayloadTypeName, input: unknown): PayloadC
     withoutSchemaKey(input as Record<string, unknown>),
   );
   if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error) };
-  return { ok: true, payload: parsed.data as Record<string, unknown> };
+  const payload = parsed.data as Record<string, unknown>;
+  // Older payload files write `call: null`; rasa-pro 3.21's CallInfo is never None (payloads.py:34).
+  if ('call' in payload && payload.call === null) payload.call = { ...EMPTY_CALL_INFO, metadata: {} };
+  return { ok: true, payload };
 }
 
 /**

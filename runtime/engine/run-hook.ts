@@ -59,7 +59,7 @@ export async function invokeHook(
       function: target.engine === 'cayu' ? target.phase : target.handler,
       ...(target.engine === 'cayu'
         ? { className: target.className, phase: target.phase }
-        : { payloadType: target.point.payloadType }),
+        : { payloadType: target.point.payloadType, point: target.point.id, lane: target.lane }),
       payload: input,
       timeoutMs: target.timeoutMs,
     });
@@ -115,6 +115,7 @@ export async function invokeHook(
     ...(overBudget ? { overBudget } : {}),
     ...(debug ? { debug: { budgetEnforced: false as const, pausedMs: debug.pausedMs, wallMs } } : {}),
     ...(fact.hookName !== undefined ? { hookName: fact.hookName } : {}),
+    ...(target.engine === 'mantle' && fact.playedBy ? { playedBy: fact.playedBy } : {}),
   };
 }
 

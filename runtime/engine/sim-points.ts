@@ -61,6 +61,7 @@ function eventFrom(
     ...(r.overBudget ? { overBudget: true } : {}),
     ...(r.debug ? { debug: r.debug } : {}),
     ...(r.hookName !== undefined ? { hookName: r.hookName } : {}),
+    ...(r.engine === 'mantle' && r.playedBy ? { playedBy: r.playedBy } : {}),
   };
 }
 
@@ -226,4 +227,13 @@ export async function firePhaseHook(
   explain?.(r);
   pushEvent(ctx, eventFrom(ctx, hook, r, undefined));
   return r;
+}
+
+/**
+ * Who played the Mantle hook calls: rasa-pro's runner played each call where it imports; the turn
+ * around them is Hooksmith's (a whole rasa-pro turn needs a trained model and a license key).
+ */
+export function mantlePlayers(events: readonly TimelineEvent[]): { mantlePlayedBy?: string } {
+  const who = [...new Set(events.flatMap((e) => (e.playedBy && e.lane !== 'phase' ? [e.playedBy] : [])))];
+  return who.length ? { mantlePlayedBy: who.join('; ') } : {};
 }

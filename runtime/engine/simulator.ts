@@ -12,7 +12,7 @@
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
-import { FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
+import { EMPTY_CALL_INFO, FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
 import { pointWired, type WiringSource } from '../catalogue/wiring';
 import type { SimulationResult, TranscriptEntry, TurnSummary } from './api';
 import { oneApp, type HostPort } from './host-port';
@@ -22,7 +22,7 @@ import type { AgentHooks } from './sim-agent';
 import { elideHistory, type LastRequest } from './sim-history';
 import { dispatchBatch, sleep, type SimClock } from './sim-dispatch';
 import { preflight } from './sim-preflight';
-import { failedClosed, firePoint, settleObservers, type SimContext } from './sim-points';
+import { failedClosed, firePoint, mantlePlayers, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, TurnEnd, turnName, turnScenario } from './sim-turns';
@@ -67,7 +67,8 @@ const note = (ctx: SimContext, text: string) => say(ctx, { role: 'engine', text 
 
 function identityOf(sc: Scenario): Record<string, unknown> {
   const channel = typeof sc.channel === 'string' ? { name: sc.channel, metadata: {} } : sc.channel;
-  return { sender_id: sc.sender_id, call: sc.call, channel };
+  // rasa-pro 3.21's CallInfo is never None (payloads.py:34): no call is the empty one.
+  return { sender_id: sc.sender_id, call: sc.call ?? { ...EMPTY_CALL_INFO, metadata: {} }, channel };
 }
 
 function toolNames(sc: Scenario): string[] {
@@ -107,7 +108,8 @@ function fires(t: Turn, point: PointId): boolean {
 async function emitText(t: Turn, text: string | null | undefined): Promise<string | null> {
   if (!text) return null;
   if (fires(t, 'outgoing_text')) {
-    const fired = await firePoint(t.ctx, 'outgoing_text', { text, ...t.identity });
+    // The engine passes the turn's voice flag (outgoing_text.py:64, turn_context.py:417).
+    const fired = await firePoint(t.ctx, 'outgoing_text', { text, is_voice: t.sc.is_voice, ...t.identity });
     if (fired.modify?.outcome === 'hook-rejection') {
       note(
         t.ctx,
@@ -226,7 +228,11 @@ async function mainLoop(t: Turn): Promise<TurnEnd> {
 async function incoming(t: Turn): Promise<TurnEnd | undefined> {
   if (!fires(t, 'incoming_message')) return undefined;
   t.ctx.context = 'incoming';
-  const fired = await firePoint(t.ctx, 'incoming_message', { text: t.sc.user, ...t.identity });
+  const fired = await firePoint(t.ctx, 'incoming_message', {
+    text: t.sc.user,
+    message_id: null,
+    ...t.identity,
+  });
   if (fired.modify?.outcome === 'hook-rejection') {
     note(
       t.ctx,
@@ -388,5 +394,6 @@ export async function simulateTurn(
     ...(many ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
     ...(endedBy ? { endedBy } : {}),
     ...(models ? { models: models.summary(conv.cassetteFailure) } : {}),
+    ...mantlePlayers(ctx.events),
   };
 }

@@ -21,6 +21,9 @@ export interface InvokeRequest {
   payloadType?: PayloadTypeName;
   /** Cayu: the phase whose context is built from `payload`. */
   phase?: CayuPhaseId;
+  /** Mantle: the point and lane, for the engine's own runner where rasa-pro is importable (mantle_real.py). */
+  point?: string;
+  lane?: 'observe' | 'modify';
   /**
    * Mantle: the payload's fields (identity included). Cayu: the context's data:
    * {tool_name, tool_call_id, arguments, result: ToolResult fields, session, terminal_event, task_id}.
@@ -41,6 +44,20 @@ export interface InvokeRequest {
    * instances. The later calls of the same app share its modules and hook instances.
    */
   app?: string;
+}
+
+/**
+ * What rasa-pro's hook runner decided for one call (rasa/mantle/hooks/runner.py): its outcome
+ * (types.py HookOutcome), the HookExecutionError a fail-closed point raised, the control signal it
+ * passed on, and the payload it handed back (identity restored).
+ */
+export interface MantleRunnerDecision {
+  playedBy: string;
+  outcome: 'success' | 'timeout' | 'error' | 'rejection' | 'retry';
+  executionError: string | null;
+  controlFlow: string | null;
+  timeoutMs: number;
+  payload?: unknown;
 }
 
 /** A Python type, for the returned value or a raised exception. */
@@ -121,6 +138,10 @@ interface ResultBase {
   overridesPhase?: boolean;
   /** Cayu: `RuntimeHook.name` of the instance. */
   hookName?: string;
+  /** Mantle: who played the call ("rasa-pro 3.21.0 hook runner", "Hooksmith's Mantle emulation (…)"). */
+  playedBy?: string;
+  /** Mantle in real-engine mode: what rasa-pro's runner decided (run_modify / run_observers). */
+  mantleRunner?: MantleRunnerDecision;
   /** Cayu: the hook mutated its (read-only) copy of context.arguments — a no-op the engine warns about. */
   argumentsMutated?: boolean;
   /** Cayu: context actions recorded in call order. */

@@ -5,15 +5,21 @@ import { andList, q, report } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 import { CATALOGUE_RASA_PRO, notInvokedBy, pointWired } from '../catalogue/wiring';
 
+/** "every point" on 3.21, else the points it leaves out. */
+function unwiredWords(): string {
+  const unwired = MANTLE_POINTS.filter((p) => !p.wired).map((p) => p.title);
+  return unwired.length ? `every point but ${andList(unwired)}` : 'every point';
+}
+
 export const notWired: Rule = {
   code: 'not-wired',
   engine: 'mantle',
   severity: 'information',
   title: 'The engine does not invoke this point yet',
   docs: {
-    what: `A hook on an insertion point that the engine validates and packages but never calls today: ${andList(MANTLE_POINTS.filter((p) => !p.wired).map((p) => p.title))} (rasa-pro ${CATALOGUE_RASA_PRO}).`,
+    what: `A hook on an insertion point that the engine validates and packages but never calls. rasa-pro ${CATALOGUE_RASA_PRO} calls ${unwiredWords()}; the rule fires where the hooksmith.mantle.wiredPoints setting (or --wired-points) leaves a point out, e.g. for an engine build that does not dispatch it.`,
     why: 'The hook is valid, so nothing else warns, yet it never runs: a redaction or veto written there has no effect on real conversations until the point is wired.',
-    spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The Insertion points table marks incoming message and outgoing text "not wired". DESIGN.md: "on 3.21 no code path dispatches `incoming_message` / `outgoing_text`".',
+    spec: 'spec/mantle-hooks.md, Hooks: "Other catalogue points can be authored, validated, and packaged, but are not invoked yet." The spec\'s table marks incoming message and outgoing text "not wired", but the installed rasa-pro 3.21.0 calls both (rasa/mantle/processor.py:200 apply_incoming_message_hooks, rasa/mantle/orchestration/turn_context.py:417 apply_outgoing_text_hooks; runtime/catalogue/engine-lines/rasa-pro-3.21.json): the engine decides.',
     fix: 'Which points are invoked follows the installed `rasa-pro` (read from the selected interpreter; a release newer than 3.21 invokes every point); the setting `hooksmith.mantle.wiredPoints` overrides it. Nothing to fix in the hook. If the behaviour is needed today, move it to a wired point (e.g. rewrite the answer in `modify_model_response` instead of `modify_outgoing_text`).',
     example: {
       bad: `from rasa.mantle.hooks import OutgoingTextPayload, modify_outgoing_text

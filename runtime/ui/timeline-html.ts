@@ -382,7 +382,7 @@ ${cspMeta(opts)}
 <header>
 <h1>${what} <span class="note">· ${escapeHtml(basename(result.scenario))}</span> ${badge(statusMeta)}</h1>
 <p class="stats">${stat('points', String(result.events.length))}${stat('hooks run', String(hooked))}${stat('signalled or failed', String(problems))}${stat('iterations', result.iterations?.toString())}${stat('wall', result.durationMs !== undefined ? formatMs(result.durationMs) : undefined)}${stat('in hooks', result.hookMs !== undefined ? formatMs(result.hookMs) : undefined)}${stat('scripted', result.scriptedMs !== undefined ? formatMs(result.scriptedMs) : undefined)}${stat('ended', result.ending)}</p>
-${result.playedBy ? `<p class="sub played-by">Cayu played by <b>${escapeHtml(result.playedBy)}</b></p>` : ''}
+${result.playedBy ? `<p class="sub played-by">Cayu played by <b>${escapeHtml(result.playedBy)}</b></p>` : ''}${result.mantlePlayedBy ? `<p class="sub played-by" data-played-by="mantle">Mantle hooks played by <b>${escapeHtml(result.mantlePlayedBy)}</b></p>` : ''}
 ${result.agentRoot ? `<p class="sub">Agent <code>${escapeHtml(result.agentRoot)}</code></p>` : ''}
 ${playedBy(result)}
 ${cassetteAlert(result, opts)}

@@ -197,7 +197,11 @@ describe('run: payloads JSON cannot carry faithfully are refused with exit 2, na
 
 describe('run: big payloads are carried whole; past the limit they are refused up front', () => {
   const big = (mib: number) =>
-    JSON.stringify({ query: 'q', sender_id: 'u', call: { blob: 'x'.repeat(mib * 1024 * 1024) } });
+    JSON.stringify({
+      query: 'q',
+      sender_id: 'u',
+      call: { metadata: { blob: 'x'.repeat(mib * 1024 * 1024) } },
+    });
 
   for (const mib of [3, 12])
     test(`${mib} MiB returned unchanged: returned, exit 0, the deadline applies to the hook body`, async () => {
@@ -205,7 +209,7 @@ describe('run: big payloads are carried whole; past the limit they are refused u
       assert.equal(r.code, 0, r.stderr);
       const json = JSON.parse(r.stdout);
       assert.equal(json.outcome, 'returned');
-      assert.equal(json.payload.call.blob.length, mib * 1024 * 1024);
+      assert.equal(json.payload.call.metadata.blob.length, mib * 1024 * 1024);
     });
 
   test('over 64 MiB: exit 2 naming the limit', async () => {

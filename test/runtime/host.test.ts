@@ -72,7 +72,7 @@ describe('Mantle hooks with every payload type', () => {
       tool_names: [],
       iteration: 0,
       sender_id: 'u1',
-      call: null,
+      call: { phone_number: null, metadata: {} },
       channel: { name: 'rest', metadata: {} },
     });
   });
@@ -116,7 +116,10 @@ describe('Mantle hooks with every payload type', () => {
       'returned',
     );
     assert.equal(r.payloadMutated, true);
-    assert.equal((r.payloadAfter as { sender_id: string }).sender_id, 'someone-else');
+    assert.equal(
+      (r.payloadAfter as { channel: { metadata: { seen_by: string } } }).channel.metadata.seen_by,
+      'someone-else',
+    );
   });
 
   test('a sync handler runs and is flagged', async () => {

@@ -66,16 +66,25 @@ test('RetryModel where allowed has its meaning; feedback is carried', () => {
   assert.match(v.effect, /next request only/);
 });
 
-test('HookRejection at incoming_message is a rejection (not wired: noted)', () => {
+test('HookRejection at incoming_message is a rejection (not wired by the setting: noted)', () => {
   const v = mantleVerdict(
     getPoint('incoming_message'),
     'modify',
     input('IncomingMessagePayload'),
     signal('HookRejection', 'spam'),
+    { wired: false, by: 'the hooksmith.mantle.wiredPoints setting' },
   );
   assert.equal(v.outcome, 'hook-rejection');
   assert.equal(v.signal?.reason, 'spam');
-  assert.ok(v.notes.some((n) => n.startsWith('not invoked by rasa-pro 3.21: ')));
+  assert.ok(v.notes.some((n) => n.startsWith('not invoked by the hooksmith.mantle.wiredPoints setting: ')));
+  // rasa-pro 3.21 invokes it (processor.py:200): no note.
+  const wired = mantleVerdict(
+    getPoint('incoming_message'),
+    'modify',
+    input('IncomingMessagePayload'),
+    signal('HookRejection', 'spam'),
+  );
+  assert.ok(!wired.notes.some((n) => n.startsWith('not invoked')));
 });
 
 test('a signal where it is not allowed is ignored and the original payload kept', () => {

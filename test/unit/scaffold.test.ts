@@ -48,7 +48,7 @@ describe('planMantleHook', () => {
     assert.equal(
       out,
       `from ${M} import ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\nasync def rewrite_tool_call(payload: ToolCallPayload) -> ToolCallPayload:\n` +
-        `    # May change: tool_name, arguments, headers (payload.model_copy(update={...})).\n` +
+        `    # May change: tool_name, arguments (payload.model_copy(update={...})).\n` +
         `    # Signals: raise RetryModel(...). Crash/timeout (500 ms): fail-closed.\n    return payload\n`,
     );
     assert.deepEqual(serious(out), []);

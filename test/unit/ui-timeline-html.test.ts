@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import type { SimulationResult, TimelineEvent } from '../../runtime/engine/api';
 import { createHookRunner } from '../../runtime/engine/runner';
-import { renderTimelineHtml, unwiredLabel } from '../../runtime/ui/timeline-html';
+import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 
 const SEC = { nonce: 'N0nce123', cspSource: 'vscode-webview://x' };
 const XSS = '<script>alert("pwned")</script>';
@@ -199,10 +199,12 @@ test('a real simulation of examples/clean-agent: every event rendered (real pyth
     assert.equal([...html.matchAll(/role="button" tabindex=/g)].length, result.events.length);
     for (const e of result.events)
       assert.ok(html.includes(`aria-label="step ${e.seq}, ${e.point}, ${e.lane}`), `step ${e.seq}`);
-    // Without rasa-pro installed (the test machine), the catalogue's word: rasa-pro 3.21.
-    const unwired = result.events.filter((e) => !e.wired);
-    assert.ok(unwired.length && unwired.every((e) => e.wiredBy === 'rasa-pro 3.21'), 'labelled by whom');
-    assert.ok(html.includes(`<span class="unwired-label">${unwiredLabel(unwired[0]!)}</span>`));
+    // rasa-pro 3.21 invokes every point (engine-lines/rasa-pro-3.21.json): nothing is labelled unwired.
+    assert.deepEqual(
+      result.events.filter((e) => !e.wired),
+      [],
+    );
+    assert.ok(!html.includes('class="unwired-label"'));
     for (const t of result.transcript.filter((x) => x.role === 'bot'))
       assert.ok(html.includes(t.text.replace(/'/g, '&#39;')));
   } finally {

@@ -18,8 +18,9 @@ const engine = (rasaPro: string | null) => ({ rasaPro, cayu: null, mantle: null,
 type Source = (WiringSource & { engine?: ReturnType<typeof engine> }) | undefined;
 const SOURCES: [string, Source, string | undefined][] = [
   // [what, source, the word on which incoming_message is not wired (undefined: it is wired)]
-  ['nothing known (the catalogue)', undefined, 'rasa-pro 3.21'],
-  ['rasa-pro 3.21.4 installed', { engine: engine('3.21.4') }, 'rasa-pro 3.21.4'],
+  // rasa-pro 3.21 invokes incoming_message (processor.py:200; engine-lines/rasa-pro-3.21.json).
+  ['nothing known (the catalogue)', undefined, undefined],
+  ['rasa-pro 3.21.4 installed', { engine: engine('3.21.4') }, undefined],
   ['rasa-pro 3.22.0 installed', { engine: engine('3.22.0') }, undefined],
   [
     'the setting over rasa-pro 3.22.0',

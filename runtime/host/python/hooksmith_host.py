@@ -36,7 +36,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from typing import Any, Dict  # noqa: E402
 
-from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, parent_watch, reaper, shim_finder  # noqa: E402
+from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, coverage as line_coverage, debug, guard, isolation, limits, mantle_real, parent_watch, reaper, shim_finder  # noqa: E402
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, request_id, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
@@ -228,7 +228,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
         before = _dump_payload(arg)
         fn = target
-        call = lambda: fn(arg)  # noqa: E731
+        real, announced, call = mantle_real.prepare(req, res, shim_finder.real("rasa.mantle.hooks"), announced, lambda: send({"id": rid, "event": "loading"}), fn, arg, timeout_ms)
     else:
         if not owner:
             return {**res, "status": "invalid-request", "message": "a Cayu handler is Class.method"}
@@ -253,8 +253,11 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
     if announced or not isinstance(sent_at, (int, float)) or _time() * 1000.0 - sent_at > _LATE_START_MS:
         send({"id": rid, "event": "started"})
     paused_before = debug.paused_s()
-    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms, rid)
+    real = kind == "mantle" and real  # then the runner's wait_for ends a slow hook; ours backs it up
+    (outcome, value, was_sync), duration = await _run_body(call, timeout_ms + (100 if real else 0), rid)
     send({"id": rid, "event": "ended"})
+    if real and outcome == "ok":  # Cayu calls have no `arg`
+        outcome, value, was_sync, arg = mantle_real.runner_played(res, value, arg, serialise)
     res["durationMs"] = round(duration, 3)
     if debug.enabled:  # pausedMs null: the pauses could not be counted
         paused = (debug.paused_s() - paused_before) * 1000.0 if debug.counts_pauses else None
@@ -264,6 +267,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         outcome, value = "err", cayu_call.await_error(value)
     elif was_sync:
         res["handlerWasSync"] = True
+        outcome, value = mantle_real.sync_outcome(kind == "mantle" and req.get("point"), outcome, value)
     if kind == "mantle":
         after = _dump_payload(arg)
         if after != before:

@@ -69,7 +69,7 @@ test('readonly-field-write: quiet on mutable fields, other receivers, and observ
     async def a(call: ToolCallPayload) -> ToolCallPayload:
         other = {"x": 1}
         call.arguments["card_id"] = "c"
-        return call.model_copy(update={"tool_name": "t", "arguments": {}, "headers": {}})
+        return call.model_copy(update={"tool_name": "t", "arguments": {}})
 
     @on_tool_call()
     async def b(call: ToolCallPayload) -> None:

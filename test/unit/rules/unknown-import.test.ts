@@ -104,3 +104,44 @@ test("unknown-import on the rasa-pro 3.21 line: the newest docs' outgoing names 
   const fixed = applyFix(src, ds[1]!);
   assert.ok(fixed.includes('@modify_outgoing_text()'), fixed);
 });
+
+// #39 item 5: rasa-pro 3.21.0 exports only the outgoing_text names (engine-lines/rasa-pro-3.21.json);
+// on the newest docs line they are deprecated: a warning whose fix migrates the import and its uses.
+test('unknown-import: the old outgoing_text names are deprecated on the newest line only, with a migrate fix', async () => {
+  const { useMantleLine } = await import('../../../runtime/catalogue');
+  const src = py`
+    from rasa.mantle.hooks import OutgoingTextPayload, modify_outgoing_text
+
+    @modify_outgoing_text()
+    async def shout(payload: OutgoingTextPayload) -> OutgoingTextPayload:
+        return payload
+  `;
+  assert.deepEqual(await diagnose('unknown-import', src), [], 'rasa-pro 3.21: the names');
+  useMantleLine('mantle-newest');
+  try {
+    const diags = await diagnose('unknown-import', src);
+    expectAt(diags, ['1:31', '1:52']);
+    for (const d of diags) {
+      assert.equal(d.severity, 'warning');
+      assert.deepEqual(d.tags, ['deprecated']);
+    }
+    assert.equal(rangeText(src, diags[1]!), 'modify_outgoing_text');
+    assert.match(
+      diags[1]!.message,
+      /deprecated on Rasa Mantle's newest docs: it is renamed `modify_outgoing_message`/,
+    );
+    const migrated = applyFix(
+      applyFix(src, diags[0]!),
+      (await diagnose('unknown-import', applyFix(src, diags[0]!)))[0]!,
+    );
+    assert.equal(
+      migrated,
+      src
+        .replace(/OutgoingTextPayload/g, 'OutgoingMessagePayload')
+        .replace(/modify_outgoing_text/g, 'modify_outgoing_message'),
+    );
+    assert.deepEqual(await diagnose('unknown-import', migrated), []);
+  } finally {
+    useMantleLine('rasa-pro-3.21');
+  }
+});

@@ -13,14 +13,28 @@ __hooksmith_shim__ = True
 _MODULE = __name__
 
 
+# rasa-pro 3.21 (rasa/mantle/hooks/payloads.py): every model is frozen; CallInfo and ChannelInfo
+# default to empty ones; payload classes derive from HookPayload (the identity fields).
+_FROZEN = {"frozen": True}
+
+
 class ChannelInfo(ShimModel):
-    """Channel name and front-end metadata (engine-owned identity)."""
+    """Channel identity and front-end metadata."""
 
-    model_fields = {"name": ShimField("name", "str"), "metadata": ShimField("metadata", "dict", {})}
+    model_config = _FROZEN
+    model_fields = {"name": ShimField("name", "str | None", None), "metadata": ShimField("metadata", "dict", {})}
 
 
-ChannelInfo.__module__ = _MODULE
-register_model(ChannelInfo)
+class CallInfo(ShimModel):
+    """Telephony / session identity, when present."""
+
+    model_config = _FROZEN
+    model_fields = {"phone_number": ShimField("phone_number", "str | None", None), "metadata": ShimField("metadata", "dict", {})}
+
+
+for _model in (ChannelInfo, CallInfo):
+    _model.__module__ = _MODULE
+    register_model(_model)
 
 
 def _channel(value: Any) -> Any:
@@ -31,18 +45,49 @@ def _channel(value: Any) -> Any:
     raise TypeError("channel should be a ChannelInfo or a dict with a name")
 
 
+def _call(value: Any) -> Any:
+    if isinstance(value, CallInfo):
+        return value
+    if value is None:  # older payload files write null: the engine's CallInfo is never None
+        return CallInfo()
+    if isinstance(value, dict):
+        return CallInfo(**value)
+    raise TypeError("call should be a CallInfo or a dict")
+
+
+_CONVERT = {"channel": (_channel, ChannelInfo), "call": (_call, CallInfo)}
+
+
+def _shim_field(f: dict) -> ShimField:
+    default = MISSING if f["required"] else f["default"]
+    convert, model = _CONVERT.get(f["name"], (None, None))
+    if model is not None and isinstance(default, dict):
+        default = model(**default)
+    return ShimField(f["name"], f["pythonType"], default, convert)
+
+
+_IDENTITY = ("sender_id", "call", "channel")
+
+
+def _hook_payload() -> type:
+    spec = MANTLE["payloads"][0]
+    fields = [_shim_field(f) for f in spec["fields"] if f["name"] in _IDENTITY]
+    return define_model("HookPayload", fields, _MODULE, "Identity carried by every payload. Engine-owned fields are read-only.", config=_FROZEN)
+
+
+HookPayload = _hook_payload()
+
+
 def _payload_class(spec: dict) -> type:
-    fields = []
-    for f in spec["fields"]:
-        default = MISSING if f["required"] else f["default"]
-        convert = _channel if f["name"] == "channel" else None
-        if f["name"] == "channel" and isinstance(default, dict):
-            default = ChannelInfo(**default)
-        fields.append(ShimField(f["name"], f["pythonType"], default, convert))
-    return define_model(spec["name"], fields, _MODULE, spec.get("doc", ""))
+    fields = [_shim_field(f) for f in spec["fields"]]
+    return define_model(spec["name"], fields, _MODULE, spec.get("doc", ""), base=HookPayload, config=_FROZEN)
 
 
-class RetryModel(Exception):
+class HookControlFlow(Exception):
+    """Intentional signal from a modify hook. Not a bug."""
+
+
+class RetryModel(HookControlFlow):
     """Discard the current model response or tool call and steer the loop with ``feedback``."""
 
     def __init__(self, feedback: str = "", *args: Any, **kwargs: Any):
@@ -55,14 +100,15 @@ class RetryModel(Exception):
         return str(self.feedback)
 
 
-class HookRejection(Exception):
+class HookRejection(HookControlFlow):
     """Veto this action with a ``reason``."""
 
-    def __init__(self, reason: str = "", *args: Any, **kwargs: Any):
+    def __init__(self, reason: str = "", response_message: Optional[str] = None, *args: Any, **kwargs: Any):
         if "reason" in kwargs:
             reason = kwargs.pop("reason")
         super().__init__(reason, *args)
         self.reason = reason
+        self.response_message = response_message
 
     def __str__(self) -> str:
         return str(self.reason)
@@ -97,6 +143,6 @@ __all__ = (
     [d["name"] for d in MANTLE["decorators"]]
     + [p["name"] for p in MANTLE["payloads"]]
     + list(MANTLE["aliases"])
-    + ["RetryModel", "HookRejection", "ChannelInfo", "ValidationError"]
+    + ["RetryModel", "HookRejection", "HookControlFlow", "HookPayload", "CallInfo", "ChannelInfo", "ValidationError"]
 )
 del _spec, _d

@@ -10,6 +10,7 @@ import type { SimulationResult } from '../../runtime/engine/api';
 import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
 import { isPayloadFile, isScenarioFile, readCase } from '../../runtime/testing/discover-cases';
 import { runCases } from '../../runtime/testing/run-cases';
+import { defaultJobs, runPool } from '../../runtime/testing/pool';
 import type { HooksmithContext } from '../context';
 import { noteTestRun } from '../walkthrough/feature';
 import { sharedRunner } from '../python/runner-service';
@@ -104,7 +105,8 @@ function registerController(ctx: HooksmithContext): TestTree {
   let lastCoverage: CoverageReport | undefined;
   const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
 
-  // Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
+  // Run: the shared warm host, with hosts of the run's own beside it for several cases. Debug: a
+  // debug run's host under a debug session (client/debug).
   // Coverage: a host of its own measuring the agent's files (coverage.ts).
   const execute =
     (mode: 'run' | 'debug' | 'coverage') =>
@@ -130,7 +132,7 @@ function registerController(ctx: HooksmithContext): TestTree {
       if (mode === 'debug') {
         const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
         const failed = await debugRun(ctx, name, resource, (runner) =>
-          runEntries(run, entries, runner, token),
+          runEntries(run, entries, [runner], token),
         );
         if (failed === undefined) for (const e of entries) run.skipped(e.item);
         run.end();
@@ -139,6 +141,9 @@ function registerController(ctx: HooksmithContext): TestTree {
       }
       const coverage = mode === 'coverage' ? new CoverageRun() : undefined;
       const runner = coverage ? await runners.measured(resource, coverage.sink) : await runners.get(resource);
+      // Run: the warm host and hosts of this run's own, as many as `hooksmith test -j` takes by default.
+      const jobs = Math.min(defaultJobs(), entries.length);
+      const extra = !coverage && runner ? await runners.extra(resource, jobs - 1) : [];
       if (!runner) {
         for (const e of entries)
           run.errored(e.item, new vscode.TestMessage('no Python interpreter to run hooks with'));
@@ -147,7 +152,7 @@ function registerController(ctx: HooksmithContext): TestTree {
       }
       const results: CaseResult[] = [];
       try {
-        const failed = await runEntries(run, entries, runner, token, results, coverage);
+        const failed = await runEntries(run, entries, [runner, ...extra], token, results, coverage);
         if (coverage) {
           lastCoverage = await coverage.finish(run, results, relative);
           exercisedHooks(ctx).set(lastCoverage.hooks);
@@ -157,6 +162,7 @@ function registerController(ctx: HooksmithContext): TestTree {
         if (!token.isCancellationRequested) peek(failed);
       } finally {
         if (coverage) await runner.dispose();
+        await Promise.all(extra.map((r) => r.dispose()));
         run.end();
       }
     };
@@ -168,30 +174,41 @@ function registerController(ctx: HooksmithContext): TestTree {
   async function runEntries(
     run: vscode.TestRun,
     entries: CaseEntry[],
-    runner: HookRunner,
+    hosts: readonly HookRunner[],
     token: vscode.CancellationToken,
     results: CaseResult[] = [],
     coverage?: CoverageRun,
   ): Promise<vscode.TestItem[]> {
     last.clear();
-    const failed: vscode.TestItem[] = [];
-    // One host: the cases run one after another.
-    for (const e of entries) {
-      if (token.isCancellationRequested) break;
-      run.started(e.item);
-      e.item.children.forEach((c) => run.started(c));
-      // Read again: the file may have changed since it was discovered.
-      const now = readCase(e.testCase.file);
-      const testCase = now && 'kind' in now ? now : e.testCase;
-      coverage?.begin(coverageCaseId(testCase));
-      const [r] = await runCases([testCase], { runnerFor: () => runner });
-      if (r) {
-        results.push(r);
+    // Each host takes the next case; a host's cases run one after another.
+    const ran = await runPool(
+      entries,
+      hosts.length,
+      (i) => hosts[i]!,
+      async (runner, e) => {
+        if (token.isCancellationRequested) return undefined;
+        run.started(e.item);
+        e.item.children.forEach((c) => run.started(c));
+        // Read again: the file may have changed since it was discovered.
+        const now = readCase(e.testCase.file);
+        const testCase = now && 'kind' in now ? now : e.testCase;
+        coverage?.begin(coverageCaseId(testCase));
+        const [r] = await runCases([testCase], { runnerFor: () => runner });
+        if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+        if (!r) {
+          played.delete(testCase.file);
+          return undefined;
+        }
         const failedNow = report(run, e, r, last);
-        if (failedNow) failed.push(e.item);
         remember(e, r, failedNow);
-      } else played.delete(testCase.file);
-      if (r?.status !== 'passed') ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+        return { r, failed: failedNow ? e.item : undefined };
+      },
+    );
+    // In the order of the cases, whichever host finished first.
+    const failed: vscode.TestItem[] = [];
+    for (const x of ran) {
+      if (x) results.push(x.r);
+      if (x?.failed) failed.push(x.failed);
     }
     return failed;
   }

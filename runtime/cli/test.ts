@@ -1,5 +1,6 @@
-// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [--wired-points …]`
-// Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
+// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [-j N] …`
+// Runs every scenario and payload case under the paths (runtime/testing), on -j hosts at once
+// (default: the cores; a --debug run plays every case on its one host). Exit codes: 0 every
 // case passed; 1 some expectation failed, or hook coverage is under --min-hook-coverage; 2 a
 // malformed file, a report --coverage-report cannot write, a case that could not run (agent
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
@@ -12,6 +13,7 @@ import type { CaseResult, TestCase } from '../testing/cases';
 import { discoverCases } from '../testing/discover-cases';
 import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
 import { runCases } from '../testing/run-cases';
+import { defaultJobs } from '../testing/pool';
 import { writeSnapshots } from '../testing/snapshot-update';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -21,7 +23,7 @@ import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from '
 import { formatRepeatsJson, formatRepeatsText, repeatVerdict, summarizeRepeats } from '../testing/repeats';
 
 const USAGE =
-  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
+  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [-j N]\n' +
   `       [--wired-points POINT,...] [--debug [HOST:]PORT] ${MODEL_USAGE}\n` +
   COVERAGE_USAGE;
 
@@ -93,6 +95,15 @@ function repeatOption(value: unknown, format: string): number | string {
   return n;
 }
 
+/** -j N / --jobs N: how many hosts play cases at once, a whole number from 1 to 256; default the cores. */
+function jobsOption(value: unknown): number | string {
+  if (value === undefined) return defaultJobs();
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || n < 1 || n > 256)
+    return `--jobs must be a whole number from 1 to 256, got ${String(value)}`;
+  return n;
+}
+
 export async function runTestCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string' },
@@ -104,6 +115,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...MODEL_SPEC,
     ...COVERAGE_SPEC,
     repeat: { type: 'string' },
+    jobs: { type: 'string', short: 'j' },
   });
   if (typeof parsed === 'string') {
     process.stderr.write(`hooksmith test: ${parsed}\n${USAGE}`);
@@ -148,6 +160,11 @@ export async function runTestCommand(args: string[]): Promise<number> {
     process.stderr.write(`hooksmith test: ${repeat}\n${USAGE}`);
     return 2;
   }
+  const jobs = jobsOption(parsed.values.jobs);
+  if (typeof jobs === 'string') {
+    process.stderr.write(`hooksmith test: ${jobs}\n${USAGE}`);
+    return 2;
+  }
   const debugging = await cliDebug('test', parsed.values.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
@@ -185,6 +202,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
           python: values.python,
           ...(wiredPoints ? { wiredPoints } : {}),
           models: { ...models, fresh: true },
+          jobs,
           log,
         }),
       );
@@ -204,6 +222,7 @@ export async function runTestCommand(args: string[]): Promise<number> {
     ...(shared ? { runnerFor: () => shared } : {}),
     models,
     ...(coverage ? { coverage: coverage.lines } : {}),
+    jobs,
     onResult,
     log,
   }).finally(async () => {

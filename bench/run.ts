@@ -31,6 +31,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
   },
   {
+    title: 'Hook tests: hooksmith test -j 2 vs -j 1',
+    run: async () => (await import('./test-jobs')).benchTestJobs(repoRoot()),
+  },
+  {
     title: 'Hook tests: hooksmith test and fuzz',
     run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },

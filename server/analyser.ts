@@ -200,7 +200,8 @@ export class Analyser {
       modifySignature: prev?.modifySignature ?? '',
     };
     this.modules.set(key, state);
-    this.refreshModel(state);
+    // Parsed when it is validated (or asked about), not here: a burst of opens is read in
+    // milliseconds, and the first one opened is analysed and published before the next is parsed.
     return state;
   }
 
@@ -239,10 +240,10 @@ export class Analyser {
     const state = this.modules.get(key);
     if (!state) return;
     const version = state.buffer?.version;
-    this.refreshModel(state);
     const settings = await this.host.settings(state.uri);
     if (this.stopped) return;
     if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
+    this.refreshModel(state);
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
     state.diagnosticsVersion = version;
@@ -263,6 +264,10 @@ export class Analyser {
     const before = state.cpython ? JSON.stringify(state.cpython.verdict) : undefined;
     state.cpython = { text, verdict };
     if (before === JSON.stringify(verdict)) return;
+    // CPython's first word agreeing with a parse that found no syntax error changes nothing: no
+    // second analysis (of an 800 KB module, seconds) to publish the same diagnostics again.
+    const modelOfText = !state.buffer || state.modelVersion === state.buffer.version;
+    if (before === undefined && verdict === null && modelOfText && !state.model.syntaxErrors.length) return;
     // A buffer analysed on save only keeps the verdict for its next save.
     if (this.waitsForSave(state)) return;
     await this.validate(key);

@@ -16,7 +16,7 @@ import { initParser } from '../runtime/python/parser';
 import { HOOKS_CHANGED_NOTIFICATION, SETTINGS_SECTION } from '../runtime/lsp/shared';
 import { basename, dirname } from 'node:path';
 import { Analyser, errText, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
-import { toLspDiagnostic, uriPath } from './convert';
+import { uriPath } from './convert';
 import { clientProfile, type ClientProfile } from './client-profile';
 import { registerRequests } from './requests';
 import { CaseFiles } from './case-files';
@@ -26,7 +26,8 @@ import { SettingsCache, settingsSection } from './settings';
 import { SyntaxConfirmer } from './syntax-check';
 import { ServerEnvironment } from './environment';
 import { createServerConnection, onShutdownSeen } from './transport';
-import { INITIALIZE_RESULT } from './capabilities';
+import { initializeResult } from './capabilities';
+import { DiagnosticsOut } from './pull-diagnostics';
 import { ExtraRootsScanner, extraRoots } from './extra-roots';
 
 export function startServer(connection: Connection): void {
@@ -53,10 +54,11 @@ export function startServer(connection: Connection): void {
     return givenSettings;
   }, log);
 
+  // Pushed or pulled as the client chose, capped per code.
+  const out = new DiagnosticsOut(connection);
   // The engine-not-installed information: on one module per agent, not on every module.
   const notices = new EngineNotices(
-    (uri, diagnostics, version) =>
-      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) }),
+    (uri, diagnostics, version) => out.publish(uri, diagnostics, version),
     (uri) => analyser.get(uri)?.root ?? dirname(uriPath(uri) ?? uri),
   );
   const analyser: Analyser = new Analyser({
@@ -94,8 +96,7 @@ export function startServer(connection: Connection): void {
   });
   const scheduler = new Scheduler((key) => analyser.validate(key), log);
   const cases = new CaseFiles(analyser, {
-    publish: (uri, diagnostics, version) =>
-      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) }),
+    publish: (uri, diagnostics, version) => out.publish(uri, diagnostics, version),
     folders: () => folders,
   });
   const caseScheduler = new Scheduler(async (uri) => cases.validate(uri), log);
@@ -148,6 +149,7 @@ export function startServer(connection: Connection): void {
   async function scanWorkspace(): Promise<void> {
     const t0 = performance.now();
     const s = await settings.get(undefined);
+    out.configure(s);
     const base = folders[0] ?? process.cwd();
     extra = extraRoots(s.extraAgentRoots, base, log);
     analyser.files.extraRoots = extra; // an open buffer in an extra root is classified at once
@@ -162,12 +164,13 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities ?? {};
     client = clientProfile(params);
+    out.useClient(caps);
     givenSettings = settingsSection(params.initializationOptions);
     canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
     // server/boot.ts may have sent this already (then the connection drops this copy).
-    return INITIALIZE_RESULT;
+    return initializeResult(params);
   });
 
   /** Resolves once the first workspace scan ended: a hooks request before it waits (no false "no hooks"). */
@@ -206,15 +209,16 @@ export function startServer(connection: Connection): void {
 
   connection.onDidOpenTextDocument(
     safe('didOpen', undefined, ({ textDocument: d }) => {
+      out.opened(d.uri);
       if (cases.handles(d.uri)) {
         cases.open(d.uri, d.text, d.version);
         return void caseScheduler.runNow(d.uri);
       }
       const state = analyser.open(d.uri, d.text, d.version);
       if (analyser.savesOnly(state)) tellSaveOnly(state);
-      const agent = analyser.adoptAgentOf(state);
+      // The agent's other modules (an editor on one file, no root) once its classification is known.
       void scheduler.runNow(state.key).then(async () => {
-        for (const key of agent) await scheduler.runNow(key);
+        for (const key of analyser.adoptAgentOf(state)) await scheduler.runNow(key);
       });
     }),
   );
@@ -241,6 +245,7 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidCloseTextDocument(
     safe('didClose', undefined, ({ textDocument: d }) => {
+      out.closed(d.uri);
       if (cases.handles(d.uri)) {
         caseScheduler.cancel(d.uri);
         return cases.close(d.uri);
@@ -311,6 +316,11 @@ export function startServer(connection: Connection): void {
     client: () => client,
     safe,
     firstScan,
+  });
+  // A pull waits as the other handlers do (the parser), so the didOpen before it has been handled.
+  out.register(async (uri) => {
+    await parserReady;
+    return cases.handles(uri) ? caseScheduler.settle(uri) : scheduler.settle(analyser.keyOf(uri));
   });
   // As soon as `shutdown` is read: validations queued or in flight would only delay its answer
   // and `exit`, and nothing is published after it.

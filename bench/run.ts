@@ -13,6 +13,10 @@ const SECTIONS: Section[] = [
   { title: 'Core: hooksmith check', run: async () => (await import('./check-tree')).benchCheckTree() },
   { title: 'Language server start-up', run: async () => (await import('./lsp-startup')).benchStartup() },
   { title: 'Language server over stdio', run: async () => (await import('./lsp-latency')).benchLsp() },
+  {
+    title: 'Language server: diagnostics flood',
+    run: async () => (await import('./lsp-flood')).benchFlood(),
+  },
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },
   {
     title: 'Engine: simulated turn',

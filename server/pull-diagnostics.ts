@@ -45,7 +45,11 @@ export class DiagnosticsOut {
   private refreshTimer: NodeJS.Timeout | undefined;
   private ids = 0;
 
-  constructor(private readonly connection: Connection) {}
+  /** `capOf(uri)`: the cap in the settings the document was analysed with, when they are read. */
+  constructor(
+    private readonly connection: Connection,
+    private readonly capOf: (uri: string) => number | undefined = () => undefined,
+  ) {}
 
   /** At `initialize`: pull or push, from the client's capabilities. */
   useClient(caps: ClientCapabilities | undefined): void {
@@ -107,7 +111,7 @@ export class DiagnosticsOut {
       this.delivered.set(uri, e?.version);
       const resultId = e?.resultId ?? 'none';
       if (p.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.shown(e) };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: this.shown(uri, e) };
     });
   }
 
@@ -116,11 +120,11 @@ export class DiagnosticsOut {
   }
 
   private send(uri: string, e: Entry): void {
-    void this.connection.sendDiagnostics({ uri, version: e.version, diagnostics: this.shown(e) });
+    void this.connection.sendDiagnostics({ uri, version: e.version, diagnostics: this.shown(uri, e) });
   }
 
-  private shown(e: Entry | undefined) {
-    return e ? capPerCode(e.diagnostics, this.max).map(toLspDiagnostic) : [];
+  private shown(uri: string, e: Entry | undefined) {
+    return e ? capPerCode(e.diagnostics, this.capOf(uri) ?? this.max).map(toLspDiagnostic) : [];
   }
 
   private refreshSoon(): void {

@@ -55,7 +55,7 @@ export function startServer(connection: Connection): void {
   }, log);
 
   // Pushed or pulled as the client chose, capped per code.
-  const out = new DiagnosticsOut(connection);
+  const out = new DiagnosticsOut(connection, (uri) => settings.peek(uri)?.maxDiagnosticsPerCode);
   // The engine-not-installed information: on one module per agent, not on every module.
   const notices = new EngineNotices(
     (uri, diagnostics, version) => out.publish(uri, diagnostics, version),

@@ -29,6 +29,10 @@ import { emptyModel, listsHooks, modifySignature, refreshHooksSignature, withCpy
 import { errText, SAVE_ONLY_CHARS, type ModuleState } from './module-state';
 
 export type { ModuleState };
+
+/** Over this many characters, a validation lets the event loop turn between parse and rules. */
+const BIG_MODULE_CHARS = 200_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export { errText, SAVE_ONLY_CHARS };
 
 export interface AnalyserHost {
@@ -240,10 +244,15 @@ export class Analyser {
     const state = this.modules.get(key);
     if (!state) return;
     const version = state.buffer?.version;
+    const gone = () => this.stopped || this.modules.get(key) !== state || state.buffer?.version !== version;
     const settings = await this.host.settings(state.uri);
-    if (this.stopped) return;
-    if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
+    if (gone()) return; // stopped, or superseded
+    // A big module's parse and its rules are long steps: the client's messages (`shutdown`, an
+    // edit) are read before and between them, not after.
+    const big = state.text.length > BIG_MODULE_CHARS;
+    if (big && (await nextTurn(), gone())) return;
     this.refreshModel(state);
+    if (big && (await nextTurn(), gone())) return;
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
     state.diagnosticsVersion = version;

@@ -251,6 +251,8 @@ export class Analyser {
     // edit) are read before and between them, not after.
     const big = state.text.length > BIG_MODULE_CHARS;
     if (big && (await nextTurn(), gone())) return;
+    if (big) state.buffer?.tree(); // the parse, then (after a turn) the model built on it
+    if (big && (await nextTurn(), gone())) return;
     this.refreshModel(state);
     if (big && (await nextTurn(), gone())) return;
     const diagnostics = this.diagnose(state, settings);

@@ -13,6 +13,10 @@ const SECTIONS: Section[] = [
   { title: 'Core: hooksmith check', run: async () => (await import('./check-tree')).benchCheckTree() },
   { title: 'Language server start-up', run: async () => (await import('./lsp-startup')).benchStartup() },
   { title: 'Language server over stdio', run: async () => (await import('./lsp-latency')).benchLsp() },
+  {
+    title: 'Language server: diagnostics flood',
+    run: async () => (await import('./lsp-flood')).benchFlood(),
+  },
   { title: 'Python host', run: async () => (await import('./host')).benchHostLines() },
   {
     title: 'Engine: simulated turn',
@@ -33,6 +37,10 @@ const SECTIONS: Section[] = [
   {
     title: 'Hook tests: coverage on and off',
     run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
+  },
+  {
+    title: 'Hook tests: hooksmith test -j 2 vs -j 1',
+    run: async () => (await import('./test-jobs')).benchTestJobs(repoRoot()),
   },
   {
     title: 'Hook tests: hooksmith test and fuzz',

@@ -109,6 +109,12 @@ export function createLanguageClient(extension: vscode.ExtensionContext, hooks: 
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) =>
         next(uri, shippedDocsLinks(extension.extension.id, diagnostics)),
+      // This client pulls an open document's diagnostics (server/pull-diagnostics.ts): the same links.
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const report = await next(document, previousResultId, token);
+        if (report && 'items' in report) shippedDocsLinks(extension.extension.id, report.items);
+        return report;
+      },
     },
   };
   // The id makes `hooksmith.trace.server` control message tracing.

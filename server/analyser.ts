@@ -29,6 +29,10 @@ import { emptyModel, listsHooks, modifySignature, refreshHooksSignature, withCpy
 import { errText, SAVE_ONLY_CHARS, type ModuleState } from './module-state';
 
 export type { ModuleState };
+
+/** Over this many characters, a validation lets the event loop turn between parse and rules. */
+const BIG_MODULE_CHARS = 200_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export { errText, SAVE_ONLY_CHARS };
 
 export interface AnalyserHost {
@@ -200,7 +204,8 @@ export class Analyser {
       modifySignature: prev?.modifySignature ?? '',
     };
     this.modules.set(key, state);
-    this.refreshModel(state);
+    // Parsed when it is validated (or asked about), not here: a burst of opens is read in
+    // milliseconds, and the first one opened is analysed and published before the next is parsed.
     return state;
   }
 
@@ -239,10 +244,17 @@ export class Analyser {
     const state = this.modules.get(key);
     if (!state) return;
     const version = state.buffer?.version;
-    this.refreshModel(state);
+    const gone = () => this.stopped || this.modules.get(key) !== state || state.buffer?.version !== version;
     const settings = await this.host.settings(state.uri);
-    if (this.stopped) return;
-    if (this.modules.get(key) !== state || state.buffer?.version !== version) return; // superseded
+    if (gone()) return; // stopped, or superseded
+    // A big module's parse and its rules are long steps: the client's messages (`shutdown`, an
+    // edit) are read before and between them, not after.
+    const big = state.text.length > BIG_MODULE_CHARS;
+    if (big && (await nextTurn(), gone())) return;
+    if (big) state.buffer?.tree(); // the parse, then (after a turn) the model built on it
+    if (big && (await nextTurn(), gone())) return;
+    this.refreshModel(state);
+    if (big && (await nextTurn(), gone())) return;
     const diagnostics = this.diagnose(state, settings);
     state.diagnostics = diagnostics;
     state.diagnosticsVersion = version;
@@ -263,6 +275,10 @@ export class Analyser {
     const before = state.cpython ? JSON.stringify(state.cpython.verdict) : undefined;
     state.cpython = { text, verdict };
     if (before === JSON.stringify(verdict)) return;
+    // CPython's first word agreeing with a parse that found no syntax error changes nothing: no
+    // second analysis (of an 800 KB module, seconds) to publish the same diagnostics again.
+    const modelOfText = !state.buffer || state.modelVersion === state.buffer.version;
+    if (before === undefined && verdict === null && modelOfText && !state.model.syntaxErrors.length) return;
     // A buffer analysed on save only keeps the verdict for its next save.
     if (this.waitsForSave(state)) return;
     await this.validate(key);

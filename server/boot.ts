@@ -7,7 +7,7 @@
 // goes to the main server untouched.
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { handOver, INITIALIZE_RESULT } from './capabilities';
+import { handOver, initializeResult } from './capabilities';
 
 const HEADER_END = '\r\n\r\n';
 
@@ -23,7 +23,7 @@ function firstBody(buf: Buffer): string | undefined | null {
 }
 
 function answerInitialize(body: string | null): number | string | undefined {
-  let msg: { method?: unknown; id?: unknown } | undefined;
+  let msg: { method?: unknown; id?: unknown; params?: Parameters<typeof initializeResult>[0] } | undefined;
   try {
     msg = JSON.parse(body ?? 'null') as typeof msg;
   } catch {
@@ -31,7 +31,7 @@ function answerInitialize(body: string | null): number | string | undefined {
   }
   const id = msg?.id;
   if (msg?.method !== 'initialize' || (typeof id !== 'number' && typeof id !== 'string')) return undefined;
-  const answer = JSON.stringify({ jsonrpc: '2.0', id, result: INITIALIZE_RESULT });
+  const answer = JSON.stringify({ jsonrpc: '2.0', id, result: initializeResult(msg.params) });
   process.stdout.write(`Content-Length: ${Buffer.byteLength(answer)}\r\n\r\n${answer}`);
   return id;
 }

@@ -8,6 +8,8 @@ const SLOW_MS = 250;
 export class Scheduler {
   private timers = new Map<string, NodeJS.Timeout>();
   private lastMs = new Map<string, number>();
+  /** The run in progress per key (a pull waits for it rather than starting a second). */
+  private running = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -43,8 +45,30 @@ export class Scheduler {
     this.timers.clear();
   }
 
-  async runNow(key: string): Promise<void> {
-    if (this.stopped) return;
+  /**
+   * Resolves when `key`'s queued or running work is done (a pull request waits for the analysis of
+   * the version it asks about): a pending run starts now, a running one is awaited, not repeated.
+   */
+  async settle(key: string): Promise<void> {
+    const running = this.running.get(key);
+    if (this.timers.has(key)) {
+      this.cancel(key);
+      await running;
+      return this.runNow(key);
+    }
+    await running;
+  }
+
+  runNow(key: string): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const run = this.timed(key).finally(() => {
+      if (this.running.get(key) === run) this.running.delete(key);
+    });
+    this.running.set(key, run);
+    return run;
+  }
+
+  private async timed(key: string): Promise<void> {
     const t0 = performance.now();
     try {
       await this.run(key);

@@ -15,6 +15,13 @@ export function startServer(connection: Connection): void {
   const log = session.log;
   connection.onInitialize((params) => initialize(session, params));
   for (const route of ROUTES) route(connection, session);
+  // A pull waits as the other handlers do (the parser), so the didOpen before it has been handled.
+  session.out.register(async (uri) => {
+    await session.parserReady;
+    return session.cases.handles(uri)
+      ? session.caseScheduler.settle(uri)
+      : session.scheduler.settle(session.analyser.keyOf(uri));
+  });
   // As soon as `shutdown` is read: validations queued or in flight would only delay its answer
   // and `exit`, and nothing is published after it.
   onShutdownSeen(() => session.stopWork());

@@ -10,7 +10,8 @@ import type { WiringSource } from '../runtime/catalogue/wiring';
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import { Analyser, SAVE_ONLY_CHARS, type ModuleState } from './analyser';
-import { toLspDiagnostic, uriPath } from './convert';
+import { uriPath } from './convert';
+import { DiagnosticsOut } from './pull-diagnostics';
 import { clientProfile, type ClientProfile } from './client-profile';
 import { CaseFiles } from './case-files';
 import { EngineNotices } from './engine-notices';
@@ -37,6 +38,8 @@ export class Session {
   firstScanDone: () => void = () => undefined;
 
   readonly settings: SettingsCache;
+  /** Pushed or pulled as the client chose, capped per code (server/pull-diagnostics.ts, publish-cap.ts). */
+  readonly out: DiagnosticsOut;
   readonly analyser: Analyser;
   readonly scheduler: Scheduler;
   readonly cases: CaseFiles;
@@ -65,6 +68,7 @@ export class Session {
       }
       return this.givenSettings;
     }, this.log);
+    this.out = new DiagnosticsOut(connection, (uri) => this.settings.peek(uri)?.maxDiagnosticsPerCode);
     this.analyser = this.createAnalyser();
     this.scheduler = new Scheduler((key) => this.analyser.validate(key), this.log);
     this.cases = new CaseFiles(this.analyser, {
@@ -140,13 +144,14 @@ export class Session {
   }
 
   private send(uri: string, diagnostics: HookDiagnostic[], version: number | undefined): void {
-    void this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLspDiagnostic) });
+    this.out.publish(uri, diagnostics, version);
   }
 
   /** The workspace folders now; the extra agent roots in the background (requests never wait for them). */
   async scanWorkspace(): Promise<void> {
     const t0 = performance.now();
     const s = await this.settings.get(undefined);
+    this.out.configure(s);
     const base = this.folders[0] ?? process.cwd();
     this.extra = extraRoots(s.extraAgentRoots, base, this.log);
     this.analyser.files.extraRoots = this.extra; // an open buffer in an extra root is classified at once

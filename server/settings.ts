@@ -39,6 +39,8 @@ export function analysisOptions(s: HooksmithSettings, logger: (msg: string) => v
 /** Per-document settings cache; cleared on workspace/didChangeConfiguration. */
 export class SettingsCache {
   private byUri = new Map<string, Promise<HooksmithSettings>>();
+  /** The settings already read, for a caller that cannot wait (what goes out with a publication). */
+  private resolved = new Map<string, HooksmithSettings>();
 
   constructor(
     private readonly fetch: (uri: string | undefined) => Promise<unknown>,
@@ -50,7 +52,11 @@ export class SettingsCache {
     let p = this.byUri.get(key);
     if (!p) {
       p = this.fetch(uri).then(
-        (raw) => cleanSettings(raw, this.log),
+        (raw) => {
+          const clean = cleanSettings(raw, this.log);
+          if (this.byUri.get(key) === p) this.resolved.set(key, clean);
+          return clean;
+        },
         (err: unknown) => {
           this.log(
             `[hooksmith] could not read settings: ${err instanceof Error ? err.message : String(err)}`,
@@ -63,8 +69,14 @@ export class SettingsCache {
     return p;
   }
 
+  /** The settings of `uri` if they have been read since the last clear. */
+  peek(uri: string | undefined): HooksmithSettings | undefined {
+    return this.resolved.get(uri ?? '');
+  }
+
   clear(): void {
     this.byUri.clear();
+    this.resolved.clear();
   }
 }
 

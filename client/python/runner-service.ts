@@ -98,6 +98,19 @@ export class RunnerService implements vscode.Disposable {
   }
 
   /**
+   * `count` runners of their own (the caller disposes them), as the shared one is made: the
+   * hosts beside the warm one when the Testing view runs several cases (`hooksmith test -j`).
+   */
+  async extra(resource: vscode.Uri | undefined, count: number): Promise<HookRunner[]> {
+    const out: HookRunner[] = [];
+    for (let i = 0; i < count; i++) {
+      const r = await this.create(resource, editorModels(this.ctx.settings(resource)));
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  /**
    * A runner of its own (the caller disposes it) whose host measures line and branch coverage
    * with coverage.py into `coverage`: the Testing view's Run with Coverage.
    */

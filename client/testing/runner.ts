@@ -10,6 +10,7 @@ import type { HookRunner } from '../../runtime/engine/runner';
 import type { CaseResult } from '../../runtime/testing/cases';
 import { readCase } from '../../runtime/testing/discover-cases';
 import { runCases } from '../../runtime/testing/run-cases';
+import { defaultJobs, runPool } from '../../runtime/testing/pool';
 import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
 import type { HooksmithContext } from '../context';
 import { debugRun } from '../debug/debug-run';
@@ -67,7 +68,8 @@ export class TestRunner {
     this.ctx.testStatus.setFailing([...this.failing.values()]);
   }
 
-  /** Run: the shared warm host. Debug: a debug run's host under a debug session (client/debug).
+  /** Run: the shared warm host, with hosts of the run's own beside it for several cases (as
+   * `hooksmith test -j`). Debug: a debug run's host under a debug session (client/debug).
    * Coverage: a host of its own measuring the agent's files (coverage.ts). */
   async runTests(
     mode: RunMode,
@@ -93,9 +95,11 @@ export class TestRunner {
       run.end();
       return;
     }
+    const jobs = Math.min(defaultJobs(), entries.length);
+    const extra = coverage ? [] : await this.runners.extra(resource, jobs - 1);
     const results: CaseResult[] = [];
     try {
-      const failed = await this.runEntries(run, entries, runner, token, results, coverage);
+      const failed = await this.runEntries(run, entries, [runner, ...extra], token, results, coverage);
       if (coverage) {
         const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
         this.lastCoverage = await coverage.finish(run, results, relative);
@@ -106,6 +110,7 @@ export class TestRunner {
       if (!token.isCancellationRequested) this.peek(failed);
     } finally {
       if (coverage) await runner.dispose();
+      await Promise.all(extra.map((r) => r.dispose()));
       run.end();
     }
   }
@@ -132,41 +137,52 @@ export class TestRunner {
   ): Promise<void> {
     const name = entries.length === 1 ? entries[0]!.item.label : `${entries.length} tests`;
     const failed = await debugRun(this.ctx, name, resource, (runner) =>
-      this.runEntries(run, entries, runner, token),
+      this.runEntries(run, entries, [runner], token),
     );
     if (failed === undefined) for (const e of entries) run.skipped(e.item);
     run.end();
     if (failed && !token.isCancellationRequested) this.peek(failed);
   }
 
-  /** The cases one after another on one host; the items that failed. */
+  /** Each host takes the next case, a host's cases one after another; the items that failed, in case order. */
   private async runEntries(
     run: vscode.TestRun,
     entries: CaseEntry[],
-    runner: HookRunner,
+    hosts: readonly HookRunner[],
     token: vscode.CancellationToken,
     results: CaseResult[] = [],
     coverage?: CoverageRun,
   ): Promise<vscode.TestItem[]> {
     this.last.clear();
-    const failed: vscode.TestItem[] = [];
-    for (const e of entries) {
-      if (token.isCancellationRequested) break;
-      run.started(e.item);
-      e.item.children.forEach((c) => run.started(c));
-      // Read again: the file may have changed since it was discovered.
-      const now = readCase(e.testCase.file);
-      const testCase = now && 'kind' in now ? now : e.testCase;
-      coverage?.begin(coverageCaseId(testCase));
-      const [r] = await runCases([testCase], { runnerFor: () => runner });
-      if (r) {
-        results.push(r);
+    const ran = await runPool(
+      entries,
+      hosts.length,
+      (i) => hosts[i]!,
+      async (runner, e) => {
+        if (token.isCancellationRequested) return undefined;
+        run.started(e.item);
+        e.item.children.forEach((c) => run.started(c));
+        // Read again: the file may have changed since it was discovered.
+        const now = readCase(e.testCase.file);
+        const testCase = now && 'kind' in now ? now : e.testCase;
+        coverage?.begin(coverageCaseId(testCase));
+        const [r] = await runCases([testCase], { runnerFor: () => runner });
+        if (r?.status !== 'passed')
+          this.ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+        if (!r) {
+          this.played.delete(testCase.file);
+          return undefined;
+        }
         const failedNow = report(run, e, r, this.last);
-        if (failedNow) failed.push(e.item);
         this.remember(e, r, failedNow);
-      } else this.played.delete(testCase.file);
-      if (r?.status !== 'passed')
-        this.ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
+        return { r, failed: failedNow ? e.item : undefined };
+      },
+    );
+    // In the order of the cases, whichever host finished first.
+    const failed: vscode.TestItem[] = [];
+    for (const x of ran) {
+      if (x) results.push(x.r);
+      if (x?.failed) failed.push(x.failed);
     }
     return failed;
   }

@@ -11,7 +11,7 @@ import { defaultCacheDir, VerdictCache } from '../cpython/verdict-cache';
 import { PythonEnvironment } from '../cpython/environment';
 import { selectEngineLine } from '../cpython/engine-line';
 import { CAYU_LINE_ENV, MANTLE_LINE_ENV, untestedEngineHints } from '../catalogue';
-import { interpreterImports, ruleEnvironment } from '../cpython/rule-environment';
+import { interpreterImports, rememberedResolver, ruleEnvironment } from '../cpython/rule-environment';
 import { engineDifferences } from '../rules/util/installed';
 import { WIRED_POINTS_OPTION } from '../catalogue/wiring';
 import {
@@ -135,10 +135,12 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
       process.env[MANTLE_LINE_ENV],
       process.env[CAYU_LINE_ENV],
     ).engine;
+    const local = rememberedResolver();
     const environment = env
       ? ruleEnvironment({
           reportShimmed: opts.verbose === true,
           env,
+          local,
           rootOf: (f) => rootOf.get(f),
           ...(facts ? { engine: facts } : {}),
           ...wiring,
@@ -168,6 +170,7 @@ export async function analyseFiles(paths: readonly string[], opts: FilesOptions 
           f.imports.map((b) => b.module),
           f.path,
           rootOf.get(f.path),
+          local,
         ),
       ),
     );

@@ -1,5 +1,6 @@
-// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [--wired-points …]`
-// Runs every scenario and payload case under the paths (runtime/testing). Exit codes: 0 every
+// `hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [-j N] …`
+// Runs every scenario and payload case under the paths (runtime/testing), on -j hosts at once
+// (default: the cores; a --debug run plays every case on its one host). Exit codes: 0 every
 // case passed; 1 some expectation failed, or hook coverage is under --min-hook-coverage; 2 a
 // malformed file, a report --coverage-report cannot write, a case that could not run (agent
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
@@ -13,6 +14,7 @@ import type { CaseResult, TestCase } from '../testing/cases';
 import { discoverCases } from '../testing/discover-cases';
 import { counts, formatTestJson, formatTestJunit, formatTestText } from '../testing/report';
 import { runCases } from '../testing/run-cases';
+import { defaultJobs } from '../testing/pool';
 import { writeSnapshots } from '../testing/snapshot-update';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
@@ -22,7 +24,7 @@ import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from '
 import { formatRepeatsJson, formatRepeatsText, repeatVerdict, summarizeRepeats } from '../testing/repeats';
 
 const USAGE =
-  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH]\n' +
+  'usage: hooksmith test [PATH...] [--format text|json|junit] [-k PATTERN] [--update] [--python PATH] [-j N]\n' +
   `       [--wired-points POINT,...] [--debug [HOST:]PORT] ${MODEL_USAGE}\n` +
   COVERAGE_USAGE;
 
@@ -94,6 +96,15 @@ function repeatOption(value: unknown, format: string): number | string {
   return n;
 }
 
+/** -j N / --jobs N: how many hosts play cases at once, a whole number from 1 to 256; default the cores. */
+function jobsOption(value: unknown): number | string {
+  if (value === undefined) return defaultJobs();
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || n < 1 || n > 256)
+    return `--jobs must be a whole number from 1 to 256, got ${String(value)}`;
+  return n;
+}
+
 /** The options a repeat run does not honour (it reports pass rates only): refused, never dropped. */
 const NOT_WITH_REPEAT = [
   'update',
@@ -123,6 +134,7 @@ function testOptions(args: string[]) {
     ...MODEL_SPEC,
     ...COVERAGE_SPEC,
     repeat: { type: 'string' },
+    jobs: { type: 'string', short: 'j' },
   });
   const usage = (problem: string): number => {
     process.stderr.write(`hooksmith test: ${problem}\n${USAGE}`);
@@ -153,7 +165,10 @@ function testOptions(args: string[]) {
   const refused =
     typeof repeat === 'string' ? repeat : repeat > 1 ? repeatConflict(parsed.values) : undefined;
   if (typeof repeat === 'string' || refused) return usage(refused!);
+  const jobs = jobsOption(parsed.values.jobs);
+  if (typeof jobs === 'string') return usage(jobs);
   return {
+    jobs,
     positionals: parsed.positionals,
     debug: parsed.values.debug,
     values,
@@ -168,7 +183,7 @@ function testOptions(args: string[]) {
 export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
   const options = testOptions(args);
   if (typeof options === 'number') return options;
-  const { positionals, values, format, wiredPoints, models, coverage, repeat } = options;
+  const { positionals, values, format, wiredPoints, models, coverage, repeat, jobs } = options;
   const debugging = await cliDebug('test', options.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
@@ -208,6 +223,7 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
           memoryLimitMb: host.memoryLimitMb,
           ...(wiredPoints ? { wiredPoints } : {}),
           models: { ...models, fresh: true },
+          jobs,
           log,
         }),
       );
@@ -228,6 +244,7 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
     ...(shared ? { runnerFor: () => shared } : {}),
     models,
     ...(coverage ? { coverage: coverage.lines } : {}),
+    jobs,
     onResult,
     log,
   }).finally(async () => {

@@ -83,6 +83,24 @@ export function resolveLocally(module: string, file: string, root: string | unde
 /** resolveLocally, or a cache of its answers (the language server's, see server/environment.ts). */
 export type LocalResolver = (module: string, file: string, root: string | undefined) => boolean | undefined;
 
+/**
+ * resolveLocally with its answers kept, for one `check` run (the tree does not change under it):
+ * the answer depends on the module and on the agent root (absolute imports) or the file's folder
+ * (relative ones, or no root). Profiled on the bench's 1,000-file tree, the same imports probed
+ * file by file were 15% of check's CPU in statSync.
+ */
+export function rememberedResolver(): LocalResolver {
+  const answers = new Map<string, boolean | undefined>();
+  return (module, file, root) => {
+    const where = module.startsWith('.') || !root ? dirname(file) : `root:${root}`;
+    const key = `${module}\0${where}`;
+    if (answers.has(key)) return answers.get(key);
+    const answer = resolveLocally(module, file, root);
+    answers.set(key, answer);
+    return answer;
+  };
+}
+
 export interface RuleEnvironmentInput {
   env: PythonEnvironment;
   /** How agent-local imports are looked up (default: on disk each time). */

@@ -8,6 +8,13 @@ import type { CayuPhaseId, PayloadTypeName } from '../catalogue';
 /** `cayu-real`: a whole Cayu scenario played by the installed runtime (real-engine mode). */
 export type HookKind = 'mantle' | 'cayu' | 'cayu-real';
 
+/**
+ * The host's stderr line before an app's first call (hooksmith_host.py): a crash report keeps
+ * only the lines after it, so it names what the crashing app printed, not what earlier apps
+ * on that host did (which apps a host plays depends on `hooksmith test -j`).
+ */
+export const APP_START_LINE = '\x1ehooksmith-app-start';
+
 /** What the engine asks the host to run. */
 export interface InvokeRequest {
   /** Agent root: put on sys.path (so `lib/` imports work) and used to name the module. */

@@ -28,6 +28,7 @@ import { oversizedRequest, refusal, refusedRequest } from './wire-checks';
 import { readHostLine } from './host-line';
 import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
+import { APP_START_LINE } from './protocol';
 
 export { locateHostScript, PythonHostError } from './host-spawn';
 
@@ -179,6 +180,7 @@ export class PythonHost {
           onLine: (line) => this.onLine(proc, line),
           onOversized: (head, bytes) => this.onOversized(proc, head, bytes),
           onStderr: (line) => {
+            if (line === APP_START_LINE) return void (proc.stderrTail.length = 0);
             keepStderrLine(proc, line);
             this.log(`[python] ${line}`);
           },

@@ -16,6 +16,11 @@ export const settingsSchema = z.object({
   extraAgentRoots: z.array(z.string()).default([]),
   /** The Python interpreter that confirms syntax (the one the Python extension selected); empty: `python3`. */
   pythonPath: z.string().default(''),
+  /**
+   * At most this many diagnostics of one code per file reach the editor, plus one saying how many
+   * more there are (server/publish-cap.ts); 0: no cap. The CLI has none.
+   */
+  maxDiagnosticsPerCode: z.number().int().min(0).default(100),
   /** The Python host's memory limit in MiB when it runs hooks (0: none). */
   hostMemoryLimitMb: z.number().int().min(0).default(4096),
   /**

@@ -1,5 +1,7 @@
-// Runs test cases: one warm Python host per agent (its cases one after another), agents in
-// parallel. A case that cannot run (agent check errors, import failure, bad payload) is an error.
+// Runs test cases on `jobs` warm Python hosts (-j), each taking the next case of one queue: every
+// case is an app of its own in whichever host plays it (the host purges what the previous app of
+// any agent imported), so results, reports and snapshots do not depend on which host ran a case.
+// A case that cannot run (agent check errors, import failure, bad payload) is an error.
 import * as path from 'node:path';
 import { RunInputError } from '../engine/run-hook';
 import { PythonHostError } from '../host/host-spawn';
@@ -16,6 +18,7 @@ import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
 import { CassetteError, type ModelRunOptions } from '../engine/sim-model';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
+import { defaultJobs, runPool } from './pool';
 
 export interface RunCasesOptions {
   python?: string;
@@ -23,8 +26,13 @@ export interface RunCasesOptions {
   memoryLimitMb?: number;
   /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
   wiredPoints?: readonly string[];
-  /** A runner for an agent; default: a new one per agent, disposed when its cases are done. */
+  /**
+   * A runner for an agent (each agent's cases one after another on it; `jobs` is not used).
+   * Default: `jobs` runners of this call's own, disposed when the queue is done.
+   */
   runnerFor?: (agentRoot: string) => HookRunner;
+  /** How many hosts play cases at once (-j); default: the cores. */
+  jobs?: number;
   /** Called as each case finishes (progress, the Testing view). */
   onResult?: (r: CaseResult) => void;
   log?: (line: string) => void;
@@ -131,6 +139,42 @@ export async function runCases(
   cases: readonly TestCase[],
   opts: RunCasesOptions = {},
 ): Promise<CaseResult[]> {
+  if (opts.runnerFor) return runPerAgent(cases, opts.runnerFor, opts.onResult);
+  const ownRunner = () => {
+    const measured = opts.coverage?.agent();
+    const runner = createHookRunner({
+      python: opts.python,
+      memoryLimitMb: opts.memoryLimitMb,
+      log: opts.log,
+      ...listedWiring(opts.wiredPoints),
+      ...(opts.models ? { models: opts.models } : {}),
+      ...(measured ? { coverage: measured.sink } : {}),
+    });
+    return { runner, measured };
+  };
+  const results = await runPool(
+    cases,
+    opts.jobs ?? defaultJobs(),
+    ownRunner,
+    async ({ runner, measured }, c) => {
+      measured?.begin(coverageCaseId(c));
+      const r = await runCase(runner, c);
+      opts.onResult?.(r);
+      return r;
+    },
+    ({ runner }) => runner.dispose(),
+  );
+  // Per-case coverage in the order of the cases, not of their finishing (the reports list them).
+  opts.coverage?.orderCases(cases.map(coverageCaseId));
+  return results;
+}
+
+/** The runners given per agent: each agent's cases one after another, agents side by side. */
+async function runPerAgent(
+  cases: readonly TestCase[],
+  runnerFor: (agentRoot: string) => HookRunner,
+  onResult?: (r: CaseResult) => void,
+): Promise<CaseResult[]> {
   const byAgent = new Map<string, TestCase[]>();
   for (const c of cases) {
     const list = byAgent.get(c.agentRoot) ?? [];
@@ -140,27 +184,11 @@ export async function runCases(
   const results = new Map<TestCase, CaseResult>();
   await Promise.all(
     [...byAgent].map(async ([root, list]) => {
-      const own = !opts.runnerFor;
-      const measured = opts.coverage?.agent();
-      const runner =
-        opts.runnerFor?.(root) ??
-        createHookRunner({
-          python: opts.python,
-          memoryLimitMb: opts.memoryLimitMb,
-          log: opts.log,
-          ...listedWiring(opts.wiredPoints),
-          ...(opts.models ? { models: opts.models } : {}),
-          ...(measured ? { coverage: measured.sink } : {}),
-        });
-      try {
-        for (const c of list) {
-          measured?.begin(coverageCaseId(c));
-          const r = await runCase(runner, c);
-          results.set(c, r);
-          opts.onResult?.(r);
-        }
-      } finally {
-        if (own) await runner.dispose();
+      const runner = runnerFor(root);
+      for (const c of list) {
+        const r = await runCase(runner, c);
+        results.set(c, r);
+        onResult?.(r);
       }
     }),
   );

@@ -66,6 +66,7 @@ describe('settings', () => {
         severity: {},
         extraAgentRoots: [],
         pythonPath: '',
+        maxDiagnosticsPerCode: 100,
         hostMemoryLimitMb: 4096,
         mantle: {},
         cayu: { safetyStopSeconds: 120, engine: 'auto' },

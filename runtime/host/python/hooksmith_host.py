@@ -166,8 +166,17 @@ def _dump_payload(obj) -> str:
         return repr(obj)
 
 
+# Written on the real stderr before an app's first call (APP_START_LINE in protocol.ts): a crash
+# report keeps the stderr lines after it, what its own app printed, whichever apps the host played before.
+_APP_START_LINE = b"\x1ehooksmith-app-start\n"
+
+
 async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
     rid = req.get("id")
+    app_id = req.get("app")
+    if not (isinstance(app_id, str) and app_id and app_id == _app.id):
+        sys.stderr.flush()
+        _os_write(2, _APP_START_LINE)
     cap = capture.Capture()
     capture.current.set(cap)
     result = await _invoke(req, rid, {"id": rid, "durationMs": 0})

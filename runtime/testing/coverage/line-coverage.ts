@@ -75,6 +75,18 @@ export class LineCoverage {
     }
   }
 
+  /** Lists the cases in this order (cases run side by side on several hosts finish in any order). */
+  orderCases(caseIds: readonly string[]): void {
+    const kept = new Map<string, Map<string, FileHits>>();
+    for (const id of caseIds) {
+      const files = this.perCase.get(id);
+      if (files) kept.set(id, files);
+    }
+    for (const [id, files] of this.perCase) if (!kept.has(id)) kept.set(id, files);
+    this.perCase.clear();
+    for (const [id, files] of kept) this.perCase.set(id, files);
+  }
+
   /** Anything was measured (else only problems, or coverage was not asked). */
   get measured(): boolean {
     return this.shapes.size > 0;

@@ -3,6 +3,7 @@ import type { DidCloseTextDocumentParams } from 'vscode-languageserver/node';
 import type { Session } from '../../session';
 
 export function didClose(s: Session, { textDocument: d }: DidCloseTextDocumentParams): void {
+  s.out.closed(d.uri);
   if (s.cases.handles(d.uri)) {
     s.caseScheduler.cancel(d.uri);
     return s.cases.close(d.uri);

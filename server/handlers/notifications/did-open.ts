@@ -4,14 +4,15 @@ import type { DidOpenTextDocumentParams } from 'vscode-languageserver/node';
 import type { Session } from '../../session';
 
 export function didOpen(s: Session, { textDocument: d }: DidOpenTextDocumentParams): void {
+  s.out.opened(d.uri);
   if (s.cases.handles(d.uri)) {
     s.cases.open(d.uri, d.text, d.version);
     return void s.caseScheduler.runNow(d.uri);
   }
   const state = s.analyser.open(d.uri, d.text, d.version);
   if (s.analyser.savesOnly(state)) s.tellSaveOnly(state);
-  const agent = s.analyser.adoptAgentOf(state);
+  // The agent's other modules (an editor on one file, no root) once its classification is known.
   void s.scheduler.runNow(state.key).then(async () => {
-    for (const key of agent) await s.scheduler.runNow(key);
+    for (const key of s.analyser.adoptAgentOf(state)) await s.scheduler.runNow(key);
   });
 }

@@ -2,7 +2,7 @@
 // once, without waiting for the parser; server/boot.ts may have answered already (then the connection
 // drops this copy).
 import type { InitializeParams, InitializeResult } from 'vscode-languageserver/node';
-import { INITIALIZE_RESULT } from '../../capabilities';
+import { initializeResult } from '../../capabilities';
 import { clientProfile } from '../../client-profile';
 import { uriPath } from '../../convert';
 import { settingsSection } from '../../settings';
@@ -11,9 +11,10 @@ import type { Session } from '../../session';
 export function initialize(s: Session, params: InitializeParams): InitializeResult {
   const caps = params.capabilities ?? {};
   s.client = clientProfile(params);
+  s.out.useClient(caps);
   s.givenSettings = settingsSection(params.initializationOptions);
   s.canWatchDynamically = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   s.folders = roots.map((u) => uriPath(u)).filter((p): p is string => p !== undefined);
-  return INITIALIZE_RESULT;
+  return initializeResult(params);
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
-import { configureCayuEngine } from '../runtime/engine/cayu-real/engine-mode';
+import { configureCayuEngine } from '../runtime/engine/engine-mode';
 import { sitePackagesWith } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

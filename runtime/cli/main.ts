@@ -8,7 +8,7 @@ import {
   MAX_CAYU_SAFETY_STOP_S,
   parseSafetyStopSeconds,
 } from '../engine/cayu-safety-stop';
-import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine } from '../engine/cayu-real/engine-mode';
+import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine } from '../engine/engine-mode';
 
 const USAGE = `usage: hooksmith <command> [options]
 
@@ -75,7 +75,7 @@ const HOST_OPTIONS: readonly HostOption[] = [
     valid: (v) => parseSafetyStopSeconds(v) !== undefined,
     expected: `whole seconds from 1 to ${MAX_CAYU_SAFETY_STOP_S} (decimal digits)`,
   },
-  // Who plays Cayu phases: the installed runtime or the emulation (engine/cayu-real/engine-mode.ts).
+  // Who plays Cayu phases: the installed runtime or the emulation (engine/engine-mode.ts).
   {
     name: '--cayu-engine',
     env: CAYU_ENGINE_ENV,

@@ -10,7 +10,7 @@ import { parse, stringify } from 'yaml';
 import { RunInputError } from '../engine/run-hook';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError, validateScenario } from '../engine/scenario-load';
-import { turnView } from '../engine/sim-turns';
+import { turnView } from '../engine/scenario-turns';
 import {
   RecordingError,
   scenarioFromRecording,

@@ -2,10 +2,13 @@
 // three tool calls, a per-app quota) played by the installed cayu 0.3.0 runtime (real-engine
 // mode) against Hooksmith's emulation, on warm runners with the same interpreter and PYTHONPATH.
 // The runtime: the tests' 'cayu-0.3' environment (npm run test:env) on python3's PYTHONPATH.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
 import { configureCayuEngine } from '../runtime/engine/engine-mode';
+import { useCayuLine } from '../runtime/catalogue';
 import { sitePackagesWith } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -42,6 +45,56 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
     configureCayuEngine(undefined);
     if (saved === undefined) delete process.env.PYTHONPATH;
     else process.env.PYTHONPATH = saved;
+  }
+  return lines;
+}
+
+/**
+ * The same conversation on an installed cayu of the newer layout (HOOKSMITH_CAYU_PYTHON, e.g. a venv
+ * with cayu 0.15.0): the example copied with its imports in 0.15's layout, real against emulation.
+ */
+export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
+  const python = process.env.HOOKSMITH_CAYU_PYTHON;
+  if (!python) return ['skipped: set HOOKSMITH_CAYU_PYTHON to an interpreter with cayu 0.15'];
+  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-bench-cayu015-'));
+  cpSync(join(repo, 'examples', 'cayu-agent'), dir, { recursive: true });
+  const hooks = join(dir, 'runtime_hooks.py');
+  writeFileSync(
+    hooks,
+    readFileSync(hooks, 'utf8').replace(
+      /^from cayu import \(([^)]*)\)/m,
+      (_m, names: string) =>
+        `from cayu import ToolResult\nfrom cayu.observability import (${names.replace(/\n\s*ToolResult,/, '')})`,
+    ),
+  );
+  useCayuLine('cayu-newer');
+  const lines: string[] = [];
+  try {
+    for (const mode of ['real', 'emulation'] as const) {
+      configureCayuEngine(mode);
+      const runner = createHookRunner({ python });
+      try {
+        const scenario = join(dir, 'support.scenario.yaml');
+        const t0 = performance.now();
+        const first = await runner.simulate(scenario);
+        const cold = performance.now() - t0;
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const t1 = performance.now();
+          await runner.simulate(scenario);
+          times.push(performance.now() - t1);
+        }
+        lines.push(
+          `${mode === 'real' ? 'real-engine mode' : 'emulation      '}: support conversation on ${python} (${runs} runs) first ${r1(cold)} ms, warm median ${r1(median(times))} ms, status ${first.status} — played by ${first.playedBy}`,
+        );
+      } finally {
+        await runner.dispose();
+      }
+    }
+  } finally {
+    configureCayuEngine(undefined);
+    useCayuLine(undefined);
+    rmSync(dir, { recursive: true, force: true });
   }
   return lines;
 }

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
 import { configureCayuEngine } from '../runtime/engine/engine-mode';
 import { useCayuLine } from '../runtime/catalogue';
-import { sitePackagesWith } from '../test/python-envs';
+import { sitePackagesWith, testEnv } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -50,12 +50,12 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
 }
 
 /**
- * The same conversation on an installed cayu of the newer layout (HOOKSMITH_CAYU_PYTHON, e.g. a venv
- * with cayu 0.15.0): the example copied with its imports in 0.15's layout, real against emulation.
+ * The same conversation on an installed cayu of the newer layout (the tests' 'engines' environment,
+ * cayu 0.15.0, or HOOKSMITH_CAYU_PYTHON): the example copied with its imports in 0.15's layout, real against emulation.
  */
 export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
-  const python = process.env.HOOKSMITH_CAYU_PYTHON;
-  if (!python) return ['skipped: set HOOKSMITH_CAYU_PYTHON to an interpreter with cayu 0.15'];
+  const python = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python;
+  if (!python) return [`skipped: ${testEnv('engines').reason} (or set HOOKSMITH_CAYU_PYTHON)`];
   const dir = mkdtempSync(join(tmpdir(), 'hooksmith-bench-cayu015-'));
   cpSync(join(repo, 'examples', 'cayu-agent'), dir, { recursive: true });
   const hooks = join(dir, 'runtime_hooks.py');

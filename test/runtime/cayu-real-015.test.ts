@@ -1,6 +1,7 @@
 // Real-engine mode on cayu 0.15 (#40 item 2): the driver plays 0.15 through its public API as it
 // plays 0.3 (host cayu_real.py `_cayu`), the installed version decides, and the result says so.
-// The interpreter: HOOKSMITH_CAYU_PYTHON (a test decides by importing; skips with the reason).
+// The interpreter: the tests' 'engines' environment, or HOOKSMITH_CAYU_PYTHON (a test decides by
+// importing; skips with the reason).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +11,9 @@ import { after, test } from 'node:test';
 import { useCayuLine } from '../../runtime/catalogue';
 import { configureCayuEngine } from '../../runtime/engine/engine-mode';
 import { createHookRunner } from '../../runtime/engine/runner';
+import { testEnv } from '../python-envs';
 
-const python = process.env.HOOKSMITH_CAYU_PYTHON ?? 'python3';
+const python = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python ?? 'python3';
 const probe = spawnSync(
   python,
   ['-c', 'import importlib.metadata as m, cayu.observability.hooks; print(m.version("cayu"))'],

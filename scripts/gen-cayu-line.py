@@ -1,6 +1,7 @@
 """Reads the hook API of the cayu installed in this interpreter and prints it as JSON (a Cayu line).
 
     /path/to/python scripts/gen-cayu-line.py > runtime/catalogue/cayu-lines/cayu-<version>.json
+    npx prettier --write runtime/catalogue/cayu-lines/
 
 Introspection only (imports, inspect, pydantic's model fields, the package's own data files): nothing
 of cayu is copied, every fact carries the source file:line it was read from (relative to the

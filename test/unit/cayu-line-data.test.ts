@@ -155,8 +155,13 @@ test('on the newer line, hook names from `cayu` are an import error naming cayu.
       /`RuntimeHook` is not in `cayu` on cayu 0\.9 and newer.*`cayu\.observability`/,
     );
     assert.deepEqual(check('from cayu.observability import RuntimeHook\nfrom cayu import ToolResult\n'), []);
+    // Guarded for both lines (the corpus and the example do this): left alone on either.
+    const GUARDED =
+      'try:\n    from cayu.observability import RuntimeHook\nexcept ImportError:\n    from cayu import RuntimeHook\n';
+    assert.deepEqual(check(GUARDED), []);
     useCayuLine('cayu-0.3');
     assert.deepEqual(check(HOOK), []);
+    assert.deepEqual(check(GUARDED), []);
   } finally {
     useCayuLine(undefined);
   }

@@ -54,6 +54,8 @@ export function cayuLayoutIssues(imports: readonly ImportBinding[]): CayuLayoutI
     byStatement.set(key, [...(byStatement.get(key) ?? []), b]);
   }
   for (const b of imports) {
+    // Indented: inside a try/if (an import guarded for another line, as import-error leaves alone).
+    if (b.statementRange.start.character !== 0) continue;
     const home = `${line.title} (the line ${line.id})`;
     if (b.importedName === undefined) {
       // `import cayu.runtime.hooks as rh`: a layout module the line does not have.

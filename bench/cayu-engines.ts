@@ -2,8 +2,6 @@
 // three tool calls, a per-app quota) played by the installed cayu 0.3.0 runtime (real-engine
 // mode) against Hooksmith's emulation, on warm runners with the same interpreter and PYTHONPATH.
 // The runtime: the tests' 'cayu-0.3' environment (npm run test:env) on python3's PYTHONPATH.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
@@ -51,22 +49,11 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
 
 /**
  * The same conversation on an installed cayu of the newer layout (the tests' 'engines' environment,
- * cayu 0.15.0, or HOOKSMITH_CAYU_PYTHON): the example copied with its imports in 0.15's layout, real against emulation.
+ * cayu 0.15.0, or HOOKSMITH_CAYU_PYTHON): the example (its imports serve both lines), real against emulation.
  */
 export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
   const python = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python;
   if (!python) return [`skipped: ${testEnv('engines').reason} (or set HOOKSMITH_CAYU_PYTHON)`];
-  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-bench-cayu015-'));
-  cpSync(join(repo, 'examples', 'cayu-agent'), dir, { recursive: true });
-  const hooks = join(dir, 'runtime_hooks.py');
-  writeFileSync(
-    hooks,
-    readFileSync(hooks, 'utf8').replace(
-      /^from cayu import \(([^)]*)\)/m,
-      (_m, names: string) =>
-        `from cayu import ToolResult\nfrom cayu.observability import (${names.replace(/\n\s*ToolResult,/, '')})`,
-    ),
-  );
   useCayuLine('cayu-newer');
   const lines: string[] = [];
   try {
@@ -74,7 +61,7 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
       configureCayuEngine(mode);
       const runner = createHookRunner({ python });
       try {
-        const scenario = join(dir, 'support.scenario.yaml');
+        const scenario = join(repo, 'examples', 'cayu-agent', 'support.scenario.yaml');
         const t0 = performance.now();
         const first = await runner.simulate(scenario);
         const cold = performance.now() - t0;
@@ -94,7 +81,6 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
   } finally {
     configureCayuEngine(undefined);
     useCayuLine(undefined);
-    rmSync(dir, { recursive: true, force: true });
   }
   return lines;
 }

@@ -5,8 +5,9 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
-import { configureCayuEngine } from '../runtime/engine/cayu-real/engine-mode';
-import { sitePackagesWith } from '../test/python-envs';
+import { configureCayuEngine } from '../runtime/engine/engine-mode';
+import { useCayuLine } from '../runtime/catalogue';
+import { sitePackagesWith, testEnv } from '../test/python-envs';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -42,6 +43,44 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
     configureCayuEngine(undefined);
     if (saved === undefined) delete process.env.PYTHONPATH;
     else process.env.PYTHONPATH = saved;
+  }
+  return lines;
+}
+
+/**
+ * The same conversation on an installed cayu of the newer layout (the tests' 'engines' environment,
+ * cayu 0.15.0, or HOOKSMITH_CAYU_PYTHON): the example (its imports serve both lines), real against emulation.
+ */
+export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
+  const python = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python;
+  if (!python) return [`skipped: ${testEnv('engines').reason} (or set HOOKSMITH_CAYU_PYTHON)`];
+  useCayuLine('cayu-newer');
+  const lines: string[] = [];
+  try {
+    for (const mode of ['real', 'emulation'] as const) {
+      configureCayuEngine(mode);
+      const runner = createHookRunner({ python });
+      try {
+        const scenario = join(repo, 'examples', 'cayu-agent', 'support.scenario.yaml');
+        const t0 = performance.now();
+        const first = await runner.simulate(scenario);
+        const cold = performance.now() - t0;
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const t1 = performance.now();
+          await runner.simulate(scenario);
+          times.push(performance.now() - t1);
+        }
+        lines.push(
+          `${mode === 'real' ? 'real-engine mode' : 'emulation      '}: support conversation on ${python} (${runs} runs) first ${r1(cold)} ms, warm median ${r1(median(times))} ms, status ${first.status} — played by ${first.playedBy}`,
+        );
+      } finally {
+        await runner.dispose();
+      }
+    }
+  } finally {
+    configureCayuEngine(undefined);
+    useCayuLine(undefined);
   }
   return lines;
 }

@@ -35,6 +35,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./mantle-engines')).benchMantleEngines(repoRoot()),
   },
   {
+    title: 'Cayu 0.15: real-engine mode against the emulation (HOOKSMITH_CAYU_PYTHON)',
+    run: async () => (await import('./cayu-engines')).benchCayu015(repoRoot()),
+  },
+  {
     title: 'Hook tests: coverage on and off',
     run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
   },

@@ -52,19 +52,27 @@ if src:
     _source_checkout_metadata(src)
 try:
     import cayu  # noqa: F401
-    from cayu.core import AgentSpec, EventType, Message
-    from cayu.core.tools import Tool, ToolContext, ToolResult, ToolSpec
     from cayu.providers import ModelProvider, ModelStreamEvent
-    from cayu.runtime import (
-        CayuApp,
-        InMemorySessionStore,
-        ResumeRequest,
-        RunRequest,
-        RuntimeHook,
-        ToolPolicy,
-        ToolPolicyDecision,
-        ToolPolicyResult,
-    )
+
+    try:  # 0.15 (the layout since 0.9): cayu.runtime and cayu no longer export the hook API
+        from cayu import AgentSpec, CayuApp, EventType, Message, ResumeRequest, RunRequest
+        from cayu.observability import RuntimeHook
+        from cayu.sessions import InMemorySessionStore
+        from cayu.tools import (Tool, ToolContext, ToolPolicy, ToolPolicyDecision, ToolPolicyResult, ToolResult,
+                                ToolSpec)
+    except ImportError:  # 0.3: cayu.core, cayu.runtime
+        from cayu.core import AgentSpec, EventType, Message
+        from cayu.core.tools import Tool, ToolContext, ToolResult, ToolSpec
+        from cayu.runtime import (
+            CayuApp,
+            InMemorySessionStore,
+            ResumeRequest,
+            RunRequest,
+            RuntimeHook,
+            ToolPolicy,
+            ToolPolicyDecision,
+            ToolPolicyResult,
+        )
 except ImportError as e:
     sys.exit(f"record-cayu-corpus: cayu is not importable ({e}); set HOOKSMITH_CAYU_SRC to its src folder")
 
@@ -227,9 +235,16 @@ def record(name):
     return row
 
 
+def recording_path():
+    """recorded.json holds 0.3.0's recording; another version's is recorded-<version>.json."""
+    import importlib.metadata as md
+    version = md.version("cayu")
+    return CORPUS / ("recorded.json" if version == "0.3.0" else f"recorded-{version}.json")
+
+
 def main(argv):
     names = argv or sorted(p.name for p in (CORPUS / "cases").iterdir() if (p / "case.json").is_file())
-    path = CORPUS / "recorded.json"
+    path = recording_path()
     recorded = json.loads(path.read_text()) if path.is_file() else {"cases": {}}
     for name in names:
         recorded["cases"][name] = record(name)

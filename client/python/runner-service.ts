@@ -5,10 +5,10 @@
 // CLI's --model / --record).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
-import { configureCayuEngine } from '../../runtime/engine/cayu-real/engine-mode';
+import { configureCayuEngine } from '../../runtime/engine/engine-mode';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HookRunnerOptions } from '../../runtime/engine/api';
-import type { ModelRunOptions } from '../../runtime/engine/sim-model';
+import type { ModelRunOptions } from '../../runtime/engine/model-step';
 import type { HooksmithSettings } from '../../runtime/lsp/shared';
 import type { HooksmithContext } from '../context';
 import { API_LINE_SETTING, CAYU_LINE_SETTING, selectEditorLine } from './engine-line';

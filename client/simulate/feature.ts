@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import { RunInputError } from '../../runtime/engine/run-hook';
 import { isMantleScenarioPath, needsMantleModel } from '../../runtime/engine/mantle-scenario';
-import { needsModel } from '../../runtime/engine/sim-model';
+import { needsModel } from '../../runtime/engine/model-step';
 import { readScenarioFile, ScenarioError } from '../../runtime/engine/scenario-load';
 import { renderRefusalHtml, type Refusal } from '../../runtime/ui/refusal-html';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';

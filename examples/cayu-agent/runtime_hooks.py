@@ -5,15 +5,26 @@ the app, so the quota counts across the whole conversation."""
 import logging
 import re
 
-from cayu import (
-    AfterToolCallDecision,
-    BeforeToolCallDecision,
-    BeforeToolCallHookContext,
-    RuntimeHook,
-    RuntimeHookContext,
-    ToolCallHookContext,
-    ToolResult,
-)
+from cayu import ToolResult
+
+try:  # cayu 0.9 and newer (0.15, what pip installs today): the hook API is in cayu.observability
+    from cayu.observability import (
+        AfterToolCallDecision,
+        BeforeToolCallDecision,
+        BeforeToolCallHookContext,
+        RuntimeHook,
+        RuntimeHookContext,
+        ToolCallHookContext,
+    )
+except ImportError:  # cayu 0.3
+    from cayu import (
+        AfterToolCallDecision,
+        BeforeToolCallDecision,
+        BeforeToolCallHookContext,
+        RuntimeHook,
+        RuntimeHookContext,
+        ToolCallHookContext,
+    )
 
 logger = logging.getLogger(__name__)
 

@@ -2,9 +2,11 @@
 // (the five phases, the actions and the context fields are the same on every line, and so is
 // fail-open). Read from cayu-dev/cayu: v0.3.0 defines the hook API in src/cayu/runtime/hooks.py
 // (re-exported by cayu.runtime and cayu; cayu.observability holds only the event sinks),
-// ToolResult in src/cayu/core/tools.py, events in src/cayu/core/events.py; the newer layout (0.9,
-// 0.10) in src/cayu/observability/hooks.py (re-exported by cayu.observability and cayu),
-// src/cayu/tools/base.py and src/cayu/events.py. One line per process, as for Mantle.
+// ToolResult in src/cayu/core/tools.py, events in src/cayu/core/events.py; the newer layout in
+// cayu/observability/hooks.py (re-exported by cayu.observability only), cayu/tools/base.py and
+// cayu/events.py, as the installed cayu 0.15.0 has it. scripts/gen-cayu-line.py reads an installed
+// cayu into cayu-lines/cayu-<version>.json; test/unit/cayu-line-data.test.ts holds these lines to
+// those files. One line per process, as for Mantle.
 import { bumpCatalogueGeneration } from './api-lines';
 
 export type CayuLineId = 'cayu-0.3' | 'cayu-newer';
@@ -44,15 +46,15 @@ export const CAYU_LINES: readonly CayuLine[] = [
   {
     id: 'cayu-newer',
     title: 'cayu 0.9 and newer',
+    // Read from the installed cayu 0.15.0 (cayu-lines/cayu-0.15.0.json, scripts/gen-cayu-line.py):
+    // the hook API is exported by cayu.observability(.hooks) only; `cayu` and `cayu.runtime` raise
+    // ImportError for its names ("cayu.RuntimeHook was removed. Use `from cayu.observability import
+    // RuntimeHook`": cayu/_api.py:46-56, cayu/data/public_api_imports.json).
     hooksModule: 'cayu.observability.hooks',
     importModule: 'cayu.observability',
-    hookModules: ['cayu.observability.hooks', 'cayu.observability', 'cayu'],
-    // After 0.3, cayu.runtime still re-exports the decisions and the before-call context (#29 item 9).
-    partialHookModules: {
-      'cayu.runtime': ['BeforeToolCallDecision', 'AfterToolCallDecision', 'BeforeToolCallHookContext'],
-    },
+    hookModules: ['cayu.observability.hooks', 'cayu.observability'],
     toolResultModule: 'cayu.tools.base',
-    toolResultModules: ['cayu.tools.base', 'cayu'],
+    toolResultModules: ['cayu.tools.base', 'cayu.tools', 'cayu'],
     eventsModule: 'cayu.events',
     eventsModules: ['cayu.events', 'cayu'],
   },

@@ -180,11 +180,11 @@ export const CAYU_CONTEXTS: readonly CayuContextType[] = [
   },
 ];
 
-/** ToolResult fields (DESIGN.md). */
+/** ToolResult fields, as 0.3.0 (cayu/core/tools.py:255) and 0.15.0 (cayu/tools/base.py:563) declare them. */
 export const CAYU_TOOL_RESULT_FIELDS: Readonly<Record<string, string>> = {
   content: 'str = ""',
-  structured: 'Any = None',
-  artifacts: 'list = []',
+  structured: 'Mapping[str, Any] | None = None',
+  artifacts: 'Sequence[Mapping[str, Any]] = []',
   is_error: 'bool = False',
 };
 

@@ -1,6 +1,6 @@
 // The options of the commands that may play real models: `--record missing|all|none` and
 // `--model model=NAME,base_url=URL,api_key_env=VAR,…` (a model for every scenario that names none).
-import type { ModelRunOptions } from '../engine/sim-model';
+import type { ModelRunOptions } from '../engine/model-step';
 import type { SimulationResult } from '../engine/api';
 import * as path from 'node:path';
 import { modelConfig, RECORD_MODES, replayedFault, type RecordMode } from '../models';

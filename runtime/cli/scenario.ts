@@ -11,7 +11,7 @@ import { RunInputError } from '../engine/run-hook';
 import { PythonHostError } from '../host/host-spawn';
 import { createHookRunner } from '../engine/runner';
 import { ScenarioError, validateScenario } from '../engine/scenario-load';
-import { turnView } from '../engine/sim-turns';
+import { turnView } from '../engine/scenario-turns';
 import {
   RecordingError,
   scenarioFromRecording,

@@ -15,8 +15,8 @@ import { cliDebug, DEBUG_SPEC } from './debug-option';
 import { printable } from './printable';
 import { misbehaved, reportInputError } from './run';
 import { MODEL_SPEC, MODEL_USAGE, modelFailed, modelLines, modelOptions } from './model-options';
-import type { ModelRunOptions } from '../engine/sim-model';
-import { CassetteError } from '../engine/sim-model';
+import type { ModelRunOptions } from '../engine/model-step';
+import { CassetteError } from '../engine/model-step';
 import { stringifyJson } from '../json/lossless-json';
 
 const USAGE =

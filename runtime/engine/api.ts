@@ -1,6 +1,6 @@
 // The runtime's public API, shared by the CLI (`hooksmith run|simulate`) and the extension.
 // Implemented in this folder (engine) on top of runtime/host (the Python side).
-import type { ModelRunOptions } from './sim-model';
+import type { ModelRunOptions } from './model-step';
 import type { Lane } from '../catalogue';
 import type { DebugListen } from '../host/host-state';
 import type { HostCoverage } from '../host/protocol';

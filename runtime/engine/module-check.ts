@@ -11,7 +11,7 @@ import type { HookDiagnostic } from '../rules/diagnostics';
 import { discoverPath, findAgentRoot, isMantleModulePath, nodeFs } from '../workspace/discovery';
 import { initParser } from '../python/parser';
 import type { HookModule } from '../python/model';
-import { agentFiles, filesStamp } from './sim-agent';
+import { agentFiles, filesStamp } from './agent-hooks';
 
 export interface CheckedModule {
   file: string;

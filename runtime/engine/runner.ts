@@ -8,16 +8,15 @@ import { formatDiagnostic, ModuleChecker, refusing } from './module-check';
 import type { HookTarget } from './hook-locator';
 import { invokeHook, runHook, RunInputError } from './run-hook';
 import { loadScenario, ScenarioError, type LoadedScenario } from './scenario-load';
-import { AgentHooksCache } from './sim-agent';
-import { simulateTurn } from './simulator';
-import { needsModel, SimModels, type ModelRunOptions } from './sim-model';
+import { AgentHooksCache } from './agent-hooks';
+import { needsModel, SimModels, type ModelRunOptions } from './model-step';
 import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
-import { cayuPlayer, realOrElse } from './cayu-real/dispatch';
-import { emulationPlayedBy, singleCallPlayedBy } from './cayu-real/engine-mode';
-import { playCayuReal } from './cayu-real/play';
+import { singleCallPlayedBy } from './engine-mode';
+import type { PlayRequest } from './player';
+import { playScenario } from './players';
 import { cayuSafetyStopMs } from './cayu-safety-stop';
 
 export interface HookRunner {
@@ -60,6 +59,7 @@ export function createHookRunnerWithHost(
   const named = async (r: RunResult): Promise<RunResult> =>
     r.engine === 'cayu' ? { ...r, playedBy: singleCallPlayedBy(await realCayu().catch(() => false)) } : r;
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
+    // Asked now (it may start a process), awaited only by a player that reads it.
     const wired = wiring?.().catch(() => undefined);
     const hooks = await agents.get(loaded.agentRoot);
     const refused = refusing(hooks.errors);
@@ -74,22 +74,16 @@ export function createHookRunnerWithHost(
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
       throw new ScenarioError(`${loaded.source}: ${needsModel(models.audience)}`);
-    // Real models drive the turn through the emulation's loop; the scripted runtime driver has no place for them.
-    const player = played
-      ? {
-          real: false as const,
-          ...(hooks.hasCayu ? { playedBy: emulationPlayedBy('a model plays the agent or the user') } : {}),
-        }
-      : cayuPlayer(hooks, loaded.scenario, hooks.hasCayu && (await realCayu()));
-    const emulate = async (playedBy?: string) => {
-      const r = await simulateTurn(host, hooks, loaded.scenario, loaded.source, await wired, played);
-      return playedBy ? { ...r, playedBy } : r;
+    const req: PlayRequest = {
+      host,
+      hooks,
+      scenario: loaded.scenario,
+      source: loaded.source,
+      safetyStopMs: cayuSafetyStopMs(),
+      wiring: async () => wired,
+      ...(played ? { models: played } : {}),
     };
-    const result = player.real
-      ? playCayuReal(host, hooks, loaded.scenario, loaded.source, cayuSafetyStopMs()).then((r) =>
-          realOrElse(r, emulate),
-        )
-      : emulate(player.playedBy);
+    const result = playScenario(req, { cayu: realCayu });
     return result.finally(() => host.endRun?.());
   }
   return {

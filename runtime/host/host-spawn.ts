@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pyenvTarget } from '../cpython/pyenv';
+import { defaultCacheDir } from '../cpython/verdict-cache';
 import { LineSplitter } from './line-splitter';
 import { killTree } from './process-tree';
 import type { DebugListen } from './host-state';
@@ -48,6 +49,18 @@ export function locateHostScript(): string {
   return found;
 }
 
+/**
+ * Where the host's interpreter keeps bytecode: under Hooksmith's cache (PYTHONPYCACHEPREFIX,
+ * Python ≥ 3.8), never in a `__pycache__` beside the user's sources, and kept between starts, so an
+ * engine package without shipped `.pyc` files (cayu 0.15: ~4 s of its import) is compiled once,
+ * not at every host start (an inherited PYTHONDONTWRITEBYTECODE is dropped then: nothing lands
+ * in a source tree either way). No cache dir (or HOOKSMITH_NO_CACHE): no bytecode is written at all.
+ */
+export function bytecodeEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const dir = env.HOOKSMITH_NO_CACHE ? undefined : defaultCacheDir(env);
+  return dir ? { PYTHONPYCACHEPREFIX: join(dir, 'pycache') } : { PYTHONDONTWRITEBYTECODE: '1' };
+}
+
 export interface SpawnOptions {
   python: string;
   /** The interpreter a previous hello named: started directly. */
@@ -67,10 +80,13 @@ function spawnHost(o: SpawnOptions): ChildProcessWithoutNullStreams {
     ...o.env,
     PYTHONUNBUFFERED: '1',
     PYTHONIOENCODING: 'utf-8',
-    PYTHONDONTWRITEBYTECODE: '1',
+    ...bytecodeEnv({ ...process.env, ...o.env }),
     HOOKSMITH_MEMORY_LIMIT_MB: String(o.memoryLimitMb ?? memoryLimitFromEnv()),
     ...(o.debug ? { HOOKSMITH_DEBUG_LISTEN: o.debug.address, PYDEVD_DISABLE_FILE_VALIDATION: '1' } : {}),
   };
+  // The prefix keeps bytecode out of every source tree already; a PYTHONDONTWRITEBYTECODE
+  // inherited from the shell would only make each start compile the engine again.
+  if (env.PYTHONPYCACHEPREFIX) delete env.PYTHONDONTWRITEBYTECODE;
   // A pyenv shim's interpreter, started directly (no bash in between), with its bin directory first
   // on PATH as `pyenv exec` would put it.
   const shimTarget = o.resolvedPython ? undefined : pyenvTarget(o.python, { env, cwd: o.cwd });

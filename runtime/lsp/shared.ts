@@ -36,7 +36,7 @@ export const settingsSchema = z.object({
   /**
    * `safetyStopSeconds`: Hooksmith's own stop for a Cayu hook that never returns (the runtime has
    * no timeout); `apiLine`: the Cayu API line (runtime/catalogue/cayu-lines.ts), overriding the
-   * installed cayu's layout; `engine`: who plays Cayu phases (runtime/engine/cayu-real/engine-mode.ts).
+   * installed cayu's layout; `engine`: who plays Cayu phases (runtime/engine/engine-mode.ts).
    */
   cayu: z
     .object({

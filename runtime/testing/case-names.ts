@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { CAYU_PHASE_IDS, findCayuPhase, findPoint, POINT_IDS } from '../catalogue';
 import { parseModule } from '../analysis';
 import { hooksOf } from '../engine/hook-locator';
-import { agentFiles } from '../engine/sim-agent';
+import { agentFiles } from '../engine/agent-hooks';
 import type { HookModule } from '../python/model';
 import type { Scenario, ScenarioCompletion } from '../engine/scenario-schema';
 import { nearestKey } from '../json/json-path';

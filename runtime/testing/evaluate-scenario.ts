@@ -17,7 +17,7 @@ import { CHECKED_KEYS, ENGINE_ONLY_KEYS } from '../engine/expect-schema';
 import { asList, describeText, subsetMismatch, textFailures } from './match';
 import type { KeyPath, SourceLines } from './source-lines';
 import type { Scenario } from '../engine/scenario-schema';
-import { turnView } from '../engine/sim-turns';
+import { turnView } from '../engine/scenario-turns';
 
 type Check = Omit<ExpectationResult, 'path' | 'line'>;
 const json = (v: unknown) => stringifyJson(v);

@@ -15,7 +15,7 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
-import { CassetteError, type ModelRunOptions } from '../engine/sim-model';
+import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
 import { defaultJobs, runPool } from './pool';

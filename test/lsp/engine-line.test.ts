@@ -196,35 +196,21 @@ describe('the Cayu API line in the language server', () => {
     assert.doesNotMatch(imports, /cayu\.runtime\.hooks/);
   });
 
-  it('cayu.runtime still serves the decisions and BeforeToolCallHookContext on the newer line (#29 item 9)', async () => {
+  // #29 item 9 inferred that cayu.runtime keeps re-exporting these; the installed 0.15.0 raises
+  // ImportError for every hook-API name there (cayu/_api.py:46-56, cayu/data/public_api_imports.json;
+  // runtime/catalogue/cayu-lines/cayu-0.15.0.json), so the newer line flags them all.
+  it('cayu.runtime serves none of the hook API on the newer line (read from cayu 0.15.0)', async () => {
     const viaRuntime = NEWER_CAYU.replace(
       'from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook',
       'from cayu.observability import RuntimeHook\nfrom cayu.runtime import AfterToolCallDecision, BeforeToolCallDecision, BeforeToolCallHookContext',
     );
     const uri = await c.open(ws.path('app/runtime_guard.py'), viaRuntime);
-    // RuntimeHook is not re-exported there: flagged, so the line is known when the rest is clean.
-    const hookFromRuntime = viaRuntime.replace(
-      'from cayu.observability import RuntimeHook\nfrom cayu.runtime import ',
-      'from cayu.runtime import RuntimeHook, ',
-    );
-    const other = await c.open(ws.path('app/runtime_hook.py'), hookFromRuntime);
-    await c.waitFor(
-      other,
-      (x) =>
-        x.diagnostics.some((d) =>
-          /`RuntimeHook` is not in `cayu.runtime` on cayu 0.9 and newer/.test(d.message),
-        ),
-      20_000,
-    );
-    const p = await c.waitFor(uri, (x) => x.version === 1, 20_000);
+    const p = await c.waitFor(uri, (x) => x.diagnostics.length >= 3, 20_000);
     assert.deepEqual(
-      p.diagnostics.map((d) => d.message),
-      [],
-    );
-    const flagged = (await c.waitFor(other, (x) => x.diagnostics.length > 0, 20_000)).diagnostics;
-    assert.deepEqual(
-      flagged.map((d) => /`(\w+)` is not in/.exec(d.message)?.[1]),
-      ['RuntimeHook'],
+      p.diagnostics.map(
+        (d) => /`(\w+)` is not in `cayu\.runtime` on cayu 0\.9 and newer/.exec(d.message)?.[1],
+      ),
+      ['AfterToolCallDecision', 'BeforeToolCallDecision', 'BeforeToolCallHookContext'],
     );
   });
 

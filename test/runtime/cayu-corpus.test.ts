@@ -6,20 +6,22 @@
 // case through runtime/host/python/_hooksmith_host/cayu_real.py). Each result must name who played
 // it. Skipped with a note only where no real cayu is there.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { SimulationResult } from '../../runtime/engine/api';
+import { useCayuLine } from '../../runtime/catalogue';
 import { createHookRunner } from '../../runtime/engine/runner';
 import { parseJson } from '../../runtime/json/lossless-json';
-import { sitePackagesWith } from '../python-envs';
+import { sitePackagesWith, testEnv } from '../python-envs';
 
 const corpus = join(__dirname, '..', 'fixtures', 'cayu-corpus');
-const recorded = parseJson(readFileSync(join(corpus, 'recorded.json'), 'utf8')) as {
-  cayu: string;
-  cases: Record<string, Outcome>;
-};
+type Recording = { cayu: string; cases: Record<string, Outcome> };
+/** recorded.json: cayu 0.3.0's recording; recorded-<version>.json: another version's (the recorder's). */
+const recordingOf = (file: string) => parseJson(readFileSync(join(corpus, file), 'utf8')) as Recording;
+const recorded = recordingOf('recorded.json');
 const names = readdirSync(join(corpus, 'cases')).sort();
 
 type Batch = { id?: string; tool_name: string; tool_args: Record<string, unknown> }[];
@@ -135,12 +137,16 @@ function outcomeOf(c: Case, r: SimulationResult): Outcome {
 }
 
 /** Each case's difference from the recording, and a case played by other than `playedBy` names. */
-async function differences(env: Record<string, string | undefined>, playedBy: RegExp): Promise<string[]> {
+async function differences(
+  env: Record<string, string | undefined>,
+  playedBy: RegExp,
+  { python, against = recorded }: { python?: string; against?: Recording } = {},
+): Promise<string[]> {
   const saved = { ...process.env };
   for (const [k, v] of Object.entries(env))
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
-  const runner = createHookRunner();
+  const runner = createHookRunner(python ? { python } : {});
   const out: string[] = [];
   try {
     for (const name of names) {
@@ -151,7 +157,7 @@ async function differences(env: Record<string, string | undefined>, playedBy: Re
       if (!playedBy.test(r.playedBy ?? '')) out.push(`${name}: played by ${r.playedBy}`);
       const got = outcomeOf(c, r);
       try {
-        assert.deepStrictEqual(got, recorded.cases[name]);
+        assert.deepStrictEqual(got, against.cases[name]);
       } catch (err) {
         out.push(`${name}: ${(err as Error).message}`);
       }
@@ -207,3 +213,66 @@ test(
     assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
   },
 );
+
+// cayu 0.15 as users install it (the tests' 'engines' environment, or HOOKSMITH_CAYU_PYTHON; the
+// test decides by importing): the corpus recorded from 0.15 (recorded-0.15.0.json), both modes.
+const python015 = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python;
+const probe015 = python015
+  ? spawnSync(
+      python015,
+      ['-c', 'import importlib.metadata as m, cayu.observability.hooks; print(m.version("cayu"))'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    )
+  : undefined;
+const version015 = probe015?.status === 0 ? probe015.stdout.trim() : undefined;
+const recording015 =
+  version015 && existsSync(join(corpus, `recorded-${version015}.json`)) ? version015 : undefined;
+const no015 = {
+  skip: python015
+    ? `${python015} has no cayu of the newer layout with a recording (${probe015?.stderr.trim().split('\n').pop() ?? ''})`
+    : `no interpreter for cayu 0.15: ${testEnv('engines').reason} (or set HOOKSMITH_CAYU_PYTHON)`,
+};
+
+/** The cases cayu 0.15 plays differently from 0.3 (batches: hook order, after-hooks' arguments; raising tools). */
+function byVersion(other: Recording): string[] {
+  return names.filter((n) => {
+    try {
+      assert.deepStrictEqual(other.cases[n], recorded.cases[n]);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+for (const mode of ['real', 'emulation'] as const)
+  test(
+    `cayu 0.15, ${mode === 'real' ? "real-engine mode: every corpus case agrees with 0.15's recording" : "emulation forced: agrees with 0.15's recording except where 0.15 differs from 0.3 (the emulation follows 0.3 there)"}`,
+    recording015 ? {} : no015,
+    async () => {
+      const against = recordingOf(`recorded-${recording015!}.json`);
+      useCayuLine('cayu-newer');
+      try {
+        const diff = await differences(
+          { PYTHONPATH: '', HOOKSMITH_CAYU_ENGINE: mode },
+          mode === 'real'
+            ? new RegExp(`^cayu ${recording015!.replace(/\./g, '\\.')} runtime$`)
+            : /^Hooksmith's Cayu emulation \(forced: /,
+          { python: python015!, against },
+        );
+        if (mode === 'real')
+          assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
+        else
+          assert.deepEqual(
+            [...new Set(diff.map((d) => d.split(':')[0]!))],
+            byVersion(against),
+            diff.join('\n'),
+          );
+      } finally {
+        useCayuLine(undefined);
+      }
+    },
+  );

@@ -14,7 +14,7 @@ import { writeCassette } from '../../runtime/models/cassette';
 import { chatRequest } from '../../runtime/models/chat-wire';
 import { modelConfig } from '../../runtime/models/model-config';
 import { recordAdvice, reRecordAdvice } from '../../runtime/models/advice';
-import { needsModel } from '../../runtime/engine/sim-model';
+import { needsModel } from '../../runtime/engine/model-step';
 import { needsMantleModel, NEEDS_MANTLE } from '../../runtime/engine/mantle-scenario';
 import { renderTimelineHtml } from '../../runtime/ui/timeline-html';
 import type { SimulationResult } from '../../runtime/engine/api';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ModuleChecker } from '../../runtime/engine/module-check';
-import { loadAgentHooks } from '../../runtime/engine/sim-agent';
+import { loadAgentHooks } from '../../runtime/engine/agent-hooks';
 
 const HOOK = (name: string) =>
   `from rasa.mantle.hooks import ToolCallPayload, modify_tool_call\n\n\n@modify_tool_call()\nasync def ${name}(payload: ToolCallPayload) -> ToolCallPayload:\n    return payload\n`;

@@ -14,8 +14,8 @@ import {
 } from '../../runtime/catalogue';
 import type { HostCall, HostFact, HostPort } from '../../runtime/engine/host-port';
 import { scenarioSchema } from '../../runtime/engine/scenario-schema';
-import type { AgentHooks } from '../../runtime/engine/sim-agent';
-import { simulateTurn } from '../../runtime/engine/simulator';
+import type { AgentHooks } from '../../runtime/engine/agent-hooks';
+import { simulateTurn } from '../../runtime/engine/emulation/simulator';
 
 type Script = (call: HostCall) => HostFact;
 const ok = (call: HostCall): HostFact => ({

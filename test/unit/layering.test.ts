@@ -93,8 +93,8 @@ test('models/ imports only json/; in engine/ only the model step and the scenari
     .sort();
   assert.deepEqual(callers, [
     'cli/model-options.ts',
+    'engine/model-step.ts',
     'engine/scenario-schema.ts',
-    'engine/sim-model.ts',
     'lsp/shared.ts', // hooksmith.model: the scenario's model: schema
   ]);
 });
@@ -123,27 +123,60 @@ test('coverage has one room: runtime/testing/coverage/, imported only from testi
   assert.deepEqual(importers, ['runtime/host/python/_hooksmith_host/coverage.py']);
 });
 
-// Real-engine mode has a room of its own (runtime/engine/cayu-real/, host cayu_real.py): the
-// installed Cayu runtime and Hooksmith's emulation never reach into each other; only the runner's
-// dispatch (cayu-real/dispatch.ts, called by runner.ts) chooses which plays.
+// The players (runtime/engine/player.ts): each subfolder of runtime/engine/ is one player's room
+// (emulation/, cayu-real/, …). The walls come from the folders, not from a list: a player never
+// reaches into another, and outside its room only players.ts (the one choice) imports it, through
+// its face (index.ts). Every room is registered there.
 const ENGINE = join(ROOT, 'engine');
-const EMULATION = ['sim-cayu', 'sim-session', 'sim-dispatch', 'simulator', 'cayu-outcome', 'cayu-context'];
 
+function playerRooms(): string[] {
+  return readdirSync(ENGINE, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+/** The engine-relative module each relative import of `file` names, e.g. "cayu-real/play". */
 function engineImports(file: string): string[] {
   return relativeImports(readFileSync(file, 'utf8')).map((s) => relative(ENGINE, resolve(dirname(file), s)));
 }
 
-test('the real Cayu driver does not import the emulation, and the emulation does not import it', () => {
-  const real = tsFiles(join(ENGINE, 'cayu-real'));
-  assert.ok(real.length >= 4, `cayu-real sources: ${real.length}`);
+const roomOf = (engineRelative: string): string | undefined =>
+  engineRelative.includes('/') && !engineRelative.startsWith('..') ? engineRelative.split('/')[0] : undefined;
+
+test('the player rooms are the folders of runtime/engine/, each with a face, all registered in players.ts', () => {
+  const rooms = playerRooms();
+  assert.ok(rooms.includes('emulation') && rooms.includes('cayu-real'), `rooms: ${rooms.join(', ')}`);
+  const registered = engineImports(join(ENGINE, 'players.ts'))
+    .map((t) => t.replace(/\/index$/, ''))
+    .filter((t) => rooms.includes(t));
+  assert.deepEqual([...new Set(registered)].sort(), rooms);
+  for (const room of rooms)
+    assert.ok(
+      tsFiles(join(ENGINE, room)).some((f) => f.endsWith('/index.ts')),
+      room,
+    );
+});
+
+test('no player imports another, and outside the rooms only players.ts imports one (through its face)', () => {
+  const rooms = playerRooms();
+  assert.ok(
+    tsFiles(join(ENGINE, 'cayu-real')).length >= 4 && tsFiles(join(ENGINE, 'emulation')).length >= 10,
+  );
+  const repo = resolve(ROOT, '..');
   const crossing: string[] = [];
-  for (const file of real)
-    for (const target of engineImports(file))
-      if (EMULATION.includes(target)) crossing.push(`${relative(ENGINE, file)} → ${target}`);
-  for (const file of tsFiles(ENGINE).filter((f) => !f.includes(`${join('engine', 'cayu-real')}`)))
-    for (const target of engineImports(file))
-      if (target.startsWith('cayu-real/') && relative(ENGINE, file) !== 'runner.ts')
-        crossing.push(`${relative(ENGINE, file)} → ${target}`);
+  for (const dir of ['runtime', 'server', 'client', 'bench', 'scripts'])
+    for (const file of tsFiles(join(repo, dir))) {
+      const from = roomOf(relative(ENGINE, file));
+      for (const target of engineImports(file)) {
+        const to = roomOf(target);
+        if (!to || !rooms.includes(to) || to === from) continue;
+        const face = target === to || target === `${to}/index`;
+        const chooser = relative(ENGINE, file) === 'players.ts';
+        if (from !== undefined || !chooser || !face)
+          crossing.push(`${relative(repo, file)} → engine/${target}`);
+      }
+    }
   assert.deepEqual(crossing, []);
   const py = join(ROOT, 'host', 'python', '_hooksmith_host');
   assert.doesNotMatch(
@@ -154,4 +187,10 @@ test('the real Cayu driver does not import the emulation, and the emulation does
     readFileSync(join(py, 'cayu_call.py'), 'utf8'),
     /^\s*(from|import)\b[^\n]*\bcayu_real\b/m,
   );
+});
+
+test('roomOf names the player folder of an engine-relative path, none for engine/ files and outside', () => {
+  assert.equal(roomOf('cayu-real/play'), 'cayu-real');
+  assert.equal(roomOf('players'), undefined);
+  assert.equal(roomOf('../catalogue/wiring'), undefined);
 });

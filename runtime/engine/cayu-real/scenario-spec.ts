@@ -3,8 +3,8 @@
 // mock tools. And what of a scenario only the emulation can play (the reason it says it played).
 import * as path from 'node:path';
 import type { Scenario } from '../scenario-schema';
-import type { AgentHooks } from '../sim-agent';
-import { turnScenario } from '../sim-turns';
+import type { AgentHooks } from '../agent-hooks';
+import { turnScenario } from '../scenario-turns';
 import { stringifyJson } from '../../json/lossless-json';
 import { SAFE_EMPTY_RESULT_NOTE } from '../../catalogue';
 

@@ -19,7 +19,7 @@ const LAYOUT_NAMES = new Set([...CAYU_EXPORTS, 'Event', 'EventType']);
 
 const KINDS: readonly CayuNameKind[] = ['hooks', 'toolResult', 'events'];
 
-/** Every module some line puts a kind of name in (cayu itself excepted: it re-exports on each line). */
+/** Every module some line puts a kind of name in (cayu itself excepted: a package, never absent). */
 function layoutKindOf(module: string): CayuNameKind | undefined {
   if (module === 'cayu') return undefined;
   for (const line of CAYU_LINES)
@@ -39,7 +39,8 @@ function wrongFrom(line: CayuLine, b: ImportBinding): CayuNameKind | undefined {
   const kind = cayuNameKind(b.importedName);
   if (modulesOf(line, kind).includes(b.module)) return undefined;
   if (line.partialHookModules?.[b.module]?.includes(b.importedName)) return undefined;
-  return layoutKindOf(b.module) !== undefined || b.module.startsWith('cayu.') ? kind : undefined;
+  // `cayu` itself too: 0.15 removed the hook API from it (`from cayu import RuntimeHook` raises ImportError).
+  return b.module === 'cayu' || b.module.startsWith('cayu.') ? kind : undefined;
 }
 
 /** The from-imports and module imports the active Cayu line does not serve, with where to go instead. */
@@ -53,6 +54,8 @@ export function cayuLayoutIssues(imports: readonly ImportBinding[]): CayuLayoutI
     byStatement.set(key, [...(byStatement.get(key) ?? []), b]);
   }
   for (const b of imports) {
+    // Indented: inside a try/if (an import guarded for another line, as import-error leaves alone).
+    if (b.statementRange.start.character !== 0) continue;
     const home = `${line.title} (the line ${line.id})`;
     if (b.importedName === undefined) {
       // `import cayu.runtime.hooks as rh`: a layout module the line does not have.

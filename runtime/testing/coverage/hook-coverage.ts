@@ -3,7 +3,7 @@
 // (the timelines of scenarios, the runs of payload cases): it needs no tracer.
 import * as path from 'node:path';
 import type { Outcome } from '../../engine/api';
-import { loadAgentHooks, type AgentHook, type AgentHooks } from '../../engine/sim-agent';
+import { loadAgentHooks, type AgentHook, type AgentHooks } from '../../engine/agent-hooks';
 import { jsonEqual } from '../../json/json-equal';
 import type { CaseResult } from '../cases';
 

@@ -201,11 +201,17 @@ def _mock_tool(cayu, name: str, mock: Dict[str, Any], ran: List[Dict[str, Any]])
 def _cayu():
     import importlib.metadata as md
 
-    from cayu.core import AgentSpec, Message
-    from cayu.core.tools import Tool, ToolResult, ToolSpec
+    try:  # 0.15 (the layout since 0.9): cayu.runtime and cayu no longer export the hook API
+        from cayu import AgentSpec, CayuApp, Message, ResumeRequest, RunRequest
+        from cayu.observability import RuntimeHook
+        from cayu.sessions import InMemorySessionStore
+        from cayu.tools import Tool, ToolPolicy, ToolPolicyDecision, ToolPolicyResult, ToolResult, ToolSpec
+    except ImportError:  # 0.3: cayu.core, cayu.runtime
+        from cayu.core import AgentSpec, Message
+        from cayu.core.tools import Tool, ToolResult, ToolSpec
+        from cayu.runtime import (CayuApp, InMemorySessionStore, ResumeRequest, RunRequest, RuntimeHook, ToolPolicy,
+                                  ToolPolicyDecision, ToolPolicyResult)
     from cayu.providers import ModelProvider, ModelStreamEvent
-    from cayu.runtime import (CayuApp, InMemorySessionStore, ResumeRequest, RunRequest, RuntimeHook, ToolPolicy,
-                              ToolPolicyDecision, ToolPolicyResult)
     return dict(locals(), version=md.version("cayu"))
 
 

@@ -5,14 +5,14 @@
 // decision, a sync method) is recorded and the loop goes on — fail-open. A BaseException that is
 // not an Exception ends the run. block / short_circuit stop the later before-hooks; after-hooks
 // still run (observe-only after a block or a policy denial), and `modify` chains.
-import type { CayuPhaseId } from '../catalogue';
-import type { RunResult } from './api';
-import type { CayuToolResult } from './cayu-context';
-import { cayuDelayNote } from './cayu-outcome';
-import { cloneJson } from '../json/json-equal';
-import type { AgentHook } from './sim-agent';
+import type { CayuPhaseId } from '../../catalogue';
+import type { RunResult } from '../api';
+import type { CayuToolResult } from '../cayu-context';
+import { cayuDelayNote } from '../cayu-outcome';
+import { cloneJson } from '../../json/json-equal';
+import type { AgentHook } from '../agent-hooks';
 import { firePhaseHook, pushIdlePhase, type SimContext } from './sim-points';
-import { stringifyJson } from '../json/lossless-json';
+import { stringifyJson } from '../../json/lossless-json';
 
 /** A hook raised a BaseException that is not an Exception: the runtime does not catch it. */
 export class CayuRunEnded extends Error {

@@ -1,7 +1,7 @@
 // A model request repeats the whole history: the timeline shows only what is new since the
 // previous request's event, and says which event holds the rest.
-import type { TimelineEvent } from './api';
-import { stringifyJson } from '../json/lossless-json';
+import type { TimelineEvent } from '../api';
+import { stringifyJson } from '../../json/lossless-json';
 
 /** The previous model request's event and how many messages it carried. */
 export interface LastRequest {

@@ -1,8 +1,8 @@
 // Cayu's session end: after each turn (each run / resume of the session: a conversation's every
 // turn) the session's after_session_* phase runs, by the turn's status (cayu 0.3.0
 // runtime/_session_engine.py runs the runtime hooks at the end of each run and resume).
-import type { CayuPhaseId } from '../catalogue';
-import type { SimulationResult } from './api';
+import type { CayuPhaseId } from '../../catalogue';
+import type { SimulationResult } from '../api';
 import type { SimContext } from './sim-points';
 import { afterSessionPhase, CayuRunEnded } from './sim-cayu';
 

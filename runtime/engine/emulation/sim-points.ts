@@ -2,14 +2,14 @@
 // scheduled concurrently, not awaited on the turn path (spec "Turn lifecycle"); the modify hook is
 // awaited. One TimelineEvent per hook — or one without `hook` when nothing is registered, so the
 // timeline always shows the point. An observer's event keeps its place and is filled in when it ends.
-import { getPoint, spelledPoint, type CayuPhaseId, type PointId } from '../catalogue';
-import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from './api';
-import { pointWired, type Wiring, type WiringSource } from '../catalogue/wiring';
-import { firedUnwiredNote, HARD_KILL_NOTE } from './effects';
-import { cloneJson } from '../json/json-equal';
-import type { HostPort } from './host-port';
-import { invokeHook } from './run-hook';
-import type { AgentHook, AgentHooks } from './sim-agent';
+import { getPoint, spelledPoint, type CayuPhaseId, type PointId } from '../../catalogue';
+import type { RunResult, TimelineEvent, ToolRun, TranscriptEntry } from '../api';
+import { pointWired, type Wiring, type WiringSource } from '../../catalogue/wiring';
+import { firedUnwiredNote, HARD_KILL_NOTE } from '../effects';
+import { cloneJson } from '../../json/json-equal';
+import type { HostPort } from '../host-port';
+import { invokeHook } from '../run-hook';
+import type { AgentHook, AgentHooks } from '../agent-hooks';
 
 export interface SimContext {
   host: HostPort;

@@ -1,9 +1,13 @@
 // Who plays a Cayu scenario: the installed `cayu` runtime (real-engine mode) or Hooksmith's
 // emulation. `auto` (the default): the runtime wherever `cayu` is importable in the selected
 // interpreter. The editor sets it from hooksmith.cayu.engine, the CLI's --cayu-engine through the env.
-// A leaf (no imports): the CLI's entry validates the option without loading the engine.
-export const CAYU_ENGINES = ['auto', 'real', 'emulation'] as const;
-export type CayuEngine = (typeof CAYU_ENGINES)[number];
+// A leaf (no imports): the CLI's entry validates the option without loading the engine. Beside the
+// players (player.ts), not inside one: the CLI, the editor and the choice (players.ts) all read it.
+/** Who plays an engine's hooks: its installed runtime where importable, always it, or the emulation. */
+export const ENGINE_MODES = ['auto', 'real', 'emulation'] as const;
+export type EngineMode = (typeof ENGINE_MODES)[number];
+export const CAYU_ENGINES = ENGINE_MODES;
+export type CayuEngine = EngineMode;
 export const CAYU_ENGINE_ENV = 'HOOKSMITH_CAYU_ENGINE';
 
 let configured: CayuEngine | undefined;

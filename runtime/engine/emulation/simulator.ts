@@ -12,23 +12,24 @@
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
-import { EMPTY_CALL_INFO, FALLBACK_RESPONSES, getPoint, type PointId } from '../catalogue';
-import { pointWired, type WiringSource } from '../catalogue/wiring';
-import type { SimulationResult, TranscriptEntry, TurnSummary } from './api';
-import { oneApp, type HostPort } from './host-port';
-import { RunInputError } from './run-hook';
-import type { Scenario, ScenarioCompletion } from './scenario-schema';
-import type { AgentHooks } from './sim-agent';
+import { EMPTY_CALL_INFO, FALLBACK_RESPONSES, getPoint, type PointId } from '../../catalogue';
+import { pointWired, type WiringSource } from '../../catalogue/wiring';
+import type { SimulationResult, TranscriptEntry, TurnSummary } from '../api';
+import { oneApp, type HostPort } from '../host-port';
+import { RunInputError } from '../run-hook';
+import type { Scenario, ScenarioCompletion } from '../scenario-schema';
+import type { AgentHooks } from '../agent-hooks';
 import { elideHistory, type LastRequest } from './sim-history';
 import { dispatchBatch, sleep, type SimClock } from './sim-dispatch';
 import { preflight } from './sim-preflight';
 import { failedClosed, firePoint, mantlePlayers, settleObservers, type SimContext } from './sim-points';
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
-import { conversationStatus, tagTurn, TurnEnd, turnName, turnScenario } from './sim-turns';
+import { conversationStatus, tagTurn, TurnEnd } from './sim-turns';
+import { turnName, turnScenario } from '../scenario-turns';
 import { complete, responsePayload } from './sim-complete';
 import { playSimulatedUser } from './sim-user';
-import { CassetteMismatch, type SimModels } from './sim-model';
+import { CassetteMismatch, type SimModels } from '../model-step';
 
 export const QUIET_RETRY_EFFECT =
   'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';

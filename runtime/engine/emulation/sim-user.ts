@@ -2,9 +2,9 @@
 // model writes the next user message from what was said so far; the turn is then played as any
 // conversation's. The conversation ends when the simulated user says its goal is reached, at
 // the turn limit, or when a turn stops it (Hooksmith failed, the cassette cannot answer).
-import type { TurnSummary } from './api';
-import type { Scenario } from './scenario-schema';
-import { CassetteMismatch, type SimModels } from './sim-model';
+import type { TurnSummary } from '../api';
+import type { Scenario } from '../scenario-schema';
+import { CassetteMismatch, type SimModels } from '../model-step';
 import type { SimContext } from './sim-points';
 import { tagTurn } from './sim-turns';
 

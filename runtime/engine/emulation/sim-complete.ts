@@ -1,10 +1,10 @@
 // Where a main-loop iteration's completion comes from: the next scripted one, else the real
-// model (sim-model.ts) asked with the hooked request. Empty completions are retried with the same
+// model (../model-step.ts) asked with the hooked request. Empty completions are retried with the same
 // hooked request; a provider error ends the turn with status error (the engine's fallback).
 import type { SimContext } from './sim-points';
-import type { Scenario, ScenarioCompletion } from './scenario-schema';
+import type { Scenario, ScenarioCompletion } from '../scenario-schema';
 import { sleep, type SimClock } from './sim-dispatch';
-import type { SimModels } from './sim-model';
+import type { SimModels } from '../model-step';
 import { TurnEnd } from './sim-turns';
 
 /** The part of a turn a completion needs. */

@@ -6,14 +6,14 @@
 // before_tool_call → the tool body (mock tool, or the knowledge search with its
 // knowledge_query/knowledge_results points) → Cayu after_tool_call (sim-cayu.ts) → Mantle
 // tool_result, whose payload is what is persisted and replayed to the model.
-import { SAFE_EMPTY_RESULT_NOTE } from '../catalogue';
-import type { CayuToolResult } from './cayu-context';
-import { cloneJson } from '../json/json-equal';
-import type { Scenario } from './scenario-schema';
+import { SAFE_EMPTY_RESULT_NOTE } from '../../catalogue';
+import type { CayuToolResult } from '../cayu-context';
+import { cloneJson } from '../../json/json-equal';
+import type { Scenario } from '../scenario-schema';
 import { failedClosed, firePoint, type SimContext } from './sim-points';
 import { afterToolCall, beforeToolCall, CayuRunEnded, type BeforeOutcome } from './sim-cayu';
 import { TurnEnd } from './sim-turns';
-import { stringifyJson } from '../json/lossless-json';
+import { stringifyJson } from '../../json/lossless-json';
 
 export interface ToolCallToRun {
   id: string;

@@ -1,0 +1,34 @@
+// The face of real-engine mode for Cayu: the installed `cayu` runtime plays a scenario's Cayu
+// phases (play.ts), where it is importable, the mode allows it and the scenario is one the
+// runtime can play (scenario-spec.ts emulationOnly). players.ts registers it; nothing else imports
+// this folder.
+import { RunInputError } from '../run-hook';
+import type { RealPlayer } from '../player';
+import { cayuEngine, emulationPlayedBy, NOT_INSTALLED } from '../engine-mode';
+import { playCayuReal } from './play';
+import { emulationOnly } from './scenario-spec';
+
+export const cayuRealPlayer: RealPlayer = {
+  id: 'cayu-real',
+  engine: 'cayu',
+  mode: cayuEngine,
+  concerns: (hooks) => hooks.hasCayu,
+  emulationPlayedBy,
+  async choose({ hooks, scenario }, installed) {
+    const mode = cayuEngine();
+    if (mode === 'emulation')
+      return { real: false, playedBy: emulationPlayedBy('forced: hooksmith.cayu.engine emulation') };
+    if (!(await installed())) {
+      if (mode === 'real')
+        throw new RunInputError(
+          'load',
+          'hooksmith.cayu.engine is "real" but cayu is not importable in the selected interpreter (install cayu there, or choose auto)',
+        );
+      return { real: false, playedBy: emulationPlayedBy(NOT_INSTALLED) };
+    }
+    const why = emulationOnly(scenario, hooks);
+    return why ? { real: false, playedBy: emulationPlayedBy(why) } : { real: true };
+  },
+  play: ({ host, hooks, scenario, source, safetyStopMs }) =>
+    playCayuReal(host, hooks, scenario, source, safetyStopMs),
+};

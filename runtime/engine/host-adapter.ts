@@ -89,6 +89,16 @@ export function toHostFact(r: InvokeResult): HostFact {
   return r.hookName !== undefined ? { ...withDebug, hookName: r.hookName } : withDebug;
 }
 
+/** The engine signal a hook raised (feedback / reason as it gave them), if its exception is one. */
+function signalOf(e: PyException) {
+  if (!e.signal) return undefined;
+  return {
+    type: e.signal,
+    ...(e.feedback !== undefined ? { feedback: e.feedback } : {}),
+    ...(e.reason !== undefined ? { reason: e.reason } : {}),
+  };
+}
+
 function factOf(r: InvokeResult): HostFact {
   const output = outputText(r.output);
   const hostNotes = notesOf(r);
@@ -104,17 +114,10 @@ function factOf(r: InvokeResult): HostFact {
         hostNotes,
       };
     case 'raised': {
-      const e = r.exception;
-      const signal = e.signal
-        ? {
-            type: e.signal,
-            ...(e.feedback !== undefined ? { feedback: e.feedback } : {}),
-            ...(e.reason !== undefined ? { reason: e.reason } : {}),
-          }
-        : undefined;
+      const signal = signalOf(r.exception);
       return {
         kind: 'raised',
-        error: hookError(e),
+        error: hookError(r.exception),
         ...(signal ? { signal } : {}),
         durationMs: r.durationMs,
         output,

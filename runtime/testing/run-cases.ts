@@ -12,7 +12,7 @@ import { hookOutsideAgent } from './discover-cases';
 import { evaluatePayloadCase } from './evaluate-payload';
 import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
-import { sourceLines } from './source-lines';
+import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
 import { CassetteError, type ModelRunOptions } from '../engine/model-step';
@@ -50,9 +50,58 @@ function failure(err: unknown): { message: string; details: string[] } | undefin
   return undefined;
 }
 
+/** What a case's verdict is made of; runCase adds the case and its duration. */
+type CaseOutcome = Omit<CaseResult, 'case' | 'durationMs'>;
+
+/** Plays a scenario case and judges its expectations (kept apart from runCase to keep it short). */
+async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLines): Promise<CaseOutcome> {
+  // As read when the case was found: its expectations and the turn it plays are one reading.
+  const loaded = c.scenario
+    ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
+    : loadScenario(c.file);
+  const simulation = await runner.simulateLoaded(loaded);
+  // Hooksmith itself (or the installed runtime's driver) failed mid-turn: the scenario did not
+  // play through, so its expectations prove nothing (simulate exits 2 on the same result).
+  if (simulation.internalError !== undefined)
+    return {
+      status: 'error',
+      expectations: [],
+      error: {
+        message: simulation.ending ?? simulation.internalError,
+        details: [simulation.internalError],
+      },
+      simulation,
+    };
+  const expectations = evaluateScenario(loaded.scenario, simulation, lines);
+  const failure = simulation.models?.failure;
+  // A model request the cassette cannot answer fails the case, naming the field that drifted.
+  if (failure) {
+    const at = ['model'];
+    expectations.unshift({
+      name: 'cassette',
+      passed: false,
+      expected: 'every model request recorded in the cassette',
+      actual: failure,
+      path: at,
+      line: lines.lineOf(at),
+    });
+  }
+  if (c.mantle && !loaded.scenario.goals && !expectations.length) {
+    const at = ['goals'];
+    const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
+    expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
+  }
+  if (c.mantle)
+    for (const e of expectations) {
+      e.path = mantleKeyPath(e.path);
+      e.line = lines.lineOf(e.path);
+    }
+  return { status: verdictOf(expectations), expectations, simulation };
+}
+
 export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResult> {
   const t0 = performance.now();
-  const done = (r: Omit<CaseResult, 'case' | 'durationMs'>): CaseResult => ({
+  const done = (r: CaseOutcome): CaseResult => ({
     case: c,
     durationMs: Math.round((performance.now() - t0) * 10) / 10,
     ...r,
@@ -73,50 +122,7 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }],
       });
     }
-    if (c.kind === 'scenario') {
-      // As read when the case was found: its expectations and the turn it plays are one reading.
-      const loaded = c.scenario
-        ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
-        : loadScenario(c.file);
-      const simulation = await runner.simulateLoaded(loaded);
-      // Hooksmith itself (or the installed runtime's driver) failed mid-turn: the scenario did not
-      // play through, so its expectations prove nothing (simulate exits 2 on the same result).
-      if (simulation.internalError !== undefined)
-        return done({
-          status: 'error',
-          expectations: [],
-          error: {
-            message: simulation.ending ?? simulation.internalError,
-            details: [simulation.internalError],
-          },
-          simulation,
-        });
-      const expectations = evaluateScenario(loaded.scenario, simulation, lines);
-      const failure = simulation.models?.failure;
-      // A model request the cassette cannot answer fails the case, naming the field that drifted.
-      if (failure) {
-        const at = ['model'];
-        expectations.unshift({
-          name: 'cassette',
-          passed: false,
-          expected: 'every model request recorded in the cassette',
-          actual: failure,
-          path: at,
-          line: lines.lineOf(at),
-        });
-      }
-      if (c.mantle && !loaded.scenario.goals && !expectations.length) {
-        const at = ['goals'];
-        const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
-        expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
-      }
-      if (c.mantle)
-        for (const e of expectations) {
-          e.path = mantleKeyPath(e.path);
-          e.line = lines.lineOf(e.path);
-        }
-      return done({ status: verdictOf(expectations), expectations, simulation });
-    }
+    if (c.kind === 'scenario') return done(await playScenarioCase(runner, c, lines));
     const outside = hookOutsideAgent(c.agentRoot, c.hook!);
     if (outside) return done({ status: 'error', expectations: [], error: { message: outside, details: [] } });
     const sep = c.hook!.lastIndexOf('::');

@@ -17,6 +17,7 @@ import { pointWired, type WiringSource } from '../../catalogue/wiring';
 import type { SimulationResult, TranscriptEntry, TurnSummary } from '../api';
 import { oneApp, type HostPort } from '../host-port';
 import { RunInputError } from '../run-hook';
+import { PythonHostError } from '../../host/host-spawn';
 import type { Scenario, ScenarioCompletion } from '../scenario-schema';
 import type { AgentHooks } from '../agent-hooks';
 import { elideHistory, type LastRequest } from './sim-history';
@@ -282,7 +283,7 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
     end = (await incoming(t)) ?? (await mainLoop(t));
   } catch (err) {
     // Bad input (a module that fails to import, Python that cannot start) is not a turn outcome.
-    if (err instanceof RunInputError || (err instanceof Error && err.name === 'PythonHostError')) throw err;
+    if (err instanceof RunInputError || err instanceof PythonHostError) throw err;
     if (err instanceof CassetteMismatch) {
       conv.cassetteFailure = err.message;
       note(ctx, `the cassette cannot answer: ${err.message}`);
@@ -316,15 +317,14 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   };
 }
 
-export async function simulateTurn(
+/** An empty conversation on the scenario's system prompt: nothing fired, nothing said yet. */
+function newConversation(
   host: HostPort,
   hooks: AgentHooks,
   sc: Scenario,
-  source: string,
   wiring?: WiringSource,
   models?: SimModels,
-): Promise<SimulationResult> {
-  const t0 = performance.now();
+): Conversation {
   const ctx: SimContext = {
     host: oneApp(host),
     hooks,
@@ -335,13 +335,26 @@ export async function simulateTurn(
     background: [],
     ...(wiring ? { wiring } : {}),
   };
-  const conv: Conversation = {
+  return {
     ctx,
     identity: identityOf(sc),
     clock: { scriptedMs: 0 },
     messages: [{ role: 'system', content: sc.system_prompt }],
     ...(models ? { models } : {}),
   };
+}
+
+export async function simulateTurn(
+  host: HostPort,
+  hooks: AgentHooks,
+  sc: Scenario,
+  source: string,
+  wiring?: WiringSource,
+  models?: SimModels,
+): Promise<SimulationResult> {
+  const t0 = performance.now();
+  const conv = newConversation(host, hooks, sc, wiring, models);
+  const { ctx } = conv;
   if (models) note(ctx, models.banner());
   let played: Played[] = [];
   let ending: string | undefined;

@@ -12,18 +12,18 @@
 // A fail-closed stop ends the turn "gracefully" with its fallback and status `error`
 // (the turn failed); RetryModel feedback goes to the next request only, as an engine note.
 import { performance } from 'node:perf_hooks';
-import { EMPTY_CALL_INFO, FALLBACK_RESPONSES, getPoint, type PointId } from '../../catalogue';
+import { FALLBACK_RESPONSES, getPoint, type PointId } from '../../catalogue';
 import { pointWired, type WiringSource } from '../../catalogue/wiring';
-import type { SimulationResult, TranscriptEntry, TurnSummary } from '../api';
-import { oneApp, type HostPort } from '../host-port';
+import type { SimulationResult, TurnSummary } from '../api';
+import type { HostPort } from '../host-port';
 import { RunInputError } from '../run-hook';
 import { PythonHostError } from '../../host/host-spawn';
 import type { Scenario, ScenarioCompletion } from '../scenario-schema';
 import type { AgentHooks } from '../agent-hooks';
-import { elideHistory, type LastRequest } from './sim-history';
-import { dispatchBatch, sleep, type SimClock } from './sim-dispatch';
+import { elideHistory } from './sim-history';
+import { dispatchBatch, sleep } from './sim-dispatch';
 import { preflight } from './sim-preflight';
-import { failedClosed, firePoint, mantlePlayers, settleObservers, type SimContext } from './sim-points';
+import { failedClosed, firePoint, mantlePlayers, settleObservers } from './sim-points';
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, TurnEnd } from './sim-turns';
@@ -31,47 +31,10 @@ import { turnName, turnScenario } from '../scenario-turns';
 import { complete, responsePayload } from './sim-complete';
 import { playSimulatedUser } from './sim-user';
 import { CassetteMismatch, type SimModels } from '../model-step';
+import { newConversation, note, say, type Conversation, type Turn } from './sim-conversation';
 
 export const QUIET_RETRY_EFFECT =
   'on a quiet call RetryModel discards this completion; it does not start another main-loop iteration';
-
-/** What the turns of one simulation share. */
-interface Conversation {
-  ctx: SimContext;
-  identity: Record<string, unknown>;
-  clock: SimClock;
-  /** The history as the engine persists it (the system prompt first), appended to, never copied. */
-  messages: Record<string, unknown>[];
-  /** The previous main-loop model request: its first event and the history length it carried. */
-  lastRequest?: LastRequest;
-  /** A real model plays the agent once the scripted completions run out. */
-  models?: SimModels;
-  /** Why the cassette could not answer: the conversation stops there. */
-  cassetteFailure?: string;
-}
-
-interface Turn extends Conversation {
-  /** This turn's scenario (a conversation's turn: sim-turns.ts turnScenario). */
-  sc: Scenario;
-  /** Index of this turn's user message in `messages`. */
-  userAt: number;
-  /** Tool-call ids: `call_<iteration>_<i>`; a conversation's are `call_t<turn>_…`, unique across turns. */
-  callPrefix: string;
-  /** This turn's number (1-based). */
-  turnNo: number;
-  next: number;
-  iteration: number;
-  feedback?: string;
-}
-
-const say = (ctx: SimContext, e: TranscriptEntry) => ctx.transcript.push(e);
-const note = (ctx: SimContext, text: string) => say(ctx, { role: 'engine', text });
-
-function identityOf(sc: Scenario): Record<string, unknown> {
-  const channel = typeof sc.channel === 'string' ? { name: sc.channel, metadata: {} } : sc.channel;
-  // rasa-pro 3.21's CallInfo is never None (payloads.py:34): no call is the empty one.
-  return { sender_id: sc.sender_id, call: sc.call ?? { ...EMPTY_CALL_INFO, metadata: {} }, channel };
-}
 
 function toolNames(sc: Scenario): string[] {
   return [...Object.keys(sc.tools), ...(sc.knowledge ? [sc.knowledge.tool] : [])];
@@ -314,33 +277,6 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
     ...summary,
     ...(internalError !== undefined ? { internalError } : {}),
     ...(endedBy ? { endedBy } : {}),
-  };
-}
-
-/** An empty conversation on the scenario's system prompt: nothing fired, nothing said yet. */
-function newConversation(
-  host: HostPort,
-  hooks: AgentHooks,
-  sc: Scenario,
-  wiring?: WiringSource,
-  models?: SimModels,
-): Conversation {
-  const ctx: SimContext = {
-    host: oneApp(host),
-    hooks,
-    events: [],
-    transcript: [],
-    tools: [],
-    context: 'turn',
-    background: [],
-    ...(wiring ? { wiring } : {}),
-  };
-  return {
-    ctx,
-    identity: identityOf(sc),
-    clock: { scriptedMs: 0 },
-    messages: [{ role: 'system', content: sc.system_prompt }],
-    ...(models ? { models } : {}),
   };
 }
 

@@ -40,6 +40,7 @@ from _hooksmith_host import app as app_state, capture, cayu_call, cayu_real, cov
 from _hooksmith_host.catalogue import MANTLE  # noqa: E402
 from _hooksmith_host.describe import describe_exception, request_id, serialise, to_json_text  # noqa: E402
 from _hooksmith_host.loader import ModuleCache  # noqa: E402
+from _hooksmith_host.targets import dump_payload, overrides_phase, resolve_dotted  # noqa: E402
 from _hooksmith_host.watchdog import Watchdog  # noqa: E402
 
 sys.path.remove(_HOST_DIR)
@@ -116,21 +117,6 @@ def _signals():
     return tuple((n, getattr(mod, n, None)) for n in MANTLE["controlSignals"])
 
 
-def _resolve(mod, dotted: str):
-    obj = mod
-    for part in dotted.split("."):
-        obj = getattr(obj, part)
-    return obj
-
-
-def _overrides(cls, method: str) -> bool:
-    """Defined by the class or a base other than the Cayu RuntimeHook base itself."""
-    for klass in cls.__mro__:
-        if method in vars(klass):
-            return not (klass.__name__ == "RuntimeHook" and klass.__module__.startswith("cayu"))
-    return False
-
-
 async def _guarded(call, rid):
     """Runs the hook; nothing it raises (SystemExit, KeyboardInterrupt, BaseException) escapes.
     Registered with the watchdog until it ends, even after a timeout cancelled it."""
@@ -157,13 +143,6 @@ async def _run_body(call, timeout_ms: float, rid):
         inner.cancel()  # cooperative: report now, whatever the task does with the cancellation
         return ("timeout", None, False), duration
     return inner.result(), duration
-
-
-def _dump_payload(obj) -> str:
-    try:
-        return to_json_text(obj)
-    except Exception:
-        return repr(obj)
 
 
 # Written on the real stderr before an app's first call (APP_START_LINE in protocol.ts): a crash
@@ -222,7 +201,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         mod = _cache.by_path[path]
     owner, _, method = handler_name.rpartition(".") if kind == "cayu" else ("", "", handler_name)
     try:
-        target = _resolve(mod, owner or method)
+        target = resolve_dotted(mod, owner or method)
     except AttributeError as e:
         return {**res, "status": "load-error", "stage": "handler", "exception": describe_exception(e)}
     signals = _signals() if kind == "mantle" else ()
@@ -235,7 +214,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             arg = cls.model_validate(payload)
         except Exception as e:
             return {**res, "status": "invalid-request", "message": f"cannot build {req['payloadType']}: {e}"}
-        before = _dump_payload(arg)
+        before = dump_payload(arg)
         fn = target
         real, announced, call = mantle_real.prepare(req, res, shim_finder.real("rasa.mantle.hooks"), announced, lambda: send({"id": rid, "event": "loading"}), fn, arg, timeout_ms)
     else:
@@ -246,7 +225,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
             res["hookName"] = str(getattr(instance, "name", type(instance).__name__))
         except BaseException as e:  # noqa: B902
             return {**res, "status": "load-error", "stage": "instantiate", "exception": describe_exception(e)}
-        res["overridesPhase"] = _overrides(type(instance), method)
+        res["overridesPhase"] = overrides_phase(type(instance), method)
         try:
             bound = getattr(instance, method)
         except AttributeError as e:
@@ -278,7 +257,7 @@ async def _invoke(req: Dict[str, Any], rid: Any, res: Dict[str, Any]) -> Dict[st
         res["handlerWasSync"] = True
         outcome, value = mantle_real.sync_outcome(kind == "mantle" and req.get("point"), outcome, value)
     if kind == "mantle":
-        after = _dump_payload(arg)
+        after = dump_payload(arg)
         if after != before:
             res["payloadMutated"] = True
             res["payloadAfter"] = serialise(arg).get("value")

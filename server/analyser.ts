@@ -13,11 +13,10 @@ import { diagnoseModule } from '../runtime/analysis/diagnose';
 import type { HookDiagnostic } from '../runtime/rules/diagnostics';
 import { discover } from '../runtime/workspace/discovery';
 import type { HooksmithSettings } from '../runtime/lsp/shared';
-import { buildModel } from '../runtime/python/build-model';
 import type { HookModule, SyntaxIssue } from '../runtime/python/model';
-import { parse, type Tree } from '../runtime/python/parser';
+import type { Tree } from '../runtime/python/parser';
 import { duplicateModifyHook } from '../runtime/rules';
-import { fileUri, samePublished, uriPath } from './convert';
+import { samePublished, uriPath } from './convert';
 import { HookFiles } from './hook-files';
 import { ParsedText } from './parsed-text';
 import { readRegularFile } from '../runtime/workspace/regular-file';
@@ -27,6 +26,7 @@ import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
 import { emptyModel, listsHooks, modifySignature, refreshHooksSignature, withCpython } from './module-state';
 import { errText, SAVE_ONLY_CHARS, type ModuleState } from './module-state';
+import { diskModuleState, modelOfText } from './module-from-text';
 
 export type { ModuleState };
 
@@ -298,15 +298,10 @@ export class Analyser {
    */
   async diagnoseText(state: ModuleState, text: string): Promise<HookDiagnostic[]> {
     if (state.engine === 'none') return [];
-    const tree = parse(text);
-    try {
-      const model = buildModel(tree, text, state.path ?? state.key);
-      const settings = await this.host.settings(state.uri);
-      const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
-      return diagnoseModule(this.input(state, text, model, options)).diagnostics;
-    } finally {
-      tree.delete();
-    }
+    const model = modelOfText(text, state.path ?? state.key);
+    const settings = await this.host.settings(state.uri);
+    const options = this.withEnvironment(analysisOptions(settings, this.host.log), state, settings);
+    return diagnoseModule(this.input(state, text, model, options)).diagnostics;
   }
 
   /** The rules' input for `state` with `text` and `model` (its Mantle siblings as they are). */
@@ -374,30 +369,14 @@ export class Analyser {
   /** Reads a file from disk; keeps it when it is a hook module. */
   private loadFromDisk(file: string): boolean {
     const text = readRegularFile(file).toString('utf8');
-    const tree = parse(text);
-    let model: HookModule;
-    try {
-      model = buildModel(tree, text, file);
-    } finally {
-      tree.delete();
-    }
+    const model = modelOfText(text, file);
     const c = this.files.classify(file, model);
     const prev = this.modules.get(file);
     if (c.engine === 'none') {
       if (prev) this.forget(prev);
       return false;
     }
-    this.modules.set(file, {
-      key: file,
-      path: file,
-      uri: prev?.uri ?? fileUri(file),
-      text,
-      model,
-      engine: c.engine,
-      root: c.root,
-      diagnostics: prev?.diagnostics ?? [],
-      modifySignature: prev?.modifySignature ?? '',
-    });
+    this.modules.set(file, diskModuleState(file, text, model, c, prev));
     return true;
   }
 

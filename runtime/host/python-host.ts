@@ -26,6 +26,7 @@ export type { PythonHostOptions } from './host-state';
 import { keepAlive, launch, type PythonHostError } from './host-spawn';
 import { oversizedRequest, refusal, refusedRequest } from './wire-checks';
 import { readHostLine } from './host-line';
+import { CallTimers } from './call-timers';
 import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 import { APP_START_LINE } from './protocol';
@@ -34,11 +35,8 @@ export { locateHostScript, PythonHostError } from './host-spawn';
 
 // Transfer and parsing, outside the hook's deadline: generous for a loaded machine.
 const TRANSFER_MS_PER_MIB = 200;
-const ANSWER_BUDGET_MS = 15_000;
 
 const MAX_RESENDS = 2;
-/** cayu-real: how long past a hook's safety stop a hook that blocks the loop may hold it before the kill. */
-const HOOK_GRACE_MS = 2_000;
 
 export class PythonHost {
   private readonly python: string;
@@ -63,6 +61,8 @@ export class PythonHost {
   /** A debug run's host exited on its own (a hook's os._exit): its debugger went with it, so the
    * replacement runs without one (no client would attach to it and the run would never end). */
   private debuggerGone = false;
+  /** Each call's deadline timer; a deadline that fires is judged by onDeadline. */
+  private readonly timers: CallTimers;
 
   constructor(private readonly options: PythonHostOptions = {}) {
     this.python = options.python ?? 'python3';
@@ -71,6 +71,9 @@ export class PythonHost {
     this.loadBudgetMs = options.loadBudgetMs ?? 30_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
     this.maxLineBytes = options.maxLineBytes ?? 2 * JSON_LIMITS.bytes + 1024 * 1024;
+    this.timers = new CallTimers(options, this.graceMs, this.loadBudgetMs, (proc, p) =>
+      this.onDeadline(proc, p),
+    );
   }
 
   /** Starts the process if needed and returns its hello. Throws PythonHostError when Python cannot start. */
@@ -133,7 +136,11 @@ export class PythonHost {
     p.deferred = false;
     proc.pending.set(p.id, p);
     // Until the body starts: the hook's own budget plus the time to carry and parse its payload.
-    this.arm(proc, p, p.req.timeoutMs + this.graceMs + (p.line.length / 1024 / 1024) * TRANSFER_MS_PER_MIB);
+    this.timers.arm(
+      proc,
+      p,
+      p.req.timeoutMs + this.graceMs + (p.line.length / 1024 / 1024) * TRANSFER_MS_PER_MIB,
+    );
     // When it was written, so that a body starting right after needs no `started` message.
     const sent = `${p.line.slice(0, -1)},"sentAt":${Date.now()}}\n`;
     const stdin = proc.child.stdin;
@@ -211,15 +218,15 @@ export class PythonHost {
     if (msg.kind === 'unparsable') return this.log(`[host] unparsable protocol line: ${line.slice(0, 200)}`);
     if (msg.kind === 'blocking') {
       proc.blocker = msg.id;
-      return this.onHookBlocking(proc, msg.id);
+      return this.timers.onHookBlocking(proc, msg.id);
     }
     if (msg.kind === 'resumed') {
       proc.blocker = undefined;
-      this.onHookBlocking(proc, null);
-      return this.rearmDeferred(proc);
+      this.timers.onHookBlocking(proc, null);
+      return this.timers.rearmDeferred(proc);
     }
     const p = proc.pending.get(msg.id);
-    if (msg.kind === 'progress') return p && this.onProgress(proc, p, msg.event);
+    if (msg.kind === 'progress') return p && this.timers.onProgress(proc, p, msg.event);
     if (!p) {
       if (msg.kind === 'protocol-error') this.log(`[host] protocol error: ${msg.message}`);
       return;
@@ -254,64 +261,6 @@ export class PythonHost {
     this.settle(proc, p, result);
     if (result.hostChanged?.length)
       this.restart(proc, `${label(p.req)} changed what the host runs on (${result.hostChanged.join(', ')})`);
-  }
-
-  private onProgress(proc: Proc, p: Pending, event: string): void {
-    if (event === 'loading' && !p.loading) {
-      p.loading = true;
-      proc.loadingCount++;
-      this.arm(proc, p, this.loadBudgetMs);
-    } else if (event === 'started') {
-      this.endLoading(proc, p);
-      this.arm(proc, p, p.req.timeoutMs + this.graceMs);
-      if (p.req.hookTimeoutMs !== undefined)
-        p.hooks = { blocked: false, deadlineAt: performance.now() + p.req.timeoutMs + this.graceMs };
-    } else if (event === 'ended') {
-      p.hooks = undefined;
-      this.arm(proc, p, ANSWER_BUDGET_MS); // serialising the value and carrying it back
-    }
-  }
-
-  /**
-   * cayu-real: a hook of `p` holds the stalled loop (the watchdog names the request whose hook
-   * frame the main thread is in): its safety stop is the deadline now, as a hook that blocks cannot
-   * be stopped from inside; once the loop runs again, the scenario's own deadline is back.
-   */
-  private onHookBlocking(proc: Proc, id: number | null): void {
-    for (const p of proc.pending.values()) {
-      const h = p.hooks;
-      if (!h || p.req.hookTimeoutMs === undefined) continue;
-      if (p.id === id && !h.blocked) {
-        h.blocked = true;
-        this.arm(proc, p, p.req.hookTimeoutMs + HOOK_GRACE_MS);
-      } else if (p.id !== id && h.blocked) {
-        h.blocked = false;
-        this.arm(proc, p, h.deadlineAt - performance.now());
-      }
-    }
-  }
-
-  private endLoading(proc: Proc, p: Pending): void {
-    if (!p.loading) return;
-    p.loading = false;
-    proc.loadingCount--;
-    if (proc.loadingCount === 0) this.rearmDeferred(proc);
-  }
-
-  /** What held the loop has let go: the calls that waited get a grace period of their own. */
-  private rearmDeferred(proc: Proc): void {
-    for (const other of proc.pending.values()) {
-      if (other.deferred) {
-        other.deferred = false;
-        this.arm(proc, other, this.graceMs);
-      }
-    }
-  }
-
-  private arm(proc: Proc, p: Pending, ms: number): void {
-    if (p.timer) clearTimeout(p.timer);
-    if (this.options.debug) return; // a debug run enforces no deadline: a paused hook is not a blocked one
-    p.timer = setTimeout(() => this.onDeadline(proc, p), Math.min(Math.max(0, ms), 2_147_483_647));
   }
 
   private onDeadline(proc: Proc, p: Pending): void {
@@ -364,7 +313,7 @@ export class PythonHost {
     const waiting = [...proc.pending.values()];
     for (const p of waiting) {
       if (p.timer) clearTimeout(p.timer);
-      if (p.loading) this.endLoading(proc, p);
+      if (p.loading) this.timers.endLoading(proc, p);
       proc.pending.delete(p.id);
     }
     this.kill(proc);
@@ -425,11 +374,11 @@ export class PythonHost {
   private settle(proc: Proc, p: Pending, result: InvokeResult): void {
     if (!proc.pending.delete(p.id)) return;
     if (p.timer) clearTimeout(p.timer);
-    if (p.loading) this.endLoading(proc, p);
+    if (p.loading) this.timers.endLoading(proc, p);
     p.resolve(result);
     if (proc.blocker === p.id) {
       proc.blocker = undefined; // the holder is done: the calls it held get their own grace period
-      this.rearmDeferred(proc);
+      this.timers.rearmDeferred(proc);
     }
   }
 

@@ -28,7 +28,7 @@ const STALL_MS = 15_000;
 const RSS_BOUND_MB = 300;
 
 describe('a client that stops reading', { skip: process.platform !== 'linux' && 'reads /proc' }, () => {
-  it('the server stops reading too: its memory stays bounded, then it answers and exits 0', async () => {
+  it('the server stops reading too: its memory stays bounded, then it answers and exits 0', async (t) => {
     const ws = workspace({ 'agent/hooks/h.py': GOOD_HOOKS });
     const c = await LspClient.start({ folders: [ws.dir] });
     try {
@@ -61,6 +61,7 @@ describe('a client that stops reading', { skip: process.platform !== 'linux' && 
         await new Promise((r) => setImmediate(r));
       }
       maxMb = Math.max(maxMb, rssMb(c.proc.pid));
+      t.diagnostic(`server RSS ${Math.round(startMb)} → max ${Math.round(maxMb)} MB; ${sent} requests written`);
       assert.ok(
         maxMb < RSS_BOUND_MB,
         `server RSS reached ${Math.round(maxMb)} MB (from ${Math.round(startMb)} MB) after ${sent} unread requests`,

@@ -179,6 +179,7 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
         _os_write(2, _APP_START_LINE)
     cap = capture.Capture()
     capture.current.set(cap)
+    line_coverage.begin(req.get("agentRoot"))
     result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
     capture.reinstall_if_replaced()
     result["output"] = cap.to_json()

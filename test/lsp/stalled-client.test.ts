@@ -61,7 +61,9 @@ describe('a client that stops reading', { skip: process.platform !== 'linux' && 
         await new Promise((r) => setImmediate(r));
       }
       maxMb = Math.max(maxMb, rssMb(c.proc.pid));
-      t.diagnostic(`server RSS ${Math.round(startMb)} → max ${Math.round(maxMb)} MB; ${sent} requests written`);
+      t.diagnostic(
+        `server RSS ${Math.round(startMb)} → max ${Math.round(maxMb)} MB; ${sent} requests written`,
+      );
       assert.ok(
         maxMb < RSS_BOUND_MB,
         `server RSS reached ${Math.round(maxMb)} MB (from ${Math.round(startMb)} MB) after ${sent} unread requests`,

@@ -180,7 +180,11 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
     cap = capture.Capture()
     capture.current.set(cap)
     line_coverage.begin(req.get("agentRoot"))
-    result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    try:
+        result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    except BaseException:
+        line_coverage.abandon(req.get("agentRoot"))  # no answer will settle its count
+        raise
     capture.reinstall_if_replaced()
     result["output"] = cap.to_json()
     result.update(line_coverage.answer_field(req.get("agentRoot")))

@@ -149,6 +149,12 @@ def _defer(agent_root: Any) -> bool:
     return left > 0 and len(_in_flight) == 1
 
 
+def abandon(agent_root: Any) -> None:
+    """A call that began ends without an answer."""
+    if requested():
+        _defer(agent_root)
+
+
 def take(agent_root: Any) -> Optional[Dict[str, Any]]:
     """What ran since the previous answer, in the agent's files (None when coverage was not asked)."""
     global _context

@@ -15,7 +15,7 @@ import {
   configureCayuEngine,
   parseCayuEngine,
   type CayuEngine,
-} from '../engine/cayu-real/engine-mode';
+} from '../engine/engine-mode';
 
 export interface HostOptions {
   /** --memory-limit: the Python host's address-space limit in MiB (0: none). */

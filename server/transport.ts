@@ -6,6 +6,9 @@
 //   absurdly large) or whose body is not JSON leaves the stream out of step for good: the
 //   server says why on stderr and exits with code 1, so the client starts a fresh one
 //   (client/restart-policy.ts) instead of talking to a server that never answers again.
+// - Over stdio, a client that stops reading (a stalled editor) must not push the server into
+//   gigabytes of unsent answers: while too many messages wait to be flushed to stdout, the
+//   server stops reading its input (OutputValve), so the stall reaches the client's writes.
 import { Transform, type TransformCallback } from 'node:stream';
 import { format } from 'node:util';
 import {
@@ -75,6 +78,64 @@ function contentLength(header: string): number | string {
   const n = Number(value);
   if (n > MAX_BODY_BYTES) return `a Content-Length of ${n} bytes (at most ${MAX_BODY_BYTES})`;
   return n;
+}
+
+/** Messages written but not yet flushed to stdout above which input stops being read, and below which it resumes. */
+const PENDING_HIGH = 256;
+const PENDING_LOW = 64;
+
+/**
+ * Backpressure from output to input. `track` counts the messages a writer has not flushed yet
+ * (vscode-jsonrpc writes one at a time, each waiting for the last: a stalled reader piles them
+ * up in the heap, not in stdout's buffer). While PENDING_HIGH are waiting, the chunk just passed
+ * is not acknowledged, so the pipe from stdin pauses; it resumes at PENDING_LOW.
+ */
+export class OutputValve extends Transform {
+  private pending = 0;
+  private held: TransformCallback | undefined;
+
+  constructor(
+    private readonly high = PENDING_HIGH,
+    private readonly low = PENDING_LOW,
+  ) {
+    super();
+  }
+
+  /** How many written messages are waiting to be flushed. */
+  get waiting(): number {
+    return this.pending;
+  }
+
+  track(writer: MessageWriter): MessageWriter {
+    return {
+      onError: writer.onError,
+      onClose: writer.onClose,
+      end: () => writer.end(),
+      dispose: () => writer.dispose(),
+      write: (msg: Message) => {
+        this.pending++;
+        const written = writer.write(msg);
+        const settle = () => {
+          this.pending--;
+          if (this.pending <= this.low) this.release();
+        };
+        written.then(settle, settle);
+        return written;
+      },
+    };
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.push(chunk);
+    if (this.pending >= this.high) this.held = done;
+    else done();
+  }
+
+  private release(): void {
+    const done = this.held;
+    this.held = undefined;
+    done?.();
+  }
 }
 
 const shutdownListeners: (() => void)[] = [];
@@ -166,14 +227,15 @@ export function createServerConnection(argv: readonly string[] = process.argv): 
     guard.on('error', (err) => fail(err.message));
     // Started by server/boot.ts: the client's bytes from there, `initialize` perhaps answered.
     const early = takeOver();
-    (early?.input ?? process.stdin).pipe(guard);
-    const reader = new StreamMessageReader(guard);
+    const valve = new OutputValve();
+    (early?.input ?? process.stdin).pipe(guard).pipe(valve);
+    const reader = new StreamMessageReader(valve);
     reader.onError((err) => fail(`an unreadable message (${err.message})`));
     reader.onClose(() => process.exit(gate.isShutDown() ? 0 : 1));
     connection = createConnection(
       ProposedFeatures.all,
       tapShutdown(reader),
-      answeredOnce(new StreamMessageWriter(process.stdout), early?.answered),
+      valve.track(answeredOnce(new StreamMessageWriter(process.stdout), early?.answered)),
       options,
     );
     // Stdout carries the protocol: anything printed goes to the client's log instead (as the

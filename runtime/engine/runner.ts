@@ -105,11 +105,20 @@ export function createHookRunnerWithHost(
   };
 }
 
+/**
+ * How long past its budget a call may go before the host is killed, when coverage.py traces:
+ * the tracer slows every line the host runs, and with many calls in flight (1,000 observers of
+ * one point) that overhead alone outran the usual 250 ms, so an innocent hook was blamed and the
+ * host restarted (#44 item 5). The budget verdict (timed out, over budget) is still the host's own.
+ */
+const COVERAGE_GRACE_MS = 10_000;
+
 export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   const raw = new PythonHost({
     python: options.python,
     log: options.log,
     debug: options.debug,
+    ...(options.coverage ? { graceMs: COVERAGE_GRACE_MS } : {}),
     ...(options.memoryLimitMb !== undefined ? { memoryLimitMb: options.memoryLimitMb } : {}),
     env: {
       ...(options.mantleLine ? { [MANTLE_LINE_ENV]: options.mantleLine } : {}),

@@ -190,6 +190,37 @@ describe('hooksmith test --coverage', { skip }, () => {
     );
   });
 
+  test('an agent of 400 trivial observers: coverage overhead blames no hook (#44 item 5)', async () => {
+    // All 400 fire at one point, at once: coverage.py's own cost (per answer, and the tracer's)
+    // used to outrun the host's kill deadline, so the host was restarted and every hook crashed.
+    const agent = join(dir, 'many');
+    mkdirSync(join(agent, 'hooks'), { recursive: true });
+    for (let i = 0; i < 400; i++) {
+      writeFileSync(
+        join(agent, 'hooks', `h${String(i).padStart(4, '0')}.py`),
+        `from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\nasync def t${i}(p: TurnStartedPayload) -> None:\n    pass\n`,
+      );
+    }
+    writeFileSync(
+      join(agent, 's.scenario.yaml'),
+      ['name: s', 'user: hi', 'completions:', '  - text: done', 'expect: { status: completed }', ''].join(
+        '\n',
+      ),
+    );
+    const r = await hooksmith([agent, '--coverage', '--format', 'json', '--python', python as string]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { coverage: CoverageJson };
+    const outcomes = new Map<string, number>();
+    for (const h of report.coverage.agents[0]!.hooks)
+      for (const [k, n] of Object.entries(h.outcomes)) outcomes.set(k, (outcomes.get(k) ?? 0) + n);
+    assert.equal(outcomes.get('crashed') ?? 0, 0, JSON.stringify([...outcomes]));
+    assert.equal(
+      report.coverage.lines.totals.coveredStatements,
+      1600,
+      JSON.stringify(report.coverage.lines.totals),
+    );
+  });
+
   test('Cobertura XML: totals and one <line> per statement', async () => {
     const out = join(dir, 'coverage.xml');
     const r = await hooksmith([
@@ -218,8 +249,12 @@ describe('hooksmith test --coverage', { skip }, () => {
 });
 
 interface CoverageJson {
-  agents: { hooks: { hook: string; cases: number }[]; unfired: { engine: string; point: string }[] }[];
+  agents: {
+    hooks: { hook: string; cases: number; outcomes: Record<string, number> }[];
+    unfired: { engine: string; point: string }[];
+  }[];
   lines: {
+    totals: { statements: number; coveredStatements: number };
     files: {
       file: string;
       missingLines: number[];

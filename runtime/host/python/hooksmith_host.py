@@ -158,7 +158,12 @@ async def invoke(req: Dict[str, Any]) -> Dict[str, Any]:
         _os_write(2, _APP_START_LINE)
     cap = capture.Capture()
     capture.current.set(cap)
-    result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    line_coverage.begin(req.get("agentRoot"))
+    try:
+        result = await _invoke(req, rid, {"id": rid, "durationMs": 0})
+    except BaseException:
+        line_coverage.abandon(req.get("agentRoot"))  # no answer will settle its count
+        raise
     capture.reinstall_if_replaced()
     result["output"] = cap.to_json()
     result.update(line_coverage.answer_field(req.get("agentRoot")))

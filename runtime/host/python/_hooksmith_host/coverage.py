@@ -20,6 +20,13 @@ _host_dir = ""
 # path -> (stamp, its file reporter, statements, {branch line: [destinations]}), as last described
 _described: Dict[str, Tuple[Tuple[int, int], Any, List[int], Dict[int, List[int]]]] = {}
 PythonFileReporter: Any = None
+# Files the tracer flushed data for since the previous answer (None: not known, read them all), so
+# that an answer costs what the call ran, not every file measured so far: reading all of them per
+# answer was O(files) each, ~600 ms an answer at 1,000 hook files, and that time held the loop
+# while other calls' budgets ran (#44 item 5).
+_touched: Optional[Set[str]] = None
+# path -> its real path when it is one of the agent's candidates (None: never measured for an agent)
+_real_of: Dict[str, Optional[str]] = {}
 _realpath = os.path.realpath
 _sep = os.sep
 
@@ -45,8 +52,31 @@ def start(host_dir: str) -> None:
                                  omit=[os.path.join(_host_dir, "*")])
         _cov.start()
         _cov.switch_context("c0")
+        _watch_flushes(_cov.get_data())
     except Exception as e:  # noqa: B902 - a broken coverage install: say so, hook coverage still works
         _cov, _error = None, f"coverage.py could not start in {sys.executable}: {e!r}"
+
+
+def _watch_flushes(data) -> None:
+    """Records the files each flush of the tracer adds lines or arcs for (add_lines/add_arcs are
+    CoverageData's public methods the collector calls); without them, every file is read."""
+    global _touched
+    try:
+        add_lines, add_arcs = data.add_lines, data.add_arcs
+    except AttributeError:
+        return
+    touched: Set[str] = set()
+
+    def lines(line_data, *a, **k):
+        touched.update(line_data)
+        return add_lines(line_data, *a, **k)
+
+    def arcs(arc_data, *a, **k):
+        touched.update(arc_data)
+        return add_arcs(arc_data, *a, **k)
+
+    data.add_lines, data.add_arcs = lines, arcs
+    _touched = touched
 
 
 def _describe(fr) -> Tuple[List[int], Dict[int, List[int]]]:
@@ -67,14 +97,62 @@ def _stamp(path: str) -> Tuple[int, int]:
     return st.st_mtime_ns, st.st_size
 
 
-def _measured(data, root: str) -> List[str]:
+def _candidate(f: str) -> Optional[str]:
+    """The real path of a measured file that may be an agent's (not the host's, not a package's)."""
+    if f not in _real_of:
+        real = _realpath(f)
+        _real_of[f] = None if real.startswith(_host_dir + _sep) or "-packages" + _sep in real else real
+    return _real_of[f]
+
+
+def _flushed() -> Optional[List[str]]:
+    """The files flushed since the last call (None: not known); call it right after the flush."""
+    if _touched is None:
+        return None
+    files = list(_touched)
+    _touched.clear()
+    return files
+
+
+def _measured(data, files: Optional[List[str]], root: str) -> List[str]:
+    """The files under `root` among `files` (None: all measured)."""
     prefix = root.rstrip(_sep) + _sep
     out = []
-    for f in data.measured_files():
-        real = _realpath(f)
-        if real.startswith(prefix) and not real.startswith(_host_dir + _sep) and "-packages" + _sep not in real:
+    for f in data.measured_files() if files is None else files:
+        real = _candidate(f)
+        if real is not None and real.startswith(prefix):
             out.append(f)
     return out
+
+
+# Calls in flight per agent root (the host runs many at once: 1,000 observers of one point).
+_in_flight: Dict[str, int] = {}
+
+
+def begin(agent_root: Any) -> None:
+    """A call for `agent_root` starts: until it answers, other answers for that root may defer."""
+    if requested():
+        key = str(agent_root or "")
+        _in_flight[key] = _in_flight.get(key, 0) + 1
+
+
+def _defer(agent_root: Any) -> bool:
+    """Another call for the same root (and none for another) is in flight: its answer will carry
+    what this one ran, read in one pass; reading per answer made each answer O(files) while the
+    other calls' budgets ran (#44 item 5). Settles this call's count either way."""
+    key = str(agent_root or "")
+    left = _in_flight.get(key, 0) - 1
+    if left > 0:
+        _in_flight[key] = left
+    else:
+        _in_flight.pop(key, None)
+    return left > 0 and len(_in_flight) == 1
+
+
+def abandon(agent_root: Any) -> None:
+    """A call that began ends without an answer."""
+    if requested():
+        _defer(agent_root)
 
 
 def take(agent_root: Any) -> Optional[Dict[str, Any]]:
@@ -84,20 +162,23 @@ def take(agent_root: Any) -> Optional[Dict[str, Any]]:
         return None
     if _cov is None:
         return {"error": _error or "coverage.py did not start"}
+    if _defer(agent_root):
+        return {"files": {}}
     ctx = f"c{_context}"
     _context += 1
     try:
         _cov.switch_context(f"c{_context}")  # flushes what `ctx` collected
+        flushed = _flushed()  # before get_data, whose own flush belongs to the next context
         data = _cov.get_data()
         data.set_query_contexts([f"^{ctx}$"])
         root = _realpath(str(agent_root or ""))
         files: Dict[str, Any] = {}
         described: Dict[str, Any] = {}
-        for f in _measured(data, root) if root else ():
+        for f in _measured(data, flushed, root) if root else ():
             arcs = data.arcs(f)
             if not arcs:
                 continue
-            real = _realpath(f)
+            real = _candidate(f) or _realpath(f)
             stamp = _stamp(real)
             known = _described.get(real)
             if known is None or known[0] != stamp:

@@ -55,7 +55,8 @@ export class CassetteError extends Error {
 const agentOf = (file: string) => path.dirname(path.dirname(path.dirname(file)));
 
 function isInside(real: string, root: string): boolean {
-  return real === root || real.startsWith(root + path.sep);
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep; // the filesystem's root ends in one
+  return real === root || real.startsWith(prefix);
 }
 
 /**

@@ -41,7 +41,8 @@ const request = (prompt: string) =>
 
 /** A cassette holding one exchange recorded for the prompt RULE-V1. */
 function recorded(name: string): string {
-  const file = join(dir, `${name}.jsonl`);
+  // Where cassetteFile puts it: <agent>/.hooksmith/cassettes/ (writeCassette checks the folders).
+  const file = join(dir, '.hooksmith', 'cassettes', `${name}.jsonl`);
   writeCassette(file, [
     {
       role: 'agent',
@@ -77,7 +78,7 @@ test('the editor: a changed request under missing stops with its difference and 
 });
 
 test('the editor: a request the cassette lacks is still recorded under missing', async () => {
-  const file = join(dir, 'new.jsonl');
+  const file = join(dir, '.hooksmith', 'cassettes', 'new.jsonl');
   const player = new ModelPlayer({ mode: 'missing', file, env: { [KEY_ENV]: 'sk' }, keepRecorded: true });
   const seen = server.seen.length;
   const ex = await player.exchange('agent', 1, config(), request('RULE-V1'));

@@ -39,11 +39,11 @@ test('catalogue.json is generated from the catalogue and up to date (node --impo
 describe('with nothing installed', () => {
   const host = hostWith();
 
-  test('rasa.mantle.hooks exports exactly the catalogue names (plus ChannelInfo/ValidationError), fields in order', async () => {
+  test('rasa.mantle.hooks exports exactly the catalogue names (and ValidationError), fields in order', async () => {
     const r = expectStatus(await host.invoke(req('exports')), 'returned');
     const v = r.value as { all: string[]; payloadFields: Record<string, string[]>; shim: boolean };
     assert.equal(v.shim, true);
-    assert.deepEqual(v.all, [...MANTLE_EXPORTS, 'ChannelInfo', 'ValidationError'].sort());
+    assert.deepEqual(v.all, [...new Set([...MANTLE_EXPORTS, 'ChannelInfo', 'ValidationError'])].sort());
     for (const p of PAYLOAD_TYPES)
       assert.deepEqual(
         v.payloadFields[p.name],

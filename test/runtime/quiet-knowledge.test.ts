@@ -159,10 +159,19 @@ test('quiet calls: every request/response event names its quiet call (JSON, text
       text.stdout,
       new RegExp(`^\\s+\\d+  ${quiet}\\s+model_response\\s+modify\\s+hooks\\.py::tidy`, 'm'),
     );
-  // The timeline: a group header per quiet call, in the order they ran, before the main loop's.
+  // The timeline: a group header per quiet call, in the order they ran, before the main loop's
+  // (incoming_message fires first: rasa-pro 3.21 invokes it).
   const html = renderTimelineHtml(sim, { nonce: 'n', cspSource: 'c' });
   const groups = [...html.matchAll(/<li class="group" role="presentation">([^<]*)<\/li>/g)].map((m) => m[1]);
-  assert.deepEqual(groups, ['turn', 'rephrase', 'confirm_rephrase', 'set_fields', 'iteration 0', 'turn']);
+  assert.deepEqual(groups, [
+    'turn',
+    'incoming',
+    'rephrase',
+    'confirm_rephrase',
+    'set_fields',
+    'iteration 0',
+    'turn',
+  ]);
 });
 
 test('quiet calls with observers only on the model points: each event keeps its quiet call or iteration, not "turn"', () => {
@@ -184,7 +193,15 @@ test('quiet calls with observers only on the model points: each event keeps its 
   assert.ok(modelEvents.every((e) => e.outcome === 'returned' && e.offTurnPath));
   const html = renderTimelineHtml(sim, { nonce: 'n', cspSource: 'c' });
   const groups = [...html.matchAll(/<li class="group" role="presentation">([^<]*)<\/li>/g)].map((m) => m[1]);
-  assert.deepEqual(groups, ['turn', 'rephrase', 'confirm_rephrase', 'set_fields', 'iteration 0', 'turn']);
+  assert.deepEqual(groups, [
+    'turn',
+    'incoming',
+    'rephrase',
+    'confirm_rephrase',
+    'set_fields',
+    'iteration 0',
+    'turn',
+  ]);
 });
 
 for (const [agent, how] of [

@@ -48,19 +48,27 @@ test('check with a cayu newer than the newest tested: a hint on stderr, the verd
     join(site, 'cayu-0.99.0.dist-info', 'METADATA'),
     'Metadata-Version: 2.1\nName: cayu\nVersion: 0.99.0\n',
   );
+  // A Mantle agent: the stand-in cayu has no hook API, and no module here imports it.
+  const agent = join(work, 'agent');
+  mkdirSync(agent);
+  writeFileSync(
+    join(agent, 'hooks.py'),
+    'from rasa.mantle.hooks import TurnStartedPayload, on_turn_started\n\n\n@on_turn_started()\nasync def hello(payload: TurnStartedPayload) -> None:\n    return None\n',
+  );
   const cli = join(root, 'dist', 'cli.js');
   const env = { ...process.env, HOOKSMITH_NO_CACHE: '1' };
-  const plain = spawnSync(process.execPath, [cli, 'check', 'examples/clean-agent'], {
+  const plain = spawnSync(process.execPath, [cli, 'check', agent], {
     cwd: root,
     env,
     encoding: 'utf8',
   });
-  const newer = spawnSync(process.execPath, [cli, 'check', 'examples/clean-agent'], {
+  const newer = spawnSync(process.execPath, [cli, 'check', agent], {
     cwd: root,
     env: { ...env, PYTHONPATH: site },
     encoding: 'utf8',
   });
-  assert.equal(newer.status, plain.status, newer.stderr);
+  assert.equal(plain.status, 0, plain.stdout + plain.stderr);
+  assert.equal(newer.status, plain.status, newer.stdout + newer.stderr);
   assert.doesNotMatch(plain.stderr, /newer than the newest release/);
   const hints = newer.stderr.split('\n').filter((l) => /newer than the newest release/.test(l));
   assert.equal(hints.length, 1, newer.stderr);

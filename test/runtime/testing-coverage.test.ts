@@ -301,7 +301,9 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
       const text = fuzz();
       assert.equal(text.status, 0, text.stderr);
       assert.match(text.stdout, /no failure found/);
-      assert.match(text.stdout, /^hooks\.py +6 +1 +4 +1 +80\.0% +7, 6->7$/m);
+      // Statements 6, missed 1, one partial branch 6->7; the branch total and percentage depend on
+      // coverage.py's version (7.2 counts the function's entry arcs, 7.18 does not).
+      assert.match(text.stdout, /^hooks\.py +6 +1 +[24] +1 +(80\.0|75\.0)% +7, 6->7$/m);
       const json = JSON.parse(fuzz('--format', 'json').stdout) as {
         returned?: number;
         coverage: { files: { file: string; missingLines: number[]; executedLines: number[] }[] };

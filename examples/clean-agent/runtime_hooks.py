@@ -1,15 +1,26 @@
 """Cayu runtime hooks: guard tool calls and shape their results; audit session ends."""
 import logging
 
-from cayu import (  # the hook API on every cayu line (0.3 and the newer layout)
-    AfterToolCallDecision,
-    BeforeToolCallDecision,
-    BeforeToolCallHookContext,
-    RuntimeHook,
-    RuntimeHookContext,
-    ToolCallHookContext,
-    ToolResult,
-)
+from cayu import ToolResult
+
+try:  # cayu 0.9 and newer (0.15, what pip installs today): the hook API is in cayu.observability
+    from cayu.observability import (
+        AfterToolCallDecision,
+        BeforeToolCallDecision,
+        BeforeToolCallHookContext,
+        RuntimeHook,
+        RuntimeHookContext,
+        ToolCallHookContext,
+    )
+except ImportError:  # cayu 0.3
+    from cayu import (
+        AfterToolCallDecision,
+        BeforeToolCallDecision,
+        BeforeToolCallHookContext,
+        RuntimeHook,
+        RuntimeHookContext,
+        ToolCallHookContext,
+    )
 
 from lib.pii import redact
 

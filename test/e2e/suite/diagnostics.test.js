@@ -21,12 +21,17 @@ describe('diagnostics (faulty example agent)', function () {
 
   before(async () => {
     await h.activate();
+    // expected.json lists not-wired, as `check --wired-points` without the text points reports it.
+    await h.wireWithoutTextPoints();
     root = h.copyExampleOutside('faulty-agent', 'faulty-diagnostics');
     // The agent is outside the workspace folder, so the server knows its modules from the
     // editors: open them all first (cross-file rules such as duplicate-modify-hook need both).
     for (const file of byFile.keys()) await h.open(path.join(root, file));
   });
-  after(() => h.closeAll());
+  after(async () => {
+    await h.wireAsInstalled();
+    await h.closeAll();
+  });
 
   // Without rasa-pro / cayu in the test interpreter, their imports get import-error's information
   // (the shim stands in): machine-dependent, so not part of the expected set.

@@ -223,3 +223,27 @@ module.exports.CRASHING_GUARD = [
   '    return call',
   '',
 ].join('\n');
+
+/**
+ * rasa-pro 3.21 invokes every Mantle point (#39), so `not-wired` and the timeline's "not invoked"
+ * labels show only when hooksmith.mantle.wiredPoints leaves the incoming/outgoing text points out,
+ * as an engine before 3.21 did: suites that read those set it, and put it back after.
+ */
+const WITHOUT_TEXT_POINTS = [
+  'turn_started',
+  'turn_finished',
+  'model_request',
+  'model_response',
+  'tool_call',
+  'tool_result',
+  'knowledge_query',
+  'knowledge_results',
+];
+module.exports.wireWithoutTextPoints = () =>
+  vscode.workspace
+    .getConfiguration('hooksmith')
+    .update('mantle.wiredPoints', WITHOUT_TEXT_POINTS, vscode.ConfigurationTarget.Workspace);
+module.exports.wireAsInstalled = () =>
+  vscode.workspace
+    .getConfiguration('hooksmith')
+    .update('mantle.wiredPoints', undefined, vscode.ConfigurationTarget.Workspace);

@@ -1,22 +1,22 @@
 // Issue #44 items 1, 2, 15: the verdicts of real-engine mode (the installed Cayu runtime plays)
 // through the built CLI. A hook that kills or freezes the host, or a scenario the runtime never
 // played, must not pass; a big scenario whose time is Cayu's own is not blamed on a hook.
-// The interpreter: HOOKSMITH_CAYU03_PYTHON (default /tmp/venv-cayu03/bin/python, cayu 0.3.0);
-// skipped, saying so, when it does not import cayu.
+// The interpreter: HOOKSMITH_CAYU03_PYTHON, else the tests' 'cayu-0.3' environment where it imports
+// cayu 0.3.0 (test/python-envs.ts); skipped, saying so, otherwise.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { pythonWith } from '../python-envs';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
-const python = process.env.HOOKSMITH_CAYU03_PYTHON ?? '/tmp/venv-cayu03/bin/python';
-const imports = spawnSync(python, ['-c', 'import cayu'], { encoding: 'utf8' });
-const skip =
-  imports.status === 0
-    ? false
-    : `${python} does not import cayu (${imports.error?.message ?? imports.stderr.trim()})`;
+const found = process.env.HOOKSMITH_CAYU03_PYTHON
+  ? { python: process.env.HOOKSMITH_CAYU03_PYTHON }
+  : pythonWith(['cayu'], { envs: ['cayu-0.3'], onlyEnvs: true, version: { dist: 'cayu', is: '0.3.0' } });
+const python = found.python ?? 'python3';
+const skip = found.skip ?? false;
 if (skip) process.stderr.write(`# reliability-round5-cayu-real: skipped: ${skip}\n`);
 
 const dir = mkdtempSync(join(tmpdir(), 'hooksmith-r5-cayu-real-'));

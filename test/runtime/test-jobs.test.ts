@@ -4,11 +4,12 @@
 // timing out in another leaves the cases the other host plays alone. Coverage with jobs merges
 // the same per-case data (with an interpreter that imports coverage.py; skipped otherwise).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pythonWith } from '../python-envs';
 
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -146,13 +147,15 @@ describe('hooksmith test -j 2 prints what -j 1 prints', () => {
   });
 });
 
-const coveragePython = [process.env.HOOKSMITH_COVERAGE_PYTHON, '/tmp/venv-full/bin/python', 'python3'].find(
-  (p) => p && spawnSync(p, ['-c', 'import coverage']).status === 0,
-);
+// An interpreter with coverage.py (the tests' 'tools' environment, else python3: by importing).
+const coverageFound = process.env.HOOKSMITH_COVERAGE_PYTHON
+  ? { python: process.env.HOOKSMITH_COVERAGE_PYTHON }
+  : pythonWith(['coverage'], { envs: ['tools'] });
+const coveragePython = coverageFound.python;
 describe('hooksmith test --coverage -j 2', () => {
   test(
     'the coverage report is the one -j 1 gives',
-    { skip: coveragePython ? false : 'no interpreter here imports coverage.py' },
+    { skip: coveragePython ? false : `no interpreter here imports coverage.py: ${coverageFound.skip}` },
     async () => {
       const agents = ['clean-1', 'clean-2', 'crashing'];
       const args = [...agents, '--python', coveragePython!, '--coverage', '--format', 'json'];

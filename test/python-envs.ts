@@ -45,12 +45,19 @@ export function testEnv(name: TestEnvName): { python?: string; reason: string } 
 
 const probed = new Map<string, boolean>();
 
-/** Whether `python` imports every module (and, where given, has the distribution at that version). */
-export function imports(python: string, modules: string[], version?: { dist: string; is: string }): boolean {
+type Version = { dist: string; is: string };
+
+/** A script that exits 0 when every module imports (and the distribution is at `version`). */
+function probeScript(modules: string[], version?: Version): string {
   const check = version
     ? `import importlib.metadata as m, sys; sys.exit(m.version(${JSON.stringify(version.dist)}) != ${JSON.stringify(version.is)})`
     : 'pass';
-  const code = `import ${modules.join(', ')}\n${check}`;
+  return `import ${modules.join(', ')}\n${check}`;
+}
+
+/** Whether `python` imports every module (and, where given, has the distribution at that version). */
+export function imports(python: string, modules: string[], version?: Version): boolean {
+  const code = probeScript(modules, version);
   const key = `${python}\0${code}`;
   if (!probed.has(key)) {
     const r = spawnSync(python, ['-c', code], { stdio: 'ignore', timeout: 60_000 });
@@ -65,7 +72,7 @@ export function imports(python: string, modules: string[], version?: { dist: str
  */
 export function pythonWith(
   modules: string[],
-  options: { envs?: TestEnvName[]; onlyEnvs?: boolean; version?: { dist: string; is: string } } = {},
+  options: { envs?: TestEnvName[]; onlyEnvs?: boolean; version?: Version } = {},
 ): PythonFor {
   const envs = options.envs ?? ['tools', 'engines'];
   const reasons: string[] = [];
@@ -90,7 +97,7 @@ export const skipUnless = (found: PythonFor): { skip?: string } => (found.skip ?
 export function sitePackagesWith(
   name: TestEnvName,
   modules: string[],
-  version?: { dist: string; is: string },
+  version?: Version,
 ): { path: string; skip?: undefined } | { path?: undefined; skip: string } {
   const env = testEnv(name);
   if (!env.python) return { skip: env.reason };
@@ -99,11 +106,7 @@ export function sitePackagesWith(
   });
   const path = r.stdout?.trim();
   if (r.status !== 0 || !path) return { skip: `${env.python} does not say where its packages are` };
-  const code = `import ${modules.join(', ')}`;
-  const check = version
-    ? `\nimport importlib.metadata as m, sys; sys.exit(m.version(${JSON.stringify(version.dist)}) != ${JSON.stringify(version.is)})`
-    : '';
-  const ok = spawnSync('python3', ['-c', code + check], {
+  const ok = spawnSync('python3', ['-c', probeScript(modules, version)], {
     stdio: 'ignore',
     timeout: 60_000,
     env: { ...process.env, PYTHONPATH: path },

@@ -66,6 +66,7 @@ describe('the editor speaks the editor (#45)', function () {
   let server;
   let agent;
   let scenario;
+  let ciWas;
 
   const writeScenario = (rule) =>
     fs.writeFileSync(
@@ -87,6 +88,10 @@ describe('the editor speaks the editor (#45)', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
     server = await startChatServer(() => ({ text: 'Yes, your card is active.' }));
     process.env[KEY_ENV] = KEY;
+    // CI machines set CI, which makes `none` the default record mode (as on the CLI): this file
+    // asserts the editor's default on a developer's machine, where VS Code does not run with CI set.
+    ciWas = process.env.CI;
+    delete process.env.CI;
     agent = h.ws('words-agent');
     fs.mkdirSync(agent, { recursive: true });
     fs.writeFileSync(path.join(agent, 'hooks.py'), 'from rasa.mantle.hooks import on_turn_started\n');
@@ -109,6 +114,7 @@ describe('the editor speaks the editor (#45)', function () {
     for (const k of ['modelRecord', 'model', 'testing.repeat', 'pythonPath'])
       await config().update(k, undefined, vscode.ConfigurationTarget.Workspace);
     delete process.env[KEY_ENV];
+    if (ciWas !== undefined) process.env.CI = ciWas;
     await server?.close();
     if (agent) fs.rmSync(agent, { recursive: true, force: true });
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -121,6 +127,7 @@ describe('the editor speaks the editor (#45)', function () {
     assert.deepStrictEqual(
       first.models.exchanges.map((x) => x.source),
       ['called'],
+      `the first run: ${JSON.stringify({ status: first.status, error: first.error, models: first.models }).slice(0, 1500)}`,
     );
     assert.strictEqual(server.seen.length, 1);
 

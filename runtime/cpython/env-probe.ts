@@ -5,12 +5,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { probeAnswer, probeScript, type ProbeAnswer } from './probe-answer';
 import { directInterpreter, killInterpreter, OWN_GROUP } from './pyenv';
+import { killTree } from './process-tree';
 import { HANDSHAKE_MS } from './syntax-checker';
 
 export type ProbeRequest = { modules: string[]; engine: boolean };
 
 /** How long python3 may take to exit once its stdin is closed and everything is answered. */
 const LINGER_MS = 2000;
+
+/**
+ * Ends the probe and everything its imports started. Its group kill alone does not reach a setsid
+ * daemon an installed engine's import forked; the probe is a child subreaper, so that daemon is
+ * its descendant while it lives, and is found and killed with it — even when the probe is killed
+ * mid-import (timed out, never ready), before it could end them itself (#44 item 17).
+ */
+function killProbe(child: ChildProcess): void {
+  if (process.platform === 'linux' && child.pid !== undefined && child.exitCode === null) killTree(child.pid);
+  else killInterpreter(child);
+}
 
 const live = new Set<ChildProcess>();
 let exitHookSet = false;
@@ -20,7 +32,7 @@ function track(child: ChildProcess): void {
   if (exitHookSet) return;
   exitHookSet = true;
   process.once('exit', () => {
-    for (const c of live) killInterpreter(c);
+    for (const c of live) killProbe(c);
   });
 }
 
@@ -92,7 +104,7 @@ export class Probe {
   /** Ends python3 now (dispose, an unresponsive interpreter); questions waiting get no answer. */
   kill(why = 'stopped'): void {
     clearTimeout(this.handshake);
-    if (this.child) killInterpreter(this.child);
+    if (this.child) killProbe(this.child);
     this.fail(why);
   }
 
@@ -119,7 +131,7 @@ export class Probe {
 
   private lingerUnlessWaiting(): void {
     if (!this.ending || this.waiting.length || this.closed || this.linger) return;
-    this.linger = setTimeout(() => this.child && killInterpreter(this.child), LINGER_MS);
+    this.linger = setTimeout(() => this.child && killProbe(this.child), LINGER_MS);
   }
 
   private answered(line: string): void {
@@ -146,7 +158,7 @@ export class Probe {
     this.timer = setTimeout(() => {
       // Named, and given up on: an installed package whose import hangs would hang every question.
       this.unresponsive = `${this.python} did not answer within ${this.timeoutMs / 1000} s while reading the installed environment (an installed engine whose import hangs?)`;
-      if (this.child) killInterpreter(this.child);
+      if (this.child) killProbe(this.child);
       this.fail(this.unresponsive);
     }, this.timeoutMs);
   }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pyenvTarget } from '../cpython/pyenv';
 import { defaultCacheDir } from '../cpython/verdict-cache';
 import { LineSplitter } from './line-splitter';
-import { killTree } from './process-tree';
+import { killTree } from '../cpython/process-tree';
 import type { DebugListen } from './host-state';
 import type { HelloInfo } from './protocol';
 

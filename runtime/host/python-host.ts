@@ -27,7 +27,7 @@ import { keepAlive, launch, type PythonHostError } from './host-spawn';
 import { oversizedRequest, refusal, refusedRequest } from './wire-checks';
 import { readHostLine } from './host-line';
 import { CallTimers } from './call-timers';
-import { descendantsOf, hasChildren, killGroup, killTree } from './process-tree';
+import { descendantsOf, hasChildren, killGroup, killTree } from '../cpython/process-tree';
 import type { HelloInfo, HostRequest, InvokeRequest, InvokeResult } from './protocol';
 import { APP_START_LINE } from './protocol';
 

@@ -211,6 +211,11 @@ async def saved_results(case, store, name):
     return calls
 
 
+async def session_status(store, name):
+    status = getattr(await store.load(f"s_{name}"), "status", None)
+    return None if status is None else str(getattr(status, "value", status))
+
+
 def record(name):
     case_dir = CORPUS / "cases" / name
     case = json.loads((case_dir / "case.json").read_text())
@@ -225,8 +230,10 @@ def record(name):
         out["ended_by"] = type(e).__name__
     out["calls"] = asyncio.run(saved_results(case, out["store"], name))
     if out.get("ended_by"):
-        # What the run saved before it ended (CancelledError: the interrupted call's result).
-        return {"ended_by": out["ended_by"], "calls": out["calls"]}
+        # What the run saved before it ended (CancelledError: the interrupted call's result), and the
+        # status the store keeps for the session (a run that raised may leave it running).
+        return {"ended_by": out["ended_by"], "session": asyncio.run(session_status(out["store"], name)),
+                "calls": out["calls"]}
     events = out["events"]
     row = {"hooks": [hook_row(e) for e in events if e.type in (EventType.HOOK_COMPLETED, EventType.HOOK_FAILED)],
            "calls": out["calls"], "ran": out["ran"], "status": out["statuses"][-1], "ended_by": None}

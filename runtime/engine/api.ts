@@ -208,6 +208,12 @@ export interface SimulationResult {
   turns?: TurnSummary[];
   /** Cayu: the BaseException (not an Exception) a hook raised, which ended the run uncaught. */
   endedBy?: string;
+  /**
+   * Cayu, with `endedBy`: the session's state once the run raised (runtime/engine/cayu-run-ended.ts):
+   * `running` (not ended, not failed), `interrupted` (a CancelledError), or the status it had already
+   * ended with (a session hook's BaseException).
+   */
+  sessionLeft?: string;
   /** Who played the Cayu phases ("cayu 0.3.0 runtime" or the emulation, with why); absent without Cayu hooks. */
   playedBy?: string;
   /**

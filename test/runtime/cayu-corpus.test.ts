@@ -42,6 +42,8 @@ interface Outcome {
   status?: string | null;
   statuses?: (string | null)[];
   ended_by: string | null;
+  /** With ended_by: the session's status in the store once the run raised. */
+  session?: string;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hooksmith-cayu-corpus-'));
@@ -109,7 +111,8 @@ function outcomeOf(c: Case, r: SimulationResult): Outcome {
       results[i] ? { id, ...results[i] } : { id, tool_name: names[i]!, result: null },
     );
   }
-  if (r.endedBy) return { ended_by: r.endedBy, calls };
+  // The run raised: the session as the runtime left it (running: not ended, not failed) and what it saved.
+  if (r.endedBy) return { ended_by: r.endedBy, session: r.sessionLeft, calls };
   const hooks = r.events
     // A BaseException is no hook failure: the runtime writes neither hook.failed nor hook.completed.
     .filter((e) => e.lane === 'phase' && e.hook && !e.error?.baseException)

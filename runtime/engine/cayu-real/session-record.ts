@@ -62,4 +62,6 @@ export interface SessionRecord {
   /** The tool results the session's transcript kept, in order (a result it failed to save is not here). */
   saved?: SavedResult[];
   endedBy?: string;
+  /** With endedBy: the session's status in the store once the run raised (running, interrupted, …). */
+  sessionLeft?: string;
 }

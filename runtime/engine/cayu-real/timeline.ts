@@ -5,7 +5,8 @@
 import type { SimulationResult, TimelineEvent, ToolRun, TranscriptEntry, TurnSummary } from '../api';
 import { hookError } from '../host-adapter';
 import { stringifyJson } from '../../json/lossless-json';
-import type { HookRow, SessionRecord, ToolRow } from './session-record';
+import type { HookRow, SavedResult, SessionRecord, ToolRow } from './session-record';
+import { runEndedEnding, runEndedText } from '../cayu-run-ended';
 
 const text = (v: unknown) => stringifyJson(v) ?? String(v);
 
@@ -60,10 +61,38 @@ function hookEvent(r: HookRow, context: string, timeoutMs: number): TimelineEven
   };
 }
 
-function toolLine(name: string, args: unknown, row: ToolRow, saved: boolean): string {
+function toolLine(name: string, args: unknown, row: ToolRow): string {
   const how = row.event === 'tool.call.completed' ? '' : `${row.event.replace('tool.call.', '')}: `;
-  const kept = saved ? '' : ' (not saved in the session transcript)';
-  return `${name}(${text(args)}) → ${how}${row.result.is_error ? 'error: ' : ''}${row.result.content ?? ''}${kept}`;
+  return `${name}(${text(args)}) → ${how}${row.result.is_error ? 'error: ' : ''}${row.result.content ?? ''}`;
+}
+
+/**
+ * A result the runtime reported but did not save (the session failed: an after-hook's modify
+ * conflicted with the terminal event; the run raised): no result is shown, as none was kept.
+ */
+function unsavedLine(name: string, args: unknown, row: ToolRow): TranscriptEntry {
+  return {
+    role: 'engine',
+    text: `${name}(${text(args)}): no result saved — the runtime reported ${row.event} but the session kept no result for this call`,
+  };
+}
+
+/**
+ * The results a turn's run saved though the stream, which the run's raising ended, never showed
+ * them: a CancelledError's "Tool call interrupted before completion." (is_error).
+ */
+function savedUnshown(
+  calls: { id?: string; tool_name: string; tool_args: unknown }[],
+  shown: Set<string>,
+  saved: SavedResult[],
+): TranscriptEntry[] {
+  const byId = new Map(saved.map((s) => [s.id, s]));
+  return calls.flatMap((c) => {
+    const s = c.id && !shown.has(c.id) ? byId.get(c.id) : undefined;
+    if (!s) return [];
+    const line = `${c.tool_name}(${text(c.tool_args)}) → ${s.is_error ? 'error: ' : ''}${s.content} (saved as the run was cancelled)`;
+    return [{ role: 'tool' as const, text: line }];
+  });
 }
 
 /** The record of a whole scenario, with the tool names each call was made with (in call order). */
@@ -87,6 +116,7 @@ export function simulationFromRecord(
     const say = (e: TranscriptEntry) => transcript.push({ ...e, ...turn });
     say({ role: 'user', text: users[i] ?? '' });
     const turnCalls = [...(calls[i] ?? [])];
+    const shown = new Set<string>();
     let bot = '';
     let status: TurnSummary['status'] = 'error';
     let context = 'turn';
@@ -100,6 +130,12 @@ export function simulationFromRecord(
         flush();
         const call = turnCalls.shift();
         const name = call?.tool_name ?? '?';
+        if (call?.id) shown.add(call.id);
+        const kept = !rec.saved || !call?.id || savedIds.has(call.id);
+        if (!kept) {
+          say(unsavedLine(name, call?.tool_args ?? {}, row));
+          continue;
+        }
         toolResults.push({
           tool_name: name,
           content: row.result.content ?? '',
@@ -107,8 +143,7 @@ export function simulationFromRecord(
           event: row.event,
           ...turn,
         });
-        const kept = !rec.saved || !call?.id || savedIds.has(call.id);
-        say({ role: 'tool', text: toolLine(name, call?.tool_args ?? {}, row, kept) });
+        say({ role: 'tool', text: toolLine(name, call?.tool_args ?? {}, row) });
       } else if (row.kind === 'hook') {
         const e = hookEvent(row, row.phase.startsWith('after_session') ? 'session' : context, timeoutMs);
         events.push({ ...e, seq: events.length + 1, ...turn });
@@ -119,11 +154,13 @@ export function simulationFromRecord(
       }
     }
     flush();
-    if (played.endedBy)
+    if (played.endedBy && rec.endedBy) {
+      for (const e of savedUnshown(calls[i] ?? [], shown, rec.saved ?? [])) say(e);
       say({
         role: 'engine',
-        text: `${played.endedBy} raised by ${played.endedByHook ?? 'a hook'} is not an Exception: the runtime does not catch it and the run ends`,
+        text: runEndedText(played.endedBy, played.endedByHook ?? 'a hook', rec.sessionLeft),
       });
+    }
     if (played.error) {
       internalError = `the Cayu runtime raised ${played.error.type.name}: ${played.error.message}`;
       say({ role: 'engine', text: internalError });
@@ -133,7 +170,7 @@ export function simulationFromRecord(
       name: `turn ${i + 1}`,
       user: users[i] ?? '',
       status,
-      ending: played.endedBy ? `${played.endedBy} ended the run` : `session ${status}`,
+      ending: played.endedBy ? runEndedEnding(played.endedBy, rec.sessionLeft) : `session ${status}`,
       iterations: played.iterations ?? 0,
     });
   });
@@ -157,7 +194,9 @@ export function simulationFromRecord(
     agentRoot,
     ending: last?.ending ?? 'the runtime played no turn',
     ...(conversation ? { turns } : {}),
-    ...(rec.endedBy ? { endedBy: rec.endedBy } : {}),
+    ...(rec.endedBy
+      ? { endedBy: rec.endedBy, ...(rec.sessionLeft ? { sessionLeft: rec.sessionLeft } : {}) }
+      : {}),
     ...(internalError ? { internalError } : {}),
     playedBy: `cayu ${rec.cayu} runtime`,
   };

@@ -9,6 +9,7 @@ import type { CayuPhaseId } from '../../catalogue';
 import type { RunResult } from '../api';
 import type { CayuToolResult } from '../cayu-context';
 import { cayuDelayNote } from '../cayu-outcome';
+import { runEndedText, sessionLeftBy } from '../cayu-run-ended';
 import { cloneJson } from '../../json/json-equal';
 import type { AgentHook } from '../agent-hooks';
 import { firePhaseHook, pushIdlePhase, type SimContext } from './sim-points';
@@ -21,10 +22,13 @@ export class CayuRunEnded extends Error {
     readonly hook: string,
     readonly phase?: CayuPhaseId,
   ) {
-    super(
-      `${exceptionType} raised by ${hook} is not an Exception: the runtime does not catch it and the run ends`,
-    );
+    super(runEndedText(exceptionType, hook, sessionLeftBy(exceptionType, phase)));
     this.name = 'CayuRunEnded';
+  }
+
+  /** The session as the runtime leaves it once the run raised. */
+  get sessionLeft(): string {
+    return sessionLeftBy(this.exceptionType, this.phase);
   }
 }
 

@@ -14,13 +14,18 @@ const SESSION_PHASE: Record<Status, CayuPhaseId> = {
   error: 'after_session_failed',
 };
 
-/** Returns the BaseException type when a session hook's ended the run (the runtime does not catch it). */
+/** A session hook's BaseException ended the run (the runtime does not catch it): its type, the session's state. */
+export interface SessionHookEnded {
+  endedBy: string;
+  sessionLeft: string;
+}
+
 export async function afterSession(
   ctx: SimContext,
   status: Status,
   ending: string,
   appHooks: readonly string[],
-): Promise<string | undefined> {
+): Promise<SessionHookEnded | undefined> {
   if (!ctx.hooks.hasCayu) return undefined;
   ctx.context = 'session';
   const phase = SESSION_PHASE[status];
@@ -34,7 +39,7 @@ export async function afterSession(
   } catch (err) {
     if (!(err instanceof CayuRunEnded)) throw err;
     ctx.transcript.push({ role: 'engine', text: err.message });
-    return err.exceptionType;
+    return { endedBy: err.exceptionType, sessionLeft: err.sessionLeft };
   }
   return undefined;
 }

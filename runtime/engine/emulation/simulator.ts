@@ -31,6 +31,7 @@ import { turnName, turnScenario } from '../scenario-turns';
 import { complete, responsePayload } from './sim-complete';
 import { playSimulatedUser } from './sim-user';
 import { CassetteMismatch, type SimModels } from '../model-step';
+import { runEndedEnding } from '../cayu-run-ended';
 import { newConversation, note, say, type Conversation, type Turn } from './sim-conversation';
 
 export const QUIET_RETRY_EFFECT =
@@ -219,8 +220,8 @@ async function incoming(t: Turn): Promise<TurnEnd | undefined> {
   return undefined;
 }
 
-/** A played turn; `endedBy`: a Cayu hook's BaseException ended the run. */
-type Played = TurnSummary & { internalError?: string; endedBy?: string };
+/** A played turn; `endedBy`: a Cayu hook's BaseException ended the run, leaving the session `sessionLeft`. */
+type Played = TurnSummary & { internalError?: string; endedBy?: string; sessionLeft?: string };
 
 /** Plays one turn on the conversation: turn_started … turn_finished, always paired. */
 async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promise<Played> {
@@ -242,6 +243,7 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   let end: TurnEnd;
   let internalError: string | undefined;
   let endedBy: string | undefined;
+  let sessionLeft: string | undefined;
   try {
     end = (await incoming(t)) ?? (await mainLoop(t));
   } catch (err) {
@@ -253,8 +255,9 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
       end = new TurnEnd('error', 'the cassette cannot answer this model request');
     } else if (err instanceof CayuRunEnded) {
       endedBy = err.exceptionType;
+      sessionLeft = err.sessionLeft;
       note(ctx, err.message);
-      end = new TurnEnd('error', err.message);
+      end = new TurnEnd('error', runEndedEnding(endedBy, sessionLeft));
     } else if (!(err instanceof TurnEnd)) {
       internalError = err instanceof Error ? err.message : String(err);
       note(ctx, `the turn failed unexpectedly: ${internalError}`);
@@ -276,7 +279,7 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   return {
     ...summary,
     ...(internalError !== undefined ? { internalError } : {}),
-    ...(endedBy ? { endedBy } : {}),
+    ...(endedBy ? { endedBy, sessionLeft } : {}),
   };
 }
 
@@ -297,8 +300,9 @@ export async function simulateTurn(
   const stops = (r: Played) => r.internalError !== undefined || !!r.endedBy || !!conv.cassetteFailure;
   // Cayu runs the session phases after each run / resume: after every turn, by its status.
   const endSession = async (r: Played): Promise<Played> => {
-    const endedBy = r.endedBy ?? (await afterSession(ctx, r.status, r.ending, sc.cayu?.app_hooks ?? []));
-    return endedBy ? { ...r, endedBy } : r;
+    if (r.endedBy) return r;
+    const ended = await afterSession(ctx, r.status, r.ending, sc.cayu?.app_hooks ?? []);
+    return ended ? { ...r, ...ended } : r;
   };
   if (sc.user_simulation && models) {
     const sim = await playSimulatedUser(
@@ -323,7 +327,7 @@ export async function simulateTurn(
   const last = played[played.length - 1]!;
   const many = !!sc.turns || !!sc.user_simulation;
   const status = many ? conversationStatus(played) : last.status;
-  const endedBy = last.endedBy;
+  const { endedBy, sessionLeft } = last;
   const turnMs = performance.now() - t0;
   await settleObservers(ctx);
   const hookMs = ctx.events.reduce((s, e) => s + (e.offTurnPath ? 0 : (e.durationMs ?? 0)), 0);
@@ -341,8 +345,8 @@ export async function simulateTurn(
     scriptedMs: conv.clock.scriptedMs,
     ending: ending ?? last.ending,
     ...(internalError !== undefined ? { internalError } : {}),
-    ...(many ? { turns: played.map(({ internalError: _e, endedBy: _b, ...p }) => p) } : {}),
-    ...(endedBy ? { endedBy } : {}),
+    ...(many ? { turns: played.map(({ internalError: _e, endedBy: _b, sessionLeft: _s, ...p }) => p) } : {}),
+    ...(endedBy ? { endedBy, sessionLeft } : {}),
     ...(models ? { models: models.summary(conv.cassetteFailure) } : {}),
     ...mantlePlayers(ctx.events),
   };

@@ -68,6 +68,18 @@ def _context_input(phase: str, ctx: Any) -> Dict[str, Any]:
     return out
 
 
+async def _within(awaitable, seconds: float):
+    """Awaits the hook in the runtime's own task, as the runtime does (asyncio.timeout, 3.11+): a
+    task of its own (wait_for before 3.12) would yield to the loop first, and the other calls of a
+    batch, which the runtime runs concurrently, would run their hooks in between — an order the
+    runtime alone never plays (corpus: hook-state-batch-of-two)."""
+    timeout = getattr(asyncio, "timeout", None)
+    if timeout is None:
+        return await asyncio.wait_for(awaitable, seconds)
+    async with timeout(seconds):
+        return await awaitable
+
+
 class Recorder:
     """What each wrapped hook call did, paired with the runtime's hook event that follows it."""
 
@@ -81,6 +93,7 @@ class Recorder:
         self.call_ids: List[str] = []  # the turn's tool call ids, in the order the provider made them
         self.current: Optional[str] = None
         self.running: Optional[str] = None
+        self.raised_base: Optional[str] = None  # the hook whose BaseException left it (the run ends)
 
     def take(self, phase: str, tool_call_id: Any, hook_name: Any) -> Dict[str, Any]:
         """The watched call a hook event reports: the first of its phase and tool call. The calls of a
@@ -116,12 +129,12 @@ class Recorder:
             try:
                 value = method(ctx)
                 if inspect.isawaitable(value):
-                    inner = getattr(value, "cr_frame", None)  # wait_for runs it in a task of its own
+                    inner = getattr(value, "cr_frame", None)  # the hook's own frame, below this one
                     if recorder.watch and inner is not None:
                         recorder.watch[0].enter(inner, recorder.watch[1])
                         frames.append(inner)
                     try:
-                        value = await asyncio.wait_for(value, recorder.safety_s)
+                        value = await _within(value, recorder.safety_s)
                     except asyncio.TimeoutError:
                         call["safetyStop"] = True
                         raise HooksmithSafetyStop(
@@ -133,6 +146,8 @@ class Recorder:
                 return value
             except BaseException as e:  # noqa: B902 - seen, then passed on to the runtime unchanged
                 call["raised"] = self.describe(e)
+                if not isinstance(e, Exception):
+                    recorder.raised_base = label
                 raise
             finally:
                 call["durationMs"] = round((_perf_counter() - t0) * 1000.0, 3)
@@ -295,9 +310,10 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
                     rows.append(row)
         except BaseException as e:  # noqa: B902 - a BaseException from a hook ends the run: that is the fact
             played["endedBy"] = type(e).__name__
-            played["endedByHook"] = recorder.running
+            played["endedByHook"] = recorder.raised_base or recorder.running
             if not isinstance(e, Exception) or isinstance(e, asyncio.CancelledError):
                 out["endedBy"] = type(e).__name__
+                out["sessionLeft"] = await _session_status(store)
                 break
             played["error"] = describe(e)
             break
@@ -305,6 +321,16 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
             played["iterations"] = provider.calls - calls_before
     out["saved"] = await _saved_results(store)
     return out
+
+
+async def _session_status(store) -> Optional[str]:
+    """The status the store keeps for a session whose run raised: the runtime ends it as interrupted
+    for a CancelledError, and leaves it running for any other BaseException (no terminal event)."""
+    try:
+        status = getattr(await store.load("session-1"), "status", None)
+    except Exception:  # noqa: B902 - no session was created
+        return None
+    return None if status is None else str(getattr(status, "value", status))
 
 
 async def _saved_results(store) -> List[Dict[str, Any]]:

@@ -1,8 +1,9 @@
 // Ending a Python process and everything it started: the host and what its hooks started, the
 // environment probe and what an installed engine's import started (#44 item 17). Both run in
 // their own process group and, on Linux, as a child subreaper (hooksmith_host.py,
-// environment_probe.py), so even a setsid daemon stays their descendant: the tree is found in /proc, frozen (SIGSTOP: nothing forks meanwhile), then killed,
-// descendants before the host (a dead host's orphans would go to init). Elsewhere: the group.
+// environment_probe.py), so even a setsid daemon stays their descendant: the tree is found in
+// /proc, frozen (SIGSTOP: nothing forks meanwhile), then killed, descendants before the process
+// itself (a dead process's orphans would go to init). Elsewhere: the group.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function parentsByPid(): Map<number, number[]> {

@@ -133,9 +133,12 @@ async def _guarded(call, rid):
         _watchdog.leave(frame)
 
 
-async def _run_body(call, timeout_ms: float, rid):
+async def _run_body(call, timeout_ms: float, rid, holder=True):
+    """holder=False (a whole Cayu scenario): the body's own code holding a stalled loop names no
+    request; only the hook frames it registers itself do (cayu_real.Recorder) -- the runtime's own
+    work is no hook's fault (#44 item 15)."""
     t0 = _perf_counter()
-    inner = _ensure_future(_guarded(call, rid))
+    inner = _ensure_future(_guarded(call, rid if holder else None))
     # A debug run enforces no budget: a hook paused at a breakpoint is not a timed-out hook.
     done, _ = await _wait({inner}, timeout=None if debug.enabled else max(timeout_ms, 0) / 1000.0)
     duration = (_perf_counter() - t0) * 1000.0

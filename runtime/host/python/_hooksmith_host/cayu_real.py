@@ -386,7 +386,8 @@ async def invoke(req: Dict[str, Any], res: Dict[str, Any], host: Dict[str, Any])
     baseline.capture()  # what the imports set up is the modules', kept for the cases after
     send({"id": rid, "event": "started"})
     (outcome, value, _sync), duration = await host["run_body"](
-        lambda: play(spec, classes, host["describe"], (host["watchdog"](), rid)), float(req.get("timeoutMs") or 0), rid)
+        lambda: play(spec, classes, host["describe"], (host["watchdog"](), rid)), float(req.get("timeoutMs") or 0), rid,
+        holder=False)  # the runtime's own code blocking the loop is not a hook: only a hook's frame names rid
     send({"id": rid, "event": "ended"})
     res["durationMs"] = round(duration, 3)
     if outcome == "timeout":  # each hook has its own safety stop (Recorder): the runtime's own time ran out

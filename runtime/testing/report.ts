@@ -1,6 +1,7 @@
 // `hooksmith test` reports: text (pytest-like), JSON, and JUnit XML for CI dashboards.
 import { failedCheck, verdictOf, type CaseResult, type ExpectationResult, type MalformedFile } from './cases';
 import { stringifyJson } from '../json/lossless-json';
+import type { SimulationResult } from '../engine/api';
 
 export interface TestReport {
   results: CaseResult[];
@@ -30,10 +31,23 @@ export function summaryLine(r: Pick<TestReport, 'results' | 'malformed'>): strin
 
 const indent = (s: string, pad: string) => s.replace(/\n/g, `\n${pad}`);
 
+/**
+ * Who played a case's Cayu hooks (`playedBy`), for a Cayu result only: not for a case in which
+ * Mantle hooks ran and no Cayu hook did, which an agent holding both kinds of module plays too
+ * (#45 item 5: every Mantle result was tagged "[Hooksmith's Cayu emulation (cayu not installed)]").
+ */
+export function cayuPlayedBy(sim: SimulationResult | undefined): string | undefined {
+  if (!sim?.playedBy) return undefined;
+  const ran = (cayu: boolean) =>
+    sim.events.some((e) => e.hook !== undefined && (e.lane === 'phase') === cayu);
+  return ran(false) && !ran(true) ? undefined : sim.playedBy;
+}
+
 /** The case's status line, as `hooksmith test` prints it: `FAILED a.scenario.yaml::name (12 ms)`. */
 export function statusLine(x: CaseResult, relative: (file: string) => string): string {
   const tag = { passed: 'PASSED', failed: 'FAILED', skipped: 'SKIPPED', error: 'ERROR ' }[x.status];
-  const by = x.simulation?.playedBy ? ` [${x.simulation.playedBy}]` : '';
+  const playedBy = cayuPlayedBy(x.simulation);
+  const by = playedBy ? ` [${playedBy}]` : '';
   return `${tag} ${relative(x.case.file)}::${x.case.name} (${Math.round(x.durationMs)} ms)${by}`;
 }
 
@@ -91,7 +105,7 @@ export function formatTestJson(r: TestReport, extra: Record<string, unknown> = {
           line: x.case.line,
           status: x.status,
           durationMs: x.durationMs,
-          ...(x.simulation?.playedBy ? { playedBy: x.simulation.playedBy } : {}),
+          ...(cayuPlayedBy(x.simulation) ? { playedBy: cayuPlayedBy(x.simulation) } : {}),
           expectations: x.expectations.map(({ observed: _o, path: _p, ...e }) => e),
           ...(x.error ? { error: x.error } : {}),
         })),

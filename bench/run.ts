@@ -47,6 +47,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./test-jobs')).benchTestJobs(repoRoot()),
   },
   {
+    title: 'Hook tests: Testing view Run All vs hooksmith test',
+    run: async () => (await import('./testing-view')).benchTestingView(repoRoot()),
+  },
+  {
     title: 'Hook tests: hooksmith test and fuzz',
     run: async () => (await import('./test-suite')).benchTesting(repoRoot()),
   },

@@ -13,6 +13,7 @@ import { substituteReason } from './parser';
 import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
 import { definitionNames, undefinedAtImport, type DefinitionNames } from './import-time-names';
 import { cacheFunction, cachedFunction, cachingFor, scopeKey } from './function-cache';
+import { moduleStringConstants } from './module-constants';
 
 const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
 /**
@@ -130,6 +131,7 @@ export function modelOfSyntax(
   const first = root.namedChildren.find((c) => c?.type !== 'comment');
   const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string';
   const undefinedNames = error ? [] : undefinedAtImport(root, text, futureAnnotations, names);
+  const constants = moduleStringConstants(root, text, imports);
   return {
     path,
     syntaxErrors: error ? [error] : [],
@@ -140,6 +142,7 @@ export function modelOfSyntax(
     classes,
     lineCount: countLines(text),
     ...(undefinedNames.length ? { undefinedAtImport: undefinedNames } : {}),
+    ...(constants ? { stringConstants: constants } : {}),
   };
 }
 

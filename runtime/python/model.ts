@@ -286,6 +286,8 @@ export interface HookModule {
   lineCount: number;
   /** Names evaluated at import time that nothing defines (import-time-names.ts); absent when none. */
   undefinedAtImport?: UndefinedName[];
+  /** Module-level names bound once to a string literal (module-constants.ts); absent when none. */
+  stringConstants?: Record<string, string>;
 }
 
 /** Where an undefined name is evaluated as the module loads. */

@@ -20,11 +20,21 @@ export function customEventTypeProblem(type: string): string | undefined {
   return undefined;
 }
 
-/** The event type argument: the first positional or `event_type=`, when a string literal. */
-function eventTypeArgument(call: CallFacts): { value: string; range: Range } | undefined {
+/**
+ * The event type argument: the first positional or `event_type=`, when a string literal or a
+ * module-level name bound once to one (`constant`: that name; the quick fix is then left out).
+ */
+function eventTypeArgument(
+  call: CallFacts,
+  constants: Record<string, string> = {},
+): { value: string; range: Range; constant?: string } | undefined {
   const keyword = call.keywords.find((k) => k.name === 'event_type');
   const arg = call.positional[0] ?? (keyword && { value: keyword.value, range: keyword.valueRange });
-  return arg?.value.kind === 'string' ? { value: arg.value.value, range: arg.range } : undefined;
+  if (arg?.value.kind === 'string') return { value: arg.value.value, range: arg.range };
+  const name = arg?.value.kind === 'other' ? arg.value.text : undefined;
+  return name !== undefined && Object.hasOwn(constants, name)
+    ? { value: constants[name]!, range: arg!.range, constant: name }
+    : undefined;
 }
 
 /** `"order_placed"` → `"custom.order_placed"` when that is valid. */
@@ -41,7 +51,7 @@ export const cayuCustomEventType: Rule = {
   severity: 'error',
   title: '`emit_custom_event` with a reserved or malformed event type',
   docs: {
-    what: `In a \`RuntimeHook\` subclass, \`….${METHOD}("type", …)\` whose literal type the engine refuses: not \`custom.\` followed by non-empty dot-separated segments of letters, digits, \`_\` and \`-\` (\`"order_placed"\`, \`"custom."\`, \`"custom..x"\`, \`"custom.a b"\`), or in the reserved \`custom.cayu.\` namespace.`,
+    what: `In a \`RuntimeHook\` subclass, \`….${METHOD}("type", …)\` whose type (a literal, or a module-level name bound once to one) the engine refuses: not \`custom.\` followed by non-empty dot-separated segments of letters, digits, \`_\` and \`-\` (\`"order_placed"\`, \`"custom."\`, \`"custom..x"\`, \`"custom.a b"\`), or in the reserved \`custom.cayu.\` namespace.`,
     why: `\`${METHOD}\` validates the type first (\`validate_public_custom_event_type\`, ${CAYU_CUSTOM_EVENT_TYPE.source}) and raises ValueError: the event is never emitted and the hook fails there (the runtime records the failure and goes on without the rest of the hook).`,
     spec: 'spec/cayu-runtime-hooks.md, context methods: "async BeforeToolCallHookContext.emit_custom_event(event_type: str, *, session_id: str | None=None, payload: dict[str, Any] | None=None) -> Event"; DESIGN.md: "a hook that raises an `Exception` … is recorded as failed and the loop goes on".',
     fix: 'Name the event `custom.<your namespace>.<event>`, outside `custom.cayu.`. The quick fix prefixes a bare name with `custom.`.',
@@ -72,16 +82,17 @@ class Audit(RuntimeHook):
       for (const m of cls.methods) {
         for (const call of m.body.calls) {
           if (call.expectedFailure || !call.callee.text.endsWith(`.${METHOD}`)) continue;
-          const arg = eventTypeArgument(call);
+          const arg = eventTypeArgument(call, ctx.module.stringConstants);
           const why = arg && customEventTypeProblem(arg.value);
           if (!arg || !why) continue;
+          const what = arg.constant ? ` (the value of ${q(arg.constant)})` : '';
           out.push(
             report(
               this,
               ctx,
               arg.range,
-              `Custom event type ${q(arg.value)} ${why}: ${METHOD} raises ValueError and the hook fails there.`,
-              { fixes: prefixFix(arg.value, arg.range) },
+              `Custom event type ${q(arg.value)}${what} ${why}: ${METHOD} raises ValueError and the hook fails there.`,
+              { fixes: arg.constant ? [] : prefixFix(arg.value, arg.range) },
             ),
           );
         }

@@ -66,6 +66,53 @@ describe(CODE, () => {
     assert.equal(ds[1]!.fixes, undefined);
   });
 
+  it('reads a module-level name bound once to a literal, as cayu tests write it; no other binding', async () => {
+    // Modelled on cayu's own namespace test (a reserved type kept in a module constant).
+    const src = py`
+      import asyncio
+      from cayu.observability import RuntimeHook
+      from events import IMPORTED_TYPE
+
+      RESERVED = "custom.cayu.audit"
+      BARE: str = "audit_done"
+      FINE = "custom.app.audit"
+      TWICE = "custom.cayu.a"
+      TWICE = "custom.app.b"
+      GROWN = "custom."
+      GROWN += "x"
+      MOVED = "custom.cayu.m"
+
+
+      def move():
+          global MOVED
+          MOVED = "custom.app.m"
+
+
+      class Hook(RuntimeHook):
+          RESERVED = "custom.app.shadowed_in_class_only"
+
+          async def after_session_completed(self, context):
+              await context.emit_custom_event(RESERVED)
+              await context.emit_custom_event(event_type=BARE)
+              await context.emit_custom_event(FINE)
+              await context.emit_custom_event(TWICE)
+              await context.emit_custom_event(GROWN)
+              await context.emit_custom_event(MOVED)
+              await context.emit_custom_event(IMPORTED_TYPE)
+              await context.emit_custom_event(self.RESERVED)
+    `;
+    const ds = await diagnose(CODE, src);
+    assert.deepEqual(
+      ds.map((d) => rangeText(src, d)),
+      ['RESERVED', 'BARE'],
+    );
+    assert.match(
+      ds[0]!.message,
+      /`custom\.cayu\.audit` \(the value of `RESERVED`\) is in the `custom\.cayu\.` namespace/,
+    );
+    assert.equal(ds[1]!.fixes, undefined, 'no quick fix writes a literal over the name');
+  });
+
   it('the engine test that expects the rejection (inside pytest.raises) and non-hook classes stay quiet', async () => {
     const src = py`
       import pytest

@@ -87,7 +87,8 @@ export class Scheduler {
       return this.runNow(key);
     }
     await running;
-    await this.queued.get(key)?.done;
+    // Queued (behind the background, say): asked for now, it goes before what is not.
+    if (this.queued.has(key)) await this.runNow(key, 'edit');
   }
 
   /**

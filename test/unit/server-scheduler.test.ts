@@ -80,6 +80,15 @@ describe('server scheduler: what is validated first', () => {
     }
   });
 
+  it('settle (a pull) moves a key waiting in the background ahead of the rest', async () => {
+    const { scheduler, events } = recorder();
+    const scan = ['s1', 's2', 's3', 's4'].map((k) => scheduler.runNow(k, 'background'));
+    await turn(); // s1 runs
+    await scheduler.settle('s4');
+    assert.ok(events.includes('end s4') && !events.includes('start s2'), events.join(', '));
+    await Promise.all(scan);
+  });
+
   it('after stop, queued work is dropped and its waiters resolve', async () => {
     const { scheduler, events } = recorder();
     const runs = ['a', 'b', 'c'].map((k) => scheduler.runNow(k, 'open'));

@@ -30,7 +30,12 @@ describe('an opened document before the workspace scan', () => {
       await c.waitFor(uri, (p) => p.diagnostics.some((d) => d.code === 'missing-parentheses'), 60_000);
       for (let i = 0; i < 40; i++)
         await c.waitFor(`file://${ws.path(`agent/hooks/m${i}.py`)}`, () => true, 120_000);
-      const before = order.slice(scannedBefore, order.indexOf('opened.py'));
+      // Modules first published after the open and before the opened document (a module published
+      // again is a sibling refreshed by the module in flight: its duplicate modify hooks).
+      const earlier = new Set(order.slice(0, scannedBefore));
+      const before = [...new Set(order.slice(scannedBefore, order.indexOf('opened.py')))].filter(
+        (f) => !earlier.has(f),
+      );
       assert.ok(
         before.length <= 1,
         `published after the open, before the opened document: ${before.join(', ')}`,

@@ -1,7 +1,8 @@
 // Language server over stdio: edit → publishDiagnostics latency (p50/p99) on a 160-line, a
 // 3,000-line and a 10,000-line hook module, and the server's RSS after 10,000 edits. At 10,000
 // lines the server's CPU per edit is set against a cold parse + rules of the same text in this
-// process (the same bundled code), measured in the same run.
+// process (the same bundled code) and against ruff's full check of it (bench/ruff.ts; #42: at most
+// 0.25×), both measured in the same run.
 // Drives the real `node dist/server.js --stdio` through test/lsp/lsp-client.ts. Each edit
 // types or deletes one character inside a hook body and waits for the publication of
 // exactly that version, so the (adaptive) debounce is part of the measured latency.
@@ -19,6 +20,7 @@ import { analyseModule, parseModule } from '../runtime/analysis';
 import { initParser } from '../runtime/python/parser';
 import { clearFunctionCache } from '../runtime/python/function-cache';
 import { hookModuleSource } from './generate';
+import { ruffChecks } from './ruff';
 import { line, ms, percentile } from './stats';
 
 interface Run {
@@ -121,6 +123,14 @@ export async function benchLsp(): Promise<string[]> {
   out.push(line('  cold parse + rules of the same text, CPU, median', ms(cold)));
   out.push(
     line('  server CPU per edit / cold parse + rules', `${ratio.toFixed(2)}×`, '≤ 0.30×', within(ratio, 0.3)),
+  );
+  const ruff = ruffChecks([hookModuleSource(10000)], 30);
+  const toRuff = huge.cpuMsPerEdit / ruff.times[0]!.cpu;
+  out.push(
+    line(`  ruff ${ruff.version} (WASM) full check of the same text, CPU, median`, ms(ruff.times[0]!.cpu)),
+  );
+  out.push(
+    line('  server CPU per edit / ruff full check', `${toRuff.toFixed(2)}×`, '≤ 0.25×', within(toRuff, 0.25)),
   );
   const soak = await editLoop(160, 10000, 0);
   out.push(

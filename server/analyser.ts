@@ -103,7 +103,14 @@ export class Analyser {
   private folderModules = new Set<string>();
   private extraModules = new Set<string>();
 
-  /** Scans the workspace folders, reading every hook module; extra roots: `adoptExtra` (extra-roots.ts). */
+  /** Found by the last scans and not read yet: each is read by its own validation (`validate`). */
+  private unread = new Set<string>();
+
+  /**
+   * Scans the workspace folders for hook modules (extra roots: `adoptExtra`, extra-roots.ts). Returns
+   * the files to validate; each is read from disk by its validation, one at a time, so a scan of
+   * large modules never keeps an opened document (or `shutdown`) waiting for all of them.
+   */
   scan(folders: string[]): string[] {
     this.folders = folders;
     this.files.invalidate();
@@ -113,14 +120,8 @@ export class Analyser {
       this.host.log(`[hooksmith] stopped looking for hook modules after ${capped} files and folders`);
     this.folderModules = new Set(agents.flatMap((a) => [...a.mantleModules, ...a.cayuModules]));
     this.forgetUndiscovered();
-    const found: string[] = [];
-    for (const file of this.folderModules) {
-      try {
-        if (this.loadDiscovered(file)) found.push(file);
-      } catch (err) {
-        this.host.log(`[hooksmith] skipped ${file}: ${errText(err)}`);
-      }
-    }
+    const found = [...this.folderModules].filter((file) => !this.modules.get(file)?.buffer);
+    for (const file of found) this.unread.add(file);
     return found;
   }
 
@@ -241,6 +242,7 @@ export class Analyser {
 
   /** Validates one module and publishes; refreshes siblings when its modify hooks changed. */
   async validate(key: string): Promise<void> {
+    if (this.unread.delete(key) && !this.readScanned(key)) return;
     const state = this.modules.get(key);
     if (!state) return;
     const version = state.buffer?.version;
@@ -364,6 +366,17 @@ export class Analyser {
       state.root = c.root;
     }
     return tree;
+  }
+
+  /** A module the scan found, read now (an open buffer wins); whether it is a hook module. */
+  private readScanned(file: string): boolean {
+    if (this.stopped) return false;
+    try {
+      return this.modules.get(file)?.buffer !== undefined || this.loadFromDisk(file);
+    } catch (err) {
+      this.host.log(`[hooksmith] skipped ${file}: ${errText(err)}`);
+      return false;
+    }
   }
 
   /** Reads a file from disk; keeps it when it is a hook module. */

@@ -83,7 +83,7 @@ export class Session {
       (keys) => {
         for (const s of this.analyser.all())
           if ((keys === 'all' || s.key === keys) && !this.analyser.waitsForSave(s))
-            this.scheduler.schedule(s.key);
+            this.scheduler.schedule(s.key, s.buffer ? 'open' : 'background');
       },
       undefined,
       (message) => void connection.window.showInformationMessage(message),
@@ -97,7 +97,7 @@ export class Session {
       log: this.log,
       adopt: (roots, modules) => this.analyser.adoptExtra(roots, modules),
       load: (file) => (this.analyser.loadDiscovered(file) ? file : undefined),
-      validate: (key) => this.scheduler.runNow(key),
+      validate: (key) => this.scheduler.runNow(key, 'background'),
     });
   }
 
@@ -155,9 +155,11 @@ export class Session {
     const base = this.folders[0] ?? process.cwd();
     this.extra = extraRoots(s.extraAgentRoots, base, this.log);
     this.analyser.files.extraRoots = this.extra; // an open buffer in an extra root is classified at once
-    const found = this.analyser.scan(this.folders);
+    const files = this.analyser.scan(this.folders);
     void this.extraScanner.start(this.extra);
-    for (const key of found) await this.scheduler.runNow(key);
+    // Read and validated one by one behind the open documents (server/scheduler.ts).
+    await Promise.all(files.map((key) => this.scheduler.runNow(key, 'background')));
+    const found = files.filter((key) => this.analyser.get(key));
     const what = `${this.folders.length} folder(s): ${found.length} hook module(s)`;
     if (what !== this.lastScan)
       this.log(`[hooksmith] scanned ${what} in ${Math.round(performance.now() - t0)} ms`);

@@ -32,22 +32,42 @@ const MAX_HEADER_BYTES = 8 * 1024;
 const MAX_BODY_BYTES = 512 * 1024 * 1024;
 const HEADER_END = Buffer.from('\r\n\r\n');
 
+/** Bodies up to this size are looked at for `shutdown` as their bytes arrive (it is ~50 bytes). */
+const SMALL_BODY_BYTES = 256;
+
 /**
  * Passes LSP frames through unchanged and fails (an 'error' event) on the first frame whose
  * header has no usable Content-Length: after that, no later byte can be framed with certainty.
+ * A small frame that is the `shutdown` request is told to `onShutdown` as soon as its bytes are
+ * read: vscode-jsonrpc's reader hands on one message per turn of the event loop, so after a
+ * burst of opens `shutdown` reached the server's handlers only after one analysis step per
+ * message queued before it (seconds).
  */
 export class FrameGuard extends Transform {
   private header = Buffer.alloc(0);
   /** Body bytes still to pass through (0: reading a header). */
   private bodyLeft = 0;
+  /** A small body's bytes so far (undefined: the body is not a small one). */
+  private small: Buffer | undefined;
+
+  constructor(private readonly onShutdown?: () => void) {
+    super();
+  }
+
+  private body(bytes: Buffer): void {
+    this.push(bytes);
+    if (!this.small) return;
+    this.small = Buffer.concat([this.small, bytes]);
+    if (this.bodyLeft === 0 && isShutdown(this.small)) this.onShutdown?.();
+  }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     let data = chunk;
     while (data.length > 0) {
       if (this.bodyLeft > 0) {
         const n = Math.min(this.bodyLeft, data.length);
-        this.push(data.subarray(0, n));
         this.bodyLeft -= n;
+        this.body(data.subarray(0, n));
         data = data.subarray(n);
         continue;
       }
@@ -63,8 +83,20 @@ export class FrameGuard extends Transform {
       data = this.header.subarray(end + HEADER_END.length);
       this.header = Buffer.alloc(0);
       this.bodyLeft = length;
+      this.small = length <= SMALL_BODY_BYTES && this.onShutdown ? Buffer.alloc(0) : undefined;
     }
     done();
+  }
+}
+
+/** Whether a frame's body is the `shutdown` request. */
+function isShutdown(body: Buffer): boolean {
+  if (!body.includes('shutdown')) return false;
+  try {
+    const msg = JSON.parse(body.toString('utf8')) as unknown;
+    return Message.isRequest(msg as Message) && (msg as { method?: unknown }).method === 'shutdown';
+  } catch {
+    return false; // not JSON: the reader reports it
   }
 }
 
@@ -223,7 +255,7 @@ export function createServerConnection(argv: readonly string[] = process.argv): 
   const options = { messageStrategy: gate.strategy };
   let connection: Connection;
   if (argv.includes('--stdio')) {
-    const guard = new FrameGuard();
+    const guard = new FrameGuard(seeShutdown);
     guard.on('error', (err) => fail(err.message));
     // Started by server/boot.ts: the client's bytes from there, `initialize` perhaps answered.
     const early = takeOver();

@@ -11,11 +11,12 @@ import {
   type PayloadType,
 } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
-import { contextParameter, mantleHooks, payloadParameter, phaseMethods } from '../python/hooks';
+import { contextParameter, payloadParameter, phaseMethods } from '../python/hooks';
 import type { AttributeRead, FunctionDef, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { fix, q, report } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
+import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
 const CODE = 'unknown-attribute';
 
@@ -155,22 +156,27 @@ async def clamp(call: ToolCallPayload) -> ToolCallPayload:
   },
 };
 
+/** A hook found with no unknown read keeps that verdict while its record lives (util/clean-hooks.ts). */
+const clean: CleanHooks = cleanHooksBit();
+
 function mantleFindings(ctx: RuleContext): Found[] {
   const out: Found[] = [];
   const seen = new Set<FunctionDef>(); // a def under two hook decorators is read once
-  for (const h of mantleHooks(ctx.module)) {
+  // What a hook's reads are checked against is its own: its def (the payload parameter, the
+  // body's reads, rebinding and hasattr guards) and its point's payload type.
+  checkHooks(ctx.module, clean, (h) => {
     const param = payloadParameter(h.fn)?.name;
-    if (!param || seen.has(h.fn)) continue;
+    if (!param || seen.has(h.fn)) return true;
     seen.add(h.fn);
     const subject = mantleSubject(param, h.payload);
-    out.push(
-      ...unknownReads(h.fn, param, (r) => ({
-        name: r.path[0] as string,
-        range: r.ranges[0] as Range,
-        subject,
-      })),
-    );
-  }
+    const found = unknownReads(h.fn, param, (r) => ({
+      name: r.path[0] as string,
+      range: r.ranges[0] as Range,
+      subject,
+    }));
+    for (const f of found) out.push(f);
+    return found.length === 0;
+  });
   return out;
 }
 

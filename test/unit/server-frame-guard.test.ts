@@ -47,3 +47,23 @@ test('a frame without a usable Content-Length fails the stream, after the good f
     assert.deepEqual(r.out, good);
   }
 });
+
+test('a `shutdown` request is told as its bytes pass, split anywhere, behind large frames; nothing else is', async () => {
+  const text = 'x'.repeat(100_000);
+  const open = frame(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { text } }));
+  const look = frame('{"jsonrpc":"2.0","method":"shutdown"}'); // a notification named so: not the request
+  const shutdown = frame('{"jsonrpc":"2.0","id":7,"method":"shutdown"}');
+  const all = Buffer.concat([open, look, shutdown]);
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const cut of [1, 7, 1000, all.length - 10]) {
+    let seen = 0;
+    const g = new FrameGuard(() => seen++);
+    g.on('data', () => undefined);
+    g.write(all.subarray(0, all.length - cut));
+    await turn();
+    assert.equal(seen, 0, `not before its last byte (cut ${cut})`);
+    g.write(all.subarray(all.length - cut));
+    await turn();
+    assert.equal(seen, 1, `told once (cut ${cut})`);
+  }
+});

@@ -10,5 +10,5 @@ export async function didChangeConfiguration(s: Session, p: DidChangeConfigurati
   s.settings.clear();
   s.environment.filesChanged();
   await s.scanWorkspace();
-  for (const state of s.analyser.all()) if (state.buffer) await s.scheduler.runNow(state.key);
+  for (const state of s.analyser.all()) if (state.buffer) await s.scheduler.runNow(state.key, 'open');
 }

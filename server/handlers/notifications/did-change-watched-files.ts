@@ -33,5 +33,5 @@ export async function didChangeWatchedFiles(
     for (const k of s.analyser.rescan()) keys.add(k);
     void s.extraScanner.start(s.extra);
   }
-  for (const k of keys) await s.scheduler.runNow(k);
+  for (const k of keys) await s.scheduler.runNow(k, 'background');
 }

@@ -10,5 +10,5 @@ export function didClose(s: Session, { textDocument: d }: DidCloseTextDocumentPa
   }
   s.scheduler.cancel(s.analyser.keyOf(d.uri));
   const state = s.analyser.close(d.uri);
-  if (state) s.scheduler.schedule(state.key);
+  if (state) s.scheduler.schedule(state.key, 'background');
 }

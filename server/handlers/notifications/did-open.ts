@@ -12,7 +12,8 @@ export function didOpen(s: Session, { textDocument: d }: DidOpenTextDocumentPara
   const state = s.analyser.open(d.uri, d.text, d.version);
   if (s.analyser.savesOnly(state)) s.tellSaveOnly(state);
   // The agent's other modules (an editor on one file, no root) once its classification is known.
-  void s.scheduler.runNow(state.key).then(async () => {
-    for (const key of s.analyser.adoptAgentOf(state)) await s.scheduler.runNow(key);
+  // Opened documents are validated one at a time in the order they were opened, before the background.
+  void s.scheduler.runNow(state.key, 'open').then(async () => {
+    for (const key of s.analyser.adoptAgentOf(state)) await s.scheduler.runNow(key, 'background');
   });
 }

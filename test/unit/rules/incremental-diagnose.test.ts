@@ -67,6 +67,11 @@ const INSERTS = [
   'ToolCallPayload = dict\n',
   '\n\n@on_tool_result()\nasync def extra(result: ToolResultPayload) -> None:\n    print(result.value["k"])\n',
   '@modify_tool_call\n',
+  // unknown-attribute: a read the payload type lacks, a hasattr guard, a rebinding of the parameter.
+  '.argumentz',
+  'result.valeu\n    ',
+  'hasattr(result, "valeu")\n    ',
+  'result = 1\n    ',
 ];
 
 type Edit = { at: number; length: number; insert: string };

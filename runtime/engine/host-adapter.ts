@@ -84,7 +84,7 @@ function notesOf(r: InvokeResult): string[] {
 export function toHostFact(r: InvokeResult): HostFact {
   const fact = factOf(r);
   const withDebug: HostFact = r.debug ? { ...fact, debug: r.debug } : fact;
-  if (r.playedBy !== undefined) withDebug.playedBy = r.playedBy;
+  if (r.rasaPro !== undefined) withDebug.rasaPro = r.rasaPro;
   if (r.mantleRunner && withDebug.kind !== 'load-error') withDebug.runner = r.mantleRunner;
   return r.hookName !== undefined ? { ...withDebug, hookName: r.hookName } : withDebug;
 }
@@ -184,6 +184,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     ...(call.payloadType ? { payloadType: call.payloadType } : {}),
     ...(call.phase ? { phase: call.phase } : {}),
     ...(call.point ? { point: call.point, lane: call.lane } : {}),
+    ...(call.mantleRunner ? { mantleRunner: true } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
     ...(call.hookTimeoutMs !== undefined ? { hookTimeoutMs: call.hookTimeoutMs } : {}),

@@ -139,7 +139,7 @@ test("choosePlayer: a Mantle agent with real models is still the Mantle player (
 });
 
 // The CLI, as a user runs it: `hooksmith run` of a hook of examples/clean-agent.
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(__dirname, '../..');
 const cliPath = join(root, 'dist', 'cli.js');
 const engines = pythonWith(['rasa.mantle.hooks'], { envs: ['engines'], onlyEnvs: true });
 const plain = pythonWith(['json'], { envs: ['tools'] });

@@ -96,6 +96,7 @@ function signalOf(e: PyException) {
     type: e.signal,
     ...(e.feedback !== undefined ? { feedback: e.feedback } : {}),
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    ...(e.responseMessage !== undefined ? { responseMessage: e.responseMessage } : {}),
   };
 }
 

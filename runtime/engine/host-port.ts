@@ -51,7 +51,7 @@ export interface RaisedFact {
   kind: 'raised';
   error: HookError;
   /** Set when the exception is RetryModel / HookRejection (shim or real class). */
-  signal?: { type: ControlSignal; feedback?: string; reason?: string };
+  signal?: { type: ControlSignal; feedback?: string; reason?: string; responseMessage?: string };
   durationMs: number;
   output: string;
   actions?: unknown[];

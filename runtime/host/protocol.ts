@@ -99,6 +99,8 @@ export interface PyException {
   feedback?: string;
   /** HookRejection reason, when the exception carries one. */
   reason?: string;
+  /** HookRejection response_message: the responses.yml name the engine sends the user instead. */
+  responseMessage?: string;
   /** The exception is one of rasa.mantle.hooks' control signals (real or shim class). */
   signal: 'RetryModel' | 'HookRejection' | null;
   /** Not an Exception subclass (SystemExit, KeyboardInterrupt, bare BaseException). */

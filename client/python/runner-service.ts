@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
 import { configureCayuEngine } from '../../runtime/engine/engine-mode';
+import { configureMantleEngine } from '../../runtime/engine/mantle-engine';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HookRunnerOptions } from '../../runtime/engine/api';
 import type { ModelRunOptions } from '../../runtime/engine/model-step';
@@ -126,6 +127,7 @@ export class RunnerService implements vscode.Disposable {
   private configure(resource?: vscode.Uri): void {
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
     configureCayuEngine(this.ctx.settings(resource).cayu.engine);
+    configureMantleEngine(this.ctx.settings(resource).mantle.engine);
   }
 
   private async create(

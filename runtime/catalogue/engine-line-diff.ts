@@ -77,7 +77,7 @@ export const KEPT_DIFFERENCES: readonly KeptDifference[] = [
     ours: 'reason',
     engine: 'reason, response_message?',
     reason:
-      'response_message (a responses.yml name the engine sends instead of the packaged fallback, incoming_message.py:123, outgoing_text.py:63) is accepted by the shim and the real runner; the simulator still plays the packaged fallback: follow-up',
+      "response_message (a responses.yml name the engine sends instead of the packaged fallback, incoming_message.py:123, outgoing_text.py:63) is accepted by the shim and the real runner, and the simulator's bot line names that response (Hooksmith does not render responses.yml); the hovers still name reason only: follow-up",
   },
   ...(
     ['ToolCallPayload.arguments', 'ToolResultPayload.arguments', 'KnowledgeResultsPayload.passages'] as const

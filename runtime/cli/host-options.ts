@@ -1,7 +1,8 @@
 // The options of every command that runs hooks (run, simulate, test, fuzz), read once at the CLI's
 // entry into one typed object that main.ts hands to the command, which passes it to the runners it
 // creates. They are not written to process.env: the documented environment variables
-// (HOOKSMITH_MEMORY_LIMIT_MB, HOOKSMITH_CAYU_SAFETY_STOP_S, HOOKSMITH_CAYU_ENGINE) stay inputs, below
+// (HOOKSMITH_MEMORY_LIMIT_MB, HOOKSMITH_CAYU_SAFETY_STOP_S, HOOKSMITH_CAYU_ENGINE,
+// HOOKSMITH_MANTLE_ENGINE) stay inputs, below
 // these options. A leaf apart from the option parsers: validating loads no engine.
 import {
   CAYU_SAFETY_STOP_ENV,
@@ -16,6 +17,12 @@ import {
   parseCayuEngine,
   type CayuEngine,
 } from '../engine/engine-mode';
+import {
+  configureMantleEngine,
+  MANTLE_ENGINE_ENV,
+  MANTLE_ENGINES,
+  parseMantleEngine,
+} from '../engine/mantle-engine';
 
 export interface HostOptions {
   /** --memory-limit: the Python host's address-space limit in MiB (0: none). */
@@ -24,6 +31,8 @@ export interface HostOptions {
   cayuSafetyStopS?: number;
   /** --cayu-engine: who plays Cayu phases. */
   cayuEngine?: CayuEngine;
+  /** --mantle-engine: who plays Mantle hook calls. */
+  mantleEngine?: CayuEngine;
 }
 
 interface HostOption {
@@ -57,6 +66,13 @@ const HOST_OPTIONS: readonly HostOption[] = [
     field: 'cayuEngine',
     expected: CAYU_ENGINES.join('|'),
     take: (v, into) => (into.cayuEngine = parseCayuEngine(v)) !== undefined,
+  },
+  {
+    name: '--mantle-engine',
+    env: MANTLE_ENGINE_ENV,
+    field: 'mantleEngine',
+    expected: MANTLE_ENGINES.join('|'),
+    take: (v, into) => (into.mantleEngine = parseMantleEngine(v)) !== undefined,
   },
 ];
 
@@ -97,11 +113,13 @@ export function invalidHostEnv(given: HostOptions): string | undefined {
 }
 
 /**
- * The Cayu choices go where the editor's settings go (configureCayuSafetyStop, configureCayuEngine):
+ * The Cayu choices (and who plays Mantle calls) go where the editor's settings go
+ * (configureCayuSafetyStop, configureCayuEngine, configureMantleEngine):
  * the runner reads them there until it takes them as options (runner.ts is being reshaped this wave).
  * The memory limit travels in the runner's options (HookRunnerOptions.memoryLimitMb).
  */
 export function configureCayuChoices(options: HostOptions): void {
   configureCayuSafetyStop(options.cayuSafetyStopS);
   configureCayuEngine(options.cayuEngine);
+  configureMantleEngine(options.mantleEngine);
 }

@@ -18,7 +18,9 @@ commands:
    run, simulate, test and fuzz take --memory-limit MIB: the Python host's memory limit, default 4096, 0 none,
    --cayu-safety-stop SECONDS: Hooksmith's own stop for a Cayu hook that never returns, default 120,
    and --cayu-engine auto|real|emulation: who plays Cayu phases, default auto (the installed cayu
-   runtime wherever cayu is importable, else Hooksmith's emulation), as hooksmith.cayu.engine does)
+   runtime wherever cayu is importable, else Hooksmith's emulation), as hooksmith.cayu.engine does,
+   and --mantle-engine auto|real|emulation: who plays Mantle hook calls, default auto (rasa-pro's
+   hook runner wherever rasa.mantle.hooks is importable), as hooksmith.mantle.engine does)
   run FILE::HANDLER --payload JSON_FILE|- [--python PATH] [--format text|json]
                                                    run one hook as the engine would
   simulate SCENARIO_FILE [--python PATH] [--format text|json]

@@ -44,6 +44,8 @@ export interface RaisedSignal {
   feedback?: string;
   /** HookRejection reason. */
   reason?: string;
+  /** HookRejection response_message: the responses.yml name the user receives instead. */
+  responseMessage?: string;
   /** The signal is allowed at this point and lane, so it has its meaning. */
   honoured: boolean;
 }

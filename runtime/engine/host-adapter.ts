@@ -84,7 +84,7 @@ function notesOf(r: InvokeResult): string[] {
 export function toHostFact(r: InvokeResult): HostFact {
   const fact = factOf(r);
   const withDebug: HostFact = r.debug ? { ...fact, debug: r.debug } : fact;
-  if (r.playedBy !== undefined) withDebug.playedBy = r.playedBy;
+  if (r.rasaPro !== undefined) withDebug.rasaPro = r.rasaPro;
   if (r.mantleRunner && withDebug.kind !== 'load-error') withDebug.runner = r.mantleRunner;
   return r.hookName !== undefined ? { ...withDebug, hookName: r.hookName } : withDebug;
 }
@@ -96,6 +96,7 @@ function signalOf(e: PyException) {
     type: e.signal,
     ...(e.feedback !== undefined ? { feedback: e.feedback } : {}),
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    ...(e.responseMessage !== undefined ? { responseMessage: e.responseMessage } : {}),
   };
 }
 
@@ -184,6 +185,7 @@ export function toInvokeRequest(call: HostCall): InvokeRequest {
     ...(call.payloadType ? { payloadType: call.payloadType } : {}),
     ...(call.phase ? { phase: call.phase } : {}),
     ...(call.point ? { point: call.point, lane: call.lane } : {}),
+    ...(call.mantleRunner ? { mantleRunner: true } : {}),
     payload: call.payload,
     timeoutMs: call.timeoutMs,
     ...(call.hookTimeoutMs !== undefined ? { hookTimeoutMs: call.hookTimeoutMs } : {}),

@@ -24,6 +24,8 @@ export interface HostCall {
   /** Mantle: the point and lane (the engine's runner registers the hook with them). */
   point?: string;
   lane?: 'observe' | 'modify';
+  /** Mantle: play it through the installed rasa-pro's hook runner where it imports (protocol.ts). */
+  mantleRunner?: boolean;
   /** Mantle: the payload fields (identity included). Cayu: the context data (cayu-context.ts). */
   payload: unknown;
   timeoutMs: number;
@@ -49,7 +51,7 @@ export interface RaisedFact {
   kind: 'raised';
   error: HookError;
   /** Set when the exception is RetryModel / HookRejection (shim or real class). */
-  signal?: { type: ControlSignal; feedback?: string; reason?: string };
+  signal?: { type: ControlSignal; feedback?: string; reason?: string; responseMessage?: string };
   durationMs: number;
   output: string;
   actions?: unknown[];
@@ -72,8 +74,10 @@ export type HostFact = (
   debug?: { pausedMs: number | null };
   /** Cayu: the hook instance's `name`. */
   hookName?: string;
-  /** Mantle: who played the call (the host says: the engine's runner or the emulation, and why). */
+  /** Mantle: who played the call, as the Mantle player names it (engine/mantle-real/). */
   playedBy?: string;
+  /** Mantle: the installed rasa-pro's version, when its runner played the call. */
+  rasaPro?: string;
   /** Mantle in real-engine mode: what rasa-pro's runner decided. */
   runner?: MantleRunnerDecision;
 };

@@ -1,56 +1,71 @@
-// Mantle's eval scenario files as written (`eval/scenarios/*.yml`, rasa.com/docs/mantle/testing/
-// scenarios): `scenario:` with `name`, `type`, `simulation_context`, `setup.initial_slots` and
-// `goals` (criteria, assertions). Mantle plays the user with an LLM from `simulation_context`;
-// so does Hooksmith once a model is given (`user_simulation`, sim-user.ts), or the file carries
-// a scripted conversation under `scenario.hooksmith` (Hooksmith's extension key: a scenario's keys).
+// Mantle's eval scenario files (`eval/scenarios/*.yml`) as the installed rasa-pro loads them:
+// `scenario:` with `name`, `simulation_context`, `setup.initial_slots` and `goals` (assertions,
+// criteria, expected_tools), every key and assertion kind from the engine's own schema
+// (mantle-eval-schema.ts, catalogue/engine-lines/rasa-pro-3.21-eval.json). rasa-pro 3.21 has no
+// `type:` (its loader refuses it, though the docs describe one). Mantle plays the user with an
+// LLM from `simulation_context`; so does Hooksmith once a model is given (`user_simulation`,
+// sim-user.ts), or the file carries a scripted conversation under `scenario.hooksmith`
+// (Hooksmith's extension key: a scenario's keys; rasa-pro's loader refuses a file carrying it).
 import * as path from 'node:path';
 import { z } from 'zod';
-import { scenarioGoals } from './expect-schema';
+import { ISSUE_KIND_PARAM, nearestKey, SUGGESTION_PARAM } from '../json/json-path';
+import { engineScenarioShape, TYPE_KEY_REFUSED } from './mantle-eval-schema';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** The values of `scenario.type` Mantle's docs name (rasa.com/docs/mantle/testing/scenarios, Fields). */
-export const MANTLE_SCENARIO_TYPE_EXAMPLES = ['happy_path', 'edge_case'] as const;
+const scenarioShape = {
+  ...engineScenarioShape(),
+  hooksmith: jsonObject
+    .optional()
+    .describe(
+      'Hooksmith’s extension: a scripted conversation (a scenario’s keys: turns, tools, knowledge, expect, …) so the file runs under Hooksmith; Mantle plays the user itself, and rasa-pro’s loader refuses a file carrying this key.',
+    ),
+};
+const SCENARIO_KEYS = Object.keys(scenarioShape);
 
-export const mantleScenarioDocument = z
+/** A key the engine's scenario mapping does not define: `type` with the engine's own words. */
+function unknownScenarioKeys(o: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const key of Object.keys(o)) {
+    if (SCENARIO_KEYS.includes(key)) continue;
+    const suggestion = key === 'type' ? undefined : nearestKey(key, SCENARIO_KEYS);
+    const meant = suggestion ? ` (did you mean '${suggestion}'?)` : '';
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message: key === 'type' ? TYPE_KEY_REFUSED : `unknown key '${key}'${meant}`,
+      params: {
+        [ISSUE_KIND_PARAM]: 'unknown-key',
+        ...(suggestion ? { [SUGGESTION_PARAM]: suggestion } : {}),
+      },
+    });
+  }
+}
+
+export const mantleScenarioDocument: z.ZodType<MantleScenarioDocument> = z
   .strictObject({
     $schema: z.string().optional(),
     scenario: z
-      .strictObject({
-        name: z.string().min(1).describe('The label of this scenario in result files and the batch summary.'),
-        // Mantle's docs name `happy_path` and `edge_case` and say any value outside its list fails
-        // validation, but the whole list is not published where we can read it: offered, not enforced.
-        type: z
-          .string()
-          .min(1)
-          .optional()
-          .meta({ examples: [...MANTLE_SCENARIO_TYPE_EXAMPLES] })
-          .describe(
-            'The kind of case the scenario covers, such as happy_path or edge_case (one of Mantle’s values; it does not change how the scenario runs). Hooksmith checks it is a text, not Mantle’s list.',
-          ),
-        simulation_context: z
-          .string()
-          .min(1)
-          .describe(
-            'A plain-language briefing for the LLM that plays the user across the whole conversation.',
-          ),
-        setup: z
-          .strictObject({
-            initial_slots: jsonObject.optional().describe('Slot values set before the first user turn.'),
-          })
-          .optional(),
-        goals: scenarioGoals.optional(),
-        hooksmith: jsonObject
-          .optional()
-          .describe(
-            'Hooksmith’s extension: a scripted conversation (a scenario’s keys: turns, tools, knowledge, …) so the file runs under Hooksmith; Mantle plays the user itself.',
-          ),
-      })
+      .looseObject(scenarioShape)
+      // Reported beside the other issues of the mapping (a missing simulation_context too).
+      .superRefine(unknownScenarioKeys, { when: () => true } as never)
+      .meta({ additionalProperties: false })
       .describe('A Mantle eval scenario.'),
   })
-  .describe('A Mantle eval scenario file (eval/scenarios/*.yml).');
+  .describe(
+    'A Mantle eval scenario file (eval/scenarios/*.yml).',
+  ) as unknown as z.ZodType<MantleScenarioDocument>;
 
-export type MantleScenarioDocument = z.infer<typeof mantleScenarioDocument>;
+/** A parsed Mantle document (the shape is the engine's data, so its type is written out here). */
+export interface MantleScenarioDocument {
+  $schema?: string;
+  scenario: {
+    name: string;
+    simulation_context: string;
+    setup?: { initial_slots?: Record<string, unknown> };
+    goals?: { assertions?: Record<string, unknown>[]; criteria?: string[]; expected_tools?: unknown[] };
+    hooksmith?: Record<string, unknown>;
+  };
+}
 
 /** Where Mantle keeps its scenarios: `<agent>/eval/scenarios/<name>.yml`. */
 export function isMantleScenarioPath(file: string): boolean {
@@ -91,12 +106,28 @@ export function hooksmithScenarioOf(doc: MantleScenarioDocument): {
   scripted: boolean;
 } {
   const { name, goals, hooksmith = {}, simulation_context } = doc.scenario;
-  const base = { ...hooksmith, name, ...(goals ? { goals } : {}) };
+  const played = goals ? { goals: playedGoals(goals) } : {};
+  const base = { ...hooksmith, name, ...played };
   if ('turns' in hooksmith || 'user' in hooksmith) return { scenario: base, scripted: true };
   const own = (hooksmith.user_simulation ?? {}) as Record<string, unknown>;
   return {
     scenario: { ...base, user_simulation: { context: simulation_context, ...own } },
     scripted: !!hooksmith.model || !!own.model,
+  };
+}
+
+/**
+ * The engine's goals as the played scenario's: its assertions and criteria (Hooksmith reports
+ * what it cannot check as not checked); expected_tools, which only Mantle's evaluator scores,
+ * as one more such item, so it is listed, never passed.
+ */
+function playedGoals(g: NonNullable<MantleScenarioDocument['scenario']['goals']>) {
+  return {
+    assertions: [
+      ...(g.assertions ?? []),
+      ...(g.expected_tools?.length ? [{ expected_tools: g.expected_tools }] : []),
+    ],
+    criteria: g.criteria ?? [],
   };
 }
 

@@ -1,5 +1,5 @@
 // The players: who plays a scenario. Each lives in its own folder of runtime/engine/ (emulation/,
-// cayu-real/, and any installed engine's player to come, e.g. mantle-real/) and shows one face,
+// cayu-real/, mantle-real/, and any installed engine's player to come) and shows one face,
 // its index.ts; players.ts is the one place that chooses among them. Every player returns the
 // one result shape, SimulationResult, whose `playedBy` names who played where it matters.
 import type { WiringSource } from '../catalogue/wiring';
@@ -23,6 +23,12 @@ export interface PlayRequest {
   models?: SimModels;
   /** Hooksmith's safety stop for a hook that never returns (ms). */
   safetyStopMs: number;
+  /**
+   * Hooksmith's own turn loop (the emulation's), given by players.ts: a player whose engine
+   * cannot drive a whole turn (Mantle: a turn needs a trained model and a license) plays each
+   * hook call for real inside it.
+   */
+  turn: (req: PlayRequest) => Promise<SimulationResult>;
 }
 
 /** The installed engine turned out unable to drive a scenario (another layout, a stub): why. */
@@ -56,4 +62,9 @@ export interface RealPlayer extends Player {
   choose(req: PlayRequest, installed: () => Promise<boolean>): Promise<PlayerChoice>;
   /** The label of a result the emulation played instead of this engine, with why. */
   emulationPlayedBy(why: string): string;
+  /**
+   * It plays inside Hooksmith's turn loop (PlayRequest.turn), each hook call its engine's: real
+   * models of the agent or the user have a place there (an engine that drives its own turn has none).
+   */
+  readonly turnIsHooksmiths?: boolean;
 }

@@ -15,8 +15,7 @@ import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
 import { singleCallPlayedBy } from './engine-mode';
-import type { PlayRequest } from './player';
-import { playScenario } from './players';
+import { mantleCalls, playScenario, type ScenarioRequest } from './players';
 import { cayuSafetyStopMs } from './cayu-safety-stop';
 
 export interface HookRunner {
@@ -50,11 +49,16 @@ export function createHookRunnerWithHost(
   models: ModelRunOptions = {},
   /** Whether the host's interpreter imports the real cayu (real-engine mode needs it). */
   realCayu: () => Promise<boolean> = async () => false,
+  /** Whether it imports the real rasa.mantle.hooks (its hook runner plays Mantle calls). */
+  realMantle: () => Promise<boolean> = async () => false,
 ): HookRunner {
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
+  const installed = { cayu: realCayu, mantle: realMantle };
+  // One call (run, fuzz): the Mantle player routes it (players.ts); a scenario's calls, playScenario.
+  const calls = mantleCalls(host, installed);
   // invoke's calls until endRuns are one app (a fuzz batch), as a scenario's are.
-  let batch = oneApp(host);
+  let batch = oneApp(calls);
   /** A Cayu phase call names who played it (the emulation, and why: engine-mode.ts SINGLE_CALL). */
   const named = async (r: RunResult): Promise<RunResult> =>
     r.engine === 'cayu' ? { ...r, playedBy: singleCallPlayedBy(await realCayu().catch(() => false)) } : r;
@@ -74,7 +78,7 @@ export function createHookRunnerWithHost(
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
       throw new ScenarioError(`${loaded.source}: ${needsModel(models.audience)}`);
-    const req: PlayRequest = {
+    const req: ScenarioRequest = {
       host,
       hooks,
       scenario: loaded.scenario,
@@ -83,12 +87,12 @@ export function createHookRunnerWithHost(
       wiring: async () => wired,
       ...(played ? { models: played } : {}),
     };
-    const result = playScenario(req, { cayu: realCayu });
+    const result = playScenario(req, installed);
     return result.finally(() => host.endRun?.());
   }
   return {
     run: (req) =>
-      runHook({ host, checker, ...(wiring ? { wiring } : {}) }, req)
+      runHook({ host: calls, checker, ...(wiring ? { wiring } : {}) }, req)
         .then(named)
         .finally(() => host.endRun?.()),
     simulate: async (scenario, baseDir) =>
@@ -99,7 +103,7 @@ export function createHookRunnerWithHost(
       named(await invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined))),
     endRuns() {
       host.endRun?.();
-      batch = oneApp(host);
+      batch = oneApp(calls);
     },
     dispose: () => host.dispose(),
   };
@@ -132,12 +136,14 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
   const facts = installedFacts(options);
   // The host's own hello says whether its interpreter (with its PYTHONPATH) imports the real cayu.
   const realCayu = async () => (await raw.start()).realCayu === true;
+  const realMantle = async () => (await raw.start()).realMantle === true;
   return createHookRunnerWithHost(
     hostPort(measured),
     options.workspaceRoots,
     installedWiring(options, facts),
     options.models,
     realCayu,
+    realMantle,
   );
 }
 

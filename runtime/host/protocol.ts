@@ -32,6 +32,11 @@ export interface InvokeRequest {
   point?: string;
   lane?: 'observe' | 'modify';
   /**
+   * Mantle: play the call through the installed rasa-pro's hook runner where it imports (the
+   * Mantle player, engine/mantle-real/, asks); absent: Hooksmith's emulation plays it.
+   */
+  mantleRunner?: boolean;
+  /**
    * Mantle: the payload's fields (identity included). Cayu: the context's data:
    * {tool_name, tool_call_id, arguments, result: ToolResult fields, session, terminal_event, task_id}.
    */
@@ -59,7 +64,8 @@ export interface InvokeRequest {
  * passed on, and the payload it handed back (identity restored).
  */
 export interface MantleRunnerDecision {
-  playedBy: string;
+  /** The installed rasa-pro's version. */
+  rasaPro: string;
   outcome: 'success' | 'timeout' | 'error' | 'rejection' | 'retry';
   executionError: string | null;
   controlFlow: string | null;
@@ -93,6 +99,8 @@ export interface PyException {
   feedback?: string;
   /** HookRejection reason, when the exception carries one. */
   reason?: string;
+  /** HookRejection response_message: the responses.yml name the engine sends the user instead. */
+  responseMessage?: string;
   /** The exception is one of rasa.mantle.hooks' control signals (real or shim class). */
   signal: 'RetryModel' | 'HookRejection' | null;
   /** Not an Exception subclass (SystemExit, KeyboardInterrupt, bare BaseException). */
@@ -145,8 +153,8 @@ interface ResultBase {
   overridesPhase?: boolean;
   /** Cayu: `RuntimeHook.name` of the instance. */
   hookName?: string;
-  /** Mantle: who played the call ("rasa-pro 3.21.0 hook runner", "Hooksmith's Mantle emulation (…)"). */
-  playedBy?: string;
+  /** Mantle: the installed rasa-pro's version, when its runner played the call (the request asked). */
+  rasaPro?: string;
   /** Mantle in real-engine mode: what rasa-pro's runner decided (run_modify / run_observers). */
   mantleRunner?: MantleRunnerDecision;
   /** Cayu: the hook mutated its (read-only) copy of context.arguments — a no-op the engine warns about. */

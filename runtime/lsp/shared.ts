@@ -25,14 +25,16 @@ export const settingsSchema = z.object({
   hostMemoryLimitMb: z.number().int().min(0).default(4096),
   /**
    * `wiredPoints`: the Mantle points the engine invokes, overriding the installed rasa-pro's;
-   * `apiLine`: the Mantle API line (runtime/catalogue/api-lines.ts), overriding the installed one's.
+   * `apiLine`: the Mantle API line (runtime/catalogue/api-lines.ts), overriding the installed one's;
+   * `engine`: who plays Mantle hook calls (runtime/engine/mantle-engine.ts).
    */
   mantle: z
     .object({
       wiredPoints: z.array(z.string()).nullable().optional(),
       apiLine: z.string().nullable().optional(),
+      engine: z.enum(['auto', 'real', 'emulation']).default('auto'),
     })
-    .default({}),
+    .default({ engine: 'auto' }),
   /**
    * `safetyStopSeconds`: Hooksmith's own stop for a Cayu hook that never returns (the runtime has
    * no timeout); `apiLine`: the Cayu API line (runtime/catalogue/cayu-lines.ts), overriding the

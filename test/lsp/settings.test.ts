@@ -68,7 +68,7 @@ describe('settings', () => {
         pythonPath: '',
         maxDiagnosticsPerCode: 100,
         hostMemoryLimitMb: 4096,
-        mantle: {},
+        mantle: { engine: 'auto' },
         cayu: { safetyStopSeconds: 120, engine: 'auto' },
         model: null,
         modelRecord: null,

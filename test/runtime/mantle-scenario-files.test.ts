@@ -26,7 +26,6 @@ async def mark(call: ToolCallPayload) -> ToolCallPayload:
 
 const SCRIPTED = `scenario:
   name: Customer replaces a damaged card
-  type: happy_path
   simulation_context: >
     You are a calm customer whose card has a cracked chip. Ask to replace it.
   setup:
@@ -36,9 +35,11 @@ const SCRIPTED = `scenario:
     criteria:
       - The agent does not claim the order is placed before submitting it
     assertions:
-      - tool_called: { tool_name: replace_card, arguments: { checked: true } }
-      - agent_message: { contains: on its way }
+      - tool_executed: { tool_name: replace_card, source: local }
   hooksmith:
+    expect:
+      tool_called: { tool_name: replace_card, arguments: { checked: true } }
+      agent_message: { contains: on its way }
     tools:
       replace_card: { value: { ok: true } }
     turns:
@@ -91,11 +92,13 @@ test('a Mantle scenario with a scripted conversation runs with the agent holding
   assert.equal(card.status, 'passed', JSON.stringify(card.expectations));
   const checked = card.expectations.filter((e) => !e.skipped).map((e) => [e.name, e.line]);
   assert.deepEqual(checked, [
-    ['turn 1: tool_called replace_card', 24],
-    ['tool_called replace_card', 13],
-    ['agent_message', 14],
+    ['turn 1: tool_called replace_card', 25],
+    ['agent_message', 16],
+    ['tool_called replace_card', 15],
   ]);
   assert.ok(card.expectations.some((e) => e.name === 'criterion 1' && e.skipped));
+  // The engine's own assertion kinds are the Mantle engine's to check: listed, never passed.
+  assert.ok(card.expectations.some((e) => /tool_executed/.test(e.name) && e.skipped));
   const llm = report.cases.find((c) => c.name === 'Impatient customer')!;
   assert.equal(llm.status, 'skipped');
   assert.match(llm.expectations[0]!.skipped!, /needs a model: an LLM plays the user from simulation_context/);
@@ -124,34 +127,40 @@ test('an invalid Mantle scenario is a malformed file naming its key (exit 2)', (
   assert.match(r.stdout, /not_mantle\.yml: not a Mantle scenario/);
 });
 
-test('Mantle’s documented field types are checked: type, name and simulation_context are texts, initial_slots a mapping, criteria sentences (exit 2, naming the file and key)', () => {
+test('the field types rasa-pro 3.21 checks: name and simulation_context are texts, initial_slots a mapping, criteria sentences; `type` is refused as its loader refuses it (exit 2, naming the file and key)', () => {
   write('typed/hooks.py', HOOKS);
   write(
-    'typed/eval/scenarios/documented_types.yml',
-    'scenario:\n  name: ok\n  type: edge_case\n  simulation_context: You ask twice.\n',
+    'typed/eval/scenarios/engine_types.yml',
+    'scenario:\n  name: ok\n  simulation_context: You ask twice.\n',
   );
   write(
-    'typed/eval/scenarios/numeric_type.yml',
-    'scenario:\n  name: x\n  type: 3\n  simulation_context: hi\n  setup: { initial_slots: [a] }\n' +
+    'typed/eval/scenarios/numeric_name.yml',
+    'scenario:\n  name: 3\n  simulation_context: hi\n  setup: { initial_slots: [a] }\n' +
       '  goals: { criteria: [{ judge: 1 }] }\n',
+  );
+  write(
+    'typed/eval/scenarios/documented_type.yml',
+    'scenario:\n  name: ok\n  type: edge_case\n  simulation_context: You ask twice.\n',
   );
   const r = hooksmith('test', 'typed');
   assert.equal(r.status, 2, r.stdout + r.stderr);
-  assert.match(r.stdout, /numeric_type\.yml: invalid Mantle scenario/);
-  assert.match(r.stdout, /scenario\.type: expected string, received number/);
+  assert.match(r.stdout, /numeric_name\.yml: invalid Mantle scenario/);
+  assert.match(r.stdout, /scenario\.name: expected string, received number/);
   assert.match(r.stdout, /scenario\.setup\.initial_slots: expected record, received array/);
   assert.match(r.stdout, /scenario\.goals\.criteria\[0\]: expected string, received object/);
-  assert.doesNotMatch(r.stdout, /documented_types\.yml: invalid/);
-  const ok = hooksmith('test', 'typed/eval/scenarios/documented_types.yml', '--format', 'json');
+  assert.match(r.stdout, /documented_type\.yml: invalid Mantle scenario/);
+  assert.match(r.stdout, /rasa-pro 3\.21\.0's eval scenario has no `type`.*Key 'type' was not defined/);
+  assert.doesNotMatch(r.stdout, /engine_types\.yml: invalid/);
+  const ok = hooksmith('test', 'typed/eval/scenarios/engine_types.yml', '--format', 'json');
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
   assert.equal(JSON.parse(ok.stdout).cases[0].status, 'skipped');
 });
 
-test('the Mantle scenario schema offers the type values Mantle documents and keeps the field optional', () => {
+test('the Mantle scenario schema offers the keys rasa-pro 3.21 takes, and no `type`', () => {
   const schema = JSON.parse(readFileSync(join(root, 'schemas', 'mantle-scenario.schema.json'), 'utf8'));
   const scenario = schema.properties.scenario;
-  assert.deepEqual(scenario.properties.type.examples, ['happy_path', 'edge_case']);
-  assert.equal(scenario.properties.type.type, 'string');
+  assert.equal(scenario.properties.type, undefined);
+  assert.equal(scenario.additionalProperties, false);
   assert.deepEqual(scenario.required, ['name', 'simulation_context']);
 });
 

@@ -23,13 +23,15 @@ async def mark(call: ToolCallPayload) -> ToolCallPayload:
 
 const MANTLE = `scenario:
   name: Customer replaces a damaged card
-  type: happy_path
   simulation_context: >
     You are a calm customer whose card has a cracked chip. Ask to replace it.
   goals:
     assertions:
-      - tool_called: { tool_name: replace_card, arguments: { checked: true } }
-      - agent_message: { contains: on its way }
+      - tool_executed: { tool_name: replace_card, source: local }
+  hooksmith:
+    expect:
+      tool_called: { tool_name: replace_card, arguments: { checked: true } }
+      agent_message: { contains: on its way }
 `;
 
 interface Report {
@@ -91,8 +93,8 @@ test('a Mantle scenario with simulation_context runs to its goal with an LLM-pla
   assert.deepEqual(
     card.expectations.filter((e) => !e.skipped).map((e) => [e.name, e.passed]),
     [
-      ['tool_called replace_card', true],
       ['agent_message', true],
+      ['tool_called replace_card', true],
     ],
   );
   // user, agent (tool call), agent (text), user ([DONE]). The cassette keeps the file's whole name
@@ -144,8 +146,8 @@ test('a Mantle scenario with simulation_context runs to its goal with an LLM-pla
   assert.deepEqual(
     again.expectations.filter((e) => !e.skipped).map((e) => [e.name, e.passed]),
     [
-      ['tool_called replace_card', true],
       ['agent_message', true],
+      ['tool_called replace_card', true],
     ],
   );
   for (const out of [recorded, replayed, tested]) assert.ok(!(out.stdout + out.stderr).includes(KEY));

@@ -150,6 +150,7 @@ describe('package.json contributes', () => {
     const expected = [
       ...Object.keys(DEFAULT_SETTINGS).map((k) => sections[k] ?? `hooksmith.${k}`),
       'hooksmith.mantle.apiLine',
+      'hooksmith.mantle.engine',
       'hooksmith.cayu.apiLine',
       'hooksmith.cayu.engine',
       'hooksmith.trace.server',
@@ -161,6 +162,7 @@ describe('package.json contributes', () => {
     assert.equal(props['hooksmith.cayu.safetyStopSeconds']!.default, DEFAULT_SETTINGS.cayu.safetyStopSeconds);
     assert.equal(props['hooksmith.cayu.apiLine']!.default, null);
     assert.equal(props['hooksmith.cayu.engine']!.default, DEFAULT_SETTINGS.cayu.engine);
+    assert.equal(props['hooksmith.mantle.engine']!.default, DEFAULT_SETTINGS.mantle.engine);
     assert.equal(props['hooksmith.testing.repeat']!.default, DEFAULT_SETTINGS.testing.repeat);
     // hooksmith.model is a scenario's `model:` (runtime/models/model-config.ts), field for field.
     const model = props['hooksmith.model'] as unknown as { properties: object; required: string[] };

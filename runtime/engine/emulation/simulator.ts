@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { FALLBACK_RESPONSES, getPoint, type PointId } from '../../catalogue';
 import { pointWired, type WiringSource } from '../../catalogue/wiring';
-import type { SimulationResult, TurnSummary } from '../api';
+import type { SimulationResult, TranscriptEntry, TurnSummary } from '../api';
 import type { HostPort } from '../host-port';
 import { RunInputError } from '../run-hook';
 import { PythonHostError } from '../../host/host-spawn';
@@ -81,13 +81,28 @@ async function emitText(t: Turn, text: string | null | undefined): Promise<strin
         t.ctx,
         `outgoing text rejected (${fired.modify.signal?.reason ?? 'no reason'}): a discarded bot utterance is stored`,
       );
-      say(t.ctx, { role: 'bot', text: 'outgoing-text fallback', fallback: 'outgoing-text fallback' });
+      say(t.ctx, rejectionReply(t, fired.modify.signal?.responseMessage, 'outgoing-text fallback'));
       return null;
     }
     text = String(fired.payload.text ?? text);
   }
   say(t.ctx, { role: 'bot', text });
   return text;
+}
+
+/**
+ * What the user receives for a HookRejection: the response its `response_message` names (a
+ * responses.yml name: rasa/mantle/orchestration/hooks/incoming_message.py:123, outgoing_text.py:63),
+ * else the packaged fallback. Hooksmith does not render responses.yml: the line names the response.
+ */
+function rejectionReply(t: Turn, named: string | undefined, packaged: string): TranscriptEntry {
+  if (!named) return { role: 'bot', text: packaged, fallback: packaged };
+  note(t.ctx, `HookRejection names the response the user receives instead: ${named} (response_message)`);
+  return {
+    role: 'bot',
+    text: `${named} (the response HookRejection.response_message names)`,
+    fallback: named,
+  };
 }
 
 /** A quiet call (rephrase, confirm_rephrase, set_fields): request/response hooks, no iteration. */
@@ -204,7 +219,7 @@ async function incoming(t: Turn): Promise<TurnEnd | undefined> {
       t.ctx,
       `incoming message rejected (${fired.modify.signal?.reason ?? 'no reason'}): it is marked discarded and the LLM never sees it`,
     );
-    say(t.ctx, { role: 'bot', text: 'incoming-message fallback', fallback: 'incoming-message fallback' });
+    say(t.ctx, rejectionReply(t, fired.modify.signal?.responseMessage, 'incoming-message fallback'));
     t.messages.splice(t.userAt, 1);
     return new TurnEnd('completed', 'incoming message rejected');
   }

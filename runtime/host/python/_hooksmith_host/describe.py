@@ -108,10 +108,10 @@ def describe_exception(exc: BaseException, signals: Optional[Tuple[Tuple[str, ty
         "traceback": frames,
         "formatted": formatted,
     }
-    for attr in ("feedback", "reason"):
+    for attr, key in (("feedback", "feedback"), ("reason", "reason"), ("response_message", "responseMessage")):
         v = getattr(exc, attr, None) if attr in getattr(exc, "__dict__", {}) or hasattr(type(exc), attr) else None
         if isinstance(v, str):
-            out[attr] = _clip(v, MAX_MESSAGE_CHARS)
+            out[key] = _clip(v, MAX_MESSAGE_CHARS)
     for name, cls in signals or ():
         if isinstance(cls, type) and isinstance(exc, cls):
             out["signal"] = name

@@ -8,7 +8,10 @@ decorator's ``_hook_timeout_ms``), its deep copy of the payload, its fail-open /
 A thin recorder around the function notes what the hook itself did (returned, raised), so the
 result still says why the runner decided as it did. A whole turn needs a trained model and a
 license (rasa.mantle.processor): the scenario's turn is Hooksmith's, each hook call the runner's.
-HOOKSMITH_MANTLE_ENGINE=emulation turns this off.
+Who plays is chosen on the TypeScript side (runtime/engine/players.ts, the Mantle player in
+runtime/engine/mantle-real/): a request asks for the runner with ``mantleRunner``; the answer
+carries the installed rasa-pro's version (``rasaPro``) when the runner played, and the player
+names who played from it.
 """
 import asyncio
 import gc
@@ -44,8 +47,6 @@ def available():
     global _state
     if _state is None:
         _state = False
-        if os.environ.get("HOOKSMITH_MANTLE_ENGINE") == "emulation":
-            return None
         os.environ.setdefault("RASA_TELEMETRY_ENABLED", "false")  # never send telemetry from a test run
         try:
             runner = importlib.import_module("rasa.mantle.hooks.runner")
@@ -69,25 +70,9 @@ def available():
     return _state[3] if _state else None
 
 
-def played_by() -> str:
-    return f"rasa-pro {available()} hook runner"
-
-
 def pending() -> bool:
     """The runner was not looked for yet (the first Mantle call imports it: seconds, not the hook's time)."""
     return _state is None
-
-
-def emulation_played_by(installed: bool) -> str:
-    """Who played a Mantle call the runner did not: the emulation, and why (`installed`: the real
-    rasa.mantle.hooks imports, not the host's shim)."""
-    if os.environ.get("HOOKSMITH_MANTLE_ENGINE") == "emulation":
-        why = "forced: HOOKSMITH_MANTLE_ENGINE=emulation"
-    elif not installed:
-        why = "rasa-pro not installed"
-    else:
-        why = "rasa.mantle.hooks.runner does not import in this interpreter"
-    return f"Hooksmith's Mantle emulation ({why})"
 
 
 def _recording(fn, record):
@@ -134,7 +119,7 @@ async def play(fn, payload, point: str, lane: str, timeout_ms: float):
     )
     registry = registry_mod.HookRegistry()
     registry.register(hook)
-    decision = {"playedBy": played_by(), "timeoutMs": hook.timeout_ms, "executionError": None, "controlFlow": None}
+    decision = {"rasaPro": available(), "timeoutMs": hook.timeout_ms, "executionError": None, "controlFlow": None}
     if lane == "observe":
         task = runner.run_observers(registry, point, payload)
         if task is not None:
@@ -203,14 +188,16 @@ def sync_outcome(engine_call, outcome: str, value):
 
 
 def choose(req, res, installed: bool, announced: bool, loading):
-    """Whether the runner plays this call (the request names its point and lane, the real
-    rasa.mantle.hooks imports, the runner too); says who plays in res. The runner's first import
-    takes seconds: announced as loading, never counted in the hook's time."""
-    if installed and req.get("point") and pending() and not announced:
+    """Whether the runner plays this call (the request asks for it and names its point and lane,
+    the real rasa.mantle.hooks imports, the runner too); the installed version in res when it
+    does. The runner's first import takes seconds: announced as loading, never in the hook's time."""
+    asked = bool(req.get("mantleRunner") and req.get("point") and req.get("lane"))
+    if asked and installed and pending() and not announced:
         loading()
         announced = True
-    real = bool(req.get("point") and req.get("lane") and installed and available())
-    res["playedBy"] = played_by() if real else emulation_played_by(installed)
+    real = bool(asked and installed and available())
+    if real:
+        res["rasaPro"] = available()
     return real, announced
 
 

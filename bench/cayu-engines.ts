@@ -2,12 +2,16 @@
 // three tool calls, a per-app quota) played by the installed cayu 0.3.0 runtime (real-engine
 // mode) against Hooksmith's emulation, on warm runners with the same interpreter and PYTHONPATH.
 // The runtime: the tests' 'cayu-0.3' environment (npm run test:env) on python3's PYTHONPATH.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
 import { configureCayuEngine } from '../runtime/engine/engine-mode';
 import { useCayuLine } from '../runtime/catalogue';
 import { sitePackagesWith, testEnv } from '../test/python-envs';
+import { discoverCases } from '../runtime/testing/discover-cases';
+import { runCases } from '../runtime/testing/run-cases';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -83,4 +87,75 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
     useCayuLine(undefined);
   }
   return lines;
+}
+
+/**
+ * Ten Cayu scenarios in one `hooksmith test` (the example agent, its support conversation ten
+ * times over), cayu 0.15 real-engine mode against the emulation: a fresh run (the host's start
+ * and imports included) and a warm one (the same runner again), each with one host (-j 1).
+ * The goal is real ≤ 2× the emulation; what is Cayu's own cost is said with the number.
+ */
+export async function benchCayuTenScenarios(repo: string): Promise<string[]> {
+  const python = process.env.HOOKSMITH_CAYU_PYTHON ?? testEnv('engines').python;
+  if (!python) return [`skipped: ${testEnv('engines').reason} (or set HOOKSMITH_CAYU_PYTHON)`];
+  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-bench-cayu10-'));
+  const agent = join(dir, 'cayu-agent');
+  cpSync(join(repo, 'examples', 'cayu-agent'), agent, { recursive: true });
+  const support = readFileSync(join(agent, 'support.scenario.yaml'), 'utf8');
+  for (let i = 2; i <= 10; i++)
+    writeFileSync(
+      join(agent, `support-${i}.scenario.yaml`),
+      support.replace(/^name: .*$/m, `name: support conversation ${i}`),
+    );
+  const scenarios = discoverCases([agent]).cases.filter((c) => c.kind === 'scenario');
+  useCayuLine('cayu-newer');
+  const times: Record<
+    string,
+    { fresh: number; warm: number; played: number; failed: number; playedBy: string; why?: string }
+  > = {};
+  try {
+    for (const mode of ['real', 'emulation'] as const) {
+      configureCayuEngine(mode);
+      let t0 = performance.now();
+      await runCases(scenarios, { python, jobs: 1 });
+      const fresh = performance.now() - t0;
+      const runner = createHookRunner({ python });
+      try {
+        await runCases(scenarios, { runnerFor: () => runner });
+        t0 = performance.now();
+        const results = await runCases(scenarios, { runnerFor: () => runner });
+        times[mode] = {
+          fresh,
+          warm: performance.now() - t0,
+          // Real-engine mode: the host's time inside the runtime's play (app, run, resume, events).
+          played: results.reduce((n, r) => n + (r.simulation?.durationMs ?? 0), 0),
+          failed: results.filter((r) => r.status !== 'passed').length,
+          why: results.find((r) => r.status !== 'passed')?.error?.message,
+          playedBy: results[0]?.simulation?.playedBy ?? '?',
+        };
+      } finally {
+        await runner.dispose();
+      }
+    }
+  } finally {
+    configureCayuEngine(undefined);
+    useCayuLine(undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { real, emulation } = times as Record<'real' | 'emulation', (typeof times)[string]>;
+  const row = (label: string, t: typeof real) =>
+    `${label}: ${scenarios.length} scenarios, fresh ${r1(t.fresh)} ms, warm ${r1(t.warm)} ms, ${t.failed} not passed${t.why ? ` (${t.why.slice(0, 160)})` : ''} — played by ${t.playedBy}`;
+  // A scenario that did not play (a hook module's import timed out on a loaded machine) makes the ratio meaningless.
+  if (real!.failed || emulation!.failed)
+    return [
+      row('real-engine mode', real!),
+      row('emulation      ', emulation!),
+      'no ratio: not every scenario passed',
+    ];
+  return [
+    row('real-engine mode', real!),
+    row('emulation      ', emulation!),
+    `warm ratio real/emulation: ${r1(real!.warm / emulation!.warm)}× (goal ≤ 2×); fresh ${r1(real!.fresh / emulation!.fresh)}×`,
+    `real-engine mode, warm: ${r1((real!.played / real!.warm) * 100)}% of the wall time inside the cayu runtime's play (the host's play() of cayu_real.py), ${r1((real!.warm - real!.played) / scenarios.length)} ms a scenario around it (Hooksmith's: the request, the hooks' import, the timeline)`,
+  ];
 }

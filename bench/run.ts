@@ -39,6 +39,10 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./cayu-engines')).benchCayu015(repoRoot()),
   },
   {
+    title: 'Cayu 0.15: ten scenarios in one hooksmith test, real-engine mode vs emulation',
+    run: async () => (await import('./cayu-engines')).benchCayuTenScenarios(repoRoot()),
+  },
+  {
     title: 'Hook tests: coverage on and off',
     run: async () => (await import('./coverage')).benchCoverage(repoRoot()),
   },

@@ -13,6 +13,7 @@ import type { Scenario } from '../scenario-schema';
 import { failedClosed, firePoint, type SimContext } from './sim-points';
 import { afterToolCall, beforeToolCall, CayuRunEnded, type BeforeOutcome } from './sim-cayu';
 import { TurnEnd } from './sim-turns';
+import { cayuRoundBehaviour } from './cayu-line-behaviour';
 import { stringifyJson } from '../../json/lossless-json';
 
 export interface ToolCallToRun {
@@ -143,12 +144,100 @@ export const INTERRUPTED_RESULT: CayuToolResult = {
 
 /**
  * What after-hooks see as `context.arguments`: `{}` for a call that did not run (short-circuited,
- * blocked, denied by the policy) and for every call of a batch of two or more (cayu 0.3.0 passes
- * the call projected with `arguments={}` there: runtime/_tool_round_executor.py:1893, :5056,
- * :5975; corpus after-args-*); else the arguments the call ran with.
+ * blocked, denied by the policy) and, on cayu 0.3.0, for every call of a batch of two or more (it
+ * passes the call projected with `arguments={}` there: runtime/_tool_round_executor.py:1893,
+ * :5056, :5975; corpus after-args-*); else the arguments the call ran with (cayu-line-behaviour.ts).
  */
-function afterHookArguments(before: BeforeOutcome, denied: boolean, batchSize: number) {
-  return denied || before.result !== undefined || batchSize > 1 ? {} : before.args;
+function afterHookArguments(stage: CallStage, batchSize: number) {
+  const emptyInBatch = batchSize > 1 && cayuRoundBehaviour().batchAfterArgumentsEmpty;
+  return stage.denied !== undefined || stage.before.result !== undefined || emptyInBatch
+    ? {}
+    : stage.before.args;
+}
+
+/** A call part-way through its round: what the policy and the before-hooks decided, then the tool. */
+interface CallStage {
+  call: ToolCallToRun;
+  denied?: string;
+  before: BeforeOutcome;
+  result?: CayuToolResult;
+  raised?: boolean;
+  /** In a batch, a before-hook raised asyncio.CancelledError: this call ends here, its siblings go on. */
+  cancelled?: CayuRunEnded;
+}
+
+/** The tool policy and the before_tool_call round (Cayu only). */
+async function beforeStage(ctx: SimContext, sc: Scenario, call: ToolCallToRun): Promise<CallStage> {
+  const cayu = ctx.hooks.hasCayu;
+  const denied = cayu ? mockTool(sc, call.tool_name)?.denied : undefined;
+  if (denied !== undefined) {
+    // The policy is asked before any hook: the before-hooks never see a denied call.
+    engineNote(ctx, `Cayu: the tool policy denied ${call.tool_name}: ${denied}`);
+    return {
+      call,
+      denied,
+      before: { args: call.arguments, result: { content: denied, artifacts: [], is_error: true } },
+    };
+  }
+  const before = cayu ? await beforeToolCall(ctx, call, sc.cayu?.app_hooks ?? []) : { args: call.arguments };
+  return { call, before };
+}
+
+/** The tool body, unless the policy or a before-hook settled the call. */
+async function toolStage(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  stage: CallStage,
+  clock: SimClock,
+): Promise<void> {
+  const { call, before } = stage;
+  if (before.result !== undefined) {
+    stage.result = before.result;
+    if (ctx.hooks.hasCayu && stage.denied === undefined)
+      engineNote(
+        ctx,
+        `Cayu: ${call.tool_name} did not run (${before.blocked ? 'blocked' : 'short-circuited'} by a before_tool_call hook)`,
+      );
+    return;
+  }
+  stage.result = await runTool(ctx, sc, identity, call, before.args, clock);
+  stage.raised = mockTool(sc, call.tool_name)?.raises !== undefined;
+  ctx.tools.push({
+    tool_name: call.tool_name,
+    arguments: cloneJson(before.args),
+    is_error: stage.result.is_error,
+  });
+}
+
+/** The after_tool_call round (Cayu only): the call's round, done. */
+async function afterStage(
+  ctx: SimContext,
+  sc: Scenario,
+  stage: CallStage,
+  batchSize: number,
+): Promise<CallRound> {
+  const { call, before, denied } = stage;
+  const original = stage.result!;
+  let result = original;
+  if (ctx.hooks.hasCayu) {
+    const observeOnly =
+      denied !== undefined
+        ? 'the call was denied by the tool policy'
+        : before.blocked
+          ? 'the call was blocked'
+          : stage.raised
+            ? 'the tool raised (its effect is external: the outcome is unknown)'
+            : undefined;
+    const seen = afterHookArguments(stage, batchSize);
+    result = await afterToolCall(ctx, call, seen, result, sc.cayu?.app_hooks ?? [], observeOnly);
+  }
+  return {
+    call,
+    args: before.args,
+    result,
+    ...(result.is_error !== original.is_error ? { flipped: true } : {}),
+  };
 }
 
 async function playCall(
@@ -159,40 +248,9 @@ async function playCall(
   clock: SimClock,
   batchSize: number,
 ): Promise<CallRound> {
-  const cayu = ctx.hooks.hasCayu;
-  const appHooks = sc.cayu?.app_hooks ?? [];
-  const denied = cayu ? mockTool(sc, call.tool_name)?.denied : undefined;
-  let before: BeforeOutcome = { args: call.arguments };
-  if (denied !== undefined) {
-    // The policy is asked before any hook: the before-hooks never see a denied call.
-    before.result = { content: denied, artifacts: [], is_error: true };
-    engineNote(ctx, `Cayu: the tool policy denied ${call.tool_name}: ${denied}`);
-  } else if (cayu) before = await beforeToolCall(ctx, call, appHooks);
-  const args = before.args;
-  const skipped = before.result !== undefined;
-  let result = before.result ?? (await runTool(ctx, sc, identity, call, args, clock));
-  if (!skipped)
-    ctx.tools.push({ tool_name: call.tool_name, arguments: cloneJson(args), is_error: result.is_error });
-  if (cayu && skipped && denied === undefined)
-    engineNote(
-      ctx,
-      `Cayu: ${call.tool_name} did not run (${before.blocked ? 'blocked' : 'short-circuited'} by a before_tool_call hook)`,
-    );
-  const raised = !skipped && mockTool(sc, call.tool_name)?.raises !== undefined;
-  const observeOnly =
-    denied !== undefined
-      ? 'the call was denied by the tool policy'
-      : before.blocked
-        ? 'the call was blocked'
-        : raised
-          ? 'the tool raised (its effect is external: the outcome is unknown)'
-          : undefined;
-  const original = result;
-  if (cayu) {
-    const seen = afterHookArguments(before, denied !== undefined, batchSize);
-    result = await afterToolCall(ctx, call, seen, result, appHooks, observeOnly);
-  }
-  return { call, args, result, ...(result.is_error !== original.is_error ? { flipped: true } : {}) };
+  const stage = await beforeStage(ctx, sc, call);
+  await toolStage(ctx, sc, identity, stage, clock);
+  return afterStage(ctx, sc, stage, batchSize);
 }
 
 /** Saves a call's result: the Mantle tool_result point, whose payload is what is persisted. */
@@ -259,24 +317,31 @@ export async function dispatchBatch(
   // unhooked) waits for the Cayu round's verdict, as the recorded Cayu corpus has it.
   const mantleHooked = ctx.hooks.modify.has('tool_result') || ctx.hooks.observe.has('tool_result');
   const rounds: { round: CallRound; hooked?: Dispatched }[] = [];
+  const line = cayuRoundBehaviour();
+  const eventsFrom = ctx.events.length;
+  const finish = async (stage: CallStage) => {
+    const round = await afterStage(ctx, sc, stage, calls.length);
+    rounds.push({ round, ...(mantleHooked ? { hooked: await hookResult(ctx, identity, round) } : {}) });
+  };
+  // Each call: policy, before-hooks, tool; its after-hooks at once (cayu 0.3.0) or, once every
+  // call of the batch has run, in call order (cayu 0.15: cayu-line-behaviour.ts).
+  const ran: CallStage[] = [];
+  let cancelled: CayuRunEnded | undefined;
   for (const call of calls) {
-    try {
-      const round = await playCall(ctx, sc, identity, call, clock, calls.length);
-      rounds.push({ round, ...(mantleHooked ? { hooked: await hookResult(ctx, identity, round) } : {}) });
-    } catch (err) {
-      if (!(
-        err instanceof CayuRunEnded &&
-        err.exceptionType === 'CancelledError' &&
-        err.phase === 'before_tool_call'
-      ))
-        throw err;
-      // A lone call: its interrupted result is saved, then the run raises; in a batch the session fails.
-      if (calls.length > 1)
-        throw sessionFails(ctx, `${err.message.split(':')[0]}: the tool round was cancelled`);
-      await saveCall(ctx, identity, { call, args: call.arguments, result: INTERRUPTED_RESULT });
-      throw err;
+    const stage = await beforeOrCancelled(ctx, sc, identity, call, calls.length);
+    if (stage.cancelled) {
+      cancelled = stage.cancelled;
+      if (line.deferredAfterHooks) continue;
+      break;
     }
+    await toolStage(ctx, sc, identity, stage, clock);
+    if (line.deferredAfterHooks) ran.push(stage);
+    else await finish(stage);
   }
+  const raised = ran.find((s) => s.raised);
+  if (raised && line.raisedToolInterrupts) throw roundInterrupted(ctx, raised.call, eventsFrom);
+  for (const stage of ran) await finish(stage);
+  if (cancelled) throw sessionFails(ctx, `${cancelled.message.split(':')[0]}: the tool round was cancelled`);
   const flipped = rounds.find((r) => r.round.flipped);
   if (flipped)
     // cayu 0.3.0 runtime/_tool_round_publication.py:673-682 (_validate_terminal_outcome).
@@ -287,6 +352,56 @@ export async function dispatchBatch(
   for (const r of rounds)
     out.push(recordResult(ctx, r.round.call, r.hooked ?? (await hookResult(ctx, identity, r.round))));
   return out;
+}
+
+/**
+ * A before-hook's asyncio.CancelledError: a lone call's interrupted result is saved, then the run
+ * raises; in a batch that call's task ends, the calls running beside it finish (a TaskGroup does
+ * not cancel siblings for a cancelled child; corpus before-cancelled-in-batch), then the session fails.
+ */
+async function beforeOrCancelled(
+  ctx: SimContext,
+  sc: Scenario,
+  identity: Record<string, unknown>,
+  call: ToolCallToRun,
+  batchSize: number,
+): Promise<CallStage> {
+  try {
+    return await beforeStage(ctx, sc, call);
+  } catch (err) {
+    if (!(
+      err instanceof CayuRunEnded &&
+      err.exceptionType === 'CancelledError' &&
+      err.phase === 'before_tool_call'
+    ))
+      throw err;
+    if (batchSize > 1) return { call, before: { args: call.arguments }, cancelled: err };
+    await saveCall(ctx, identity, { call, args: call.arguments, result: INTERRUPTED_RESULT });
+    throw err;
+  }
+}
+
+/**
+ * cayu 0.15: a tool raised, so its effect's outcome is unknown and the session is interrupted for
+ * reconciliation (cayu-line-behaviour.ts). The round's hooks ran, but the runtime publishes none of
+ * their events and saves none of its results: their events leave the trace, and a note names them.
+ */
+function roundInterrupted(ctx: SimContext, call: ToolCallToRun, eventsFrom: number): TurnEnd {
+  const unpublished = ctx.events.slice(eventsFrom).filter((e) => e.lane === 'phase');
+  ctx.events.splice(
+    eventsFrom,
+    ctx.events.length - eventsFrom,
+    ...ctx.events.slice(eventsFrom).filter((e) => e.lane !== 'phase'),
+  );
+  const ran = unpublished.filter((e) => e.hookName).map((e) => `${e.hookName} (${e.point})`);
+  engineNote(
+    ctx,
+    `Cayu: ${call.tool_name} raised; its effect is external, so its outcome is unknown: the session is interrupted for manual reconciliation, no after_tool_call hook runs and no result of this batch is saved${ran.length ? `; the round's hook events are not published (ran: ${ran.join(', ')})` : ''}`,
+  );
+  return new TurnEnd(
+    'cancelled',
+    `${call.tool_name} raised: the session is interrupted (tool effect outcome unknown)`,
+  );
 }
 
 function sessionFails(ctx: SimContext, reason: string): TurnEnd {

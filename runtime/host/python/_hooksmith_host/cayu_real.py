@@ -365,12 +365,16 @@ async def invoke(req: Dict[str, Any], res: Dict[str, Any], host: Dict[str, Any])
     if stale:
         return {**res, "status": "host-stale", "message": "; ".join(stale)}
     baseline.restore(cache.current_root)
-    send({"id": rid, "event": "loading"})
+    # Importing the runtime is the engine's start, neither the hooks' time nor their module's import:
+    # it runs before `loading` arms the module's load budget (30 s), under the scenario's deadline
+    # (cayu 0.15's cold import took 20 s at load ~14 on 2 cores, and a module importing it then
+    # timed out, restarting the host for every later scenario).
     try:
-        _cayu()  # importing the runtime is load time, not the hooks' time
+        _cayu()
     except BaseException as e:  # noqa: B902 - a cayu without the runtime's API (another layout, a stub)
         return {**res, "status": "returned", "value": {"unavailable": f"{type(e).__name__}: {e}"},
                 "valueType": {"name": "CayuRealSession", "module": __name__, "qualname": "CayuRealSession"}}
+    send({"id": rid, "event": "loading"})
     classes = []
     for i, h in enumerate(spec.get("hooks") or []):
         name, path, load = cache.plan(str(req["agentRoot"]), str(h["file"]), i > 0)

@@ -216,8 +216,8 @@ describe('the editor speaks the editor (#45)', function () {
         '  name: Customer replaces a card',
         '  simulation_context: You are a customer whose card broke.',
         '  goals:',
-        '    assertions:',
-        '      - agent_message: { contains: on its way }',
+        '    criteria:',
+        '      - The agent says the new card is on its way.',
         '',
       ].join('\n'),
     );

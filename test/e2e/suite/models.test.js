@@ -271,10 +271,11 @@ describe('real models: a recorded run in the timeline, Run N times', function ()
         'scenario:',
         '  name: Customer replaces a damaged card',
         '  simulation_context: You are a calm customer whose card has a cracked chip. Ask to replace it.',
-        '  goals:',
-        '    assertions:',
-        '      - tool_called: { tool_name: replace_card }',
-        '      - agent_message: { contains: on its way }',
+        // Hooksmith's own checks: rasa-pro 3.21 has no tool_called / agent_message assertion kinds.
+        '  hooksmith:',
+        '    expect:',
+        '      tool_called: { tool_name: replace_card }',
+        '      agent_message: { contains: on its way }',
         '',
       ].join('\n'),
     );

@@ -18,7 +18,6 @@ expect:
 
 const MANTLE = `scenario:
   name: calm customer
-  type: happy_path
   simulation_context: You are calm and want your balance.
 `;
 

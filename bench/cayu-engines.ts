@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
-import { configureCayuEngine } from '../runtime/engine/engine-mode';
 import { useCayuLine } from '../runtime/catalogue';
 import { sitePackagesWith, testEnv } from '../test/python-envs';
 
@@ -21,8 +20,7 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
   const lines: string[] = [];
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      configureCayuEngine(mode);
-      const runner = createHookRunner();
+      const runner = createHookRunner({ cayuEngine: () => mode });
       try {
         const first = await runner.simulate(scenario); // the host's start and the imports
         const times: number[] = [];
@@ -40,7 +38,6 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
       }
     }
   } finally {
-    configureCayuEngine(undefined);
     if (saved === undefined) delete process.env.PYTHONPATH;
     else process.env.PYTHONPATH = saved;
   }
@@ -58,8 +55,7 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
   const lines: string[] = [];
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      configureCayuEngine(mode);
-      const runner = createHookRunner({ python });
+      const runner = createHookRunner({ python, cayuEngine: () => mode });
       try {
         const scenario = join(repo, 'examples', 'cayu-agent', 'support.scenario.yaml');
         const t0 = performance.now();
@@ -79,7 +75,6 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
       }
     }
   } finally {
-    configureCayuEngine(undefined);
     useCayuLine(undefined);
   }
   return lines;

@@ -5,7 +5,6 @@
 // CLI's --model / --record).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
-import { configureCayuEngine } from '../../runtime/engine/engine-mode';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HookRunnerOptions } from '../../runtime/engine/api';
 import type { ModelRunOptions } from '../../runtime/engine/model-step';
@@ -125,7 +124,6 @@ export class RunnerService implements vscode.Disposable {
   /** Read on every run (the hooks are located in this process): a changed setting applies at once. */
   private configure(resource?: vscode.Uri): void {
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
-    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
   }
 
   private async create(
@@ -143,6 +141,8 @@ export class RunnerService implements vscode.Disposable {
       python: choice.python,
       mantleLine,
       memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
+      // Read at each run: a changed hooksmith.cayu.engine applies at once.
+      cayuEngine: () => this.ctx.settings(resource).cayu.engine,
       workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
       // The same word on which points the engine invokes as the not-wired diagnostics get.
       wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,

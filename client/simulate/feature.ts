@@ -22,6 +22,7 @@ import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProv
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
 import { RE_RECORD } from '../../runtime/models';
+import { saveCassette } from '../../runtime/testing/save-cassette';
 
 /** Mantle's eval scenario files (isMantleScenarioPath: `<agent>/eval/scenarios/*.yml`). */
 const MANTLE_EVAL_GLOB = '**/eval/scenarios/*.{yml,yaml}';
@@ -179,6 +180,7 @@ class TurnPlayer {
           else this.runners.reset();
         },
       );
+      saveCassette(result); // the editor's Simulate Turn owns the run: it writes what the run recorded
       this.ctx.log.info(
         'simulate',
         `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`,

@@ -9,13 +9,7 @@ import {
   MAX_CAYU_SAFETY_STOP_S,
   parseSafetyStopSeconds,
 } from '../engine/cayu-safety-stop';
-import {
-  CAYU_ENGINE_ENV,
-  CAYU_ENGINES,
-  configureCayuEngine,
-  parseCayuEngine,
-  type CayuEngine,
-} from '../engine/engine-mode';
+import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine, type CayuEngine } from '../engine/engine-mode';
 
 export interface HostOptions {
   /** --memory-limit: the Python host's address-space limit in MiB (0: none). */
@@ -97,11 +91,21 @@ export function invalidHostEnv(given: HostOptions): string | undefined {
 }
 
 /**
- * The Cayu choices go where the editor's settings go (configureCayuSafetyStop, configureCayuEngine):
- * the runner reads them there until it takes them as options (runner.ts is being reshaped this wave).
- * The memory limit travels in the runner's options (HookRunnerOptions.memoryLimitMb).
+ * The Cayu safety stop goes where the editor's setting goes (configureCayuSafetyStop): the runner
+ * reads it there until it takes it as an option. The memory limit and the Cayu engine travel in the
+ * runner's options (HookRunnerOptions.memoryLimitMb, .cayuEngine: runnerHostOptions).
  */
 export function configureCayuChoices(options: HostOptions): void {
   configureCayuSafetyStop(options.cayuSafetyStopS);
-  configureCayuEngine(options.cayuEngine);
+}
+
+/** The host options a command's runners take (createHookRunner, runCases). */
+export function runnerHostOptions(host: HostOptions): {
+  memoryLimitMb?: number;
+  cayuEngine: () => string | undefined;
+} {
+  return {
+    ...(host.memoryLimitMb !== undefined ? { memoryLimitMb: host.memoryLimitMb } : {}),
+    cayuEngine: () => host.cayuEngine,
+  };
 }

@@ -6,7 +6,7 @@
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
 // is a file that is no case, a snapshot --update could not write, or a usage error. No case found
 // is a warning (exit 0), as `check` of a folder without hooks.
-import type { HostOptions } from './host-options';
+import { type HostOptions, runnerHostOptions } from './host-options';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printable } from './printable';
@@ -200,7 +200,7 @@ async function runRepeated(
     runs.push(
       await runCases(cases, {
         python: values.python,
-        memoryLimitMb: host.memoryLimitMb,
+        ...runnerHostOptions(host),
         ...(wiredPoints ? { wiredPoints } : {}),
         models: { ...models, fresh: true },
         jobs,
@@ -267,7 +267,7 @@ async function runOnce(
   const shared = debugging
     ? createHookRunner({
         python: values.python,
-        memoryLimitMb: host.memoryLimitMb,
+        ...runnerHostOptions(host),
         log: report.log,
         debug: debugging.debug,
         models,
@@ -277,7 +277,7 @@ async function runOnce(
   const uninterruptible = shared && debugging?.onInterrupt(shared);
   return runCases(cases, {
     python: values.python,
-    memoryLimitMb: host.memoryLimitMb,
+    ...runnerHostOptions(host),
     ...(wiredPoints ? { wiredPoints } : {}),
     ...(shared ? { runnerFor: () => shared } : {}),
     models,

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHookRunner } from '../runtime/engine/runner';
-import { configureCayuEngine } from '../runtime/engine/engine-mode';
 import { useCayuLine } from '../runtime/catalogue';
 import { sitePackagesWith, testEnv } from '../test/python-envs';
 import { discoverCases } from '../runtime/testing/discover-cases';
@@ -25,8 +24,7 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
   const lines: string[] = [];
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      configureCayuEngine(mode);
-      const runner = createHookRunner();
+      const runner = createHookRunner({ cayuEngine: () => mode });
       try {
         const first = await runner.simulate(scenario); // the host's start and the imports
         const times: number[] = [];
@@ -44,7 +42,6 @@ export async function benchCayuEngines(repo: string, runs = 7): Promise<string[]
       }
     }
   } finally {
-    configureCayuEngine(undefined);
     if (saved === undefined) delete process.env.PYTHONPATH;
     else process.env.PYTHONPATH = saved;
   }
@@ -62,8 +59,7 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
   const lines: string[] = [];
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      configureCayuEngine(mode);
-      const runner = createHookRunner({ python });
+      const runner = createHookRunner({ python, cayuEngine: () => mode });
       try {
         const scenario = join(repo, 'examples', 'cayu-agent', 'support.scenario.yaml');
         const t0 = performance.now();
@@ -83,7 +79,6 @@ export async function benchCayu015(repo: string, runs = 3): Promise<string[]> {
       }
     }
   } finally {
-    configureCayuEngine(undefined);
     useCayuLine(undefined);
   }
   return lines;
@@ -115,11 +110,11 @@ export async function benchCayuTenScenarios(repo: string): Promise<string[]> {
   > = {};
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      configureCayuEngine(mode);
+      const cayuEngine = () => mode;
       let t0 = performance.now();
-      await runCases(scenarios, { python, jobs: 1 });
+      await runCases(scenarios, { python, jobs: 1, cayuEngine });
       const fresh = performance.now() - t0;
-      const runner = createHookRunner({ python });
+      const runner = createHookRunner({ python, cayuEngine });
       try {
         await runCases(scenarios, { runnerFor: () => runner });
         t0 = performance.now();
@@ -138,7 +133,6 @@ export async function benchCayuTenScenarios(repo: string): Promise<string[]> {
       }
     }
   } finally {
-    configureCayuEngine(undefined);
     useCayuLine(undefined);
     rmSync(dir, { recursive: true, force: true });
   }

@@ -118,63 +118,79 @@ function rank(list: readonly string[], id: string): number {
   return i < 0 ? list.length : i;
 }
 
+type HooksAgent = HooksResult['agents'][number];
+type HookEntryOf = HooksAgent['hooks'][number];
+
+/** A Mantle agent's hooks grouped by insertion point, in the catalogue's order. */
+function pointGroups(agent: HooksAgent, mantle: HookEntryOf[], exercised?: ExercisedBy): GroupNode[] {
+  const points = [...new Set(mantle.map((h) => h.point))].sort(
+    (a, b) => rank(POINT_IDS, a) - rank(POINT_IDS, b) || a.localeCompare(b),
+  );
+  return points.map((id) => {
+    const hooks = mantle.filter((h) => h.point === id).sort(byPosition);
+    const point = findPoint(id);
+    // The server's word (the installed rasa-pro, the setting), not the catalogue's.
+    const wired = hooks.every((h) => h.wired);
+    const dup = hooks.some((h) => h.duplicate);
+    return {
+      kind: 'point',
+      id: `point:${agent.root}:${id}`,
+      label: point?.title ?? id,
+      description: [wired ? '' : 'not wired', dup ? 'duplicate modify hooks' : '']
+        .filter(Boolean)
+        .join(' · '),
+      tooltip: point ? `${point.title}: ${point.when}` : `Unknown insertion point ${id}`,
+      wired,
+      children: hooks.map((h) => hookNode(h, agent.root, exercised)),
+    };
+  });
+}
+
+/** A Cayu agent's hooks grouped by RuntimeHook class, each class's phases in the engine's order. */
+function classGroups(agent: HooksAgent, cayu: HookEntryOf[], exercised?: ExercisedBy): GroupNode[] {
+  const classes = [
+    ...new Set(
+      cayu.map((h) => (h.handler.includes('.') ? h.handler.slice(0, h.handler.lastIndexOf('.')) : h.handler)),
+    ),
+  ].sort();
+  return classes.map((cls) => {
+    const methods = cayu
+      .filter((h) => h.handler === cls || h.handler.startsWith(cls + '.'))
+      .sort((a, b) => rank(CAYU_PHASE_IDS, a.point) - rank(CAYU_PHASE_IDS, b.point) || byPosition(a, b));
+    return {
+      kind: 'class',
+      id: `class:${agent.root}:${methods[0]?.file ?? ''}:${cls}`,
+      label: cls,
+      description: 'RuntimeHook',
+      tooltip: `${cls} (Cayu RuntimeHook) — ${methods.length} phase${methods.length === 1 ? '' : 's'}`,
+      wired: true,
+      children: methods.map((h) => hookNode(h, agent.root, exercised)),
+    };
+  });
+}
+
 export function buildTree(result: HooksResult, exercised?: ExercisedBy): AgentNode[] {
   return result.agents
     .filter((a) => a.hooks.length > 0)
-    .map((agent) => {
-      const mantle = agent.hooks.filter((h) => h.engine === 'mantle');
-      const cayu = agent.hooks.filter((h) => h.engine === 'cayu');
-      const points = [...new Set(mantle.map((h) => h.point))].sort(
-        (a, b) => rank(POINT_IDS, a) - rank(POINT_IDS, b) || a.localeCompare(b),
-      );
-      const groups: GroupNode[] = points.map((id) => {
-        const hooks = mantle.filter((h) => h.point === id).sort(byPosition);
-        const point = findPoint(id);
-        // The server's word (the installed rasa-pro, the setting), not the catalogue's.
-        const wired = hooks.every((h) => h.wired);
-        const dup = hooks.some((h) => h.duplicate);
-        return {
-          kind: 'point',
-          id: `point:${agent.root}:${id}`,
-          label: point?.title ?? id,
-          description: [wired ? '' : 'not wired', dup ? 'duplicate modify hooks' : '']
-            .filter(Boolean)
-            .join(' · '),
-          tooltip: point ? `${point.title}: ${point.when}` : `Unknown insertion point ${id}`,
-          wired,
-          children: hooks.map((h) => hookNode(h, agent.root, exercised)),
-        };
-      });
-      const classes = [
-        ...new Set(
-          cayu.map((h) =>
-            h.handler.includes('.') ? h.handler.slice(0, h.handler.lastIndexOf('.')) : h.handler,
-          ),
+    .map((agent) => ({
+      kind: 'agent' as const,
+      id: `agent:${agent.root}`,
+      root: agent.root,
+      label: path.basename(agent.root) || agent.root,
+      description: `${agent.hooks.length} hook${agent.hooks.length === 1 ? '' : 's'}`,
+      children: [
+        ...pointGroups(
+          agent,
+          agent.hooks.filter((h) => h.engine === 'mantle'),
+          exercised,
         ),
-      ].sort();
-      for (const cls of classes) {
-        const methods = cayu
-          .filter((h) => h.handler === cls || h.handler.startsWith(cls + '.'))
-          .sort((a, b) => rank(CAYU_PHASE_IDS, a.point) - rank(CAYU_PHASE_IDS, b.point) || byPosition(a, b));
-        groups.push({
-          kind: 'class',
-          id: `class:${agent.root}:${methods[0]?.file ?? ''}:${cls}`,
-          label: cls,
-          description: 'RuntimeHook',
-          tooltip: `${cls} (Cayu RuntimeHook) — ${methods.length} phase${methods.length === 1 ? '' : 's'}`,
-          wired: true,
-          children: methods.map((h) => hookNode(h, agent.root, exercised)),
-        });
-      }
-      return {
-        kind: 'agent' as const,
-        id: `agent:${agent.root}`,
-        root: agent.root,
-        label: path.basename(agent.root) || agent.root,
-        description: `${agent.hooks.length} hook${agent.hooks.length === 1 ? '' : 's'}`,
-        children: groups,
-      };
-    })
+        ...classGroups(
+          agent,
+          agent.hooks.filter((h) => h.engine === 'cayu'),
+          exercised,
+        ),
+      ],
+    }))
     .sort((a, b) => a.label.localeCompare(b.label) || a.root.localeCompare(b.root));
 }
 

@@ -5,7 +5,6 @@
 // CLI's --model / --record).
 import * as vscode from 'vscode';
 import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
-import { configureCayuEngine } from '../../runtime/engine/engine-mode';
 import { configureMantleEngine } from '../../runtime/engine/mantle-engine';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HookRunnerOptions } from '../../runtime/engine/api';
@@ -126,7 +125,6 @@ export class RunnerService implements vscode.Disposable {
   /** Read on every run (the hooks are located in this process): a changed setting applies at once. */
   private configure(resource?: vscode.Uri): void {
     configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
-    configureCayuEngine(this.ctx.settings(resource).cayu.engine);
     configureMantleEngine(this.ctx.settings(resource).mantle.engine);
   }
 
@@ -145,6 +143,8 @@ export class RunnerService implements vscode.Disposable {
       python: choice.python,
       mantleLine,
       memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
+      // Read at each run: a changed hooksmith.cayu.engine applies at once.
+      cayuEngine: () => this.ctx.settings(resource).cayu.engine,
       workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
       // The same word on which points the engine invokes as the not-wired diagnostics get.
       wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,

@@ -22,6 +22,7 @@ import { DEBUG_TURN_COMMAND, isScenarioPath, SCENARIO_GLOB, ScenarioCodeLensProv
 import { debugRun } from '../debug/debug-run';
 import type { HookRunner } from '../../runtime/engine/runner';
 import { RE_RECORD } from '../../runtime/models';
+import { saveCassette } from '../../runtime/testing/save-cassette';
 
 /** Mantle's eval scenario files (isMantleScenarioPath: `<agent>/eval/scenarios/*.yml`). */
 const MANTLE_EVAL_GLOB = '**/eval/scenarios/*.{yml,yaml}';
@@ -141,11 +142,131 @@ function refusalActions(message: string, target: Target): Refusal['actions'] {
       : ['rerun'];
 }
 
-export function simulateFeature(ctx: HooksmithContext): void {
-  const runners = sharedRunner(ctx);
-  let last: LastTurn | undefined;
+/** The timeline panel and the turn it shows: plays a scenario and shows its timeline or refusal. */
+class TurnPlayer {
+  last: LastTurn | undefined;
+  readonly runners: ReturnType<typeof sharedRunner>;
+  readonly panel = new ReusablePanel('hooksmith.timeline', (m) => onTimelineMessage(this.ctx, m, this.last));
 
-  const panel = new ReusablePanel('hooksmith.timeline', (m) => onTimelineMessage(ctx, m, last));
+  constructor(private readonly ctx: HooksmithContext) {
+    this.runners = sharedRunner(ctx);
+  }
+
+  /** A turn already played (a test run's own result): shown as it was, not played again. */
+  showPlayed(file: string, result: SimulationResult): void {
+    this.last = { target: { scenario: file, file }, result };
+    this.panel.show(`Turn: ${path.basename(file)} (test run)`, (sec) =>
+      renderTimelineHtml(result, { ...sec, rerun: true, rerecord: !!result.models?.failure }),
+    );
+  }
+
+  async play(
+    target: Target,
+    name: string,
+    runner: HookRunner,
+    debugging: boolean,
+  ): Promise<SimulationResult | undefined> {
+    const last: LastTurn = (this.last = { target });
+    let cancelled = false;
+    const t0 = Date.now();
+    try {
+      const result = await withDelayedProgress(
+        `Hooksmith: simulating ${name}…`,
+        runner.simulate(target.scenario, target.baseDir),
+        () => {
+          cancelled = true;
+          this.ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
+          if (debugging) void runner.dispose();
+          else this.runners.reset();
+        },
+      );
+      saveCassette(result); // the editor's Simulate Turn owns the run: it writes what the run recorded
+      this.ctx.log.info(
+        'simulate',
+        `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`,
+      );
+      this.showResult(last, name, result);
+      return result;
+    } catch (err) {
+      if (cancelled) {
+        void vscode.window.showInformationMessage(`Hooksmith: simulation of ${name} cancelled.`);
+        return undefined;
+      }
+      if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
+      this.showRefusal(last, name, err);
+      return undefined;
+    }
+  }
+
+  private showResult(last: LastTurn, name: string, result: SimulationResult): void {
+    last.result = result;
+    last.refusal = undefined;
+    clearRefusalNote();
+    const file = last.target.file;
+    const rerecord = !!result.models?.failure && !!file;
+    this.panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true, rerecord }));
+    if (rerecord) offerReRecord(name, result.models!.failure!, file!);
+  }
+
+  /** The refusal replaces the previous timeline: nothing stale looks like this turn. */
+  private showRefusal(last: LastTurn, name: string, err: RunInputError | ScenarioError): void {
+    // "Run again" cannot help a scenario that needs a model: setting one can (#45 item 2).
+    const refusal = refusalOf(err, name, refusalActions(err.message, last.target));
+    this.ctx.log.warn('simulate', refusalLog(refusal));
+    last.refusal = refusal;
+    this.panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));
+    noteRefusal(name, refusal);
+  }
+
+  /** Simulate Turn (or Debug Turn): the argument's scenario, else the active or a picked one. */
+  async simulate(raw: unknown, debug: boolean): Promise<SimulationResult | undefined> {
+    if (!ensureTrusted()) return undefined;
+    const target = raw === undefined ? await pickScenario() : asTarget(raw);
+    if (!target) {
+      if (raw !== undefined)
+        void vscode.window.showErrorMessage(
+          'Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).',
+        );
+      return undefined;
+    }
+    const resource = target.file ? vscode.Uri.file(target.file) : undefined;
+    // Save an edited scenario first: the simulation reads the file.
+    const open = target.file
+      ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty)
+      : undefined;
+    if (open) await open.save();
+    const name = target.file ? path.basename(target.file) : 'scenario';
+    if (debug) return debugRun(this.ctx, name, resource, (runner) => this.play(target, name, runner, true));
+    const runner = await this.runners.get(resource);
+    if (!runner) return undefined;
+    return this.play(target, name, runner, false);
+  }
+
+  /** Re-record: the one way the editor calls a model over a recorded exchange (#45 item 1). */
+  async reRecord(raw: unknown): Promise<SimulationResult | undefined> {
+    if (!ensureTrusted()) return undefined;
+    const target = asTarget(testItemUri(raw) ?? raw);
+    if (!target?.file) return undefined;
+    const unset = unsetKeys(target.file, this.ctx.settings(vscode.Uri.file(target.file)).model?.api_key_env);
+    if (unset.length) {
+      void vscode.window.showErrorMessage(
+        `Hooksmith: Re-record needs the model's key: ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set in VS Code's environment. Set it where VS Code is started (or in the environment of the remote or container), then reload the window.`,
+      );
+      return undefined;
+    }
+    const runner = await this.runners.recording(vscode.Uri.file(target.file));
+    if (!runner) return undefined;
+    try {
+      return await this.play(target, path.basename(target.file), runner, false);
+    } finally {
+      void runner.dispose();
+    }
+  }
+}
+
+export function simulateFeature(ctx: HooksmithContext): void {
+  const turns = new TurnPlayer(ctx);
+  const panel = turns.panel;
   const lenses = new ScenarioCodeLensProvider();
   ctx.push(
     panel,
@@ -159,119 +280,22 @@ export function simulateFeature(ctx: HooksmithContext): void {
     ),
   );
 
-  ctx.registerCommand(LAST_SIMULATION_COMMAND, () =>
-    last
+  ctx.registerCommand(LAST_SIMULATION_COMMAND, () => {
+    const last = turns.last;
+    return last
       ? { file: last.target.file, result: last.result, refusal: last.refusal, html: panel.html }
-      : undefined,
-  );
-
+      : undefined;
+  });
   // A turn already played (a test run's own result): shown as it was, not played again, so a
   // hook whose output differs per run shows the run that failed.
   ctx.registerCommand(SHOW_SIMULATION_COMMAND, (raw?: unknown) => {
     const arg = raw as { file?: string; result?: SimulationResult } | undefined;
-    if (!arg?.file || !arg.result) return;
-    const result = arg.result;
-    last = { target: { scenario: arg.file, file: arg.file }, result };
-    panel.show(`Turn: ${path.basename(arg.file)} (test run)`, (sec) =>
-      renderTimelineHtml(result, { ...sec, rerun: true, rerecord: !!result.models?.failure }),
-    );
+    if (arg?.file && arg.result) turns.showPlayed(arg.file, arg.result);
   });
-
-  const simulateOrDebug =
-    (debug: boolean) =>
-    async (raw?: unknown): Promise<SimulationResult | undefined> => {
-      if (!ensureTrusted()) return undefined;
-      const target = raw === undefined ? await pickScenario() : asTarget(raw);
-      if (!target) {
-        if (raw !== undefined)
-          void vscode.window.showErrorMessage(
-            'Hooksmith: Simulate Turn needs a scenario file (*.scenario.yaml / *.scenario.json).',
-          );
-        return undefined;
-      }
-      const resource = target.file ? vscode.Uri.file(target.file) : undefined;
-      // Save an edited scenario first: the simulation reads the file.
-      const open = target.file
-        ? vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target.file && d.isDirty)
-        : undefined;
-      if (open) await open.save();
-      const name = target.file ? path.basename(target.file) : 'scenario';
-      if (debug) return debugRun(ctx, name, resource, (runner) => play(target, name, runner, true));
-      const runner = await runners.get(resource);
-      if (!runner) return undefined;
-      return play(target, name, runner, false);
-    };
-  ctx.registerCommand('simulateTurn', simulateOrDebug(false));
-  // Re-record: the one way the editor calls a model over a recorded exchange (#45 item 1).
-  ctx.registerCommand(RE_RECORD_COMMAND, async (raw?: unknown): Promise<SimulationResult | undefined> => {
-    if (!ensureTrusted()) return undefined;
-    const target = asTarget(testItemUri(raw) ?? raw);
-    if (!target?.file) return undefined;
-    const unset = unsetKeys(target.file, ctx.settings(vscode.Uri.file(target.file)).model?.api_key_env);
-    if (unset.length) {
-      void vscode.window.showErrorMessage(
-        `Hooksmith: Re-record needs the model's key: ${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set in VS Code's environment. Set it where VS Code is started (or in the environment of the remote or container), then reload the window.`,
-      );
-      return undefined;
-    }
-    const runner = await runners.recording(vscode.Uri.file(target.file));
-    if (!runner) return undefined;
-    try {
-      return await play(target, path.basename(target.file), runner, false);
-    } finally {
-      void runner.dispose();
-    }
-  });
+  ctx.registerCommand('simulateTurn', (raw?: unknown) => turns.simulate(raw, false));
+  ctx.registerCommand(RE_RECORD_COMMAND, (raw?: unknown) => turns.reRecord(raw));
   registerFromRecording(ctx);
-  ctx.registerCommand(DEBUG_TURN_COMMAND, simulateOrDebug(true));
-
-  async function play(
-    target: Target,
-    name: string,
-    runner: HookRunner,
-    debugging: boolean,
-  ): Promise<SimulationResult | undefined> {
-    last = { target };
-    let cancelled = false;
-    const t0 = Date.now();
-    try {
-      const result = await withDelayedProgress(
-        `Hooksmith: simulating ${name}…`,
-        runner.simulate(target.scenario, target.baseDir),
-        () => {
-          cancelled = true;
-          ctx.log.info('simulate', `${name}: cancelled; stopping the Python host`);
-          if (debugging) void runner.dispose();
-          else runners.reset();
-        },
-      );
-      ctx.log.info(
-        'simulate',
-        `${name}: ${result.events.length} events, ${result.status} (${result.ending ?? ''}) in ${Date.now() - t0} ms`,
-      );
-      last.result = result;
-      last.refusal = undefined;
-      clearRefusalNote();
-      const rerecord = !!result.models?.failure && !!target.file;
-      panel.show(`Turn: ${name}`, (sec) => renderTimelineHtml(result, { ...sec, rerun: true, rerecord }));
-      if (rerecord) offerReRecord(name, result.models!.failure!, target.file!);
-      return result;
-    } catch (err) {
-      if (cancelled) {
-        void vscode.window.showInformationMessage(`Hooksmith: simulation of ${name} cancelled.`);
-        return undefined;
-      }
-      if (!(err instanceof RunInputError) && !(err instanceof ScenarioError)) throw err;
-      // The refusal replaces the previous timeline: nothing stale looks like this turn.
-      // "Run again" cannot help a scenario that needs a model: setting one can (#45 item 2).
-      const refusal = refusalOf(err, name, refusalActions(err.message, target));
-      ctx.log.warn('simulate', refusalLog(refusal));
-      last.refusal = refusal;
-      panel.show(`Turn: ${name}`, (sec) => renderRefusalHtml(refusal, sec));
-      noteRefusal(name, refusal);
-      return undefined;
-    }
-  }
+  ctx.registerCommand(DEBUG_TURN_COMMAND, (raw?: unknown) => turns.simulate(raw, true));
 }
 
 /** Records a scenario's model exchanges again: `hooksmith.reRecord` with the scenario file. */

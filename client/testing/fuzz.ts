@@ -25,39 +25,57 @@ interface FuzzArgs {
   save?: boolean;
 }
 
-/** `caseSaved`: the Testing view lists a saved case at once (file watchers can lag or miss it). */
-export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => void): void {
-  const runners = sharedRunner(ctx);
-  const output = vscode.window.createOutputChannel('Hooksmith Fuzz');
-  ctx.push(output);
-  // For tests: the last report, set once the run is done (before any question to the user).
-  let lastReport: FuzzReport | undefined;
-  let last: { arg: FuzzArgs; report: FuzzReport; savedCase?: string } | undefined;
+type FuzzRunner = Parameters<typeof fuzzHook>[0];
 
-  const show = () => {
-    if (!last) return;
-    const { report, savedCase } = last;
+/** The fuzz panel and the run it shows: renders the report, saves its smallest failure as a payload case. */
+class FuzzPanel {
+  /** For tests: the last report, set once the run is done (before any question to the user). */
+  lastReport: FuzzReport | undefined;
+  private last: { arg: FuzzArgs; report: FuzzReport; savedCase?: string } | undefined;
+  readonly panel = new ReusablePanel('hooksmith.fuzzResult', async (m) => void (await this.onMessage(m)));
+
+  constructor(private readonly caseSaved: (file: string) => void) {}
+
+  /** A finished run becomes the one the panel shows. */
+  record(arg: FuzzArgs, report: FuzzReport): void {
+    this.lastReport = report;
+    this.last = { arg, report };
+  }
+
+  show(): void {
+    if (!this.last) return;
+    const { report, savedCase } = this.last;
     const shown = savedCase ? vscode.workspace.asRelativePath(savedCase) : undefined;
-    panel.show(`Fuzz: ${last.arg.handler}`, (sec) => renderFuzzHtml(report, { ...sec, savedCase: shown }));
-  };
+    this.panel.show(`Fuzz: ${this.last.arg.handler}`, (sec) =>
+      renderFuzzHtml(report, { ...sec, savedCase: shown }),
+    );
+  }
+
+  /** Whether this report's case was saved already (the panel's button may have saved it). */
+  savedAlready(report: FuzzReport): boolean {
+    return this.last?.report === report && this.last.savedCase !== undefined;
+  }
+
   /** Writes the shrunk payload as a payload case; returns its path. */
-  const save = (arg: FuzzArgs, report: FuzzReport): string => {
+  save(arg: FuzzArgs, report: FuzzReport): string {
     const root = findAgentRoot(path.resolve(arg.file), nodeFs) ?? path.dirname(arg.file);
     const name = `fuzz-${arg.handler.replace(/\W+/g, '_')}`;
     const out = saveFuzzCase(root, name, payloadCaseText(report, root, arg.file, arg.handler));
-    caseSaved(out);
-    if (last?.report === report) {
-      last.savedCase = out;
-      show();
+    this.caseSaved(out);
+    if (this.last?.report === report) {
+      this.last.savedCase = out;
+      this.show();
     }
     return out;
-  };
-  const onMessage = async (m: WebviewMessage): Promise<unknown> => {
+  }
+
+  async onMessage(m: WebviewMessage): Promise<unknown> {
+    const last = this.last;
     if (!last) return undefined;
     if (m.type === 'rerun')
       return vscode.commands.executeCommand(FUZZ_COMMAND, { ...last.arg, seed: undefined });
     if (m.type === 'saveFuzzCase' && last.report.smallest && !last.savedCase) {
-      const out = save(last.arg, last.report);
+      const out = this.save(last.arg, last.report);
       await vscode.window.showTextDocument(vscode.Uri.file(out), {
         viewColumn: vscode.ViewColumn.One,
         preview: false,
@@ -65,16 +83,71 @@ export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => 
       return out;
     }
     return undefined;
-  };
-  const panel = new ReusablePanel('hooksmith.fuzzResult', async (m) => void (await onMessage(m)));
-  ctx.push(panel);
+  }
+}
 
-  ctx.registerCommand('lastFuzzReport', () => lastReport);
+/** The report of one fuzz run under a progress notification; undefined (said) when the hook cannot run. */
+async function fuzzWithProgress(runner: FuzzRunner, target: FuzzArgs): Promise<FuzzReport | undefined> {
+  try {
+    return await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Hooksmith: fuzzing ${target.handler}`,
+        cancellable: false,
+      },
+      (progress) =>
+        fuzzHook(runner, target.file, target.handler, {
+          runs: target.runs ?? 200,
+          seed: target.seed ?? Date.now() % 2 ** 31,
+          onProgress: (d, n) => {
+            if (d % 20 === 0) progress.report({ message: `${d}/${n} payloads`, increment: (20 / n) * 100 });
+          },
+        }),
+    );
+  } catch (err) {
+    if (!(err instanceof RunInputError)) throw err;
+    void vscode.window.showErrorMessage(`Hooksmith: cannot fuzz ${target.handler}: ${err.message}`);
+    return undefined;
+  }
+}
+
+/** Says how the run went; a failure is offered as a payload case (saved at once with `save: true`). */
+async function tellOutcome(fuzz: FuzzPanel, target: FuzzArgs, report: FuzzReport): Promise<void> {
+  if (!report.smallest) {
+    void vscode.window.showInformationMessage(
+      `Hooksmith: ${target.handler} handled ${report.runs} payloads (p99 ${report.p99Ms} ms of ${report.budgetMs} ms).`,
+    );
+    return;
+  }
+  const saveLabel = 'Save as payload case';
+  const choice =
+    target.save === true
+      ? saveLabel
+      : await vscode.window.showWarningMessage(
+          `Hooksmith: ${target.handler} misbehaved on ${report.failures} of ${report.runs} payloads (smallest: ${smallestSaid(report.smallest)}).`,
+          saveLabel,
+        );
+  // Not twice: the panel's button may have saved it while the warning was up.
+  if (choice === saveLabel && !fuzz.savedAlready(report)) {
+    const out = fuzz.save(target, report);
+    if (target.save !== true) await vscode.window.showTextDocument(vscode.Uri.file(out), { preview: false });
+  }
+}
+
+/** `caseSaved`: the Testing view lists a saved case at once (file watchers can lag or miss it). */
+export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => void): void {
+  const runners = sharedRunner(ctx);
+  const output = vscode.window.createOutputChannel('Hooksmith Fuzz');
+  ctx.push(output);
+  const fuzz = new FuzzPanel(caseSaved);
+  ctx.push(fuzz.panel);
+
+  ctx.registerCommand('lastFuzzReport', () => fuzz.lastReport);
   /** For tests: the fuzz panel's HTML, and a message as the panel would post it. */
-  ctx.registerCommand('fuzzPanelHtml', () => panel.html);
+  ctx.registerCommand('fuzzPanelHtml', () => fuzz.panel.html);
   ctx.registerCommand('fuzzPanelMessage', (raw: unknown) => {
     const m = parseMessage(raw);
-    return m ? onMessage(m) : undefined;
+    return m ? fuzz.onMessage(m) : undefined;
   });
   ctx.registerCommand(FUZZ_COMMAND, async (raw?: unknown): Promise<FuzzReport | undefined> => {
     const arg = raw as Partial<FuzzArgs> | undefined;
@@ -82,55 +155,15 @@ export function fuzzFeature(ctx: HooksmithContext, caseSaved: (file: string) => 
     const target: FuzzArgs = { ...arg, file: arg.file, handler: arg.handler };
     const runner = await runners.get(vscode.Uri.file(target.file));
     if (!runner) return undefined;
-    let report: FuzzReport;
-    try {
-      report = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: `Hooksmith: fuzzing ${target.handler}`,
-          cancellable: false,
-        },
-        (progress) =>
-          fuzzHook(runner, target.file, target.handler, {
-            runs: target.runs ?? 200,
-            seed: target.seed ?? Date.now() % 2 ** 31,
-            onProgress: (d, n) => {
-              if (d % 20 === 0) progress.report({ message: `${d}/${n} payloads`, increment: (20 / n) * 100 });
-            },
-          }),
-      );
-    } catch (err) {
-      if (!(err instanceof RunInputError)) throw err;
-      void vscode.window.showErrorMessage(`Hooksmith: cannot fuzz ${target.handler}: ${err.message}`);
-      return undefined;
-    }
+    const found = await fuzzWithProgress(runner, target);
+    if (!found) return undefined;
     // The target as the workspace shows it (the extension host's current directory is elsewhere).
-    report = { ...report, target: `${vscode.workspace.asRelativePath(target.file)}::${target.handler}` };
-    lastReport = report;
-    last = { arg: target, report };
+    const report = { ...found, target: `${vscode.workspace.asRelativePath(target.file)}::${target.handler}` };
+    fuzz.record(target, report);
     output.clear();
     output.append(formatFuzzText(report));
-    show();
-    if (!report.smallest) {
-      void vscode.window.showInformationMessage(
-        `Hooksmith: ${target.handler} handled ${report.runs} payloads (p99 ${report.p99Ms} ms of ${report.budgetMs} ms).`,
-      );
-      return report;
-    }
-    const saveLabel = 'Save as payload case';
-    const choice =
-      target.save === true
-        ? saveLabel
-        : await vscode.window.showWarningMessage(
-            `Hooksmith: ${target.handler} misbehaved on ${report.failures} of ${report.runs} payloads (smallest: ${smallestSaid(report.smallest)}).`,
-            saveLabel,
-          );
-    // Not twice: the panel's button may have saved it while the warning was up.
-    if (choice === saveLabel && !(last?.report === report && last.savedCase)) {
-      const out = save(target, report);
-      if (target.save !== true)
-        await vscode.window.showTextDocument(vscode.Uri.file(out), { preview: false });
-    }
+    fuzz.show();
+    await tellOutcome(fuzz, target, report);
     return report;
   });
 }

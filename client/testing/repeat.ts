@@ -84,6 +84,80 @@ function itemsOf(args: unknown[], tree: TestTree): vscode.TestItem[] {
   ];
 }
 
+/** Runs a case up to n times; a scenario no model plays runs once (#45 item 6: every repeat would be the same run). */
+async function repeatCase(
+  runner: Parameters<typeof runCase>[0],
+  testCase: CaseEntry['testCase'],
+  n: number,
+  token: vscode.CancellationToken,
+): Promise<CaseResult[]> {
+  const runs: CaseResult[] = [];
+  for (let i = 0; i < n && !token.isCancellationRequested; i++) {
+    runs.push(await runCase(runner, testCase));
+    if (scriptedOnly(runs[0]!)) break;
+  }
+  return runs;
+}
+
+/** Where a repeated run's verdicts go: the test run, the last report, and the view's memory of failures. */
+interface RepeatReport {
+  readonly ctx: HooksmithContext;
+  readonly run: vscode.TestRun;
+  readonly last: Map<string, ItemReport>;
+  readonly remember: (e: CaseEntry, shown: CaseResult, failed: boolean) => void;
+  readonly n: number;
+}
+
+/** A case's verdict over its runs, and its pass rates in Test Results, as the CLI prints them. */
+function reportRepeats(r: RepeatReport, e: CaseEntry, runs: CaseResult[]): void {
+  const { run, last } = r;
+  if (scriptedOnly(runs[0]!)) {
+    r.remember(e, runs[0]!, report(run, e, runs[0]!, last));
+    appendOutput(run, e, last, crlf([sameEveryRun(e.item.label, r.n)]));
+    return;
+  }
+  const [summary] = summarizeRepeats(runs.map((x) => [x]));
+  const shown = standIn(runs, repeatVerdict(summary!));
+  r.remember(e, shown, report(run, e, shown, last));
+  const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
+  appendOutput(
+    run,
+    e,
+    last,
+    crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n')),
+  );
+  r.ctx.log.info('test', `${e.item.label}: ${runs.length} runs, ${repeatVerdict(summary!)}`);
+}
+
+/** Each case n times on a host of its own, then the host goes and the run ends. */
+async function runRepeated(
+  r: RepeatReport,
+  runner: NonNullable<Awaited<ReturnType<ReturnType<typeof sharedRunner>['fresh']>>>,
+  entries: CaseEntry[],
+  token: vscode.CancellationToken,
+): Promise<void> {
+  r.last.clear();
+  try {
+    for (const e of entries) {
+      if (token.isCancellationRequested) break;
+      r.run.started(e.item);
+      const now = readCase(e.testCase.file);
+      const runs = await repeatCase(runner, now && 'kind' in now ? now : e.testCase, r.n, token);
+      if (!runs.length) break;
+      reportRepeats(r, e, runs);
+    }
+  } finally {
+    await runner.dispose();
+    r.run.end();
+  }
+}
+
+/** The cases' unsaved edits are saved first: the run reads the files. */
+async function saveEdits(entries: CaseEntry[]): Promise<void> {
+  for (const d of vscode.workspace.textDocuments)
+    if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
+}
+
 export function registerRepeatProfile(
   ctx: HooksmithContext,
   controller: vscode.TestController,
@@ -92,14 +166,12 @@ export function registerRepeatProfile(
   /** The failing-tests count and the timeline a failure opens, as for a Run (feature.ts). */
   remember: (e: CaseEntry, shown: CaseResult, failed: boolean) => void,
 ): void {
-  const relative = (f: string) => vscode.workspace.asRelativePath(f, false);
   const handler = async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
     const entries = selected(tree, controller, request);
     const resource = entries[0] ? vscode.Uri.file(entries[0].testCase.file) : undefined;
     const n = await askRepeat(ctx, resource);
     if (n === undefined || !entries.length) return;
-    for (const d of vscode.workspace.textDocuments)
-      if (d.isDirty && entries.some((e) => e.testCase.file === d.uri.fsPath)) await d.save();
+    await saveEdits(entries);
     const run = controller.createTestRun(request, `${REPEAT_PROFILE} (${n})`);
     for (const e of entries) run.enqueued(e.item);
     const runner = await sharedRunner(ctx).fresh(resource);
@@ -109,40 +181,7 @@ export function registerRepeatProfile(
       run.end();
       return;
     }
-    last.clear();
-    try {
-      for (const e of entries) {
-        if (token.isCancellationRequested) break;
-        run.started(e.item);
-        const now = readCase(e.testCase.file);
-        const testCase = now && 'kind' in now ? now : e.testCase;
-        const runs: CaseResult[] = [];
-        for (let i = 0; i < n && !token.isCancellationRequested; i++) {
-          runs.push(await runCase(runner, testCase));
-          // A scenario no model plays is scripted: every repeat would be the same run (#45 item 6).
-          if (scriptedOnly(runs[0]!)) break;
-        }
-        if (!runs.length) break;
-        if (scriptedOnly(runs[0]!)) {
-          remember(e, runs[0]!, report(run, e, runs[0]!, last));
-          appendOutput(run, e, last, crlf([sameEveryRun(e.item.label, n)]));
-          continue;
-        }
-        const [summary] = summarizeRepeats(runs.map((r) => [r]));
-        const shown = standIn(runs, repeatVerdict(summary!));
-        remember(e, shown, report(run, e, shown, last));
-        appendOutput(
-          run,
-          e,
-          last,
-          crlf(formatRepeatsText([summary!], runs.length, relative).trimEnd().split('\n')),
-        );
-        ctx.log.info('test', `${e.item.label}: ${runs.length} runs, ${repeatVerdict(summary!)}`);
-      }
-    } finally {
-      await runner.dispose();
-      run.end();
-    }
+    await runRepeated({ ctx, run, last, remember, n }, runner, entries, token);
   };
   const profile = controller.createRunProfile(REPEAT_PROFILE, vscode.TestRunProfileKind.Run, handler, false);
   // The test item's context menu (#45 item 6): not only under Execute Using Profile….

@@ -59,31 +59,32 @@ function messageReport(m: vscode.TestMessage): MessageReport {
 }
 
 /** Reports `r` on the run; returns whether the case failed (or could not run). */
-export function report(
+/** A case that could not run: errored, its children skipped. */
+function reportError(
   run: vscode.TestRun,
-  entry: CaseEntry,
+  { item }: CaseEntry,
   r: CaseResult,
   out: Map<string, ItemReport>,
-): boolean {
+  output: string,
+): true {
+  const msg = new vscode.TestMessage(
+    `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
+  );
+  msg.location = at(vscode.Uri.file(r.case.file), r.case.line);
+  run.errored(item, msg, r.durationMs);
+  item.children.forEach((c) => run.skipped(c));
+  out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string, output });
+  return true;
+}
+
+/** Each expectation's item passed, failed or skipped; the failures' messages, also by turn item. */
+function reportExpectations(
+  run: vscode.TestRun,
+  item: vscode.TestItem,
+  r: CaseResult,
+  out: Map<string, ItemReport>,
+): { failures: vscode.TestMessage[]; byTurn: Map<string, vscode.TestMessage[]> } {
   const uri = vscode.Uri.file(r.case.file);
-  const { item } = entry;
-  const ms = r.durationMs;
-  const lines = [statusLine(r, relative)];
-  if (r.status === 'failed' || r.status === 'error') lines.push(...failureText(r, relative), '');
-  const output = crlf(lines);
-  // No location: output with one is also shown as a message at that line (VS Code's design), so a
-  // failure read twice in Test Results and the peek; the failure's own message carries the line.
-  run.appendOutput(output, undefined, item);
-  if (r.status === 'error') {
-    const msg = new vscode.TestMessage(
-      `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
-    );
-    msg.location = at(uri, r.case.line);
-    run.errored(item, msg, ms);
-    item.children.forEach((c) => run.skipped(c));
-    out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string, output });
-    return true;
-  }
   const failures: vscode.TestMessage[] = [];
   const byTurn = new Map<string, vscode.TestMessage[]>();
   for (const e of r.expectations) {
@@ -113,6 +114,25 @@ export function report(
       byTurn.set(child.parent.id, [...(byTurn.get(child.parent.id) ?? []), msg]);
     out.set(id, { state: 'failed', line: e.line, message: e.name, expected: e.expected, actual: e.actual });
   }
+  return { failures, byTurn };
+}
+
+export function report(
+  run: vscode.TestRun,
+  entry: CaseEntry,
+  r: CaseResult,
+  out: Map<string, ItemReport>,
+): boolean {
+  const { item } = entry;
+  const ms = r.durationMs;
+  const lines = [statusLine(r, relative)];
+  if (r.status === 'failed' || r.status === 'error') lines.push(...failureText(r, relative), '');
+  const output = crlf(lines);
+  // No location: output with one is also shown as a message at that line (VS Code's design), so a
+  // failure read twice in Test Results and the peek; the failure's own message carries the line.
+  run.appendOutput(output, undefined, item);
+  if (r.status === 'error') return reportError(run, entry, r, out, output);
+  const { failures, byTurn } = reportExpectations(run, item, r, out);
   // A conversation's turn items: failed with their expectations' messages, else passed.
   item.children.forEach((turn) => {
     if (!turn.id.startsWith(`${item.id}/turns/`)) return;

@@ -153,45 +153,55 @@ function payloadDifferences(data: EngineLineData, out: LineDifference[]): void {
           engine: 'absent',
           source: model.source,
         });
-    for (const f of model.fields) {
-      const mine = ourField(model.name, f.name);
-      const at = (what: string) => `${model.name}.${f.name}: ${what}`;
-      if (!mine) {
-        out.push({ fact: at('field'), ours: 'absent', engine: f.pythonType, source: f.source });
-        continue;
-      }
-      const type = normalisePythonType(f.pythonType);
-      if (mine.pythonType !== type)
-        out.push({ fact: at('type'), ours: mine.pythonType, engine: type, source: f.source });
-      const mutability = mutabilityIn(data, model, f);
-      if (mine.mutability !== mutability.value)
-        out.push({
-          fact: at('mutability'),
-          ours: mine.mutability,
-          engine: mutability.value,
-          source: mutability.source,
-        });
-      const def = ourDefault(mine);
-      if (def.required !== f.required)
-        out.push({
-          fact: at('required'),
-          ours: String(def.required),
-          engine: String(f.required),
-          source: f.source,
-        });
-      else if (
-        !f.required &&
-        f.declaredIn !== 'HookPayload' &&
-        JSON.stringify(def.value) !== JSON.stringify(f.default)
-      )
-        out.push({
-          fact: at('default'),
-          ours: JSON.stringify(def.value),
-          engine: JSON.stringify(f.default),
-          source: f.source,
-        });
-    }
+    for (const f of model.fields) fieldDifferences(data, model, f, out);
   }
+}
+
+type EnginePayload = EngineLineData['payloads'][number];
+
+/** How one field the engine declares differs from ours: absent, type, mutability, required, default. */
+function fieldDifferences(
+  data: EngineLineData,
+  model: EnginePayload,
+  f: EnginePayload['fields'][number],
+  out: LineDifference[],
+): void {
+  const mine = ourField(model.name, f.name);
+  const at = (what: string) => `${model.name}.${f.name}: ${what}`;
+  if (!mine) {
+    out.push({ fact: at('field'), ours: 'absent', engine: f.pythonType, source: f.source });
+    return;
+  }
+  const type = normalisePythonType(f.pythonType);
+  if (mine.pythonType !== type)
+    out.push({ fact: at('type'), ours: mine.pythonType, engine: type, source: f.source });
+  const mutability = mutabilityIn(data, model, f);
+  if (mine.mutability !== mutability.value)
+    out.push({
+      fact: at('mutability'),
+      ours: mine.mutability,
+      engine: mutability.value,
+      source: mutability.source,
+    });
+  const def = ourDefault(mine);
+  if (def.required !== f.required)
+    out.push({
+      fact: at('required'),
+      ours: String(def.required),
+      engine: String(f.required),
+      source: f.source,
+    });
+  else if (
+    !f.required &&
+    f.declaredIn !== 'HookPayload' &&
+    JSON.stringify(def.value) !== JSON.stringify(f.default)
+  )
+    out.push({
+      fact: at('default'),
+      ours: JSON.stringify(def.value),
+      engine: JSON.stringify(f.default),
+      source: f.source,
+    });
 }
 
 function pointDifferences(data: EngineLineData, out: LineDifference[]): void {

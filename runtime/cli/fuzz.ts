@@ -2,7 +2,7 @@
 // --coverage: the lines and branches of the agent's files the generated payloads reached (coverage.py).
 // Exit codes: 0 no generated payload made the hook misbehave; 1 some did (the smallest one is
 // printed, and written as a payload case with --save); 2 usage or input errors.
-import type { HostOptions } from './host-options';
+import { type HostOptions, runnerHostOptions } from './host-options';
 import * as path from 'node:path';
 import { findAgentRoot, nodeFs } from '../workspace/discovery';
 import { RunInputError } from '../engine/run-hook';
@@ -120,7 +120,7 @@ export async function runFuzzCommand(args: string[], host: HostOptions = {}): Pr
   measured?.begin('fuzz');
   const runner = createHookRunner({
     python: o.python,
-    memoryLimitMb: host.memoryLimitMb,
+    ...runnerHostOptions(host),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),
     ...(measured ? { coverage: measured.sink } : {}),
   });

@@ -10,13 +10,7 @@ import {
   MAX_CAYU_SAFETY_STOP_S,
   parseSafetyStopSeconds,
 } from '../engine/cayu-safety-stop';
-import {
-  CAYU_ENGINE_ENV,
-  CAYU_ENGINES,
-  configureCayuEngine,
-  parseCayuEngine,
-  type CayuEngine,
-} from '../engine/engine-mode';
+import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine, type CayuEngine } from '../engine/engine-mode';
 import {
   configureMantleEngine,
   MANTLE_ENGINE_ENV,
@@ -113,13 +107,23 @@ export function invalidHostEnv(given: HostOptions): string | undefined {
 }
 
 /**
- * The Cayu choices (and who plays Mantle calls) go where the editor's settings go
- * (configureCayuSafetyStop, configureCayuEngine, configureMantleEngine):
- * the runner reads them there until it takes them as options (runner.ts is being reshaped this wave).
- * The memory limit travels in the runner's options (HookRunnerOptions.memoryLimitMb).
+ * The Cayu safety stop and the Mantle engine go where the editor's settings go
+ * (configureCayuSafetyStop, configureMantleEngine): the runner reads them there until it takes
+ * them as options. The memory limit and the Cayu engine travel in the runner's options
+ * (HookRunnerOptions.memoryLimitMb, .cayuEngine: runnerHostOptions).
  */
 export function configureCayuChoices(options: HostOptions): void {
   configureCayuSafetyStop(options.cayuSafetyStopS);
-  configureCayuEngine(options.cayuEngine);
   configureMantleEngine(options.mantleEngine);
+}
+
+/** The host options a command's runners take (createHookRunner, runCases). */
+export function runnerHostOptions(host: HostOptions): {
+  memoryLimitMb?: number;
+  cayuEngine: () => string | undefined;
+} {
+  return {
+    ...(host.memoryLimitMb !== undefined ? { memoryLimitMb: host.memoryLimitMb } : {}),
+    cayuEngine: () => host.cayuEngine,
+  };
 }

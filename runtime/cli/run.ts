@@ -3,7 +3,7 @@
 // 1 it crashed, timed out, returned an invalid value or raised a signal that is ignored there;
 // 2 usage or input errors (malformed payload with its JSON path, unknown handler, module
 // check errors, a module that fails to import).
-import type { HostOptions } from './host-options';
+import { type HostOptions, runnerHostOptions } from './host-options';
 import * as fs from 'node:fs';
 import type { RunResult } from '../engine/api';
 import { JSON_LIMITS } from '../json/json-faithful';
@@ -125,7 +125,7 @@ export async function runRunCommand(args: string[], host: HostOptions = {}): Pro
   if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python: parsed.python,
-    memoryLimitMb: host.memoryLimitMb,
+    ...runnerHostOptions(host),
     ...listedWiring(wiredPoints),
     ...(debugging ? { debug: debugging.debug } : {}),
     log: (l) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined),

@@ -25,6 +25,7 @@ import { parseCommandArgs } from './args';
 import { printable } from './printable';
 import { reportInputError } from './run';
 import { parseJson } from '../json/lossless-json';
+import { saveCassette } from '../testing/save-cassette';
 
 const USAGE =
   'usage: hooksmith scenario from-messages FILE|- [--expect snapshot] [-o OUT [--force]] [--python PATH]\n' +
@@ -80,6 +81,7 @@ async function recordSnapshots(sc: RecordedScenario, baseDir: string, python?: s
   const runner = createHookRunner({ python, workspaceRoots: () => [process.cwd()] });
   try {
     const sim = await runner.simulate(sc, baseDir);
+    saveCassette(sim);
     return {
       ...sc,
       turns: sc.turns.map((t, i) => {

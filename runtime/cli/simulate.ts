@@ -3,7 +3,7 @@
 // timed out, ran over its budget, returned an invalid value or raised an ignored signal; 2 usage or
 // input errors (malformed scenario with its JSON path, agent check errors): nothing runs; also 2
 // when Hooksmith itself failed mid-turn (status error, `internalError`).
-import type { HostOptions } from './host-options';
+import { type HostOptions, runnerHostOptions } from './host-options';
 import type { SimulationResult } from '../engine/api';
 import { formatSimulationText } from './format-run-text';
 import { RunInputError } from '../engine/run-hook';
@@ -18,6 +18,7 @@ import { MODEL_SPEC, MODEL_USAGE, modelFailed, modelLines, modelOptions } from '
 import type { ModelRunOptions } from '../engine/model-step';
 import { CassetteError } from '../engine/model-step';
 import { stringifyJson } from '../json/lossless-json';
+import { saveCassette } from '../testing/save-cassette';
 
 const USAGE =
   'usage: hooksmith simulate SCENARIO_FILE [--python PATH] [--format text|json] [--wired-points POINT,...]\n' +
@@ -74,7 +75,7 @@ export async function runSimulateCommand(args: string[], host: HostOptions = {})
   if (typeof debugging === 'number') return debugging;
   const runner = createHookRunner({
     python,
-    memoryLimitMb: host.memoryLimitMb,
+    ...runnerHostOptions(host),
     ...listedWiring(wiredPoints),
     ...(debugging ? { debug: debugging.debug } : {}),
     // The CLI's workspace is where it runs: a scenario's agent: may name a folder under it.
@@ -85,6 +86,7 @@ export async function runSimulateCommand(args: string[], host: HostOptions = {})
   const uninterruptible = debugging?.onInterrupt(runner);
   try {
     const result = await runner.simulate(file);
+    saveCassette(result); // this command owns the run: it writes what the run recorded
     process.stdout.write(
       format === 'json' ? stringifyJson(result, 2) + '\n' : printable(formatSimulationText(result)),
     );

@@ -6,7 +6,7 @@
 // check errors, import failure, a payload the hook's point rejects), a PATH that does not exist or
 // is a file that is no case, a snapshot --update could not write, or a usage error. No case found
 // is a warning (exit 0), as `check` of a folder without hooks.
-import type { HostOptions } from './host-options';
+import { type HostOptions, runnerHostOptions } from './host-options';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printable } from './printable';
@@ -18,7 +18,7 @@ import { defaultJobs } from '../testing/pool';
 import { writeSnapshots } from '../testing/snapshot-update';
 import { createHookRunner, listedWiring } from '../engine/runner';
 import { parseCommandArgs, WIRED_POINTS_SPEC, wiredPointsOption } from './args';
-import { cliDebug, DEBUG_SPEC } from './debug-option';
+import { cliDebug, DEBUG_SPEC, type CliDebug } from './debug-option';
 import { MODEL_SPEC, MODEL_USAGE, modelOptions } from './model-options';
 import { COVERAGE_SPEC, COVERAGE_USAGE, coverageOptions, finishCoverage } from './test-coverage';
 import { formatRepeatsJson, formatRepeatsText, repeatVerdict, summarizeRepeats } from '../testing/repeats';
@@ -122,20 +122,22 @@ function repeatConflict(values: Record<string, unknown>): string | undefined {
   );
 }
 
+const TEST_SPEC = {
+  format: { type: 'string' },
+  k: { type: 'string', short: 'k' },
+  update: { type: 'boolean' },
+  python: { type: 'string' },
+  ...WIRED_POINTS_SPEC,
+  ...DEBUG_SPEC,
+  ...MODEL_SPEC,
+  ...COVERAGE_SPEC,
+  repeat: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+} as const;
+
 /** The options of `hooksmith test`, checked; a number is the exit code (the usage or help was printed). */
 function testOptions(args: string[]) {
-  const parsed = parseCommandArgs(args, {
-    format: { type: 'string' },
-    k: { type: 'string', short: 'k' },
-    update: { type: 'boolean' },
-    python: { type: 'string' },
-    ...WIRED_POINTS_SPEC,
-    ...DEBUG_SPEC,
-    ...MODEL_SPEC,
-    ...COVERAGE_SPEC,
-    repeat: { type: 'string' },
-    jobs: { type: 'string', short: 'j' },
-  });
+  const parsed = parseCommandArgs(args, TEST_SPEC);
   const usage = (problem: string): number => {
     process.stderr.write(`hooksmith test: ${problem}\n${USAGE}`);
     return 2;
@@ -180,10 +182,118 @@ function testOptions(args: string[]) {
   };
 }
 
+type TestOptions = Exclude<ReturnType<typeof testOptions>, number>;
+type Log = (line: string) => void;
+
+/** --repeat N: every case N times with fresh model calls; prints the pass rates; the exit code. */
+async function runRepeated(
+  cases: TestCase[],
+  options: TestOptions,
+  host: HostOptions,
+  found: Found,
+  log: Log,
+): Promise<number> {
+  const { values, wiredPoints, models, repeat, jobs, format } = options;
+  const runs: CaseResult[][] = [];
+  // Fresh model calls each run where recording is on: a replay would only repeat itself.
+  for (let i = 0; i < repeat; i++)
+    runs.push(
+      await runCases(cases, {
+        python: values.python,
+        ...runnerHostOptions(host),
+        ...(wiredPoints ? { wiredPoints } : {}),
+        models: { ...models, fresh: true },
+        jobs,
+        log,
+      }),
+    );
+  const summary = summarizeRepeats(runs);
+  process.stdout.write(
+    format === 'json'
+      ? formatRepeatsJson(summary, repeat, relative)
+      : printable(formatRepeatsText(summary, repeat, relative)),
+  );
+  const verdicts = summary.map(repeatVerdict);
+  if (found.malformed.length || verdicts.includes('error')) return 2;
+  return verdicts.includes('failed') ? 1 : 0;
+}
+
+/** --update: writes the snapshots the run took; false when one could not be written (said). */
+function updateSnapshots(results: CaseResult[]): boolean {
+  let ok = true;
+  const onError = (f: string, err: Error) => {
+    ok = false;
+    process.stderr.write(`hooksmith test: cannot update snapshots in ${relative(f)}: ${err.message}\n`);
+  };
+  for (const f of writeSnapshots(results, onError))
+    process.stderr.write(`hooksmith test: updated snapshots in ${relative(f)}\n`);
+  return ok;
+}
+
+/** No case found is a warning (exit 0), as is a folder given with none under it. */
+function warnNothingFound(
+  cases: TestCase[],
+  found: Found,
+  positionals: string[],
+  k: string | undefined,
+): void {
+  if (!cases.length && !found.malformed.length)
+    process.stderr.write(
+      `hooksmith test: warning: no scenario or payload case found${k ? ` matching -k ${k}` : ''}: nothing was tested\n`,
+    );
+  else
+    for (const dir of emptyFolders(positionals, found))
+      process.stderr.write(`hooksmith test: warning: no scenario or payload case under ${dir}\n`);
+}
+
+/** A line per finished case while the run goes (a terminal and the text format only). */
+function progressLine(count: number, shown: boolean): (r: CaseResult) => void {
+  let done = 0;
+  return () => {
+    done++;
+    if (shown) process.stdout.write(`\r\x1b[K${done}/${count} cases`);
+  };
+}
+
+/** Every case once, on -j hosts (a debug run: on one host, one debugger session, for every agent's cases). */
+async function runOnce(
+  cases: TestCase[],
+  options: TestOptions,
+  host: HostOptions,
+  debugging: CliDebug | undefined,
+  report: { onResult: (r: CaseResult) => void; log: Log },
+): Promise<CaseResult[]> {
+  const { values, wiredPoints, models, coverage, jobs } = options;
+  const shared = debugging
+    ? createHookRunner({
+        python: values.python,
+        ...runnerHostOptions(host),
+        log: report.log,
+        debug: debugging.debug,
+        models,
+        ...listedWiring(wiredPoints),
+      })
+    : undefined;
+  const uninterruptible = shared && debugging?.onInterrupt(shared);
+  return runCases(cases, {
+    python: values.python,
+    ...runnerHostOptions(host),
+    ...(wiredPoints ? { wiredPoints } : {}),
+    ...(shared ? { runnerFor: () => shared } : {}),
+    models,
+    ...(coverage ? { coverage: coverage.lines } : {}),
+    jobs,
+    ...report,
+  }).finally(async () => {
+    uninterruptible?.();
+    await shared?.dispose();
+  });
+}
+
 export async function runTestCommand(args: string[], host: HostOptions = {}): Promise<number> {
   const options = testOptions(args);
   if (typeof options === 'number') return options;
-  const { positionals, values, format, wiredPoints, models, coverage, repeat, jobs } = options;
+  const { positionals, values, format, coverage, repeat } = options;
   const debugging = await cliDebug('test', options.debug, values.python);
   if (typeof debugging === 'number') return debugging;
   const t0 = performance.now();
@@ -195,72 +305,14 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
   }
   const cases = selectCases(found.cases, values.k);
   const progress = process.stdout.isTTY && format === 'text';
-  let done = 0;
-  const onResult = (_r: CaseResult) => {
-    done++;
-    if (progress) process.stdout.write(`\r\x1b[K${done}/${cases.length} cases`);
-  };
   const log = (l: string) => (process.env.HOOKSMITH_DEBUG ? process.stderr.write(l + '\n') : undefined);
-  // A debug run: one host (one debugger session) for every agent's cases.
-  const shared = debugging
-    ? createHookRunner({
-        python: values.python,
-        memoryLimitMb: host.memoryLimitMb,
-        log,
-        debug: debugging.debug,
-        models,
-        ...listedWiring(wiredPoints),
-      })
-    : undefined;
-  const uninterruptible = shared && debugging?.onInterrupt(shared);
-  if (repeat > 1) {
-    const runs: CaseResult[][] = [];
-    // Fresh model calls each run where recording is on: a replay would only repeat itself.
-    for (let i = 0; i < repeat; i++)
-      runs.push(
-        await runCases(cases, {
-          python: values.python,
-          memoryLimitMb: host.memoryLimitMb,
-          ...(wiredPoints ? { wiredPoints } : {}),
-          models: { ...models, fresh: true },
-          jobs,
-          log,
-        }),
-      );
-    const summary = summarizeRepeats(runs);
-    process.stdout.write(
-      format === 'json'
-        ? formatRepeatsJson(summary, repeat, relative)
-        : printable(formatRepeatsText(summary, repeat, relative)),
-    );
-    const verdicts = summary.map(repeatVerdict);
-    if (found.malformed.length || verdicts.includes('error')) return 2;
-    return verdicts.includes('failed') ? 1 : 0;
-  }
-  const results = await runCases(cases, {
-    python: values.python,
-    memoryLimitMb: host.memoryLimitMb,
-    ...(wiredPoints ? { wiredPoints } : {}),
-    ...(shared ? { runnerFor: () => shared } : {}),
-    models,
-    ...(coverage ? { coverage: coverage.lines } : {}),
-    jobs,
-    onResult,
+  if (repeat > 1) return runRepeated(cases, options, host, found, log);
+  const results = await runOnce(cases, options, host, debugging, {
+    onResult: progressLine(cases.length, progress),
     log,
-  }).finally(async () => {
-    uninterruptible?.();
-    await shared?.dispose();
   });
   if (progress) process.stdout.write('\r\x1b[K');
-  let updateFailed = false;
-  if (values.update) {
-    const onError = (f: string, err: Error) => {
-      updateFailed = true;
-      process.stderr.write(`hooksmith test: cannot update snapshots in ${relative(f)}: ${err.message}\n`);
-    };
-    for (const f of writeSnapshots(results, onError))
-      process.stderr.write(`hooksmith test: updated snapshots in ${relative(f)}\n`);
-  }
+  const updateFailed = values.update ? !updateSnapshots(results) : false;
   const report = { results, malformed: found.malformed, durationMs: performance.now() - t0, relative };
   const covered = coverage && (await finishCoverage(coverage, results, relative));
   process.stdout.write(
@@ -271,13 +323,7 @@ export async function runTestCommand(args: string[], host: HostOptions = {}): Pr
         : FORMATS[format](report),
   );
   for (const m of covered?.messages ?? []) process.stderr.write(`hooksmith test: ${m}\n`);
-  if (!cases.length && !found.malformed.length)
-    process.stderr.write(
-      `hooksmith test: warning: no scenario or payload case found${values.k ? ` matching -k ${values.k}` : ''}: nothing was tested\n`,
-    );
-  else
-    for (const dir of emptyFolders(positionals, found))
-      process.stderr.write(`hooksmith test: warning: no scenario or payload case under ${dir}\n`);
+  warnNothingFound(cases, found, positionals, values.k);
   const c = counts(report);
   return c.errors || updateFailed || covered?.exit === 2 ? 2 : c.failed || covered?.exit ? 1 : 0;
 }

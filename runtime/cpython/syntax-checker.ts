@@ -54,6 +54,16 @@ interface Message {
   issue?: Answer | null;
 }
 
+/** One start of python3: its start-up handshake settles exactly once. */
+interface StartAttempt {
+  readonly python: string;
+  settled: boolean;
+  readonly resolve: (ok: boolean) => void;
+  handshake?: NodeJS.Timeout;
+  /** The last 2000 characters python3 wrote to stderr, for the reason it exited. */
+  stderr: string;
+}
+
 /** How long an interpreter may take to start and say it is ready (a loaded machine is slow). */
 export const HANDSHAKE_MS = 15_000;
 
@@ -170,89 +180,114 @@ export class CpythonSyntaxChecker {
   private start(): Promise<boolean> {
     if (this._unavailable) return Promise.resolve(false);
     if (this.ready && this.proc) return this.ready;
-    const python = this.opts.python ?? 'python3';
-    this.ready = new Promise<boolean>((resolve) => {
-      let settled = false;
-      const fail = (reason: string) => {
-        this._unavailable = reason;
-        warnOnce(reason, this.opts.log);
-        if (!settled) resolve(false);
-        settled = true;
-        this.stop();
-      };
-      let proc: ChildProcessWithoutNullStreams;
-      try {
-        // -I: ignore the user's environment and site dir; -S: no site import either; the checker
-        // needs only the standard library. child_process is loaded on first use: a check whose
-        // verdicts are all remembered never needs it.
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
-        const { spawn } = require('node:child_process') as typeof import('node:child_process');
-        proc = spawn(this.executable(), ['-I', '-S', checkerScript()], {
-          stdio: 'pipe',
-          windowsHide: true,
-          ...OWN_GROUP,
-        });
-      } catch (err) {
-        fail(`cannot start ${python}: ${(err as Error).message}`);
-        return;
-      }
-      this.proc = proc;
-      // An interpreter that never says it is ready (a wrapper that hangs) is given up on.
-      const handshake = setTimeout(() => {
-        if (settled) return;
-        this._unresponsive = `${python} did not answer within ${HANDSHAKE_MS / 1000} s of starting`;
-        fail(this._unresponsive);
-      }, HANDSHAKE_MS);
-      handshake.unref();
-      let stderr = '';
-      proc.on('error', (err) => fail(`cannot start ${python}: ${err.message}`));
-      proc.stdin.on('error', () => undefined); // EPIPE after a crash: reported through 'exit'
-      proc.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-      proc.stdout.setEncoding('utf8');
-      proc.stdout.on('data', (chunk: string) => {
-        this.buffer += chunk;
-        let nl: number;
-        while ((nl = this.buffer.indexOf('\n')) >= 0) {
-          const line = this.buffer.slice(0, nl);
-          this.buffer = this.buffer.slice(nl + 1);
-          let msg: Message;
-          try {
-            msg = JSON.parse(line) as Message;
-          } catch {
-            continue;
-          }
-          if (msg.ready !== undefined && !settled) {
-            settled = true;
-            clearTimeout(handshake);
-            if (msg.ready) {
-              this._version = msg.version;
-              // Later starts skip launchers such as pyenv shims.
-              if (msg.executable) resolvedExecutables.set(python, msg.executable);
-              resolve(true);
-            } else fail(`${python}: ${msg.reason ?? 'unusable'}`);
-          } else if (msg.id !== undefined) {
-            const done = this.pending.get(msg.id);
-            this.pending.delete(msg.id);
-            done?.(msg.issue ?? null);
-            this.armWatchdog();
-          }
-        }
-      });
-      proc.on('exit', (code, signal) => {
-        if (this.proc !== proc) {
-          // Stopped by us (close() while it was still starting): not a reason to give up on python3.
-          if (!settled) resolve(false);
-          settled = true;
-          return;
-        }
-        if (!settled)
-          fail(
-            `${python} exited before answering (${signal ?? `code ${code}`}): ${stderr.trim().slice(0, 300)}`,
-          );
-        this.stop();
-      });
-    });
+    this.ready = new Promise<boolean>((resolve) =>
+      this.launch({ python: this.opts.python ?? 'python3', settled: false, resolve, stderr: '' }),
+    );
     return this.ready;
+  }
+
+  /** Spawns the checker and wires its streams to one start attempt. */
+  private launch(attempt: StartAttempt): void {
+    const proc = this.spawnChecker(attempt);
+    if (!proc) return;
+    this.proc = proc;
+    const { python } = attempt;
+    // An interpreter that never says it is ready (a wrapper that hangs) is given up on.
+    attempt.handshake = setTimeout(() => {
+      if (attempt.settled) return;
+      this._unresponsive = `${python} did not answer within ${HANDSHAKE_MS / 1000} s of starting`;
+      this.fail(attempt, this._unresponsive);
+    }, HANDSHAKE_MS);
+    attempt.handshake.unref();
+    proc.on('error', (err) => this.fail(attempt, `cannot start ${python}: ${err.message}`));
+    proc.stdin.on('error', () => undefined); // EPIPE after a crash: reported through 'exit'
+    proc.stderr.on('data', (d: Buffer) => (attempt.stderr = (attempt.stderr + d.toString()).slice(-2000)));
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', (chunk: string) => this.onOutput(chunk, attempt));
+    proc.on('exit', (code, signal) => this.onExit(proc, attempt, code, signal));
+  }
+
+  private spawnChecker(attempt: StartAttempt): ChildProcessWithoutNullStreams | undefined {
+    try {
+      // -I: ignore the user's environment and site dir; -S: no site import either; the checker
+      // needs only the standard library. child_process is loaded on first use: a check whose
+      // verdicts are all remembered never needs it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+      const { spawn } = require('node:child_process') as typeof import('node:child_process');
+      return spawn(this.executable(), ['-I', '-S', checkerScript()], {
+        stdio: 'pipe',
+        windowsHide: true,
+        ...OWN_GROUP,
+      });
+    } catch (err) {
+      this.fail(attempt, `cannot start ${attempt.python}: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private fail(attempt: StartAttempt, reason: string): void {
+    this._unavailable = reason;
+    warnOnce(reason, this.opts.log);
+    if (!attempt.settled) attempt.resolve(false);
+    attempt.settled = true;
+    this.stop();
+  }
+
+  /** Splits python3's output into JSON lines; a line that is not JSON is skipped. */
+  private onOutput(chunk: string, attempt: StartAttempt): void {
+    this.buffer += chunk;
+    let nl: number;
+    while ((nl = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, nl);
+      this.buffer = this.buffer.slice(nl + 1);
+      let msg: Message;
+      try {
+        msg = JSON.parse(line) as Message;
+      } catch {
+        continue;
+      }
+      this.onMessage(msg, attempt);
+    }
+  }
+
+  private onMessage(msg: Message, attempt: StartAttempt): void {
+    if (msg.ready !== undefined && !attempt.settled) {
+      attempt.settled = true;
+      clearTimeout(attempt.handshake);
+      if (msg.ready) {
+        this._version = msg.version;
+        // Later starts skip launchers such as pyenv shims.
+        if (msg.executable) resolvedExecutables.set(attempt.python, msg.executable);
+        attempt.resolve(true);
+      } else this.fail(attempt, `${attempt.python}: ${msg.reason ?? 'unusable'}`);
+    } else if (msg.id !== undefined) {
+      const done = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      done?.(msg.issue ?? null);
+      this.armWatchdog();
+    }
+  }
+
+  private onExit(
+    proc: ChildProcessWithoutNullStreams,
+    attempt: StartAttempt,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ): void {
+    if (this.proc !== proc) {
+      // Stopped by us (close() while it was still starting): not a reason to give up on python3.
+      if (!attempt.settled) attempt.resolve(false);
+      attempt.settled = true;
+      return;
+    }
+    if (!attempt.settled) {
+      const why = signal ?? `code ${code}`;
+      this.fail(
+        attempt,
+        `${attempt.python} exited before answering (${why}): ${attempt.stderr.trim().slice(0, 300)}`,
+      );
+    }
+    this.stop();
   }
 
   private armWatchdog(): void {

@@ -249,8 +249,13 @@ export interface ModelsPlayed {
   record: 'missing' | 'all' | 'none';
   /** The cassette file (absent for an inline scenario). */
   cassette?: string;
-  /** The cassette was written by this run. */
+  /** The cassette was written by this run (by the command that owns it: testing/save-cassette.ts). */
   saved?: boolean;
+  /**
+   * The cassette this run recorded, not yet written: the command that owns the run writes it
+   * atomically (saveCassette), which removes this and sets `saved`.
+   */
+  unsaved?: { file: string; text: string };
   exchanges: {
     role: 'agent' | 'user';
     turn: number;
@@ -280,6 +285,11 @@ export interface HookRunnerOptions {
   debug?: DebugListen;
   /** The Python host's memory limit in MiB (0: none; default 4096): a hook over it gets MemoryError. */
   memoryLimitMb?: number;
+  /**
+   * Who plays Cayu phases (auto, real, emulation: engine-mode.ts), read at each run: the editor's
+   * hooksmith.cayu.engine, the CLI's --cayu-engine; unset or not a mode: HOOKSMITH_CAYU_ENGINE, else auto.
+   */
+  cayuEngine?: () => string | undefined;
   /**
    * The Mantle API line the host speaks (HOOKSMITH_MANTLE_LINE; the caller selected it in this
    * process with selectEngineLine). Default: the environment's (the CLI sets it).

@@ -1,6 +1,8 @@
 // Who plays a Cayu scenario: the installed `cayu` runtime (real-engine mode) or Hooksmith's
 // emulation. `auto` (the default): the runtime wherever `cayu` is importable in the selected
-// interpreter. The editor sets it from hooksmith.cayu.engine, the CLI's --cayu-engine through the env.
+// interpreter. It travels as an option: the editor's hooksmith.cayu.engine and the CLI's --cayu-engine
+// reach the runner in HookRunnerOptions.cayuEngine, and each scenario's PlayRequest carries it; no
+// module keeps it. Below them, HOOKSMITH_CAYU_ENGINE.
 // A leaf (no imports): the CLI's entry validates the option without loading the engine. Beside the
 // players (player.ts), not inside one: the CLI, the editor and the choice (players.ts) all read it.
 /** Who plays an engine's hooks: its installed runtime where importable, always it, or the emulation. */
@@ -10,19 +12,13 @@ export const CAYU_ENGINES = ENGINE_MODES;
 export type CayuEngine = EngineMode;
 export const CAYU_ENGINE_ENV = 'HOOKSMITH_CAYU_ENGINE';
 
-let configured: CayuEngine | undefined;
-
 export function parseCayuEngine(value: string | undefined | null): CayuEngine | undefined {
   return (CAYU_ENGINES as readonly string[]).includes(value ?? '') ? (value as CayuEngine) : undefined;
 }
 
-/** The editor's setting (the CLI sets the env instead); undefined: the env, else auto. */
-export function configureCayuEngine(value: string | undefined): void {
-  configured = parseCayuEngine(value);
-}
-
-export function cayuEngine(): CayuEngine {
-  return configured ?? parseCayuEngine(process.env[CAYU_ENGINE_ENV]) ?? 'auto';
+/** The mode given (the editor's setting, the CLI's option), else HOOKSMITH_CAYU_ENGINE, else auto. */
+export function cayuEngine(given?: string): CayuEngine {
+  return parseCayuEngine(given) ?? parseCayuEngine(process.env[CAYU_ENGINE_ENV]) ?? 'auto';
 }
 
 /** The label of a result the installed runtime played. */
@@ -41,7 +37,7 @@ export const SINGLE_CALL =
   'one phase call on the context you give: the cayu runtime only calls a phase inside its own tool round or session end; a scenario (simulate, test) plays through the runtime';
 
 /** Who plays one phase call (`installed`: the host's interpreter imports the real cayu). */
-export function singleCallPlayedBy(installed: boolean): string {
-  if (cayuEngine() === 'emulation') return emulationPlayedBy('forced: hooksmith.cayu.engine emulation');
+export function singleCallPlayedBy(installed: boolean, mode: CayuEngine): string {
+  if (mode === 'emulation') return emulationPlayedBy('forced: hooksmith.cayu.engine emulation');
   return emulationPlayedBy(installed ? SINGLE_CALL : NOT_INSTALLED);
 }

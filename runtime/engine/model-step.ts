@@ -19,7 +19,7 @@ import {
   type RecordMode,
 } from '../models';
 
-export { CassetteMismatch, CassetteError } from '../models';
+export { CassetteMismatch, CassetteError, checkCassettePath } from '../models';
 export type { RecordMode, ModelConfig, Audience } from '../models';
 
 /** How models are played in a run (the CLI's --record, --model; repeats). */
@@ -163,7 +163,7 @@ export class SimModels {
   }
 
   summary(failure?: string): ModelsPlayed {
-    const saved = this.player.save();
+    const unsaved = this.player.recording();
     const keys = [...new Set([this.agent.api_key_env, this.user?.api_key_env])]
       .filter((env): env is string => !!env)
       .map((env) => ({ env, set: !!process.env[env] }));
@@ -174,7 +174,7 @@ export class SimModels {
         : {}),
       record: this.player.mode,
       ...(this.cassette ? { cassette: this.cassette } : {}),
-      ...(saved ? { saved: true } : {}),
+      ...(unsaved ? { unsaved } : {}),
       exchanges: this.player.exchanges.map((e) => ({
         role: e.role,
         turn: e.turn,

@@ -29,6 +29,8 @@ export interface PlayRequest {
    * hook call for real inside it.
    */
   turn: (req: PlayRequest) => Promise<SimulationResult>;
+  /** Who plays Cayu phases (engine-mode.ts), as the run's options say; default auto. */
+  cayuEngine?: EngineMode;
 }
 
 /** The installed engine turned out unable to drive a scenario (another layout, a stub): why. */
@@ -51,8 +53,8 @@ export type PlayerChoice = { real: true } | { real: false; playedBy?: string };
 /** A player that drives an installed engine; the emulation plays whatever it does not take. */
 export interface RealPlayer extends Player {
   readonly engine: EngineName;
-  /** The setting that forces this engine's player (auto, real, emulation). */
-  mode(): EngineMode;
+  /** The setting that forces this engine's player (auto, real, emulation), as the request carries it. */
+  mode(req: PlayRequest): EngineMode;
   /** The scenario has hooks of this player's engine (else it has no say in the choice). */
   concerns(hooks: AgentHooks): boolean;
   /**

@@ -73,7 +73,7 @@ export async function playScenario(
   const played = await player.play(req);
   if (!('unavailable' in played)) return played;
   const real = player as RealPlayer;
-  if (real.mode() === 'real')
+  if (real.mode(req) === 'real')
     throw new RunInputError(
       'load',
       `hooksmith.${real.engine}.engine is "real" but the installed ${real.engine} cannot drive a scenario: ${played.unavailable}`,

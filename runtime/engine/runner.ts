@@ -14,7 +14,7 @@ import { PythonEnvironment, type EngineFacts } from '../cpython/environment';
 import { WIRED_POINTS_OPTION, type WiringSource } from '../catalogue/wiring';
 import { MANTLE_LINE_ENV } from '../catalogue/api-lines';
 import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
-import { singleCallPlayedBy } from './engine-mode';
+import { cayuEngine, singleCallPlayedBy, type CayuEngine } from './engine-mode';
 import { mantleCalls, playScenario, type ScenarioRequest } from './players';
 import { cayuSafetyStopMs } from './cayu-safety-stop';
 
@@ -42,16 +42,25 @@ export interface HookRunner {
   dispose(): Promise<void>;
 }
 
+/** Who plays Cayu phases: whether the host imports the real cayu, and the mode the run's options give. */
+export interface CayuChoice {
+  installed?: () => Promise<boolean>;
+  /** Read at each run (the editor's setting may change between runs); engine-mode.ts cayuEngine. */
+  engine?: () => string | undefined;
+}
+
 export function createHookRunnerWithHost(
   host: HostPort,
   workspaceRoots: () => readonly string[] = () => [],
   wiring?: () => Promise<WiringSource | undefined>,
   models: ModelRunOptions = {},
-  /** Whether the host's interpreter imports the real cayu (real-engine mode needs it). */
-  realCayu: () => Promise<boolean> = async () => false,
-  /** Whether it imports the real rasa.mantle.hooks (its hook runner plays Mantle calls). */
+  cayu: CayuChoice = {},
+  /** Whether the host's interpreter imports the real rasa.mantle.hooks (its hook runner plays Mantle calls). */
   realMantle: () => Promise<boolean> = async () => false,
 ): HookRunner {
+  /** Whether the host's interpreter imports the real cayu (real-engine mode needs it). */
+  const realCayu = cayu.installed ?? (async () => false);
+  const mode = (): CayuEngine => cayuEngine(cayu.engine?.());
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
   const installed = { cayu: realCayu, mantle: realMantle };
@@ -61,7 +70,9 @@ export function createHookRunnerWithHost(
   let batch = oneApp(calls);
   /** A Cayu phase call names who played it (the emulation, and why: engine-mode.ts SINGLE_CALL). */
   const named = async (r: RunResult): Promise<RunResult> =>
-    r.engine === 'cayu' ? { ...r, playedBy: singleCallPlayedBy(await realCayu().catch(() => false)) } : r;
+    r.engine === 'cayu'
+      ? { ...r, playedBy: singleCallPlayedBy(await realCayu().catch(() => false), mode()) }
+      : r;
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     // Asked now (it may start a process), awaited only by a player that reads it.
     const wired = wiring?.().catch(() => undefined);
@@ -84,6 +95,7 @@ export function createHookRunnerWithHost(
       scenario: loaded.scenario,
       source: loaded.source,
       safetyStopMs: cayuSafetyStopMs(),
+      cayuEngine: mode(),
       wiring: async () => wired,
       ...(played ? { models: played } : {}),
     };
@@ -142,7 +154,7 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
     options.workspaceRoots,
     installedWiring(options, facts),
     options.models,
-    realCayu,
+    { installed: realCayu, ...(options.cayuEngine ? { engine: options.cayuEngine } : {}) },
     realMantle,
   );
 }

@@ -135,23 +135,21 @@ export interface LaunchHandlers {
 
 const MAX_STDERR_LINE = 4096;
 
-/** Spawns the host and waits for its hello; rejects with PythonHostError when Python cannot serve. */
-export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: HelloInfo; ms: number }> {
-  const t0 = performance.now();
-  const child = spawnHost(o);
-  h.onSpawn(child);
-  let waiting = true;
-  return new Promise((resolve, reject) => {
-    const fail = (e: PythonHostError): void => {
-      clearTimeout(timer);
-      if (!waiting) return;
-      waiting = false;
-      if (child.pid !== undefined && child.exitCode === null) killTree(child.pid);
-      reject(e);
-    };
-    const timer = setTimeout(
+/** The host's start-up handshake: settles once, with the hello or the PythonHostError saying why not. */
+class StartHandshake {
+  private waiting = true;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly o: LaunchOptions,
+    private readonly h: LaunchHandlers,
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly resolve: (info: HelloInfo) => void,
+    private readonly reject: (e: PythonHostError) => void,
+  ) {
+    this.timer = setTimeout(
       () =>
-        fail(
+        this.fail(
           new PythonHostError(
             `${o.python} did not answer within ${o.startTimeoutMs / 1000} s of starting (the host's start-up handshake)${h.tail()}`,
             'start-failed',
@@ -159,54 +157,84 @@ export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: Hel
         ),
       o.startTimeoutMs,
     );
-    const onHello = (info: HelloInfo): void => {
-      if (info.debugError) return fail(new PythonHostError(info.debugError, 'no-debugger'));
-      const [major, minor] = info.python.split('.').map(Number);
-      if (major < 3 || (major === 3 && minor < 9))
-        return fail(
-          new PythonHostError(
-            `Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`,
-            'too-old',
-          ),
-        );
-      clearTimeout(timer);
-      waiting = false;
-      resolve({ info, ms: performance.now() - t0 });
-    };
-    const out = new LineSplitter(
-      o.maxLineBytes,
-      (line) => {
-        if (waiting && o.debug && line.includes('"debug-listening"')) {
-          clearTimeout(timer); // from now on the host waits for the user's debugger, for as long as it takes
-          const msg = JSON.parse(line) as { address?: string };
-          return o.debug.onListening?.(String(msg.address));
-        }
-        if (waiting && line.includes('"hello"')) {
-          try {
-            const msg = JSON.parse(line) as HelloInfo & { status?: string };
-            if (msg.status === 'hello') return onHello(msg);
-          } catch {
-            // not the hello: the handler logs it
-          }
-        }
-        h.onLine(line);
-      },
-      h.onOversized,
+  }
+
+  fail(e: PythonHostError): void {
+    clearTimeout(this.timer);
+    if (!this.waiting) return;
+    this.waiting = false;
+    if (this.child.pid !== undefined && this.child.exitCode === null) killTree(this.child.pid);
+    this.reject(e);
+  }
+
+  /** A line of the host's stdout: the debugger's address and the hello are taken here, the rest passed on. */
+  onLine(line: string): void {
+    const debug = this.o.debug;
+    if (this.waiting && debug && line.includes('"debug-listening"')) {
+      clearTimeout(this.timer); // from now on the host waits for the user's debugger, for as long as it takes
+      const msg = JSON.parse(line) as { address?: string };
+      return debug.onListening?.(String(msg.address));
+    }
+    if (this.waiting && line.includes('"hello"')) {
+      try {
+        const msg = JSON.parse(line) as HelloInfo & { status?: string };
+        if (msg.status === 'hello') return this.onHello(msg);
+      } catch {
+        // not the hello: the handler logs it
+      }
+    }
+    this.h.onLine(line);
+  }
+
+  private onHello(info: HelloInfo): void {
+    const problem = helloProblem(info);
+    if (problem) return this.fail(problem);
+    clearTimeout(this.timer);
+    this.waiting = false;
+    this.resolve(info);
+  }
+}
+
+/** Why a host that said hello cannot serve: no debugger when one was asked for, or a Python before 3.9. */
+function helloProblem(info: HelloInfo): PythonHostError | undefined {
+  if (info.debugError) return new PythonHostError(info.debugError, 'no-debugger');
+  const [major, minor] = info.python.split('.').map(Number);
+  if (major < 3 || (major === 3 && minor < 9))
+    return new PythonHostError(
+      `Python ${info.python} is too old: Hooksmith needs Python ≥ 3.9 (set --python or hooksmith.pythonPath)`,
+      'too-old',
     );
+  return undefined;
+}
+
+function spawnError(python: string, e: NodeJS.ErrnoException): PythonHostError {
+  return e.code === 'ENOENT'
+    ? new PythonHostError(`${python} not found — set --python or hooksmith.pythonPath`, 'not-found')
+    : new PythonHostError(`cannot start ${python}: ${e.message}`, 'start-failed');
+}
+
+/** Spawns the host and waits for its hello; rejects with PythonHostError when Python cannot serve. */
+export function launch(o: LaunchOptions, h: LaunchHandlers): Promise<{ info: HelloInfo; ms: number }> {
+  const t0 = performance.now();
+  const child = spawnHost(o);
+  h.onSpawn(child);
+  return new Promise((resolve, reject) => {
+    const start = new StartHandshake(
+      o,
+      h,
+      child,
+      (info) => resolve({ info, ms: performance.now() - t0 }),
+      reject,
+    );
+    const out = new LineSplitter(o.maxLineBytes, (line) => start.onLine(line), h.onOversized);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     const err = new LineSplitter(MAX_STDERR_LINE, h.onStderr, (head, bytes) =>
       h.onStderr(`${head}… (${bytes} bytes)`),
     );
     child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.once('error', (e: NodeJS.ErrnoException) =>
-      fail(
-        e.code === 'ENOENT'
-          ? new PythonHostError(`${o.python} not found — set --python or hooksmith.pythonPath`, 'not-found')
-          : new PythonHostError(`cannot start ${o.python}: ${e.message}`, 'start-failed'),
-      ),
-    );
+    child.once('error', (e: NodeJS.ErrnoException) => start.fail(spawnError(o.python, e)));
     child.once('exit', (code, signal) => {
-      fail(
+      start.fail(
         new PythonHostError(
           `${o.python} exited (${signal ?? code}) before the host answered${h.tail()}`,
           'start-failed',

@@ -65,7 +65,7 @@ function isInside(real: string, root: string): boolean {
  * would block), or a link leading out of the agent (its target would be read, echoed, replaced).
  * `make`: create the missing folders (for a write). Never reads the cassette's content.
  */
-function checkCassettePath(file: string, make: boolean): void {
+export function checkCassettePath(file: string, make: boolean): void {
   const agent = agentOf(file);
   const root = fs.realpathSync(agent);
   let dir = agent;
@@ -143,22 +143,15 @@ export function readCassette(file: string): CassetteEntry[] {
   });
 }
 
-let tempCount = 0;
+/** A cassette a run recorded, for the command that owns the run to write (testing/save-cassette.ts). */
+export interface CassetteWrite {
+  readonly file: string;
+  readonly text: string;
+}
 
-/** Writes the cassette in one step (a reader sees the old one or the new); refused as checkCassettePath says. */
-export function writeCassette(file: string, entries: readonly CassetteEntry[]): void {
-  checkCassettePath(file, true);
-  const text = entries.map((e) => stringifyJson(e)).join('\n') + (entries.length ? '\n' : '');
-  // A temporary file renamed over the cassette, as workspace/atomic-file does (models/ sits below
-  // workspace/): a reader sees the old cassette or the new, and a link in its place is replaced, not followed.
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${++tempCount}.tmp`);
-  try {
-    fs.writeFileSync(tmp, text, { flag: 'wx' });
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw new CassetteError(`cannot write ${file}: ${(err as Error).message}`);
-  }
+/** The cassette's text: one JSON line per exchange. */
+export function cassetteText(entries: readonly CassetteEntry[]): string {
+  return entries.map((e) => stringifyJson(e)).join('\n') + (entries.length ? '\n' : '');
 }
 
 /** Where two JSON values first differ: its path and both values; undefined when equal. */

@@ -9,6 +9,12 @@ export {
 } from './model-config';
 export { chatRequest, engineAnswer, type ChatRequest, type OfferedTool } from './chat-wire';
 export { type ModelFault } from './chat-provider';
-export { cassetteFile, CassetteError, type ModelRole } from './cassette';
+export {
+  cassetteFile,
+  CassetteError,
+  checkCassettePath,
+  type CassetteWrite,
+  type ModelRole,
+} from './cassette';
 export { ModelPlayer, CassetteMismatch, replayedFault, type Exchange } from './model-player';
 export { RE_RECORD, type Audience } from './advice';

@@ -10,7 +10,8 @@ import {
   firstDifference,
   formerCassetteName,
   readCassette,
-  writeCassette,
+  cassetteText,
+  type CassetteWrite,
   type CassetteEntry,
   type ModelRole,
 } from './cassette';
@@ -85,31 +86,7 @@ export class ModelPlayer {
     const replayOnly =
       this.mode === 'none' ||
       (this.mode === 'missing' && (matches || (old !== undefined && !!this.options.keepRecorded)));
-    if (replayOnly) {
-      const env = this.options.env ?? process.env;
-      const audience = this.options.audience ?? 'cli';
-      if (!old)
-        throw new CassetteMismatch(
-          `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); ${recordAdvice(config, env, audience)}${this.formerHint(i)}`,
-        );
-      if (!matches)
-        throw new CassetteMismatch(
-          old.role !== role
-            ? `exchange #${i + 1} in ${this.where()} was recorded for the ${old.role}, now the ${role} asks: the conversation went otherwise; ${reRecordAdvice(config, env, audience)}`
-            : `the ${role}'s model request #${i + 1} differs from the one recorded in ${this.where()}: ${describeDifference(diff!)} (a hook or the scenario changed the prompt; ${reRecordAdvice(config, env, audience)})`,
-        );
-      this.played.push(old);
-      return this.keep({
-        role,
-        turn,
-        ...(old.response ? { answer: old.response } : {}),
-        ...(old.fault ? { fault: old.fault } : {}),
-        latencyMs: old.latency_ms,
-        source: 'replayed',
-        // A fault recorded once (a 429, a timeout) replays on every run until re-recorded.
-        notes: old.fault ? [`${replayedFault(this.where(), audience)}: ${old.fault.message}`] : [],
-      });
-    }
+    if (replayOnly) return this.replay(role, turn, config, old, diff);
     const env = this.options.env ?? process.env;
     const key = config.api_key_env ? env[config.api_key_env] : undefined;
     const r = await callChat(config, request, key, this.options.sleep);
@@ -136,6 +113,40 @@ export class ModelPlayer {
     });
   }
 
+  /** The recorded exchange #i, or the CassetteMismatch saying why the cassette cannot answer. */
+  private replay(
+    role: ModelRole,
+    turn: number,
+    config: ModelConfig,
+    old: CassetteEntry | undefined,
+    diff: ReturnType<typeof firstDifference>,
+  ): Exchange {
+    const i = this.played.length;
+    const env = this.options.env ?? process.env;
+    const audience = this.options.audience ?? 'cli';
+    if (!old)
+      throw new CassetteMismatch(
+        `${this.where()} has no recorded exchange #${i + 1} (the ${role}'s model request of turn ${turn}); ${recordAdvice(config, env, audience)}${this.formerHint(i)}`,
+      );
+    if (old.role !== role || diff)
+      throw new CassetteMismatch(
+        old.role !== role
+          ? `exchange #${i + 1} in ${this.where()} was recorded for the ${old.role}, now the ${role} asks: the conversation went otherwise; ${reRecordAdvice(config, env, audience)}`
+          : `the ${role}'s model request #${i + 1} differs from the one recorded in ${this.where()}: ${describeDifference(diff!)} (a hook or the scenario changed the prompt; ${reRecordAdvice(config, env, audience)})`,
+      );
+    this.played.push(old);
+    return this.keep({
+      role,
+      turn,
+      ...(old.response ? { answer: old.response } : {}),
+      ...(old.fault ? { fault: old.fault } : {}),
+      latencyMs: old.latency_ms,
+      source: 'replayed',
+      // A fault recorded once (a 429, a timeout) replays on every run until re-recorded.
+      notes: old.fault ? [`${replayedFault(this.where(), audience)}: ${old.fault.message}`] : [],
+    });
+  }
+
   /** Where the cassette every scenario suffix once shared lies beside this one (#1 missing only). */
   private formerHint(i: number): string {
     const file = this.options.file;
@@ -150,12 +161,12 @@ export class ModelPlayer {
   }
 
   /**
-   * Writes the cassette when a call was made: the exchanges of this run (a conversation that went
-   * otherwise leaves the old ones behind). Returns the file written.
+   * The cassette to write when a call was made: the exchanges of this run (a conversation that went
+   * otherwise leaves the old ones behind). Not written here: the command that owns the run writes
+   * it, atomically (testing/save-cassette.ts).
    */
-  save(): string | undefined {
+  recording(): CassetteWrite | undefined {
     if (!this.changed || !this.options.file) return undefined;
-    writeCassette(this.options.file, this.played);
-    return this.options.file;
+    return { file: this.options.file, text: cassetteText(this.played) };
   }
 }

@@ -46,32 +46,73 @@ const OPAQUE = new Set([
 
 /** Walks `body` (a `block`); imports found inside are added to `localImports` and to the scope. */
 export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[]): BodyFacts {
-  const scope = new Scope(outer);
-  const raises: RaiseFacts[] = [];
-  const returns: ReturnFacts[] = [];
-  const calls: CallFacts[] = [];
-  const modelCopies: ModelCopyFacts[] = [];
-  const writes: AttributeWrite[] = [];
-  const bindings: LocalBinding[] = [];
-  const attributeReads: AttributeRead[] = [];
-  // Calls already described (raise/return values) so the walk reuses their facts.
-  const seen = new Map<number, CallFacts>();
-  const describeCall = (n: Node, awaited: boolean): CallFacts => {
-    let f = seen.get(n.id);
+  const walk = new BodyWalk(body, new Scope(outer), localImports);
+  walk.run(body.row);
+  const { raises, returns, calls, modelCopies, writes, bindings, attributeReads } = walk;
+  return {
+    raises,
+    returns,
+    calls,
+    modelCopies,
+    writes,
+    bindings,
+    attributeReads,
+    canFallOffEnd: canFallOffEnd(body),
+    isStub: isStub(body),
+  };
+}
+
+const IN_EXCEPT = 1;
+const AWAITED = 2;
+
+/** One body's walk: the rows still to visit and the facts found so far. */
+class BodyWalk {
+  readonly raises: RaiseFacts[] = [];
+  readonly returns: ReturnFacts[] = [];
+  readonly calls: CallFacts[] = [];
+  readonly modelCopies: ModelCopyFacts[] = [];
+  readonly writes: AttributeWrite[] = [];
+  readonly bindings: LocalBinding[] = [];
+  readonly attributeReads: AttributeRead[] = [];
+  /** Calls already described (raise/return values) so the walk reuses their facts. */
+  private readonly seen = new Map<number, CallFacts>();
+  /** The walk goes over the tree's rows; a node object is made only where facts are taken. */
+  private readonly t: Node['tree'];
+  /** The stack: a row times 4, plus 1 inside an except handler, plus 2 when awaited. */
+  private readonly stack: number[] = [];
+  /** Row spans run expecting a failure (pytest.raises, a try catching it): calls there are marked. */
+  private readonly expecting: [number, number][] = [];
+
+  constructor(
+    body: Node,
+    private readonly scope: Scope,
+    private readonly localImports: ImportBinding[],
+  ) {
+    this.t = body.tree;
+  }
+
+  readonly describeCall = (n: Node, awaited: boolean): CallFacts => {
+    let f = this.seen.get(n.id);
     if (!f) {
-      f = callFacts(n, scope, awaited);
-      seen.set(n.id, f);
+      f = callFacts(n, this.scope, awaited);
+      this.seen.set(n.id, f);
     }
     return f;
   };
 
-  // The walk goes over the tree's rows; a node object is made only where facts are taken.
-  const t = body.tree;
-  /** The stack: a row times 4, plus 1 inside an except handler, plus 2 when awaited. */
-  const stack: number[] = [];
-  const IN_EXCEPT = 1;
-  const AWAITED = 2;
-  const pushChildren = (row: number, inExcept: boolean) => {
+  run(bodyRow: number): void {
+    const stack = this.stack;
+    this.pushChildren(bodyRow, false);
+    while (stack.length) {
+      const item = stack.pop() as number;
+      const row = item >>> 2;
+      const inExcept = (item & IN_EXCEPT) !== 0;
+      if (this.visit(row, inExcept, (item & AWAITED) !== 0)) this.pushChildren(row, inExcept);
+    }
+  }
+
+  private pushChildren(row: number, inExcept: boolean): void {
+    const { t, stack } = this;
     const from = stack.length;
     for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
       if (!t.isNamedRow(c)) continue;
@@ -90,110 +131,105 @@ export function bodyFacts(body: Node, outer: Scope, localImports: ImportBinding[
       stack[i] = stack[j] as number;
       stack[j] = item;
     }
-  };
-  pushChildren(body.row, false);
-  /** Row spans run expecting a failure (pytest.raises, a try catching it): calls there are marked. */
-  const expecting: [number, number][] = [];
+  }
 
-  while (stack.length) {
-    const item = stack.pop() as number;
-    const row = item >>> 2;
-    const inExcept = (item & IN_EXCEPT) !== 0;
-    const awaited = (item & AWAITED) !== 0;
+  /** Takes a row's facts; true when its children are to be walked next. */
+  private visit(row: number, inExcept: boolean, awaited: boolean): boolean {
+    const t = this.t;
     const type = t.typeName(row);
     switch (type) {
       case 'import_statement':
       case 'import_from_statement':
       case 'future_import_statement':
         for (const binding of importBindings(t.node(row), false)) {
-          localImports.push(binding);
-          scope.add(binding);
+          this.localImports.push(binding);
+          this.scope.add(binding);
         }
-        continue;
+        return false;
       case 'except_clause':
       case 'except_group_clause':
-        pushChildren(row, true);
-        continue;
-      case 'await': {
-        // Its first named child, awaited when it is a call.
-        for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
-          if (!t.isNamedRow(c)) continue;
-          stack.push(c * 4 + (inExcept ? IN_EXCEPT : 0) + (t.typeName(c) === 'call' ? AWAITED : 0));
-          break;
-        }
-        continue;
-      }
+        this.pushChildren(row, true);
+        return false;
+      case 'await':
+        this.pushAwaited(row, inExcept);
+        return false;
       case 'raise_statement':
-        raises.push(raiseFacts(t.node(row), inExcept, scope, describeCall));
-        break;
+        this.raises.push(raiseFacts(t.node(row), inExcept, this.scope, this.describeCall));
+        return true;
       case 'return_statement':
-        returns.push(returnFacts(t.node(row), scope, describeCall));
-        break;
+        this.returns.push(returnFacts(t.node(row), this.scope, this.describeCall));
+        return true;
       case 'with_statement':
       case 'try_statement': {
         const span = expectedFailureSpan(t.node(row));
-        if (span) expecting.push(span);
-        break;
+        if (span) this.expecting.push(span);
+        return true;
       }
-      case 'call': {
-        const n = t.node(row);
-        const f = describeCall(n, awaited);
-        if (awaited) f.awaited = true;
-        if (expecting.some(([from, to]) => row > from && row < to)) f.expectedFailure = true;
-        calls.push(f);
-        callSideFacts(n, f, modelCopies, writes);
-        break;
+      case 'call':
+        this.addCall(row, awaited);
+        return true;
+      case 'attribute': {
+        const read = attributeRead(t.node(row));
+        if (read) this.attributeReads.push(read);
+        return !read; // a chain of names holds nothing else to walk
       }
+      default:
+        this.addWritesAndBindings(row, type);
+        return true;
+    }
+  }
+
+  /** An await's first named child, awaited when it is a call. */
+  private pushAwaited(row: number, inExcept: boolean): void {
+    const t = this.t;
+    for (let c = row + 1, e = t.end[row] as number; c < e; c = t.end[c] as number) {
+      if (!t.isNamedRow(c)) continue;
+      this.stack.push(c * 4 + (inExcept ? IN_EXCEPT : 0) + (t.typeName(c) === 'call' ? AWAITED : 0));
+      return;
+    }
+  }
+
+  private addCall(row: number, awaited: boolean): void {
+    const n = this.t.node(row);
+    const f = this.describeCall(n, awaited);
+    if (awaited) f.awaited = true;
+    if (this.expecting.some(([from, to]) => row > from && row < to)) f.expectedFailure = true;
+    this.calls.push(f);
+    callSideFacts(n, f, this.modelCopies, this.writes);
+  }
+
+  private addWritesAndBindings(row: number, type: string): void {
+    const { writes, bindings } = this;
+    switch (type) {
       case 'assignment':
       case 'augmented_assignment': {
-        const n = t.node(row);
+        const n = this.t.node(row);
         const left = n.childForFieldName('left');
         if (left) targetWrites(left, type === 'assignment' ? 'assign' : 'augmented-assign', n, writes);
         if (left) bindingsOf(left, type === 'assignment' ? n.childForFieldName('right') : null, n, bindings);
-        break;
+        return;
       }
       case 'for_statement':
       case 'for_in_clause': {
-        const n = t.node(row);
+        const n = this.t.node(row);
         const left = n.childForFieldName('left');
         if (left) bindingsOf(left, null, n, bindings);
-        break;
+        return;
       }
       case 'as_pattern':
       case 'named_expression': {
-        const n = t.node(row);
+        const n = this.t.node(row);
         const target = type === 'as_pattern' ? n.childForFieldName('alias') : n.childForFieldName('name');
         if (target) bindingsOf(target, null, n, bindings);
-        break;
-      }
-      case 'attribute': {
-        const read = attributeRead(t.node(row));
-        if (read) {
-          attributeReads.push(read);
-          continue; // a chain of names holds nothing else to walk
-        }
-        break;
+        return;
       }
       case 'delete_statement': {
-        const n = t.node(row);
+        const n = this.t.node(row);
         for (const target of n.namedChildren) if (target) targetWrites(target, 'delete', n, writes);
-        break;
+        return;
       }
     }
-    pushChildren(row, inExcept);
   }
-
-  return {
-    raises,
-    returns,
-    calls,
-    modelCopies,
-    writes,
-    bindings,
-    attributeReads,
-    canFallOffEnd: canFallOffEnd(body),
-    isStub: isStub(body),
-  };
 }
 
 function firstExpression(n: Node): Node | undefined {

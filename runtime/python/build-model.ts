@@ -5,6 +5,7 @@ import type { SyntaxNode as Node, SyntaxTree } from './syntax-node';
 import { toSyntaxTree } from './syntax-tree';
 import type { ClassDef, Decorator, FunctionDef, HookModule, ImportBinding, SyntaxIssue } from './model';
 import { Scope, importBindings } from './imports';
+import { IMPORT_TYPES, MODULE_BLOCKS, moduleLevel } from './module-level';
 import { annotationOf, callFacts } from './expressions';
 import { bodyFacts } from './body-facts';
 import { parametersOf } from './parameters';
@@ -14,24 +15,6 @@ import { literalOf, positionOf, rangeOf, useLspLines } from './tree-utils';
 import { definitionNames, undefinedAtImport, type DefinitionNames } from './import-time-names';
 import { cacheFunction, cachedFunction, cachingFor, scopeKey } from './function-cache';
 import { moduleStringConstants } from './module-constants';
-
-const IMPORT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
-/**
- * Module-level compound statements whose blocks still bind module names (try/except ImportError,
- * if TYPE_CHECKING). Top-level ERROR nodes are entered too: after a syntax error, tree-sitter
- * may wrap the whole module in one, and the imports and defs inside are still worth modelling.
- */
-const MODULE_BLOCKS = new Set([
-  'if_statement',
-  'try_statement',
-  'with_statement',
-  'block',
-  'else_clause',
-  'elif_clause',
-  'except_clause',
-  'except_group_clause',
-  'finally_clause',
-]);
 
 export function buildModel(tree: Tree, text: string, path: string): HookModule {
   const syntax = toSyntaxTree(tree, text);
@@ -47,67 +30,23 @@ export function buildModel(tree: Tree, text: string, path: string): HookModule {
  * The model of a tree already read into a SyntaxTree, with the parser's reason when the tree is a
  * stand-in (substituteReason). Exported for tests that count how often a build reads the tree.
  */
-export function modelOfSyntax(
-  syntax: SyntaxTree,
-  text: string,
-  path: string,
-  substitute: SyntaxIssue | undefined,
-  reuse?: DefReuse,
-): HookModule {
-  useLspLines(syntax, text);
-  const root = syntax.rootNode;
-  const imports: ImportBinding[] = [];
-  const scope = new Scope();
-  // In the order the scope saw them (later bindings win): part of the def cache's key.
-  const added: ImportBinding[] = [];
-  let futureAnnotations = false;
+/** What modelling a module's defs needs beyond the defs themselves. */
+interface DefsInput {
+  readonly syntax: SyntaxTree;
+  readonly ctx: DefContext;
+  readonly nestedCtx: DefContext | undefined;
+  readonly reuse: DefReuse | undefined;
+  readonly earlier: ReturnType<DefReuse['begin']> | undefined;
+  readonly futureAnnotations: boolean;
+}
 
-  // Pass 1: module-level imports, including those under module-level if/try/with.
-  const defs: Node[] = [];
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const n = stack.pop() as Node;
-    const children = n.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const c = children[i];
-      if (!c) continue;
-      if (IMPORT_TYPES.has(c.type)) {
-        for (const b of importBindings(c, true)) {
-          imports.push(b);
-          scope.add(b);
-          added.push(b);
-          if (b.module === '__future__' && b.importedName === 'annotations') futureAnnotations = true;
-        }
-      } else if (
-        (n === root || n.type === 'ERROR') &&
-        (c.type === 'function_definition' ||
-          c.type === 'class_definition' ||
-          c.type === 'decorated_definition')
-      ) {
-        defs.push(c);
-      } else if (MODULE_BLOCKS.has(c.type) || (c.type === 'ERROR' && (n === root || n.type === 'ERROR')))
-        stack.push(c);
-    }
-  }
-  // The stack visits nested blocks after their siblings: restore source order.
-  imports.sort((a, b) => cmp(a.nameRange.start, b.nameRange.start));
-  defs.sort((a, b) => a.startIndex - b.startIndex);
-
-  const localImports: ImportBinding[] = [];
+/** The module's functions and classes (nested classes last); each def's names go into `names`. */
+function modelDefs(defs: Node[], input: DefsInput, names: Map<number, DefinitionNames>) {
+  const { syntax, ctx, nestedCtx, reuse, earlier, futureAnnotations } = input;
+  const { localImports } = ctx;
   const functions: FunctionDef[] = [];
   const classes: ClassDef[] = [];
-  const ctx: DefContext = { scope, scopeKey: cachingFor(path) ? scopeKey(added) : undefined, localImports };
-  // Classes made in a factory, a test or another class (Cayu hooks often are): only indented
-  // `class` lines can start one, so modules without any skip the walk.
-  // A substring search first: much faster than the regular expression over a large module.
-  const indentedClass = text.includes('class') && INDENTED_CLASS.test(text);
-  const nestedCtx: DefContext | undefined = indentedClass
-    ? { scope, scopeKey: undefined, localImports: [] }
-    : undefined;
-  // What the parts of a def depend on beyond its own text and start.
-  const earlier = reuse?.begin(`${scopeKey(added)}\n${indentedClass}\n${futureAnnotations}`);
   const nested: ClassDef[] = [];
-  const names = new Map<number, DefinitionNames>();
   for (const d of defs) {
     // A def read as a leaf (toSyntaxTree's skip) is one the previous build modelled.
     let parts = d.childCount === 0 ? earlier?.(d) : undefined;
@@ -127,6 +66,36 @@ export function modelOfSyntax(
   }
   for (const c of nested) classes.push(c);
 
+  return { functions, classes };
+}
+
+export function modelOfSyntax(
+  syntax: SyntaxTree,
+  text: string,
+  path: string,
+  substitute: SyntaxIssue | undefined,
+  reuse?: DefReuse,
+): HookModule {
+  useLspLines(syntax, text);
+  const root = syntax.rootNode;
+  const { imports, scope, added, defs, futureAnnotations } = moduleLevel(root);
+  const localImports: ImportBinding[] = [];
+  const ctx: DefContext = { scope, scopeKey: cachingFor(path) ? scopeKey(added) : undefined, localImports };
+  // Classes made in a factory, a test or another class (Cayu hooks often are): only indented
+  // `class` lines can start one, so modules without any skip the walk.
+  // A substring search first: much faster than the regular expression over a large module.
+  const indentedClass = text.includes('class') && INDENTED_CLASS.test(text);
+  const nestedCtx: DefContext | undefined = indentedClass
+    ? { scope, scopeKey: undefined, localImports: [] }
+    : undefined;
+  // What the parts of a def depend on beyond its own text and start.
+  const earlier = reuse?.begin(`${scopeKey(added)}\n${indentedClass}\n${futureAnnotations}`);
+  const names = new Map<number, DefinitionNames>();
+  const { functions, classes } = modelDefs(
+    defs,
+    { syntax, ctx, nestedCtx, reuse, earlier, futureAnnotations },
+    names,
+  );
   const error = substitute ?? (root.hasError ? firstSyntaxError(root, text) : undefined);
   const first = root.namedChildren.find((c) => c?.type !== 'comment');
   const docstring = first?.type === 'expression_statement' && first.namedChildren[0]?.type === 'string';
@@ -230,10 +199,6 @@ function forEachStatement(block: Node, visit: (s: Node) => void): void {
     }
     visit(s);
   }
-}
-
-function cmp(a: { line: number; character: number }, b: { line: number; character: number }): number {
-  return a.line - b.line || a.character - b.character;
 }
 
 function countLines(text: string): number {

@@ -77,6 +77,38 @@ function declaredEncoding(buf: Uint8Array): string | undefined {
 }
 
 /** Never throws: every input gives text plus, when it is not valid source, an issue. */
+/**
+ * A body that is not UTF-8 (the first bad byte at `bad`): decoded in its PEP 263 encoding when one
+ * is declared and decodes it, else CPython's error, the text decoded lossily (none if binary).
+ */
+function decodeDeclared(body: Uint8Array, bad: number, declared: string | undefined): DecodedSource {
+  // Python's spellings that the WHATWG decoder labels lack.
+  const encoding =
+    declared && ({ 'latin-1': 'latin1', 'iso-latin-1': 'latin1', 'cp-1252': 'cp1252' }[declared] ?? declared);
+  if (encoding && !/^utf-?8/.test(encoding)) {
+    try {
+      return { text: new TextDecoder(encoding, { fatal: true }).decode(body), binary: false };
+    } catch {
+      // Unknown label or undecodable: report as below.
+    }
+  }
+  const p = positionOfByte(body, bad);
+  const byte = (body[bad] as number).toString(16).padStart(2, '0');
+  const lossy = new TextDecoder('utf-8', { ignoreBOM: true }).decode(body);
+  // Mostly undecodable bytes: a binary file, not a mis-encoded source.
+  const replaced = lossy.split('\ufffd').length - 1;
+  const binary = replaced > 8 && replaced > lossy.length / 10;
+  return {
+    text: binary ? '' : lossy,
+    binary,
+    issue: issueAt(
+      `Non-UTF-8 code starting with '\\x${byte}' on line ${p.line + 1}, but no encoding declared; see https://peps.python.org/pep-0263/ for details`,
+      p.line,
+      p.character,
+    ),
+  };
+}
+
 export function decodeSource(buf: Uint8Array): DecodedSource {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
     return {
@@ -111,30 +143,5 @@ export function decodeSource(buf: Uint8Array): DecodedSource {
   const bad = firstInvalidUtf8(body);
   if (bad < 0) return { text: UTF8.decode(body), binary: false };
 
-  const declared = hasBom ? undefined : declaredEncoding(body);
-  // Python's spellings that the WHATWG decoder labels lack.
-  const encoding =
-    declared && ({ 'latin-1': 'latin1', 'iso-latin-1': 'latin1', 'cp-1252': 'cp1252' }[declared] ?? declared);
-  if (encoding && !/^utf-?8/.test(encoding)) {
-    try {
-      return { text: new TextDecoder(encoding, { fatal: true }).decode(body), binary: false };
-    } catch {
-      // Unknown label or undecodable: report as below.
-    }
-  }
-  const p = positionOfByte(body, bad);
-  const byte = (body[bad] as number).toString(16).padStart(2, '0');
-  const lossy = new TextDecoder('utf-8', { ignoreBOM: true }).decode(body);
-  // Mostly undecodable bytes: a binary file, not a mis-encoded source.
-  const replaced = lossy.split('\ufffd').length - 1;
-  const binary = replaced > 8 && replaced > lossy.length / 10;
-  return {
-    text: binary ? '' : lossy,
-    binary,
-    issue: issueAt(
-      `Non-UTF-8 code starting with '\\x${byte}' on line ${p.line + 1}, but no encoding declared; see https://peps.python.org/pep-0263/ for details`,
-      p.line,
-      p.character,
-    ),
-  };
+  return decodeDeclared(body, bad, hasBom ? undefined : declaredEncoding(body));
 }

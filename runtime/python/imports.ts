@@ -5,32 +5,42 @@ import type { ImportBinding, NameRef } from './model';
 import { dottedName, rangeOf } from './tree-utils';
 
 /** Bindings made by one `import` / `from … import` / `from __future__ import` statement. */
-export function importBindings(stmt: Node, moduleLevel: boolean): ImportBinding[] {
-  const statementRange = rangeOf(stmt);
-  const out: ImportBinding[] = [];
-  if (stmt.type === 'import_statement') {
-    for (const n of stmt.childrenForFieldName('name')) {
-      if (!n) continue;
-      const nameNode = n.type === 'aliased_import' ? n.childForFieldName('name') : n;
-      const alias = n.type === 'aliased_import' ? n.childForFieldName('alias')?.text : undefined;
-      if (!nameNode) continue;
-      const module = nameNode.text.replace(/\s+/g, '');
-      const first = module.split('.')[0] ?? module;
-      out.push({
-        localName: alias ?? first,
-        module,
-        qualified: alias ? module : first,
-        nameRange: rangeOf(nameNode),
-        statementRange,
-        parenthesized: false,
-        isWildcard: false,
-        moduleLevel,
-      });
-    }
-    return out;
+/** Each name an import list binds: its node, and the alias it is bound to (`as`), if any. */
+function importedNames(stmt: Node): { nameNode: Node; alias: string | undefined }[] {
+  const out: { nameNode: Node; alias: string | undefined }[] = [];
+  for (const n of stmt.childrenForFieldName('name')) {
+    if (!n) continue;
+    const nameNode = n.type === 'aliased_import' ? n.childForFieldName('name') : n;
+    const alias = n.type === 'aliased_import' ? n.childForFieldName('alias')?.text : undefined;
+    if (nameNode) out.push({ nameNode, alias });
   }
+  return out;
+}
+
+/** `import a.b`, `import a.b as c`: bound to the first name, or to the alias (then the whole module). */
+function plainImportBindings(stmt: Node, moduleLevel: boolean): ImportBinding[] {
+  const statementRange = rangeOf(stmt);
+  return importedNames(stmt).map(({ nameNode, alias }) => {
+    const module = nameNode.text.replace(/\s+/g, '');
+    const first = module.split('.')[0] ?? module;
+    return {
+      localName: alias ?? first,
+      module,
+      qualified: alias ? module : first,
+      nameRange: rangeOf(nameNode),
+      statementRange,
+      parenthesized: false,
+      isWildcard: false,
+      moduleLevel,
+    };
+  });
+}
+
+export function importBindings(stmt: Node, moduleLevel: boolean): ImportBinding[] {
+  if (stmt.type === 'import_statement') return plainImportBindings(stmt, moduleLevel);
   const isFuture = stmt.type === 'future_import_statement';
-  if (!isFuture && stmt.type !== 'import_from_statement') return out;
+  if (!isFuture && stmt.type !== 'import_from_statement') return [];
+  const statementRange = rangeOf(stmt);
   const moduleNode = isFuture ? undefined : stmt.childForFieldName('module_name');
   const module = isFuture ? '__future__' : (moduleNode?.text.replace(/\s+/g, '') ?? '');
   let parenthesized = false;
@@ -39,27 +49,23 @@ export function importBindings(stmt: Node, moduleLevel: boolean): ImportBinding[
     if (c?.type === '(') parenthesized = true;
     if (c?.type === 'wildcard_import') wildcard = c;
   }
-  if (wildcard) {
-    out.push({
-      localName: '*',
-      module,
-      importedName: '*',
-      qualified: `${module}.*`,
-      nameRange: rangeOf(wildcard),
-      statementRange,
-      parenthesized,
-      isWildcard: true,
-      moduleLevel,
-    });
-    return out;
-  }
-  for (const n of stmt.childrenForFieldName('name')) {
-    if (!n) continue;
-    const nameNode = n.type === 'aliased_import' ? n.childForFieldName('name') : n;
-    const alias = n.type === 'aliased_import' ? n.childForFieldName('alias')?.text : undefined;
-    if (!nameNode) continue;
+  if (wildcard)
+    return [
+      {
+        localName: '*',
+        module,
+        importedName: '*',
+        qualified: `${module}.*`,
+        nameRange: rangeOf(wildcard),
+        statementRange,
+        parenthesized,
+        isWildcard: true,
+        moduleLevel,
+      },
+    ];
+  return importedNames(stmt).map(({ nameNode, alias }) => {
     const imported = nameNode.text;
-    out.push({
+    return {
       localName: alias ?? imported,
       module,
       importedName: imported,
@@ -69,9 +75,8 @@ export function importBindings(stmt: Node, moduleLevel: boolean): ImportBinding[
       parenthesized,
       isWildcard: false,
       moduleLevel,
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /** Names a wildcard import of a known API module brings in (from the catalogue). */

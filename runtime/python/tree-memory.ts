@@ -57,8 +57,6 @@ function readTables(language: Language, heap: WasmHeap): LanguageTables {
   const productionCount = word(28);
   const fieldCount = word(32);
   const maxAliasLength = u16[(L + 36) >> 1] as number;
-  const fieldMapSlices = word(64);
-  const fieldMapEntries = word(68);
   const symbolMetadata = word(72);
   const publicSymbolMap = word(76);
   const aliasSequences = word(84);
@@ -76,6 +74,27 @@ function readTables(language: Language, heap: WasmHeap): LanguageTables {
   names[total] = 'ERROR';
   names[total + 1] = '_ERROR';
   const aliases = u16.slice(aliasSequences >> 1, (aliasSequences >> 1) + productionCount * maxAliasLength);
+  const fields = readFieldMaps(u8, u16, productionCount, word(64), word(68));
+  return {
+    names,
+    errorType: total,
+    errorRepeatType: total + 1,
+    named,
+    maxAliasLength,
+    aliases,
+    fields,
+    fieldNames: [...language.fields],
+  };
+}
+
+/** Field id by production id, then structural child index, from the field map slices and entries. */
+function readFieldMaps(
+  u8: Uint8Array,
+  u16: Uint16Array,
+  productionCount: number,
+  fieldMapSlices: number,
+  fieldMapEntries: number,
+): number[][] {
   const fields: number[][] = [];
   for (let p = 0; p < productionCount; p++) {
     const slice = fieldMapSlices + p * 4;
@@ -93,16 +112,7 @@ function readTables(language: Language, heap: WasmHeap): LanguageTables {
     for (let i = 0; i < byChild.length; i++) byChild[i] ??= 0;
     fields.push(byChild);
   }
-  return {
-    names,
-    errorType: total,
-    errorRepeatType: total + 1,
-    named,
-    maxAliasLength,
-    aliases,
-    fields,
-    fieldNames: [...language.fields],
-  };
+  return fields;
 }
 
 function tablesFor(language: Language, heap: WasmHeap): LanguageTables {
@@ -235,6 +245,19 @@ function addRoot(out: SyntaxTree, t: LanguageTables, heap: WasmHeap, rp: number)
   return rootStart;
 }
 
+/** What one walk reads with: the language's tables, the heap's views, and the tree it builds. */
+interface Reading {
+  readonly t: LanguageTables;
+  readonly u8: Uint8Array;
+  readonly u16: Uint16Array;
+  readonly u32: Uint32Array;
+  readonly out: SyntaxTree;
+  readonly skip: SkipTopLevel | undefined;
+}
+
+/** Where the child being read starts, after its padding (reused by every child: no object per node). */
+const start = { bytes: 0, row: 0, column: 0 };
+
 /** Reads `tree` (parsed from `text`) into a SyntaxTree. */
 export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTopLevel): SyntaxTree {
   const t = tablesFor(tree.language, heap);
@@ -242,9 +265,6 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTo
   const u16 = heap.HEAPU16;
   const u32 = heap.HEAPU32;
   const treeAddress = (tree as unknown as { 0: number })[0];
-  const stride = t.maxAliasLength;
-  const aliases = t.aliases;
-  const fields = t.fields;
 
   // The root: struct TSTree starts with its root Subtree; its start is its own padding.
   if ((u8[treeAddress] as number) & 1) throw new Error('inline root subtree');
@@ -258,23 +278,15 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTo
     (rootChildren > 0 ? (u32[(rp + 56) >> 2] as number) : 0) + 16,
   );
   const rootStart = addRoot(out, t, heap, rp);
-  const rootRow = u32[(rp + 8) >> 2] as number;
-  const rootCol = u32[(rp + 12) >> 2] as number;
   const w = walk;
   w.depth = 0;
-  if (rootChildren > 0)
-    w.push(
-      rp - rootChildren * 8,
-      rootChildren,
-      rootStart,
-      rootRow,
-      rootCol,
-      u16[(rp + 66) >> 1] as number,
-      0,
-      1,
-      0,
-    );
-
+  if (rootChildren > 0) {
+    const rootRow = u32[(rp + 8) >> 2] as number;
+    const rootCol = u32[(rp + 12) >> 2] as number;
+    const production = u16[(rp + 66) >> 1] as number;
+    w.push(rp - rootChildren * 8, rootChildren, rootStart, rootRow, rootCol, production, 0, 1, 0);
+  }
+  const r: Reading = { t, u8, u16, u32, out, skip };
   while (w.depth > 0) {
     const d = w.depth - 1;
     const index = w.next[d] as number;
@@ -284,85 +296,104 @@ export function readTree(tree: Tree, text: string, heap: WasmHeap, skip?: SkipTo
       continue;
     }
     w.next[d] = index + 1;
-    const a = (w.childBase[d] as number) + index * 8;
-
-    readSlot(u8, u16, u32, a, slot);
-    const { symbol, visible, named, extra, missing, errorCost, padBytes, padRows, padCols } = slot;
-    const { sizeBytes, sizeRows, sizeCols, p, childCount } = slot;
-
-    let alias = 0;
-    let field = 0;
-    if (!extra) {
-      const production = w.production[d] as number;
-      const structural = w.structural[d] as number;
-      if (production && structural < stride) alias = aliases[production * stride + structural] as number;
-      field = (fields[production]?.[structural] ?? 0) || (w.fallbackField[d] as number);
-      w.structural[d] = structural + 1;
-    }
-    let bytes = w.bytes[d] as number;
-    let row = w.row[d] as number;
-    let column = w.column[d] as number;
-    if (index > 0) {
-      bytes += padBytes;
-      if (padRows > 0) {
-        row += padRows;
-        column = padCols;
-      } else column += padCols;
-    }
-    const startBytes = bytes;
-    const startRow = row;
-    const startCol = column;
-    bytes += sizeBytes;
-    if (sizeRows > 0) {
-      row += sizeRows;
-      column = sizeCols;
-    } else column += sizeCols;
-    w.bytes[d] = bytes;
-    w.row[d] = row;
-    w.column[d] = column;
-
-    const production = childCount > 0 ? (u16[(p + 66) >> 1] as number) : 0;
-    if (visible || alias) {
-      const shown = alias || symbol;
-      const type = shown === SYM_ERROR ? t.errorType : shown === SYM_ERROR_REPEAT ? t.errorRepeatType : shown;
-      const isNamed = alias ? (t.named[alias] as number) !== 0 : named;
-      const node = out.add(
-        w.collector[d] as number,
-        type,
-        packFlags(isNamed, missing, errorCost > 0, extra),
-        field,
-        startBytes >>> 1,
-        bytes >>> 1,
-        startRow,
-        startCol >>> 1,
-        row,
-        column >>> 1,
-      );
-      if (
-        childCount > 0 &&
-        !(
-          skip &&
-          w.collector[d] === 0 &&
-          errorCost === 0 &&
-          skip(t.names[type] as string, startBytes >>> 1, bytes >>> 1, startRow, startCol >>> 1)
-        )
-      )
-        w.push(p - childCount * 8, childCount, startBytes, startRow, startCol, production, node, 1, 0);
-    } else if (childCount > 0) {
-      // A hidden node: its visible descendants belong to the collector; an extra hidden node
-      // passes no field down (the cursor stops walking up at an extra entry).
-      w.push(
-        p - childCount * 8,
-        childCount,
-        startBytes,
-        startRow,
-        startCol,
-        production,
-        w.collector[d] as number,
-        0,
-        extra ? 0 : field,
-      );
-    }
+    readChild(r, d, index);
   }
   return out;
+}
+
+/** Reads the index-th child slot of the subtree at depth d: adds it if visible, else walks into it. */
+function readChild(r: Reading, d: number, index: number): void {
+  const w = walk;
+  const t = r.t;
+  readSlot(r.u8, r.u16, r.u32, (w.childBase[d] as number) + index * 8, slot);
+  const { extra, p, childCount } = slot;
+  let alias = 0;
+  let field = 0;
+  if (!extra) {
+    const stride = t.maxAliasLength;
+    const production = w.production[d] as number;
+    const structural = w.structural[d] as number;
+    if (production && structural < stride) alias = t.aliases[production * stride + structural] as number;
+    field = (t.fields[production]?.[structural] ?? 0) || (w.fallbackField[d] as number);
+    w.structural[d] = structural + 1;
+  }
+  advance(d, index);
+  const production = childCount > 0 ? (r.u16[(p + 66) >> 1] as number) : 0;
+  if (slot.visible || alias) addVisible(r, d, alias, field, production);
+  else if (childCount > 0) {
+    // A hidden node: its visible descendants belong to the collector; an extra hidden node
+    // passes no field down (the cursor stops walking up at an extra entry).
+    const { bytes, row, column } = start;
+    w.push(
+      p - childCount * 8,
+      childCount,
+      bytes,
+      row,
+      column,
+      production,
+      w.collector[d] as number,
+      0,
+      extra ? 0 : field,
+    );
+  }
+}
+
+/** Moves depth d's position past the child's padding (into `start`), then past the child itself. */
+function advance(d: number, index: number): void {
+  const w = walk;
+  const { padBytes, padRows, padCols, sizeBytes, sizeRows, sizeCols } = slot;
+  let bytes = w.bytes[d] as number;
+  let row = w.row[d] as number;
+  let column = w.column[d] as number;
+  if (index > 0) {
+    bytes += padBytes;
+    if (padRows > 0) {
+      row += padRows;
+      column = padCols;
+    } else column += padCols;
+  }
+  start.bytes = bytes;
+  start.row = row;
+  start.column = column;
+  bytes += sizeBytes;
+  if (sizeRows > 0) {
+    row += sizeRows;
+    column = sizeCols;
+  } else column += sizeCols;
+  w.bytes[d] = bytes;
+  w.row[d] = row;
+  w.column[d] = column;
+}
+
+/** Adds the visible child just read (under its alias's name, if any) and walks into it unless skipped. */
+function addVisible(r: Reading, d: number, alias: number, field: number, production: number): void {
+  const w = walk;
+  const t = r.t;
+  const { symbol, named, extra, missing, errorCost, p, childCount } = slot;
+  const shown = alias || symbol;
+  const type = shown === SYM_ERROR ? t.errorType : shown === SYM_ERROR_REPEAT ? t.errorRepeatType : shown;
+  const isNamed = alias ? (t.named[alias] as number) !== 0 : named;
+  const endBytes = w.bytes[d] as number;
+  const node = r.out.add(
+    w.collector[d] as number,
+    type,
+    packFlags(isNamed, missing, errorCost > 0, extra),
+    field,
+    start.bytes >>> 1,
+    endBytes >>> 1,
+    start.row,
+    start.column >>> 1,
+    w.row[d] as number,
+    (w.column[d] as number) >>> 1,
+  );
+  if (childCount === 0) return;
+  const skip = r.skip;
+  if (
+    skip &&
+    w.collector[d] === 0 &&
+    errorCost === 0 &&
+    skip(t.names[type] as string, start.bytes >>> 1, endBytes >>> 1, start.row, start.column >>> 1)
+  )
+    return;
+  w.push(p - childCount * 8, childCount, start.bytes, start.row, start.column, production, node, 1, 0);
 }

@@ -1,7 +1,7 @@
 // blocking-call: a known blocking call inside an async hook, which stalls the event loop.
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
-import { q, report } from './util/diagnostic';
+import { q, reportMessage } from './util/diagnostic';
 import { BLOCKING_BUILTINS, BLOCKING_CALLS, BLOCKING_ROOTS, findBlockingCall } from './util/blocking-calls';
 import { importsAnyRoot } from '../python/module-facts';
 import { mantleHooks } from '../python/hooks';
@@ -39,6 +39,10 @@ async def throttle(call: ToolCallPayload) -> None:
     },
   },
   fixable: false,
+  messages: {
+    blocksLoop:
+      '{{callee}} blocks the event loop inside async hook {{hook}}, which has a {{budget}}: the loop, the other hooks and the turn stall until it returns. Use {{instead}}.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     // Without an import of time, requests, … no qualified call can be one: only builtins remain,
@@ -57,12 +61,12 @@ async def throttle(call: ToolCallPayload) -> None:
         if (!known) continue;
         const budget = `${h.timeoutMs} ms ${h.decorator.call?.keywords.some((k) => k.name === 'timeout_ms') ? 'budget (timeout_ms)' : `budget (the ${h.lane} default)`}`;
         out.push(
-          report(
-            this,
-            ctx,
-            call.callee.range,
-            `${q(call.callee.text)} blocks the event loop inside async hook ${q(h.fn.name)}, which has a ${budget}: the loop, the other hooks and the turn stall until it returns. Use ${known.instead}.`,
-          ),
+          reportMessage(this, ctx, call.callee.range, 'blocksLoop', {
+            callee: q(call.callee.text),
+            hook: q(h.fn.name),
+            budget,
+            instead: known.instead,
+          }),
         );
       }
     }

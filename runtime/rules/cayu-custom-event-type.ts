@@ -5,7 +5,7 @@ import type { Fix, HookDiagnostic } from './diagnostics';
 import { cayuHookClasses } from '../python/hooks';
 import type { CallFacts, Range } from '../python/model';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 
 const CODE = 'cayu-custom-event-type';
 const METHOD = 'emit_custom_event';
@@ -76,6 +76,10 @@ class Audit(RuntimeHook):
     },
   },
   fixable: true,
+  messages: {
+    invalidEventType:
+      'Custom event type {{type}}{{constant}} {{why}}: {{method}} raises ValueError and the hook fails there.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     for (const { cls } of cayuHookClasses(ctx.module)) {
@@ -87,11 +91,12 @@ class Audit(RuntimeHook):
           if (!arg || !why) continue;
           const what = arg.constant ? ` (the value of ${q(arg.constant)})` : '';
           out.push(
-            report(
+            reportMessage(
               this,
               ctx,
               arg.range,
-              `Custom event type ${q(arg.value)}${what} ${why}: ${METHOD} raises ValueError and the hook fails there.`,
+              'invalidEventType',
+              { type: q(arg.value), constant: what, why, method: METHOD },
               { fixes: arg.constant ? [] : prefixFix(arg.value, arg.range) },
             ),
           );

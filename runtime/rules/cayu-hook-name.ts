@@ -5,7 +5,7 @@ import type { HookDiagnostic } from './diagnostics';
 import { cayuHookClasses } from '../python/hooks';
 import type { FunctionDef, LiteralValue, Range } from '../python/model';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import type { Fix } from './diagnostics';
 
 const CODE = 'cayu-hook-name';
@@ -81,18 +81,14 @@ class Audit(RuntimeHook):
     },
   },
   fixable: true,
+  messages: {
+    invalidName:
+      "The hook's {{name}} {{what}}: registration raises, and the app is not built. Use a non-blank string, or leave it out (default: the class name).",
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     const say = (range: Range, what: string, fixes: Fix[]) =>
-      out.push(
-        report(
-          this,
-          ctx,
-          range,
-          `The hook's ${q('name')} ${what}: registration raises, and the app is not built. Use a non-blank string, or leave it out (default: the class name).`,
-          { fixes },
-        ),
-      );
+      out.push(reportMessage(this, ctx, range, 'invalidName', { name: q('name'), what }, { fixes }));
     for (const { cls } of cayuHookClasses(ctx.module)) {
       for (const a of cls.attributes) {
         if (a.name !== 'name') continue;

@@ -6,7 +6,7 @@ import type { HookDiagnostic } from './diagnostics';
 import { contextParameter, failureConsequence, phaseMethods } from './cayu-common';
 import type { FunctionDef, LiteralValue, ReturnFacts } from '../python/model';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { boundOnlyTo } from './util/aliases';
 
 const CODE = 'cayu-phase-return';
@@ -118,6 +118,10 @@ class Audit(RuntimeHook):
     },
   },
   fixable: true,
+  messages: {
+    wrongReturn:
+      '{{method}} returns {{kind}}: it must return {{decision}} or `None`. The runtime raises TypeError and {{consequence}}.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     for (const { method, phase } of phaseMethods(ctx.module)) {
@@ -131,11 +135,12 @@ class Audit(RuntimeHook):
           ? [fix('Return None (no change)', [{ range: r.value.range, newText: 'None' }], true)]
           : [];
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             r.value.range,
-            `${method.name} returns ${kind}: it must return ${q(decision)} or ${q('None')}. The runtime raises TypeError and ${failureConsequence(phase.id)}.`,
+            'wrongReturn',
+            { method: method.name, kind, decision: q(decision), consequence: failureConsequence(phase.id) },
             { fixes },
           ),
         );

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { RelatedLocation } from './diagnostics';
 import type { HookModule } from '../python/model';
 import type { Rule } from './rule';
-import { q, report } from './util/diagnostic';
+import { q, reportMessage } from './util/diagnostic';
 import { modifyHooks, type MantleHook } from '../python/hooks';
 
 interface Registration {
@@ -76,6 +76,10 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: false,
+  messages: {
+    registeredTwice:
+      '{{point}} is registered {{count}} times in this agent ({{handler}} here; also {{others}}). One modify hook per point: a second registration fails rasa train and model load.',
+  },
   check(ctx) {
     // Only this module's modify hooks are reported: most modules have none, and then the
     // siblings need not be looked at (an agent's check stays linear in its module count).
@@ -102,11 +106,17 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
           message: `also ${q('@' + o.hook.hook.name + '()')}: ${q(o.hook.fn.name)}`,
         }));
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             mine.hook.decorator.range,
-            `${q(mine.hook.hook.name)} is registered ${regs.length} times in this agent (${q(mine.hook.fn.name)} here; also ${others.map((o) => `${q(o.hook.fn.name)} at ${where(o)}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}). One modify hook per point: a second registration fails rasa train and model load.`,
+            'registeredTwice',
+            {
+              point: q(mine.hook.hook.name),
+              count: String(regs.length),
+              handler: q(mine.hook.fn.name),
+              others: `${others.map((o) => `${q(o.hook.fn.name)} at ${where(o)}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            },
             { related },
           ),
         );

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUT_MS } from '../catalogue';
 import type { Decorator, KeywordArgument, LiteralValue } from '../python/model';
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule, RuleContext } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
@@ -61,6 +61,15 @@ async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
     },
   },
   fixable: true,
+  messages: {
+    positional:
+      '{{decorator}} takes no positional argument; its only option is {{option}} (a positive integer, default {{default}} ms for {{lane}} hooks).',
+    unknownOption:
+      '{{decorator}} has no option {{name}}; its only option is {{option}}. The decorator does not accept other arguments, so the module fails to load.',
+    unknownOptionDidYouMean:
+      '{{decorator}} has no option {{name}}; did you mean {{option}}? The decorator does not accept other arguments, so the module fails to load.',
+    notPositiveInteger: '{{option}} must be a positive integer number of milliseconds: {{why}}.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     // Every fact read is the hook's own: its decorator's arguments.
@@ -70,12 +79,12 @@ async def tune(request: ModelRequestPayload) -> ModelRequestPayload:
       const before = out.length;
       for (const p of call.positional) {
         out.push(
-          report(
-            this,
-            ctx,
-            p.range,
-            `${decoratorText(h.decorator)} takes no positional argument; its only option is ${q(OPTION + '=')} (a positive integer, default ${DEFAULT_TIMEOUT_MS[h.lane]} ms for ${h.lane} hooks).`,
-          ),
+          reportMessage(this, ctx, p.range, 'positional', {
+            decorator: decoratorText(h.decorator),
+            option: q(OPTION + '='),
+            default: String(DEFAULT_TIMEOUT_MS[h.lane]),
+            lane: h.lane,
+          }),
         );
       }
       for (const kw of call.keywords) {
@@ -102,11 +111,12 @@ function checkKeyword(
   if (kw.name !== OPTION) {
     const name = decoratorText(decorator);
     const suggestion = nearest(kw.name, [OPTION]) ?? (/timeout/i.test(kw.name) ? OPTION : undefined);
-    return report(
+    return reportMessage(
       rule,
       ctx,
       kw.nameRange,
-      `${name} has no option ${q(kw.name)}${suggestion ? `; did you mean ${q(OPTION)}?` : `; its only option is ${q(OPTION)}.`} The decorator does not accept other arguments, so the module fails to load.`,
+      suggestion ? 'unknownOptionDidYouMean' : 'unknownOption',
+      { decorator: name, name: q(kw.name), option: q(OPTION) },
       {
         fixes: suggestion
           ? [fix(`Rename to ${OPTION}`, [{ range: kw.nameRange, newText: OPTION }], true)]
@@ -126,11 +136,5 @@ function checkKeyword(
           ),
         ]
       : [];
-  return report(
-    rule,
-    ctx,
-    kw.valueRange,
-    `${q(OPTION)} must be a positive integer number of milliseconds: ${why}.`,
-    { fixes },
-  );
+  return reportMessage(rule, ctx, kw.valueRange, 'notPositiveInteger', { option: q(OPTION), why }, { fixes });
 }

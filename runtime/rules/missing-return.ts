@@ -1,7 +1,7 @@
 // missing-return: a modify hook path that returns nothing (None).
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
-import { q, report } from './util/diagnostic';
+import { q, reportMessage } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 
 export const missingReturn: Rule = {
@@ -35,6 +35,12 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: false,
+  messages: {
+    returnsNone:
+      "{{decorator}} hook {{handler}} returns None here; None is an invalid return, so the engine applies the point's fail policy — {{effect}}. Return {{param}} to keep the payload unchanged.",
+    fallsOffEnd:
+      "{{decorator}} hook {{handler}} can reach the end of its body without returning (an implicit None); None is an invalid return, so the engine applies the point's fail policy — {{effect}}. Return {{param}} on every path.",
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -44,22 +50,22 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
       for (const r of h.fn.body.returns) {
         if (!r.returnsNone) continue;
         out.push(
-          report(
-            this,
-            ctx,
-            r.range,
-            `${q(h.hook.name)} hook ${q(h.fn.name)} returns None here; None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} to keep the payload unchanged.`,
-          ),
+          reportMessage(this, ctx, r.range, 'returnsNone', {
+            decorator: q(h.hook.name),
+            handler: q(h.fn.name),
+            effect,
+            param: q(param),
+          }),
         );
       }
       if (h.fn.body.canFallOffEnd) {
         out.push(
-          report(
-            this,
-            ctx,
-            h.fn.nameRange,
-            `${q(h.hook.name)} hook ${q(h.fn.name)} can reach the end of its body without returning (an implicit None); None is an invalid return, so the engine applies the point's fail policy — ${effect}. Return ${q(param)} on every path.`,
-          ),
+          reportMessage(this, ctx, h.fn.nameRange, 'fallsOffEnd', {
+            decorator: q(h.hook.name),
+            handler: q(h.fn.name),
+            effect,
+            param: q(param),
+          }),
         );
       }
     }

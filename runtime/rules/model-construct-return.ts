@@ -6,7 +6,7 @@ import type { HookDiagnostic, TextEdit } from './diagnostics';
 import { modifyHooks, payloadParameter } from '../python/hooks';
 import type { CallFacts, FunctionDef, ReturnFacts } from '../python/model';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { boundOnlyTo } from './util/aliases';
 
 const CODE = 'model-construct-return';
@@ -70,6 +70,10 @@ async def tidy(message: OutgoingTextPayload) -> OutgoingTextPayload:
     },
   },
   fixable: true,
+  messages: {
+    skipsValidation:
+      '{{call}} skips validation and leaves unset fields missing; the engine accepts it unchecked. Return {{instead}} instead.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     const seen = new Set<FunctionDef>(); // a def under two modify decorators is reported once
@@ -82,11 +86,15 @@ async def tidy(message: OutgoingTextPayload) -> OutgoingTextPayload:
         if (!found || !r.value) continue;
         const edits = copyFix(found.call, param, ctx.text);
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             r.value.range,
-            `${q(found.callee + '(...)')} skips validation and leaves unset fields missing; the engine accepts it unchecked. Return ${q((param ?? 'payload') + '.model_copy(update={...})')} instead.`,
+            'skipsValidation',
+            {
+              call: q(found.callee + '(...)'),
+              instead: q((param ?? 'payload') + '.model_copy(update={...})'),
+            },
             { fixes: edits ? [fix(`Use ${param}.model_copy(update=...)`, edits)] : [] },
           ),
         );

@@ -3,7 +3,7 @@ import { MODEL_SETTINGS, acceptsValue, findModelSetting, type SettingValueType }
 import type { HookDiagnostic } from './diagnostics';
 import type { LiteralValue } from '../python/model';
 import type { Rule } from './rule';
-import { andList, fix, q, report } from './util/diagnostic';
+import { andList, fix, q, reportMessage } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from '../python/hooks';
 import { splitLines } from '../python/text';
@@ -83,6 +83,13 @@ async def cool(request: ModelRequestPayload) -> ModelRequestPayload:
     },
   },
   fixable: true,
+  messages: {
+    notAllowed: '{{key}} is not an allow-listed model setting; the engine ignores it. Allowed: {{allowed}}.',
+    notAllowedDidYouMean:
+      '{{key}} is not an allow-listed model setting (did you mean {{suggestion}}?); the engine ignores it. Allowed: {{allowed}}.',
+    wrongValueType:
+      '{{key}} gets {{value}}, but the engine only accepts {{expected}} for it; the value is ignored.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -103,11 +110,12 @@ async def cool(request: ModelRequestPayload) -> ModelRequestPayload:
             const quoteChar =
               splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
-              report(
+              reportMessage(
                 this,
                 ctx,
                 entry.keyRange,
-                `${q(entry.key)} is not an allow-listed model setting${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; the engine ignores it. Allowed: ${ALLOWED}.`,
+                suggestion ? 'notAllowedDidYouMean' : 'notAllowed',
+                { key: q(entry.key), allowed: ALLOWED, ...(suggestion ? { suggestion: q(suggestion) } : {}) },
                 {
                   fixes: suggestion
                     ? [
@@ -130,12 +138,11 @@ async def cool(request: ModelRequestPayload) -> ModelRequestPayload:
             setting.valueType === 'integer' && entry.value.kind === 'number' && !entry.value.isInteger;
           if (acceptsValue(setting, value) && !floatForInt) continue;
           out.push(
-            report(
-              this,
-              ctx,
-              entry.valueRange,
-              `${q(entry.key)} gets ${describeValue(entry.value)}, but the engine only accepts ${EXPECTED[setting.valueType]} for it; the value is ignored.`,
-            ),
+            reportMessage(this, ctx, entry.valueRange, 'wrongValueType', {
+              key: q(entry.key),
+              value: describeValue(entry.value),
+              expected: EXPECTED[setting.valueType],
+            }),
           );
         }
       }

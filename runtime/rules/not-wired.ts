@@ -1,7 +1,7 @@
 // not-wired: a hook on a point the engine accepts but does not invoke yet.
 import type { Rule } from './rule';
 import { MANTLE_POINTS } from '../catalogue';
-import { andList, q, report } from './util/diagnostic';
+import { andList, q, reportMessage } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 import { CATALOGUE_RASA_PRO, notInvokedBy, pointWired } from '../catalogue/wiring';
 
@@ -41,17 +41,21 @@ async def sign(response: ModelResponsePayload) -> ModelResponsePayload:
     },
   },
   fixable: false,
+  messages: {
+    notInvoked:
+      "{{decorator}} is valid, but {{point}} hooks are {{notInvoked}}: {{handler}} will not run in real conversations (it does run in Hooksmith's simulator, labelled not wired).",
+  },
   check(ctx) {
     return mantleHooks(ctx.module).flatMap((h) => {
       const { wired, by } = pointWired(h.point, ctx.environment);
       if (wired) return [];
       return [
-        report(
-          this,
-          ctx,
-          h.decorator.range,
-          `${q(h.hook.name)} is valid, but ${h.point.title} hooks are ${notInvokedBy(by)}: ${q(h.fn.name)} will not run in real conversations (it does run in Hooksmith's simulator, labelled not wired).`,
-        ),
+        reportMessage(this, ctx, h.decorator.range, 'notInvoked', {
+          decorator: q(h.hook.name),
+          point: h.point.title,
+          notInvoked: notInvokedBy(by),
+          handler: q(h.fn.name),
+        }),
       ];
     });
   },

@@ -2,7 +2,7 @@
 import { MANTLE_POINTS } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
-import { q, report } from './util/diagnostic';
+import { q, reportMessage } from './util/diagnostic';
 import { payloadParameter } from '../python/hooks';
 import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
@@ -47,6 +47,12 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: false,
+  messages: {
+    changesCopy:
+      'Observe hook {{handler}}: {{what}} an independent copy of the payload; the change has no effect on the turn{{modify}}.',
+    returnDiscarded:
+      'Observe hook {{handler}} returns {{value}}, which the engine discards: observe hooks return None{{modify}}.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     // Every fact read is the hook's own: its lane and point, its def's writes and returns.
@@ -54,7 +60,7 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
       if (h.lane !== 'observe') return true;
       const before = out.length;
       const param = payloadParameter(h.fn);
-      const modify = MODIFY_HINT.get(h.point);
+      const modify = MODIFY_HINT.get(h.point) ?? '';
       if (param) {
         for (const w of h.fn.body.writes) {
           if (w.root !== param.name) continue;
@@ -64,11 +70,12 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
               ? `${q(target + '.' + (w.method ?? '') + '(…)')} changes`
               : `this changes ${q(target)} of`;
           out.push(
-            report(
+            reportMessage(
               this,
               ctx,
               w.range,
-              `Observe hook ${q(h.fn.name)}: ${what} an independent copy of the payload; the change has no effect on the turn${modify}.`,
+              'changesCopy',
+              { handler: q(h.fn.name), what, modify },
               { tags: ['unnecessary'] },
             ),
           );
@@ -77,11 +84,12 @@ async def cap_limit(call: ToolCallPayload) -> ToolCallPayload:
       for (const r of h.fn.body.returns) {
         if (r.returnsNone || !r.value) continue;
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             r.value.range,
-            `Observe hook ${q(h.fn.name)} returns ${q(r.value.text)}, which the engine discards: observe hooks return None${modify}.`,
+            'returnDiscarded',
+            { handler: q(h.fn.name), value: q(r.value.text), modify },
             { tags: ['unnecessary'] },
           ),
         );

@@ -1,6 +1,6 @@
 // syntax-error: the module does not compile. One diagnostic, the first real error.
 import type { Rule } from './rule';
-import { report } from './util/diagnostic';
+import { reportMessage } from './util/diagnostic';
 
 export const syntaxError: Rule = {
   code: 'syntax-error',
@@ -30,10 +30,14 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: false,
+  messages: {
+    byPython: '{{message}} (reported by Python)',
+    byParser: '{{message}}',
+  },
   check(ctx) {
     const first = ctx.module.syntaxErrors[0];
     if (!first) return [];
-    const message = first.source === 'cpython' ? `${first.message} (reported by Python)` : first.message;
-    return [report(this, ctx, first.range, message)];
+    const id = first.source === 'cpython' ? 'byPython' : 'byParser';
+    return [reportMessage(this, ctx, first.range, id, { message: first.message })];
   },
 };

@@ -6,7 +6,7 @@ import { payloadParameter } from '../python/hooks';
 import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 import type { HookModule, LiteralValue, Position, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { spellModuleName } from './util/mantle-import-fix';
 import { offsetAt, positionAt } from '../python/text';
 import { aliasesOf } from './util/aliases';
@@ -65,6 +65,10 @@ async def count_rows(result: ToolResultPayload) -> None:
     },
   },
   fixable: true,
+  messages: {
+    jsonText:
+      '{{what}} is the tool result as JSON text, not a dict or list: {{how}}. Parse it with {{parse}} first.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     // Every fact read is the hook's own: its point, its def's calls and its text.
@@ -81,11 +85,12 @@ async def count_rows(result: ToolResultPayload) -> None:
         const what = name === value ? q(value) : `${q(name)} (bound to ${q(value)})`;
         for (const use of uses) {
           out.push(
-            report(
+            reportMessage(
               this,
               ctx,
               use.range,
-              `${what} is the tool result as JSON text, not a dict or list: ${use.how}. Parse it with ${q('json.loads(' + name + ')')} first.`,
+              'jsonText',
+              { what, how: use.how, parse: q('json.loads(' + name + ')') },
               { fixes: [parseFix(ctx.module, ctx.text, use.range, name)] },
             ),
           );

@@ -14,7 +14,7 @@ import type { HookDiagnostic } from './diagnostics';
 import { contextParameter, payloadParameter, phaseMethods } from '../python/hooks';
 import type { AttributeRead, FunctionDef, Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 
@@ -134,18 +134,28 @@ async def clamp(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: true,
+  messages: {
+    noAttribute:
+      '{{subject}} ({{type}}) has no attribute {{name}} Reading it raises AttributeError inside the hook.',
+    noAttributeDidYouMean:
+      '{{subject}} ({{type}}) has no attribute {{name}}; did you mean {{suggestion}}? Reading it raises AttributeError inside the hook.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     const say = ({ name, range, subject }: Found) => {
       const suggestion = nearest(name, subject.known);
       out.push(
-        report(
+        reportMessage(
           this,
           ctx,
           range,
-          `${q(subject.label)} (${subject.typeName}) has no attribute ${q(name)}${
-            suggestion ? `; did you mean ${q(suggestion)}?` : ''
-          } Reading it raises AttributeError inside the hook.`,
+          suggestion ? 'noAttributeDidYouMean' : 'noAttribute',
+          {
+            subject: q(subject.label),
+            type: subject.typeName,
+            name: q(name),
+            ...(suggestion ? { suggestion: q(suggestion) } : {}),
+          },
           { fixes: suggestion ? [fix(`Use ${suggestion}`, [{ range, newText: suggestion }])] : [] },
         ),
       );

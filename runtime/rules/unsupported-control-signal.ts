@@ -3,7 +3,7 @@ import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, type ControlSignal } f
 import type { Fix, TextEdit } from './diagnostics';
 import type { HookModule, RaiseFacts } from '../python/model';
 import type { Rule } from './rule';
-import { andList, fix, q, report } from './util/diagnostic';
+import { andList, fix, q, reportMessage } from './util/diagnostic';
 import { mantleHooks, payloadParameter, type MantleHook } from '../python/hooks';
 import { resolveMantleName } from '../python/names';
 import { spellMantleName } from './util/mantle-import-fix';
@@ -135,6 +135,9 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: true,
+  messages: {
+    notAllowedHere: '{{allowed}}; {{signal}} here fails rasa train (AST check), and at run time {{effect}}.',
+  },
   check(ctx) {
     const out = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -149,11 +152,12 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
           removalFix(ctx.module, ctx.text, h, r, signal),
         ].filter((f): f is Fix => f !== undefined);
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             r.range,
-            `${allowedText(h)}; ${q(signal)} here fails rasa train (AST check), and at run time ${runtimeEffect(h)}.`,
+            'notAllowedHere',
+            { allowed: allowedText(h), signal: q(signal), effect: runtimeEffect(h) },
             { fixes },
           ),
         );

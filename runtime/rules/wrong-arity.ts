@@ -1,7 +1,7 @@
 // wrong-arity: a hook that does not take exactly one parameter, the payload.
 import type { Parameter } from '../python/model';
 import type { Rule } from './rule';
-import { andList, q, report } from './util/diagnostic';
+import { andList, q, reportMessage } from './util/diagnostic';
 import { mantleHooks } from '../python/hooks';
 
 function describe(p: Parameter): string {
@@ -47,6 +47,14 @@ async def audit(call: ToolCallPayload) -> None:
     },
   },
   fixable: false,
+  messages: {
+    noPayload:
+      '{{handler}} takes {{got}}; the engine calls {{decorator}} hooks with exactly one positional argument, the {{payload}}.',
+    extraParameter:
+      '{{handler}} takes more than the payload: {{extra}}. {{lane}} hook takes exactly one typed payload ({{payload}}); remove the extra parameter.',
+    extraParameters:
+      '{{handler}} takes more than the payload: {{extra}}. {{lane}} hook takes exactly one typed payload ({{payload}}); remove the extra parameters.',
+  },
   check(ctx) {
     const out = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -58,23 +66,29 @@ async def audit(call: ToolCallPayload) -> None:
         const range = first ? first.range : h.fn.parametersRange;
         const got = first ? `only ${describe(first)}` : 'no parameter';
         out.push(
-          report(
-            this,
-            ctx,
-            range,
-            `${q(h.fn.name)} takes ${got}; the engine calls ${q(h.hook.name)} hooks with exactly one positional argument, the ${q(h.payload.name)}.`,
-          ),
+          reportMessage(this, ctx, range, 'noPayload', {
+            handler: q(h.fn.name),
+            got,
+            decorator: q(h.hook.name),
+            payload: q(h.payload.name),
+          }),
         );
         continue;
       }
       if (params.length === 1) continue;
       const extra = params.slice(1);
       out.push(
-        report(
+        reportMessage(
           this,
           ctx,
           { start: extra[0].range.start, end: extra[extra.length - 1].range.end },
-          `${q(h.fn.name)} takes more than the payload: ${andList(extra.map(describe))}. ${h.lane === 'observe' ? 'An observe' : 'A modify'} hook takes exactly one typed payload (${q(h.payload.name)}); remove the extra parameter${extra.length > 1 ? 's' : ''}.`,
+          extra.length > 1 ? 'extraParameters' : 'extraParameter',
+          {
+            handler: q(h.fn.name),
+            extra: andList(extra.map(describe)),
+            lane: h.lane === 'observe' ? 'An observe' : 'A modify',
+            payload: q(h.payload.name),
+          },
         ),
       );
     }

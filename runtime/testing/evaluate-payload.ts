@@ -18,6 +18,46 @@ function describeRun(r: RunResult): string {
   return `${r.outcome}${err}${sig}`;
 }
 
+/** `fields:` a subset the payload must contain, or `snapshot` (the whole payload as recorded). */
+function fieldsCheck(value: unknown, r: RunResult): Check {
+  const actual = stringifyJson(r.payload, 2);
+  if (value === 'snapshot' || (isObject(value) && Object.keys(value).length === 1 && 'snapshot' in value)) {
+    const recorded = value === 'snapshot' ? undefined : value.snapshot;
+    return {
+      name: 'fields snapshot',
+      passed:
+        recorded !== undefined &&
+        !subsetMismatch(recorded, r.payload) &&
+        !subsetMismatch(r.payload, recorded),
+      expected:
+        recorded === undefined
+          ? '(no snapshot recorded: run hooksmith test --update)'
+          : stringifyJson(recorded, 2),
+      actual,
+      observed: r.payload,
+    };
+  }
+  const mismatch = subsetMismatch(value, r.payload);
+  return {
+    name: 'fields',
+    passed: !mismatch,
+    expected: stringifyJson(value, 2),
+    actual: mismatch ? `differs at ${mismatch}:\n${actual}` : actual,
+  };
+}
+
+/** `not_contains:` strings the payload's JSON must not contain (a secret, a raw card number). */
+function notContainsCheck(value: string | string[], r: RunResult): Check {
+  const text = stringifyJson(r.payload) ?? '';
+  const found = asList(value).filter((s) => text.includes(s));
+  return {
+    name: 'not_contains',
+    passed: !found.length,
+    expected: `the payload contains none of ${stringifyJson(asList(value))}`,
+    actual: found.length ? `contains ${found.map((s) => stringifyJson(s)).join(', ')}: ${text}` : text,
+  };
+}
+
 function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Check | undefined {
   switch (key) {
     case 'outcome':
@@ -27,45 +67,10 @@ function checkOf(key: keyof PayloadCaseExpect, value: unknown, r: RunResult): Ch
         expected: String(value),
         actual: describeRun(r),
       };
-    case 'fields': {
-      const actual = stringifyJson(r.payload, 2);
-      if (
-        value === 'snapshot' ||
-        (isObject(value) && Object.keys(value).length === 1 && 'snapshot' in value)
-      ) {
-        const recorded = value === 'snapshot' ? undefined : value.snapshot;
-        return {
-          name: 'fields snapshot',
-          passed:
-            recorded !== undefined &&
-            !subsetMismatch(recorded, r.payload) &&
-            !subsetMismatch(r.payload, recorded),
-          expected:
-            recorded === undefined
-              ? '(no snapshot recorded: run hooksmith test --update)'
-              : stringifyJson(recorded, 2),
-          actual,
-          observed: r.payload,
-        };
-      }
-      const mismatch = subsetMismatch(value, r.payload);
-      return {
-        name: 'fields',
-        passed: !mismatch,
-        expected: stringifyJson(value, 2),
-        actual: mismatch ? `differs at ${mismatch}:\n${actual}` : actual,
-      };
-    }
-    case 'not_contains': {
-      const text = stringifyJson(r.payload) ?? '';
-      const found = asList(value as string | string[]).filter((s) => text.includes(s));
-      return {
-        name: 'not_contains',
-        passed: !found.length,
-        expected: `the payload contains none of ${stringifyJson(asList(value as string | string[]))}`,
-        actual: found.length ? `contains ${found.map((s) => stringifyJson(s)).join(', ')}: ${text}` : text,
-      };
-    }
+    case 'fields':
+      return fieldsCheck(value, r);
+    case 'not_contains':
+      return notContainsCheck(value as string | string[], r);
     case 'signal_contains': {
       const msg = signalMessage(r);
       return {

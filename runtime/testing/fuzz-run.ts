@@ -101,6 +101,35 @@ export async function locateFuzzTarget(
   return { target: located.target, agentRoot: checked.agentRoot };
 }
 
+type PlayedHook = Awaited<ReturnType<HookRunner['invoke']>>;
+
+/** Every payload through the hook, in order: the outcomes counted, the durations, the first failures. */
+async function playAll(
+  payloads: Record<string, unknown>[],
+  run: (payload: Record<string, unknown>) => Promise<PlayedHook>,
+  opts: FuzzOptions,
+) {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  const durations: number[] = [];
+  let overBudget = 0;
+  let failures = 0;
+  const failing: NonNullable<FuzzReport['failing']> = [];
+  let playedBy: string | undefined;
+  for (const [i, p] of payloads.entries()) {
+    const r = await run(p);
+    playedBy ??= r.playedBy;
+    counts[r.outcome]++;
+    durations.push(r.durationMs);
+    if (r.overBudget) overBudget++;
+    if (misbehaves(r)) {
+      failures++;
+      if (failing.length < FAILING_KEPT) failing.push({ index: i + 1, ...failureOf(p, r) });
+    }
+    opts.onProgress?.(i + 1, payloads.length);
+  }
+  return { counts, durations, overBudget, failures, failing, playedBy };
+}
+
 export async function fuzzHook(
   runner: HookRunner,
   file: string,
@@ -122,28 +151,11 @@ export async function fuzzHook(
     if (!check.ok) throw new RunInputError('payload', 'a generated payload is not valid', check.errors);
     return runner.invoke(abs, agentRoot, target, check.payload);
   };
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
-  const durations: number[] = [];
-  let overBudget = 0;
-  let failures = 0;
-  const failing: NonNullable<FuzzReport['failing']> = [];
-  let playedBy: string | undefined;
   const t0 = performance.now();
   const payloads = fc.sample(arb, { numRuns: opts.runs, seed: opts.seed });
   // The payloads and the shrinking are one run of the host: ended however they end.
   try {
-    for (const [i, p] of payloads.entries()) {
-      const r = await run(p);
-      playedBy ??= r.playedBy;
-      counts[r.outcome]++;
-      durations.push(r.durationMs);
-      if (r.overBudget) overBudget++;
-      if (misbehaves(r)) {
-        failures++;
-        if (failing.length < FAILING_KEPT) failing.push({ index: i + 1, ...failureOf(p, r) });
-      }
-      opts.onProgress?.(i + 1, payloads.length);
-    }
+    const { counts, durations, overBudget, failures, failing, playedBy } = await playAll(payloads, run, opts);
     const elapsed = performance.now() - t0;
     durations.sort((a, b) => a - b);
     const report: FuzzReport = {

@@ -24,6 +24,37 @@ interface Found {
   complete: boolean;
 }
 
+/** A scalar's range without the quotes of a quoted one. */
+function unquotedRange(node: unknown, at: (offset: number, end: number) => Range): Range | undefined {
+  if (!isScalar(node) || !node.range) return undefined;
+  const [s, e] = node.range;
+  const q = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0;
+  return e - s > 2 * q ? at(s + q, e - q) : undefined;
+}
+
+/** The node at `path` from `root`, or how far the path got (the last key's range as the anchor). */
+function findPath(root: unknown, path: readonly PropertyKey[]): Found {
+  let node: unknown = root;
+  let anchor: [number, number] | undefined;
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
+      );
+      if (!pair) return { anchor, node, complete: false };
+      const r = (pair.key as Node).range;
+      anchor = r ? [r[0], r[1]] : anchor;
+      node = pair.value;
+    } else if (isSeq(node) && typeof seg === 'number') {
+      const item = node.items[seg] as Node | undefined;
+      if (!item) return { anchor, node, complete: false };
+      anchor = item.range ? [item.range[0], item.range[0]] : anchor;
+      node = item;
+    } else return { anchor, node, complete: false };
+  }
+  return { anchor, node, complete: true };
+}
+
 export function keyRanges(text: string): KeyRanges {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
@@ -43,34 +74,8 @@ export function keyRanges(text: string): KeyRanges {
     const end = Math.max(start.character + 1, line.trimEnd().replace(/[{[]$/, '').trimEnd().length);
     return { start, end: { line: start.line, character: Math.min(end, line.length || end) } };
   };
-  /** A scalar's range without the quotes of a quoted one. */
-  const unquoted = (node: unknown): Range | undefined => {
-    if (!isScalar(node) || !node.range) return undefined;
-    const [s, e] = node.range;
-    const q = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0;
-    return e - s > 2 * q ? at(s + q, e - q) : undefined;
-  };
-  const walk = (path: readonly PropertyKey[]): Found => {
-    let node: unknown = doc.contents;
-    let anchor: [number, number] | undefined;
-    for (const seg of path) {
-      if (isMap(node)) {
-        const pair = node.items.find(
-          (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg),
-        );
-        if (!pair) return { anchor, node, complete: false };
-        const r = (pair.key as Node).range;
-        anchor = r ? [r[0], r[1]] : anchor;
-        node = pair.value;
-      } else if (isSeq(node) && typeof seg === 'number') {
-        const item = node.items[seg] as Node | undefined;
-        if (!item) return { anchor, node, complete: false };
-        anchor = item.range ? [item.range[0], item.range[0]] : anchor;
-        node = item;
-      } else return { anchor, node, complete: false };
-    }
-    return { anchor, node, complete: true };
-  };
+  const unquoted = (node: unknown) => unquotedRange(node, at);
+  const walk = (path: readonly PropertyKey[]) => findPath(doc.contents, path);
   const anchorRange = (f: Found): Range => {
     if (f.anchor && f.anchor[1] > f.anchor[0]) return at(f.anchor[0], f.anchor[1]);
     if (f.anchor) return restOfLine(f.anchor[0]);

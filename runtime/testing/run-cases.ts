@@ -19,11 +19,14 @@ import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
 import { defaultJobs, runPool } from './pool';
+import { saveCassette } from './save-cassette';
 
 export interface RunCasesOptions {
   python?: string;
   /** --memory-limit: the Python host's memory limit in MiB (0: none); default the host's. */
   memoryLimitMb?: number;
+  /** --cayu-engine: who plays Cayu phases (HookRunnerOptions.cayuEngine). */
+  cayuEngine?: () => string | undefined;
   /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
   wiredPoints?: readonly string[];
   /**
@@ -60,6 +63,7 @@ async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLi
     ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
     : loadScenario(c.file);
   const simulation = await runner.simulateLoaded(loaded);
+  saveCassette(simulation); // the test run owns the case's run: its recording is written here
   // Hooksmith itself (or the installed runtime's driver) failed mid-turn: the scenario did not
   // play through, so its expectations prove nothing (simulate exits 2 on the same result).
   if (simulation.internalError !== undefined)
@@ -151,6 +155,7 @@ export async function runCases(
     const runner = createHookRunner({
       python: opts.python,
       memoryLimitMb: opts.memoryLimitMb,
+      ...(opts.cayuEngine ? { cayuEngine: opts.cayuEngine } : {}),
       log: opts.log,
       ...listedWiring(opts.wiredPoints),
       ...(opts.models ? { models: opts.models } : {}),

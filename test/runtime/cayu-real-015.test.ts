@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { useCayuLine } from '../../runtime/catalogue';
-import { configureCayuEngine } from '../../runtime/engine/engine-mode';
 import { createHookRunner } from '../../runtime/engine/runner';
 import { testEnv } from '../python-envs';
 
@@ -72,8 +71,7 @@ test(
     writeFileSync(join(dir, 'runtime_hooks.py'), QUOTA);
     useCayuLine('cayu-newer');
     const play = async (mode: 'real' | 'emulation') => {
-      configureCayuEngine(mode);
-      const runner = createHookRunner({ python });
+      const runner = createHookRunner({ python, cayuEngine: () => mode });
       try {
         return await runner.simulate(CONVERSATION, dir);
       } finally {
@@ -104,7 +102,6 @@ test(
         );
       }
     } finally {
-      configureCayuEngine(undefined);
       useCayuLine(undefined);
     }
   },

@@ -4,13 +4,13 @@
 // list layout that wraps readably in a narrow panel; the timeline says "1 turn" and puts a cassette
 // that cannot answer first, with Re-record.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChatServer, type ChatServer } from './fixtures/chat-server';
 import { CassetteMismatch, ModelPlayer } from '../../runtime/models/model-player';
-import { writeCassette } from '../../runtime/models/cassette';
+import { cassetteText, checkCassettePath } from '../../runtime/models/cassette';
 import { chatRequest } from '../../runtime/models/chat-wire';
 import { modelConfig } from '../../runtime/models/model-config';
 import { recordAdvice, reRecordAdvice } from '../../runtime/models/advice';
@@ -39,11 +39,15 @@ const config = () => modelConfig.parse({ base_url: server.baseUrl, model: 'm', a
 const request = (prompt: string) =>
   chatRequest(config(), { messages: [{ role: 'system', content: prompt }] }, []);
 
+const writeCassetteText = (file: string, entries: Parameters<typeof cassetteText>[0]) =>
+  writeFileSync(file, cassetteText(entries));
+
 /** A cassette holding one exchange recorded for the prompt RULE-V1. */
 function recorded(name: string): string {
-  // Where cassetteFile puts it: <agent>/.hooksmith/cassettes/ (writeCassette checks the folders).
+  // Where cassetteFile puts it: <agent>/.hooksmith/cassettes/ (checkCassettePath makes the folders).
   const file = join(dir, '.hooksmith', 'cassettes', `${name}.jsonl`);
-  writeCassette(file, [
+  checkCassettePath(file, true);
+  writeCassetteText(file, [
     {
       role: 'agent',
       turn: 1,
@@ -74,7 +78,7 @@ test('the editor: a changed request under missing stops with its difference and 
     },
   );
   assert.equal(server.seen.length, seen, 'no request reached the provider');
-  assert.equal(player.save(), undefined, 'the cassette is left as it was');
+  assert.equal(player.recording(), undefined, 'the cassette is left as it was');
 });
 
 test('the editor: a request the cassette lacks is still recorded under missing', async () => {

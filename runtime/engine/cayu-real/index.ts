@@ -4,18 +4,19 @@
 // this folder.
 import { RunInputError } from '../run-hook';
 import type { RealPlayer } from '../player';
-import { cayuEngine, emulationPlayedBy, NOT_INSTALLED } from '../engine-mode';
+import { emulationPlayedBy, NOT_INSTALLED } from '../engine-mode';
 import { playCayuReal } from './play';
 import { emulationOnly } from './scenario-spec';
 
 export const cayuRealPlayer: RealPlayer = {
   id: 'cayu-real',
   engine: 'cayu',
-  mode: cayuEngine,
+  mode: (req) => req.cayuEngine ?? 'auto',
   concerns: (hooks) => hooks.hasCayu,
   emulationPlayedBy,
-  async choose({ hooks, scenario }, installed) {
-    const mode = cayuEngine();
+  async choose(req, installed) {
+    const { hooks, scenario } = req;
+    const mode = this.mode(req);
     if (mode === 'emulation')
       return { real: false, playedBy: emulationPlayedBy('forced: hooksmith.cayu.engine emulation') };
     if (!(await installed())) {

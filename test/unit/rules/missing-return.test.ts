@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diagnose, expectAt, py, rangeText } from './helpers';
+import { diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('missing-return: falling off the end (on the name) and bare / None returns (on the return), with the fail effect', async () => {
   const src = py`
@@ -51,4 +52,18 @@ test('missing-return: quiet when every path returns or raises, and on observe ho
         print(call.tool_name)
   `;
   assert.deepEqual(await diagnose('missing-return', src), []);
+});
+
+// The rule's docs example as a table (rule-tester.ts): quiet on the fixed code; on the bad code,
+// the message id it reports and where (#43 item 6).
+const example = ruleFor('missing-return').docs.example!;
+ruleTester('missing-return', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [{ messageId: 'fallsOffEnd', line: 5, column: 11 }],
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diagnose, py } from './helpers';
+import { diagnose, py, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('syntax-error: reports exactly one diagnostic, the first error', async () => {
   const src = py`
@@ -23,4 +24,14 @@ test('syntax-error: reports exactly one diagnostic, the first error', async () =
 
 test('syntax-error: quiet on a valid module', async () => {
   assert.deepEqual(await diagnose('syntax-error', 'x = 1\n'), []);
+});
+
+// The rule's docs example as a table (rule-tester.ts): quiet on the fixed code; on the bad code,
+// the message id it reports and where (#43 item 6).
+const example = ruleFor('syntax-error').docs.example!;
+ruleTester('syntax-error', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    { name: 'the docs example', code: example.bad, errors: [{ messageId: 'byParser', line: 4, column: 1 }] },
+  ],
 });

@@ -1,11 +1,7 @@
-// The analyser owns all state: every hook module the server knows (open buffers and files
-// on disk) as `key → {text, tree (open buffers only), model, engine, agent root, diagnostics}`.
-// Handlers in server.ts only translate between LSP and this class.
-//
-// Validation: parse (incrementally for buffers) → model → rules with the agent's sibling
-// modules → publish. When a module's modify-hook registrations change, its siblings get
-// `duplicate-modify-hook` re-run and are republished, so a duplicate appears and disappears
-// in both files. CPython's syntax verdict arrives later (syntax-check.ts) and only updates.
+// The analyser owns all state: every hook module the server knows (open buffers and files on
+// disk). Validation: parse (incrementally for buffers) → model → rules with the agent's sibling
+// modules → publish; when a module's modify-hook registrations change, its siblings get
+// `duplicate-modify-hook` again. CPython's syntax verdict arrives later (syntax-check.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -24,8 +20,8 @@ import { analysisOptions } from './settings';
 import type { AnalysisOptions, ModuleInput } from '../runtime/analysis/module';
 import type { RuleEnvironment } from '../runtime/rules/rule';
 import type { InstalledModule } from '../runtime/cpython/environment';
-import { emptyModel, listsHooks, modifySignature, refreshHooksSignature, withCpython } from './module-state';
-import { errText, SAVE_ONLY_CHARS, type ModuleState } from './module-state';
+import { emptyModel, errText, listsHooks, modifySignature, refreshHooksSignature } from './module-state';
+import { SAVE_ONLY_CHARS, withCpython, type ModuleState } from './module-state';
 import { diskModuleState, modelOfText } from './module-from-text';
 
 export type { ModuleState };
@@ -158,13 +154,9 @@ export class Analyser {
 
   /** Disk modules no scan finds any more (a root removed from the settings, say) are dropped. */
   private forgetUndiscovered(): void {
-    for (const s of this.all())
-      if (
-        s.path &&
-        !s.buffer &&
-        ![this.folderModules, this.extraModules, this.adopted].some((m) => m.has(s.path!))
-      )
-        this.forget(s);
+    const found = (file: string) =>
+      [this.folderModules, this.extraModules, this.adopted].some((m) => m.has(file));
+    for (const s of this.all()) if (s.path && !s.buffer && !found(s.path)) this.forget(s);
   }
 
   /** A file on disk was created, changed or deleted. Returns keys to re-validate. */

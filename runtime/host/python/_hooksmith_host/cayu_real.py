@@ -7,9 +7,8 @@ as real tools (a denied tool through a real ToolPolicy). One session per convers
 the first turn, ``resume`` for each later one. What happened is read from the runtime's own events
 (hook.completed / hook.failed, tool.call.*, session.*), never decided here. Each hook method is
 wrapped on its instance only to see what it returned or raised (and to stop one that never
-returns: Hooksmith's safety stop); the runtime alone decides what that means.
-
-Nothing here is imported by the emulation (cayu_call.py) and this imports nothing of it."""
+returns: Hooksmith's safety stop); the runtime alone decides what that means. Nothing here is
+imported by the emulation (cayu_call.py) and this imports nothing of it."""
 import asyncio
 import inspect
 import json
@@ -29,8 +28,7 @@ class HooksmithSafetyStop(Exception):
 
 
 class HookNotInstantiated(Exception):
-    """A hook class the user's code cannot instantiate (an __init__ that needs arguments): the agent
-    cannot be set up, as a module that fails to import; the scenario is never played."""
+    """A hook class that cannot be instantiated (its __init__ needs arguments): the scenario never plays."""
 
     def __init__(self, cause: BaseException) -> None:
         super().__init__(str(cause))
@@ -324,8 +322,7 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
 
 
 async def _session_status(store) -> Optional[str]:
-    """The status the store keeps for a session whose run raised: the runtime ends it as interrupted
-    for a CancelledError, and leaves it running for any other BaseException (no terminal event)."""
+    """The stored status of a session whose run raised (interrupted: CancelledError; else left running)."""
     try:
         status = getattr(await store.load("session-1"), "status", None)
     except Exception:  # noqa: B902 - no session was created
@@ -334,8 +331,7 @@ async def _session_status(store) -> Optional[str]:
 
 
 async def _saved_results(store) -> List[Dict[str, Any]]:
-    """The tool results the session's transcript kept (what the model sees next), in order: a result
-    the session failed to save (its terminal event conflicted, the run ended) is not among them."""
+    """The tool results the session's transcript kept, in order (a result it failed to save is not)."""
     try:
         transcript = await store.load_transcript("session-1")
     except Exception:  # noqa: B902 - no session was created (the first run failed before it)

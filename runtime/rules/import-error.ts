@@ -3,7 +3,7 @@
 import type { Range } from '../python/model';
 import type { Rule, RuleContext } from './rule';
 import { cayuLayoutIssues } from './util/cayu-layout';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 
 /**
  * Modules Hooksmith's shims serve when the real package is absent
@@ -100,6 +100,17 @@ async def audit(call: ToolCallPayload) -> None:
     },
   },
   fixable: true,
+  messages: {
+    cayuModuleMissing:
+      '{{module}} does not exist on {{home}}: importing it raises ImportError; the module is {{to}} there.',
+    cayuNameElsewhere:
+      '{{name}} is not in {{module}} on {{home}}: importing it raises ImportError when the module loads; import it from {{to}}.',
+    shimmedEngineAbsent:
+      "{{module}} is not installed in the selected Python interpreter: Hooksmith's shim stands in for it when it runs hooks, but the engine needs the real package (pip install {{package}}).",
+    engineDependencyAbsent:
+      '{{module}} comes with {{package}}, which is not installed in the selected Python interpreter: Hooksmith cannot check this import (pip install {{package}}).',
+    cannotImport: '{{module}} cannot be imported by the selected Python interpreter: {{consequence}}',
+  },
   check(ctx) {
     if (ctx.module.syntaxErrors.length) return [];
     const out = [];
@@ -120,7 +131,7 @@ async def audit(call: ToolCallPayload) -> None:
           : to && b.importedName === undefined
             ? [fix(`Import ${to}`, [{ range: moduleAt, newText: to }])]
             : [];
-      out.push(report(this, ctx, b.nameRange, issue.message, { fixes }));
+      out.push(reportMessage(this, ctx, b.nameRange, issue.messageId, issue.data, { fixes }));
     }
     const env = ctx.environment;
     // No interpreter known, or the engine would stop at a syntax error first.
@@ -154,23 +165,14 @@ async def audit(call: ToolCallPayload) -> None:
         // The engine is not installed here: the import cannot be judged, only explained.
         if (!env.reportShimmed) continue;
         const pkg = PACKAGE_NAME[absent];
-        const message = SHIMMED.has(b.module)
-          ? `${q(b.module)} is not installed in the selected Python interpreter: Hooksmith's shim stands in for it when it runs hooks, but the engine needs the real package (pip install ${pkg}).`
-          : `${q(b.module)} comes with ${pkg}, which is not installed in the selected Python interpreter: Hooksmith cannot check this import (pip install ${pkg}).`;
-        const d = report(this, ctx, range, message);
+        const id = SHIMMED.has(b.module) ? 'shimmedEngineAbsent' : 'engineDependencyAbsent';
+        const d = reportMessage(this, ctx, range, id, { module: q(b.module), package: pkg });
         d.severity = 'information';
         d.absentEnginePackage = pkg;
         out.push(d);
         continue;
       }
-      out.push(
-        report(
-          this,
-          ctx,
-          range,
-          `${q(b.module)} cannot be imported by the selected Python interpreter: ${consequence}`,
-        ),
-      );
+      out.push(reportMessage(this, ctx, range, 'cannotImport', { module: q(b.module), consequence }));
     }
     return out;
   },

@@ -3,13 +3,13 @@
 // imports every hook module when it loads the agent; such a name fails the load with NameError.
 import { CAYU_EXPORTS, MANTLE_MODULE, isMantleExport } from '../catalogue';
 import { fromImportEdits, moduleImportEdits } from '../python/import-edits';
-import type { HookModule, UndefinedName, UndefinedNameContext } from '../python/model';
+import type { HookModule, UndefinedNameContext } from '../python/model';
 import { importsCayu } from '../python/hooks';
 import type { Fix } from './diagnostics';
 import type { Rule, RuleContext } from './rule';
 import { spellCayuName } from './util/cayu-import-fix';
 import { spellMantleName } from './util/mantle-import-fix';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 
 const WHERE: Readonly<Record<UndefinedNameContext, string>> = {
   decorator: 'a decorator runs when its `def` does',
@@ -73,10 +73,6 @@ function importFix(module: HookModule, text: string, name: string, isMantleModul
   return undefined;
 }
 
-function message(u: UndefinedName): string {
-  return `${q(u.name)} is not defined: ${WHERE[u.context]}, so importing the module raises NameError and none of its hooks load.`;
-}
-
 export const undefinedName: Rule = {
   code: 'undefined-name',
   engine: 'python',
@@ -105,6 +101,10 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: true,
+  messages: {
+    notDefined:
+      '{{name}} is not defined: {{where}}, so importing the module raises NameError and none of its hooks load.',
+  },
   check(ctx: RuleContext) {
     const found = ctx.module.undefinedAtImport;
     if (!found?.length) return [];
@@ -113,7 +113,8 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     );
     return sorted.map((u) => {
       const f = importFix(ctx.module, ctx.text, u.name, ctx.isMantleModule);
-      return report(this, ctx, u.range, message(u), f ? { fixes: [f] } : {});
+      const data = { name: q(u.name), where: WHERE[u.context] };
+      return reportMessage(this, ctx, u.range, 'notDefined', data, f ? { fixes: [f] } : {});
     });
   },
 };

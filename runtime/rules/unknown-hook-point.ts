@@ -3,7 +3,7 @@ import { findDecorator, HOOK_DECORATORS, isMantleExport, MANTLE_POINTS } from '.
 import type { HookDiagnostic } from './diagnostics';
 import type { Decorator } from '../python/model';
 import type { Rule, RuleContext } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { otherDecorators } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 import {
@@ -45,6 +45,15 @@ async def started(payload: mh.TurnStartedPayload) -> None:
     },
   },
   fixable: true,
+  messages: {
+    notADecorator:
+      '{{written}}: {{member}} is exported by `rasa.mantle.hooks` but is not a hook decorator; register hooks with an `on_*` or `modify_*` decorator.',
+    unknownMember: '{{written}}: {{member}} {{explanation}}',
+    notImported:
+      '{{written}} is used without being imported: loading the module fails with NameError. Import it from `rasa.mantle.hooks`.',
+    unknownName:
+      '{{written}} {{explanation}} It is not imported either, so loading the module fails with NameError.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     // Decorators that resolve through an import to a hook decorator are fine: not listed.
@@ -64,12 +73,10 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
     // `from rasa.mantle.hooks import on_turn_start` then `@on_turn_start()`: unknown-import reports the import.
     if (!isMantleExport(member) && !d.ref.text.includes('.')) return undefined;
     if (isMantleExport(member)) {
-      return report(
-        rule,
-        ctx,
-        d.ref.range,
-        `${q(written)}: ${q(member)} is exported by ${q('rasa.mantle.hooks')} but is not a hook decorator; register hooks with an ${q('on_*')} or ${q('modify_*')} decorator.`,
-      );
+      return reportMessage(rule, ctx, d.ref.range, 'notADecorator', {
+        written: q(written),
+        member: q(member),
+      });
     }
     const miss = explainMissingName(member, true);
     const prefix = d.ref.text.slice(0, d.ref.text.length - member.length);
@@ -82,7 +89,8 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
           ),
         ]
       : miss.family.map((n) => fix(`Use @${prefix}${n}()`, [{ range: d.ref.range, newText: prefix + n }]));
-    return report(rule, ctx, d.ref.range, `${q(written)}: ${q(member)} ${miss.explanation}`, { fixes });
+    const data = { written: q(written), member: q(member), explanation: miss.explanation };
+    return reportMessage(rule, ctx, d.ref.range, 'unknownMember', data, { fixes });
   }
   if (wildcardMantleName(ctx.module, d.ref) !== undefined && findDecorator(d.ref.text)) return undefined;
   const bare = unimportedMantleName(ctx.module, d.ref);
@@ -92,11 +100,12 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
       ...spelled.importEdits,
       ...(spelled.text !== bare ? [{ range: d.ref.range, newText: spelled.text }] : []),
     ];
-    return report(
+    return reportMessage(
       rule,
       ctx,
       d.ref.range,
-      `${q(written)} is used without being imported: loading the module fails with NameError. Import it from ${q('rasa.mantle.hooks')}.`,
+      'notImported',
+      { written: q(written) },
       {
         fixes: [fix(`Import ${bare} from rasa.mantle.hooks`, edits, true)],
       },
@@ -122,11 +131,6 @@ function checkDecorator(rule: Rule, ctx: RuleContext, d: Decorator): HookDiagnos
       ),
     );
   }
-  return report(
-    rule,
-    ctx,
-    d.ref.range,
-    `${q(written)} ${miss.explanation} It is not imported either, so loading the module fails with NameError.`,
-    { fixes },
-  );
+  const data = { written: q(written), explanation: miss.explanation };
+  return reportMessage(rule, ctx, d.ref.range, 'unknownName', data, { fixes });
 }

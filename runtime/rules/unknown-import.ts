@@ -3,7 +3,7 @@ import { CONTROL_SIGNALS, HOOK_DECORATORS, MANTLE_MODULE, PAYLOAD_TYPE_NAMES } f
 import type { TextEdit } from './diagnostics';
 import type { NameRef, Range } from '../python/model';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
+import { fix, q, reportMessage } from './util/diagnostic';
 import { explainMissingName } from './util/near-miss';
 import { activeMantleLine, renamedOnActiveLine } from '../catalogue/api-lines';
 import type { HookDiagnostic } from './diagnostics';
@@ -22,7 +22,7 @@ function renameEdits(nameRange: Range, to: string, uses: NameRef[]): TextEdit[] 
  * the migrating fix. None on rasa-pro 3.21, which exports only the old names.
  */
 function deprecatedSpelling(
-  rule: Pick<Rule, 'code' | 'severity'>,
+  rule: Pick<Rule, 'code' | 'severity' | 'messages'>,
   ctx: RuleContext,
   b: ImportBinding,
 ): HookDiagnostic | undefined {
@@ -30,11 +30,12 @@ function deprecatedSpelling(
   if (!to) return undefined;
   const uses = b.localName === b.importedName ? usesOf(ctx.module, b.localName) : [];
   return {
-    ...report(
+    ...reportMessage(
       rule,
       ctx,
       b.nameRange,
-      `${q(b.importedName!)} is deprecated on ${activeMantleLine().title}: it is renamed ${q(to)} (a breaking rename in its changelog). Still accepted while its hooks page spells the old name; migrate.`,
+      'renamed',
+      { name: q(b.importedName!), line: activeMantleLine().title, to: q(to) },
       { tags: ['deprecated'], fixes: [fix(`Migrate to ${to}`, renameEdits(b.nameRange, to, uses), true)] },
     ),
     severity: 'warning',
@@ -59,6 +60,11 @@ export const unknownImport: Rule = {
     },
   },
   fixable: true,
+  messages: {
+    notExported: '{{name}} {{explanation}} Loading the module raises ImportError, which fails rasa train.',
+    renamed:
+      '{{name}} is deprecated on {{line}}: it is renamed {{to}} (a breaking rename in its changelog). Still accepted while its hooks page spells the old name; migrate.',
+  },
   check(ctx) {
     const out = [];
     for (const b of ctx.module.imports) {
@@ -70,11 +76,12 @@ export const unknownImport: Rule = {
       }
       const miss = explainMissingName(b.importedName, false);
       out.push(
-        report(
+        reportMessage(
           this,
           ctx,
           b.nameRange,
-          `${q(b.importedName)} ${miss.explanation} Loading the module raises ImportError, which fails rasa train.`,
+          'notExported',
+          { name: q(b.importedName), explanation: miss.explanation },
           {
             fixes: miss.suggestion
               ? [

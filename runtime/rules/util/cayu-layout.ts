@@ -29,7 +29,9 @@ function layoutKindOf(module: string): CayuNameKind | undefined {
 
 export interface CayuLayoutIssue {
   binding: ImportBinding;
-  message: string;
+  /** import-error's message id for it, and the data its template takes. */
+  messageId: 'cayuModuleMissing' | 'cayuNameElsewhere';
+  data: Readonly<Record<string, string>>;
   /** The module to import from instead, when one module serves every name of the statement. */
   replacement?: string;
 }
@@ -64,7 +66,8 @@ export function cayuLayoutIssues(imports: readonly ImportBinding[]): CayuLayoutI
       const to = kind === 'hooks' ? line.hooksModule : canonicalModule(line, kind);
       out.push({
         binding: b,
-        message: `\`${b.module}\` does not exist on ${home}: importing it raises ImportError; the module is \`${to}\` there.`,
+        messageId: 'cayuModuleMissing',
+        data: { module: `\`${b.module}\``, home, to: `\`${to}\`` },
         replacement: to,
       });
       continue;
@@ -82,7 +85,8 @@ export function cayuLayoutIssues(imports: readonly ImportBinding[]): CayuLayoutI
     const to = canonicalModule(line, kind);
     out.push({
       binding: b,
-      message: `\`${b.importedName}\` is not in \`${b.module}\` on ${home}: importing it raises ImportError when the module loads; import it from \`${to}\`.`,
+      messageId: 'cayuNameElsewhere',
+      data: { name: `\`${b.importedName}\``, module: `\`${b.module}\``, home, to: `\`${to}\`` },
       ...(targets.size === 1 && targets.has(to) ? { replacement: to } : {}),
     });
   }

@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { resolveLocally } from '../../../runtime/cpython/rule-environment';
 import type { RuleEnvironment } from '../../../runtime/rules/rule';
 import { diagnose, expectAt, py, rangeText } from './helpers';
+import { ruleTester } from './rule-tester';
 
 /** An interpreter that has json and rasa-free site-packages; `unknown` names were never asked. */
 function env(installed: string[], unknown: string[] = []): RuleEnvironment {
@@ -132,4 +133,29 @@ test("import-error: a loose (Cayu) file imports from its project's root, as a te
   mkdirSync(bare, { recursive: true });
   writeFileSync(join(dir, 'bare', 'helper.py'), '');
   assert.equal(resolveLocally('helper', join(bare, 'x.py'), undefined), undefined);
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+ruleTester('import-error', {
+  valid: [
+    { name: 'no interpreter known', code: 'import no_such_module\n' },
+    { name: 'resolvable imports', code: 'import json\n', environment: env(['json']) },
+    {
+      name: 'a guarded import',
+      code: 'try:\n    import orjson\nexcept ImportError:\n    orjson = None\n',
+      environment: env([]),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a missing module, the shimmed engine and a package the engine installs',
+      code: 'import no_such_module\nfrom rasa.mantle.hooks import on_turn_started\nimport structlog\n',
+      environment: env([]),
+      errors: [
+        { messageId: 'cannotImport', line: 1, column: 8 },
+        { messageId: 'shimmedEngineAbsent', line: 2, column: 6 },
+        { messageId: 'engineDependencyAbsent', line: 3, column: 8 },
+      ],
+    },
+  ],
 });

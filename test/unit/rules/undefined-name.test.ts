@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { applyFix, diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 const CODE = 'undefined-name';
 
@@ -133,4 +134,28 @@ describe(CODE, () => {
     assert.match(fixed, /^from cayu\.runtime\.hooks import BeforeToolCallHookContext, RuntimeHook$/m);
     assert.deepEqual(await diagnose(CODE, fixed), []);
   });
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('undefined-name').docs.example!;
+ruleTester('undefined-name', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [
+        { messageId: 'notDefined', line: 5, column: 23 },
+        { messageId: 'notDefined', line: 5, column: 43 },
+      ],
+    },
+    {
+      name: 'module-level code and a base class',
+      code: 'x = json.dumps({})\n\n\nclass A(Base):\n    pass\n',
+      errors: [
+        { messageId: 'notDefined', line: 1, column: 5 },
+        { messageId: 'notDefined', line: 4, column: 9 },
+      ],
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { applyFix, diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('unknown-hook-point: `mh.modify_turn_started` says turn points have no modify lane', async () => {
   const src = py`
@@ -118,4 +119,44 @@ test('unknown-hook-point: quiet on real decorators, local on_* decorators, other
     async def d(p) -> None: ...
   `;
   assert.deepEqual(await diagnose('unknown-hook-point', src), []);
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('unknown-hook-point').docs.example!;
+ruleTester('unknown-hook-point', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [{ messageId: 'unknownMember', line: 4, column: 2 }],
+    },
+    {
+      name: 'an export that is no decorator, a hook decorator not imported, a misspelt bare one',
+      code: [
+        'import rasa.mantle.hooks as mh',
+        '',
+        '',
+        '@mh.RetryModel()',
+        'async def a(p):',
+        '    pass',
+        '',
+        '',
+        '@on_turn_started()',
+        'async def b(p):',
+        '    pass',
+        '',
+        '',
+        '@on_turn_start()',
+        'async def c(p):',
+        '    pass',
+        '',
+      ].join('\n'),
+      errors: [
+        { messageId: 'notADecorator', line: 4, column: 2 },
+        { messageId: 'notImported', line: 9, column: 2 },
+        { messageId: 'unknownName', line: 14, column: 2 },
+      ],
+    },
+  ],
 });

@@ -7,6 +7,8 @@
 import type { AnalysisOptions } from './module';
 import type { Fix, HookDiagnostic, Severity, TextEdit } from '../rules/diagnostics';
 import type { Range } from '../python/model';
+import { unusedSuppression } from '../rules/unused-suppression';
+import { messageText } from '../rules/util/diagnostic';
 
 export const UNUSED_SUPPRESSION = 'unused-suppression';
 
@@ -118,10 +120,12 @@ export function applySuppressions(
   const severity: Severity = options?.severity?.[UNUSED_SUPPRESSION] ?? 'information';
   for (const s of found) {
     if (used.has(s)) continue;
+    const messageId = s.fileWide ? 'unusedInFile' : 'unusedOnLine';
     kept.push({
       code: UNUSED_SUPPRESSION,
       severity,
-      message: `Unused suppression: no ${s.code} diagnostic ${s.fileWide ? 'in this file' : 'on this line'} to ignore.`,
+      message: messageText(unusedSuppression, messageId, { code: s.code }),
+      messageId,
       file,
       range: s.range,
       tags: ['unnecessary'],

@@ -1,8 +1,13 @@
 // payload-annotation: the payload parameter is not annotated with the point's payload type.
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
+import { fix, q, reportMessage } from './util/diagnostic';
+import {
+  annotationTarget,
+  NOT_IMPORTED_MESSAGE,
+  notImportedReport,
+  replaceAnnotationEdits,
+} from './util/annotations';
 import { payloadParameter } from '../python/hooks';
 import { checkHooks, cleanHooksBit, type CleanHooks } from './util/clean-hooks';
 import { spellMantleName } from './util/mantle-import-fix';
@@ -39,6 +44,13 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: true,
+  messages: {
+    missing:
+      'The payload parameter {{param}} of {{handler}} has no type annotation; {{decorator}} hooks must declare {{declaration}}.',
+    wrongType:
+      "{{decorator}} passes a {{wanted}}, but {{param}} is annotated {{annotation}}; the engine's validation requires {{wanted}}.",
+    notImported: NOT_IMPORTED_MESSAGE,
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     checkHooks(ctx.module, clean, (h) => {
@@ -50,11 +62,17 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
         const spelled = spellMantleName(ctx.module, ctx.text, wanted);
         const at = param.nameRange.end;
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             param.nameRange,
-            `The payload parameter ${q(param.name)} of ${q(h.fn.name)} has no type annotation; ${q(h.hook.name)} hooks must declare ${q(param.name + ': ' + wanted)}.`,
+            'missing',
+            {
+              param: q(param.name),
+              handler: q(h.fn.name),
+              decorator: q(h.hook.name),
+              declaration: q(param.name + ': ' + wanted),
+            },
             {
               fixes: [
                 fix(
@@ -82,11 +100,12 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
       const what = optionalMember === wanted ? `${q(ann.text)} (it allows None)` : q(ann.text);
       const edits = replaceAnnotationEdits(ctx.module, ctx.text, ann, wanted);
       out.push(
-        report(
+        reportMessage(
           this,
           ctx,
           ann.range,
-          `${q(h.hook.name)} passes a ${q(wanted)}, but ${q(param.name)} is annotated ${what}; the engine's validation requires ${q(wanted)}.`,
+          'wrongType',
+          { decorator: q(h.hook.name), wanted: q(wanted), param: q(param.name), annotation: what },
           { fixes: edits ? [fix(`Annotate as ${wanted}`, edits, true)] : [] },
         ),
       );

@@ -8,7 +8,7 @@ import {
 } from '../catalogue';
 import type { HookDiagnostic } from './diagnostics';
 import type { Rule } from './rule';
-import { andList, fix, q, report } from './util/diagnostic';
+import { andList, fix, q, reportMessage } from './util/diagnostic';
 import { nearest } from './util/edit-distance';
 import { mantleHooks, payloadParameter } from '../python/hooks';
 import { splitLines } from '../python/text';
@@ -65,6 +65,16 @@ async def short_history(request: ModelRequestPayload) -> ModelRequestPayload:
     },
   },
   fixable: true,
+  messages: {
+    unknownUpdateKey:
+      '{{key}} is not a field of {{payload}}; model_copy does not validate update keys, so this is silently ignored — {{mutable}}.',
+    misspeltUpdateKey:
+      '{{key}} is not a field of {{payload}} (did you mean {{suggestion}}?); model_copy does not validate update keys, so this is silently ignored — {{mutable}}.',
+    readonlyUpdateKey: '{{decorator}} cannot change {{field}}: {{consequence}}. {{mutable}}.',
+    unknownAttribute:
+      "{{field}} is not a field of {{payload}}; assigning it raises (Pydantic models reject unknown attributes), which triggers the point's fail policy ({{effect}}).",
+    readonlyWrite: '{{decorator}} cannot change {{field}}: {{consequence}}.',
+  },
   check(ctx) {
     const out: HookDiagnostic[] = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -81,11 +91,17 @@ async def short_history(request: ModelRequestPayload) -> ModelRequestPayload:
             const quoteChar =
               splitLines(ctx.text)[entry.keyRange.start.line]?.[entry.keyRange.start.character] ?? '"';
             out.push(
-              report(
+              reportMessage(
                 this,
                 ctx,
                 entry.keyRange,
-                `${q(entry.key)} is not a field of ${q(h.payload.name)}${suggestion ? ` (did you mean ${q(suggestion)}?)` : ''}; model_copy does not validate update keys, so this is silently ignored — ${mutableList(h.payload)}.`,
+                suggestion ? 'misspeltUpdateKey' : 'unknownUpdateKey',
+                {
+                  key: q(entry.key),
+                  payload: q(h.payload.name),
+                  ...(suggestion ? { suggestion: q(suggestion) } : {}),
+                  mutable: mutableList(h.payload),
+                },
                 {
                   fixes: suggestion
                     ? [
@@ -101,12 +117,12 @@ async def short_history(request: ModelRequestPayload) -> ModelRequestPayload:
             );
           } else if (field.mutability !== 'mutable') {
             out.push(
-              report(
-                this,
-                ctx,
-                entry.keyRange,
-                `${q(h.hook.name)} cannot change ${q(entry.key)}: ${consequence(field)}. ${capitalise(mutableList(h.payload))}.`,
-              ),
+              reportMessage(this, ctx, entry.keyRange, 'readonlyUpdateKey', {
+                decorator: q(h.hook.name),
+                field: q(entry.key),
+                consequence: consequence(field),
+                mutable: capitalise(mutableList(h.payload)),
+              }),
             );
           }
         }
@@ -118,17 +134,20 @@ async def short_history(request: ModelRequestPayload) -> ModelRequestPayload:
         if (!field) {
           if (w.kind === 'assign' || w.kind === 'augmented-assign') {
             out.push(
-              report(
-                this,
-                ctx,
-                w.range,
-                `${q(name)} is not a field of ${q(h.payload.name)}; assigning it raises (Pydantic models reject unknown attributes), which triggers the point's fail policy (${h.point.failEffect ?? 'no modify lane'}).`,
-              ),
+              reportMessage(this, ctx, w.range, 'unknownAttribute', {
+                field: q(name),
+                payload: q(h.payload.name),
+                effect: h.point.failEffect ?? 'no modify lane',
+              }),
             );
           }
         } else if (field.mutability !== 'mutable') {
           out.push(
-            report(this, ctx, w.range, `${q(h.hook.name)} cannot change ${q(name)}: ${consequence(field)}.`),
+            reportMessage(this, ctx, w.range, 'readonlyWrite', {
+              decorator: q(h.hook.name),
+              field: q(name),
+              consequence: consequence(field),
+            }),
           );
         }
       }

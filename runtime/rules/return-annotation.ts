@@ -1,7 +1,12 @@
 // return-annotation: observe hooks must be `-> None`, modify hooks `-> <the payload type>`.
 import type { Rule } from './rule';
-import { fix, q, report } from './util/diagnostic';
-import { annotationTarget, notImportedReport, replaceAnnotationEdits } from './util/annotations';
+import { fix, q, reportMessage } from './util/diagnostic';
+import {
+  annotationTarget,
+  NOT_IMPORTED_MESSAGE,
+  notImportedReport,
+  replaceAnnotationEdits,
+} from './util/annotations';
 import { mantleHooks } from '../python/hooks';
 import { spellMantleName } from './util/mantle-import-fix';
 
@@ -33,6 +38,17 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
     },
   },
   fixable: true,
+  messages: {
+    missing:
+      '{{handler}} has no return annotation; {{decorator}} hooks must be annotated {{wanted}} ({{reason}}).',
+    observeNotNone:
+      'Observe hook {{handler}} is annotated {{annotation}}; observe hooks return None (the engine discards any result).',
+    wrongType:
+      '{{decorator}} hook {{handler}} must return {{wanted}}, not {{annotation}}; modify hooks return the same type they receive.',
+    optionalType:
+      '{{decorator}} hook {{handler}} must return {{wanted}}, not {{annotation}} — returning None is an invalid return; modify hooks return the same type they receive.',
+    notImported: NOT_IMPORTED_MESSAGE,
+  },
   check(ctx) {
     const out = [];
     for (const h of mantleHooks(ctx.module)) {
@@ -49,11 +65,12 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
             : spellMantleName(ctx.module, ctx.text, wanted);
         const at = h.fn.parametersRange.end;
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             h.fn.nameRange,
-            `${q(h.fn.name)} has no return annotation; ${q(h.hook.name)} hooks must be annotated ${q('-> ' + wanted)} (${rule}).`,
+            'missing',
+            { handler: q(h.fn.name), decorator: q(h.hook.name), wanted: q('-> ' + wanted), reason: rule },
             {
               fixes: [
                 fix(
@@ -70,11 +87,12 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
       if (h.lane === 'observe') {
         if (ann.isNone) continue;
         out.push(
-          report(
+          reportMessage(
             this,
             ctx,
             ann.range,
-            `Observe hook ${q(h.fn.name)} is annotated ${q('-> ' + ann.text)}; observe hooks return None (the engine discards any result).`,
+            'observeNotNone',
+            { handler: q(h.fn.name), annotation: q('-> ' + ann.text) },
             {
               fixes: [fix('Annotate -> None', [{ range: ann.range, newText: 'None' }], true)],
             },
@@ -88,14 +106,14 @@ async def guard(call: ToolCallPayload) -> ToolCallPayload:
         out.push(notImportedReport(this, ctx, ann, wanted));
         continue;
       }
-      const why = ann.optionalOf ? ' — returning None is an invalid return' : '';
       const edits = replaceAnnotationEdits(ctx.module, ctx.text, ann, wanted);
       out.push(
-        report(
+        reportMessage(
           this,
           ctx,
           ann.range,
-          `${q(h.hook.name)} hook ${q(h.fn.name)} must return ${q(wanted)}, not ${q(ann.text)}${why}; modify hooks return the same type they receive.`,
+          ann.optionalOf ? 'optionalType' : 'wrongType',
+          { decorator: q(h.hook.name), handler: q(h.fn.name), wanted: q(wanted), annotation: q(ann.text) },
           { fixes: edits ? [fix(`Annotate -> ${wanted}`, edits, true)] : [] },
         ),
       );

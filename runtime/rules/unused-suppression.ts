@@ -31,6 +31,11 @@ async def started(payload: TurnStartedPayload) -> None:
     },
   },
   fixable: true,
+  // Filled by runtime/analysis/suppression.ts, which reports this code.
+  messages: {
+    unusedOnLine: 'Unused suppression: no {{code}} diagnostic on this line to ignore.',
+    unusedInFile: 'Unused suppression: no {{code}} diagnostic in this file to ignore.',
+  },
   check() {
     return [];
   },

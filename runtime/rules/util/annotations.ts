@@ -5,7 +5,7 @@ import type { Annotation, HookModule, Range } from '../../python/model';
 import { resolveMantleName } from '../../python/names';
 import { findPayloadType } from '../../catalogue';
 import type { Rule, RuleContext } from '../rule';
-import { fix, q, report } from './diagnostic';
+import { fix, q, reportMessage } from './diagnostic';
 import { spellMantleName } from './mantle-import-fix';
 
 export interface AnnotationTarget {
@@ -40,6 +40,10 @@ export function replaceAnnotationEdits(
   return [...spelled.importEdits, { range, newText: spelled.text }];
 }
 
+/** The message of notImportedReport, declared as `notImported` by each rule that reports it. */
+export const NOT_IMPORTED_MESSAGE =
+  '{{type}} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from `rasa.mantle.hooks`.';
+
 /**
  * `wanted` (a payload type) named by a bare name that nothing imports: the module fails to load.
  * The fix adds the import, or spells the name through an existing module alias.
@@ -52,11 +56,12 @@ export function notImportedReport(
 ): HookDiagnostic {
   const spelled = spellMantleName(ctx.module, ctx.text, wanted);
   const rename = spelled.text !== wanted && ann.ref ? [{ range: ann.ref.range, newText: spelled.text }] : [];
-  return report(
+  return reportMessage(
     rule,
     ctx,
     ann.ref?.range ?? ann.range,
-    `${q(wanted)} is not imported: the module fails to load with a NameError (with postponed annotations, validation cannot resolve the type). Import it from ${q('rasa.mantle.hooks')}.`,
+    'notImported',
+    { type: q(wanted) },
     { fixes: [fix(`Import ${wanted} from rasa.mantle.hooks`, [...spelled.importEdits, ...rename], true)] },
   );
 }

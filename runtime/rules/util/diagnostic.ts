@@ -29,9 +29,24 @@ export function report(
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * A diagnostic whose text is the rule's message `messageId` (Rule.messages) with `data` filled in.
- * An id the rule does not declare, or a placeholder without data, is the rule's bug: it throws.
+ * The rule's message `messageId` (Rule.messages) with `data` filled in. An id the rule does not
+ * declare, or a placeholder without data, is the rule's bug: it throws.
  */
+export function messageText(
+  rule: Pick<Rule, 'code' | 'messages'>,
+  messageId: string,
+  data: Readonly<Record<string, string>> = {},
+): string {
+  const template = rule.messages?.[messageId];
+  if (template === undefined) throw new Error(`${rule.code}: no message ${messageId}`);
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = data[name];
+    if (value === undefined) throw new Error(`${rule.code}: message ${messageId} needs {{${name}}}`);
+    return value;
+  });
+}
+
+/** A diagnostic whose text is the rule's message `messageId` with `data` filled in (messageText). */
 export function reportMessage(
   rule: Pick<Rule, 'code' | 'severity' | 'messages'>,
   ctx: RuleContext,
@@ -40,13 +55,7 @@ export function reportMessage(
   data: Readonly<Record<string, string>> = {},
   extras: DiagnosticExtras = {},
 ): HookDiagnostic {
-  const template = rule.messages?.[messageId];
-  if (template === undefined) throw new Error(`${rule.code}: no message ${messageId}`);
-  const message = template.replace(PLACEHOLDER, (_, name: string) => {
-    const value = data[name];
-    if (value === undefined) throw new Error(`${rule.code}: message ${messageId} needs {{${name}}}`);
-    return value;
-  });
+  const message = messageText(rule, messageId, data);
   return { ...report(rule, ctx, range, message, extras), messageId };
 }
 

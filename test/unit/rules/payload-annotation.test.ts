@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HOOK_DECORATORS, MANTLE_POINTS } from '../../../runtime/catalogue';
 import { fromImportStatement } from '../../../runtime/python/import-edits';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { applyFix, diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('payload-annotation: the right payload type on every decorator of every point is quiet', async () => {
   const names = HOOK_DECORATORS.map((d) => [d.name, d.point.payloadType, d.lane] as const);
@@ -180,4 +181,69 @@ test('payload-annotation: the import goes above the first definition, not after 
   const diags = await diagnose('payload-annotation', src);
   expectAt(diags, ['2:25']);
   assert.equal(applyFix(src, diags[0]), `from rasa.mantle.hooks import TurnStartedPayload\n\n${src}`);
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('payload-annotation').docs.example!;
+const annotations = py`
+    from typing import Optional
+
+    from rasa.mantle.hooks import ModelResponsePayload, ToolCallPayload, modify_model_response, modify_tool_call, on_tool_call
+
+
+    @modify_tool_call()
+    async def a(call) -> ToolCallPayload:
+        return call
+
+
+    @modify_model_response()
+    async def b(response: Optional[ModelResponsePayload]) -> Optional[ModelResponsePayload]:
+        return response
+
+
+    @on_tool_call()
+    async def c(call: ToolCallPayload) -> bool:
+        return True
+
+
+    @modify_tool_call()
+    async def d(call: ToolCallPayload) -> ModelResponsePayload:
+        return call
+
+
+    @modify_tool_call()
+    async def e(call: TurnStartedPayload) -> TurnStartedPayload:
+        return call
+`;
+const unimported = py`
+    from rasa.mantle.hooks import modify_tool_call
+
+
+    @modify_tool_call()
+    async def f(call: ToolCallPayload) -> ToolCallPayload:
+        return call
+`;
+ruleTester('payload-annotation', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [{ messageId: 'wrongType', line: 5, column: 23 }],
+    },
+    {
+      name: 'missing, Optional and another payload type',
+      code: annotations,
+      errors: [
+        { messageId: 'missing', line: 7, column: 13 },
+        { messageId: 'wrongType', line: 12, column: 23 },
+        { messageId: 'wrongType', line: 27, column: 19 },
+      ],
+    },
+    {
+      name: 'the payload type not imported',
+      code: unimported,
+      errors: [{ messageId: 'notImported', line: 5, column: 19 }],
+    },
+  ],
 });

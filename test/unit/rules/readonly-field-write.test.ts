@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { applyFix, diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('readonly-field-write: read-only, identity and unknown keys in model_copy(update=...), on the key', async () => {
   const src = py`
@@ -76,4 +77,37 @@ test('readonly-field-write: quiet on mutable fields, other receivers, and observ
         call.sender_id = "x"
   `;
   assert.deepEqual(await diagnose('readonly-field-write', src), []);
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('readonly-field-write').docs.example!;
+const writes = py`
+    from rasa.mantle.hooks import ModelRequestPayload, modify_model_request
+
+
+    @modify_model_request()
+    async def a(request: ModelRequestPayload) -> ModelRequestPayload:
+        request.temprature = 0
+        request.tool_names = []
+        return request.model_copy(update={"mesages": [], "zzzzzzzzzzzz": 1})
+`;
+ruleTester('readonly-field-write', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [{ messageId: 'readonlyUpdateKey', line: 6, column: 39 }],
+    },
+    {
+      name: 'unknown and read-only fields, assigned and in model_copy',
+      code: writes,
+      errors: [
+        { messageId: 'misspeltUpdateKey', line: 8, column: 39 },
+        { messageId: 'unknownUpdateKey', line: 8, column: 54 },
+        { messageId: 'unknownAttribute', line: 6, column: 5 },
+        { messageId: 'readonlyWrite', line: 7, column: 5 },
+      ],
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, diagnose, expectAt, py, rangeText } from './helpers';
+import { applyFix, diagnose, expectAt, py, rangeText, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 
 test('return-annotation: observe must be None; modify must be the payload type; missing counts', async () => {
   const src = py`
@@ -91,4 +92,70 @@ test('return-annotation: quiet on string and aliased forms, and on correct hooks
     async def b(m: Msg) -> None: ...
   `;
   assert.deepEqual(await diagnose('return-annotation', src), []);
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('return-annotation').docs.example!;
+const annotations = py`
+    from typing import Optional
+
+    from rasa.mantle.hooks import ModelResponsePayload, ToolCallPayload, modify_model_response, modify_tool_call, on_tool_call
+
+
+    @modify_tool_call()
+    async def a(call) -> ToolCallPayload:
+        return call
+
+
+    @modify_model_response()
+    async def b(response: Optional[ModelResponsePayload]) -> Optional[ModelResponsePayload]:
+        return response
+
+
+    @on_tool_call()
+    async def c(call: ToolCallPayload) -> bool:
+        return True
+
+
+    @modify_tool_call()
+    async def d(call: ToolCallPayload) -> ModelResponsePayload:
+        return call
+
+
+    @modify_tool_call()
+    async def e(call: TurnStartedPayload) -> TurnStartedPayload:
+        return call
+`;
+const unimported = py`
+    from rasa.mantle.hooks import modify_tool_call
+
+
+    @modify_tool_call()
+    async def f(call: ToolCallPayload) -> ToolCallPayload:
+        return call
+`;
+ruleTester('return-annotation', {
+  valid: [{ name: 'the docs example, fixed', code: example.good }],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      errors: [{ messageId: 'missing', line: 5, column: 11 }],
+    },
+    {
+      name: 'Optional, an observe hook returning bool, other payload types',
+      code: annotations,
+      errors: [
+        { messageId: 'optionalType', line: 12, column: 58 },
+        { messageId: 'observeNotNone', line: 17, column: 39 },
+        { messageId: 'wrongType', line: 22, column: 39 },
+        { messageId: 'wrongType', line: 27, column: 42 },
+      ],
+    },
+    {
+      name: 'the payload type not imported',
+      code: unimported,
+      errors: [{ messageId: 'notImported', line: 5, column: 39 }],
+    },
+  ],
 });

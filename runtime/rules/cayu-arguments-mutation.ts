@@ -2,10 +2,14 @@
 import type { HookDiagnostic } from './diagnostics';
 import { contextParameter, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
+import { reportMessage } from './util/diagnostic';
 import type { AttributeWrite, ClassDef, FunctionDef, LiteralValue } from '../python/model';
 import { aliasesOf } from './util/aliases';
 
 const CODE = 'cayu-arguments-mutation';
+const ALIAS_COPY = 'a read-only copy (each read returns a fresh one), and is not used afterwards';
+const MODIFY_INSTEAD =
+  '; return BeforeToolCallDecision(action="proceed_modified", modified_arguments=...) instead';
 
 export const cayuArgumentsMutation: Rule = {
   code: CODE,
@@ -39,15 +43,22 @@ class Guard(RuntimeHook):
     },
   },
   fixable: false,
-  check({ module }) {
+  messages: {
+    copyWrite: '{{source}} is a read-only copy: this {{how}} is a no-op',
+    copyWriteBeforeToolCall: `{{source}} is a read-only copy: this {{how}} is a no-op${MODIFY_INSTEAD}`,
+    aliasWrite: `{{alias}} is {{source}}, ${ALIAS_COPY}: this {{how}} is a no-op`,
+    aliasWriteBeforeToolCall: `{{alias}} is {{source}}, ${ALIAS_COPY}: this {{how}} is a no-op${MODIFY_INSTEAD}`,
+  },
+  check(ctx) {
+    const { module } = ctx;
     const out: HookDiagnostic[] = [];
     for (const { method, cls } of phaseMethods(module)) {
-      const ctx = contextParameter(method);
-      if (!ctx) continue;
-      const source = `${ctx.name}.arguments`;
+      const context = contextParameter(method);
+      if (!context) continue;
+      const source = `${context.name}.arguments`;
       const aliases = aliasesOf(method.body, source).filter((a) => !aliasUsed(method, cls, a));
       for (const w of method.body.writes) {
-        const direct = w.root === ctx.name && w.path[0] === 'arguments';
+        const direct = w.root === context.name && w.path[0] === 'arguments';
         const alias = direct ? undefined : aliases.find((a) => writesTo(w, a));
         if (!direct && !alias) continue;
         const how =
@@ -56,20 +67,8 @@ class Guard(RuntimeHook):
             : w.kind.includes('delete')
               ? 'del'
               : 'assignment';
-        const what = alias
-          ? `${alias} is ${source}, a read-only copy (each read returns a fresh one), and is not used afterwards`
-          : `${source} is a read-only copy`;
-        out.push({
-          code: CODE,
-          severity: 'warning',
-          message: `${what}: this ${how} is a no-op${
-            method.name === 'before_tool_call'
-              ? '; return BeforeToolCallDecision(action="proceed_modified", modified_arguments=...) instead'
-              : ''
-          }`,
-          file: module.path,
-          range: w.range,
-        });
+        const id = `${alias ? 'aliasWrite' : 'copyWrite'}${method.name === 'before_tool_call' ? 'BeforeToolCall' : ''}`;
+        out.push(reportMessage(this, ctx, w.range, id, { source, how, ...(alias ? { alias } : {}) }));
       }
     }
     return out;

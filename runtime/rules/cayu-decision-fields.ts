@@ -5,7 +5,7 @@ import type { HookDiagnostic } from './diagnostics';
 import type { CallFacts, Range } from '../python/model';
 import { CAYU_ROOTS, cayuName, closest, isTestCode, phaseMethods, type PhaseMethod } from './cayu-common';
 import type { Rule } from './rule';
-import { orList, q } from './util/diagnostic';
+import { orList, q, reportMessage } from './util/diagnostic';
 import { allFunctions, importsAnyRoot } from '../python/module-facts';
 
 function capital(text: string): string {
@@ -23,24 +23,27 @@ function decisionOf(call: CallFacts): CayuDecision | undefined {
 const REJECTED =
   'constructing it raises ValidationError inside the hook: the runtime logs the failure and goes on as if the hook returned None (a guard lets the call run unguarded)';
 
-function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Range) => void): void {
+/** Reports message `id` of the rule with its data at a range. */
+type Report = (id: string, data: Record<string, string>, range: Range) => void;
+
+function checkCall(call: CallFacts, d: CayuDecision, report: Report): void {
   const actions = d.actions.map((a) => a.action);
   for (const p of call.positional) {
-    report(`${q(d.name)} takes keyword arguments only (it is a Pydantic model): ${REJECTED}.`, p.range);
+    report('positionalArgument', { decision: q(d.name) }, p.range);
   }
   for (const kw of call.keywords) {
     if (kw.name === 'action' || kw.name in d.fields) continue;
     const guess = closest(kw.name, ['action', ...Object.keys(d.fields)], 3);
-    report(
-      `${q(d.name)} has no field ${q(kw.name)}${guess ? `; did you mean ${q(guess)}?` : ''} Extra fields are forbidden: ${REJECTED}.`,
-      kw.nameRange,
-    );
+    const data = { decision: q(d.name), field: q(kw.name) };
+    if (guess) report('unknownFieldGuess', { ...data, guess: q(guess) }, kw.nameRange);
+    else report('unknownField', data, kw.nameRange);
   }
   const actionKw = call.keywords.find((k) => k.name === 'action');
   if (!actionKw) {
     if (!call.hasStarArgs && call.positional.length === 0)
       report(
-        `${q(d.name)} needs an ${q('action')}: one of ${orList(actions.map((a) => q(a)))}. Without it ${REJECTED}.`,
+        'missingAction',
+        { decision: q(d.name), actions: orList(actions.map((a) => q(a))) },
         call.callee.range,
       );
     return;
@@ -50,28 +53,27 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
   const action = d.actions.find((a) => a.action === actionName);
   if (!action) {
     const guess = closest(actionName, actions, 4);
-    report(
-      `${q(actionName)} is not a ${q(d.name)} action (${orList(actions.map((a) => q(a)))})${guess ? `; did you mean ${q(guess)}?` : ''} ${capital(REJECTED)}.`,
-      actionKw.valueRange,
-    );
+    const data = { action: q(actionName), decision: q(d.name), actions: orList(actions.map((a) => q(a))) };
+    if (guess) report('unknownActionGuess', { ...data, guess: q(guess) }, actionKw.valueRange);
+    else report('unknownAction', data, actionKw.valueRange);
     return;
   }
   for (const kw of call.keywords) {
     if (!(kw.name in d.fields) || kw.name === action.companion || kw.value.kind === 'none') continue;
     const owner = d.actions.find((a) => a.companion === kw.name);
-    report(
-      `${q(kw.name)} is only valid with ${q(`action="${owner?.action ?? '?'}"`)}, not ${q(`"${actionName}"`)}: ${REJECTED}.`,
-      kw.nameRange,
-    );
+    const data = {
+      field: q(kw.name),
+      owner: q(`action="${owner?.action ?? '?'}"`),
+      action: q(`"${actionName}"`),
+    };
+    report('fieldOfOtherAction', data, kw.nameRange);
   }
   if (!action.companion) return;
   const companion = call.keywords.find((k) => k.name === action.companion);
   if (!companion || companion.value.kind === 'none') {
     if (!companion && call.hasStarArgs) return;
-    report(
-      `${q(`action="${actionName}"`)} requires ${q(action.companion)}: ${REJECTED}.`,
-      companion ? companion.valueRange : actionKw.valueRange,
-    );
+    const data = { action: q(`action="${actionName}"`), companion: q(action.companion) };
+    report('missingCompanion', data, companion ? companion.valueRange : actionKw.valueRange);
     return;
   }
   if (
@@ -79,22 +81,17 @@ function checkCall(call: CallFacts, d: CayuDecision, report: (m: string, r: Rang
     companion.value.kind === 'string' &&
     companion.value.value.trim() === ''
   ) {
-    report(
-      `${q('block_reason')} must not be blank: it is the error the model sees, and ${REJECTED}.`,
-      companion.valueRange,
-    );
+    report('blankBlockReason', {}, companion.valueRange);
   }
 }
 
-function wrongKind(pm: PhaseMethod, report: (m: string, r: Range) => void): void {
+function wrongKind(pm: PhaseMethod, report: Report): void {
   for (const call of pm.method.body.calls) {
     const d = decisionOf(call);
     if (!d || d.name === pm.phase.decision) continue;
     const want = pm.phase.decision ? `a ${q(pm.phase.decision)} or ${q('None')}` : q('None');
-    report(
-      `${q(pm.phase.id)} returns ${want}; ${q(d.name)} belongs to ${q(d.phase)}, so the runtime rejects this decision here.`,
-      call.callee.range,
-    );
+    const data = { phase: q(pm.phase.id), wanted: want, decision: q(d.name), owner: q(d.phase) };
+    report('wrongKind', data, call.callee.range);
   }
 }
 
@@ -131,10 +128,23 @@ class Guard(RuntimeHook):
     },
   },
   fixable: false,
-  check({ module }) {
+  messages: {
+    positionalArgument: `{{decision}} takes keyword arguments only (it is a Pydantic model): ${REJECTED}.`,
+    unknownField: `{{decision}} has no field {{field}} Extra fields are forbidden: ${REJECTED}.`,
+    unknownFieldGuess: `{{decision}} has no field {{field}}; did you mean {{guess}}? Extra fields are forbidden: ${REJECTED}.`,
+    missingAction: `{{decision}} needs an \`action\`: one of {{actions}}. Without it ${REJECTED}.`,
+    unknownAction: `{{action}} is not a {{decision}} action ({{actions}}) ${capital(REJECTED)}.`,
+    unknownActionGuess: `{{action}} is not a {{decision}} action ({{actions}}); did you mean {{guess}}? ${capital(REJECTED)}.`,
+    fieldOfOtherAction: `{{field}} is only valid with {{owner}}, not {{action}}: ${REJECTED}.`,
+    missingCompanion: `{{action}} requires {{companion}}: ${REJECTED}.`,
+    blankBlockReason: `\`block_reason\` must not be blank: it is the error the model sees, and ${REJECTED}.`,
+    wrongKind:
+      '{{phase}} returns {{wanted}}; {{decision}} belongs to {{owner}}, so the runtime rejects this decision here.',
+  },
+  check(ctx) {
+    const { module } = ctx;
     const out: HookDiagnostic[] = [];
-    const report = (message: string, range: Range) =>
-      out.push({ code: CODE, severity: 'error', message, file: module.path, range });
+    const report: Report = (id, data, range) => out.push(reportMessage(this, ctx, range, id, data));
     // Decisions are Cayu names: a module that imports nothing from Cayu names none (nor has phases).
     if (!importsAnyRoot(module, CAYU_ROOTS)) return out;
     for (const fn of allFunctions(module)) {

@@ -4,6 +4,7 @@ import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
 import { spellCayuName } from './util/cayu-import-fix';
+import { fix, reportMessage } from './util/diagnostic';
 
 const CODE = 'cayu-return-annotation';
 
@@ -46,7 +47,11 @@ class Guard(RuntimeHook):
     },
   },
   fixable: true,
-  check({ module, text }) {
+  messages: {
+    wrongReturn: "{{method}} must return {{wanted}}, not '{{annotation}}'",
+  },
+  check(ctx) {
+    const { module, text } = ctx;
     const out: HookDiagnostic[] = [];
     for (const { cls, method, phase } of phaseMethods(module)) {
       const ann = method.returnAnnotation;
@@ -55,24 +60,13 @@ class Guard(RuntimeHook):
       const spelled =
         phase.decision && !ann.isString ? spellCayuName(module, text, phase.decision) : undefined;
       const written = spelled ? `${spelled.text} | None` : want;
-      out.push({
-        code: CODE,
-        severity: 'error',
-        message: `${cls.name}.${method.name} must return ${want}, not '${ann.text}'`,
-        file: module.path,
-        range: ann.range,
-        ...(ann.isString
-          ? {}
-          : {
-              fixes: [
-                {
-                  title: `Annotate -> ${want}`,
-                  edits: [...(spelled?.importEdits ?? []), { range: ann.range, newText: written }],
-                  isPreferred: true,
-                },
-              ],
-            }),
-      });
+      const edits = [...(spelled?.importEdits ?? []), { range: ann.range, newText: written }];
+      const data = { method: `${cls.name}.${method.name}`, wanted: want, annotation: ann.text };
+      out.push(
+        reportMessage(this, ctx, ann.range, 'wrongReturn', data, {
+          fixes: ann.isString ? [] : [fix(`Annotate -> ${want}`, edits, true)],
+        }),
+      );
     }
     return out;
   },

@@ -2,6 +2,7 @@
 import type { HookDiagnostic } from './diagnostics';
 import { cayuOrBareName, contextParameter, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
+import { reportMessage } from './util/diagnostic';
 import { spellCayuName } from './util/cayu-import-fix';
 
 const CODE = 'cayu-signature';
@@ -35,45 +36,42 @@ class Audit(RuntimeHook):
     },
   },
   fixable: true,
-  check({ module, text }) {
+  messages: {
+    noContext: '{{method}} takes no context parameter: the runtime calls it as {{call}}',
+    extraParameter:
+      "{{method}} has an extra required parameter '{{parameter}}': the runtime passes only the context",
+    keywordOnlyParameter:
+      "{{method}} has a required keyword-only parameter '{{parameter}}': the runtime passes only the context",
+    wrongContext: "the context of {{name}} is a {{context}}, not '{{annotation}}'",
+  },
+  check(ctx) {
+    const { module, text } = ctx;
     const out: HookDiagnostic[] = [];
-    const report = (message: string, range: HookDiagnostic['range'], fixes?: HookDiagnostic['fixes']) =>
-      out.push({
-        code: CODE,
-        severity: 'error',
-        message,
-        file: module.path,
-        range,
-        ...(fixes ? { fixes } : {}),
-      });
+    const report = (
+      id: string,
+      data: Record<string, string>,
+      range: HookDiagnostic['range'],
+      fixes?: HookDiagnostic['fixes'],
+    ) => out.push(reportMessage(this, ctx, range, id, data, fixes ? { fixes } : {}));
     for (const { cls, method, phase } of phaseMethods(module)) {
       const where = `${cls.name}.${method.name}`;
       const positional = method.parameters.filter(
         (p) => p.kind === 'positional' || p.kind === 'positional-only',
       );
       const hasVarPositional = method.parameters.some((p) => p.kind === 'var-positional');
-      const ctx = contextParameter(method);
-      if (!ctx && !hasVarPositional) {
-        report(
-          `${where} takes no context parameter: the runtime calls it as ${method.name}(context)`,
-          method.parametersRange,
-        );
+      const context = contextParameter(method);
+      if (!context && !hasVarPositional) {
+        report('noContext', { method: where, call: `${method.name}(context)` }, method.parametersRange);
         continue;
       }
       for (const extra of positional.slice(2)) {
         if (!extra.hasDefault)
-          report(
-            `${where} has an extra required parameter '${extra.name}': the runtime passes only the context`,
-            extra.nameRange,
-          );
+          report('extraParameter', { method: where, parameter: extra.name }, extra.nameRange);
       }
       for (const kw of method.parameters.filter((p) => p.kind === 'keyword-only' && !p.hasDefault)) {
-        report(
-          `${where} has a required keyword-only parameter '${kw.name}': the runtime passes only the context`,
-          kw.nameRange,
-        );
+        report('keywordOnlyParameter', { method: where, parameter: kw.name }, kw.nameRange);
       }
-      const ann = ctx?.annotation;
+      const ann = context?.annotation;
       if (!ann) continue;
       const name = cayuOrBareName(ann.optionalOf ?? ann.ref);
       if (name === phase.context || name === 'Any') continue;
@@ -86,7 +84,8 @@ class Audit(RuntimeHook):
           isPreferred: true,
         },
       ];
-      report(`the context of ${method.name} is a ${phase.context}, not '${ann.text}'`, ann.range, fixes);
+      const data = { name: method.name, context: phase.context, annotation: ann.text };
+      report('wrongContext', data, ann.range, fixes);
     }
     return out;
   },

@@ -3,6 +3,7 @@
 import type { HookDiagnostic } from './diagnostics';
 import { failureConsequence, phaseMethods } from './cayu-common';
 import type { Rule } from './rule';
+import { fix, reportMessage } from './util/diagnostic';
 
 const CODE = 'cayu-sync-method';
 
@@ -35,29 +36,24 @@ class Guard(RuntimeHook):
     },
   },
   fixable: true,
-  check({ module }) {
+  messages: {
+    notAsync:
+      "{{method}} must be 'async def': the runtime awaits it, and awaiting its result raises TypeError on every call; {{consequence}}",
+  },
+  check(ctx) {
+    const { module } = ctx;
     const out: HookDiagnostic[] = [];
     for (const { cls, method, phase } of phaseMethods(module)) {
       if (method.isAsync) continue;
-      out.push({
-        code: CODE,
-        severity: 'error',
-        message: `${cls.name}.${method.name} must be 'async def': the runtime awaits it, and awaiting its result raises TypeError on every call; ${failureConsequence(phase.id)}`,
-        file: module.path,
-        range: method.nameRange,
-        fixes: [
-          {
-            title: `Make ${method.name} async`,
-            edits: [
-              {
-                range: { start: method.defKeywordRange.start, end: method.defKeywordRange.start },
-                newText: 'async ',
-              },
-            ],
-            isPreferred: true,
-          },
-        ],
-      });
+      const at = method.defKeywordRange.start;
+      const data = { method: `${cls.name}.${method.name}`, consequence: failureConsequence(phase.id) };
+      out.push(
+        reportMessage(this, ctx, method.nameRange, 'notAsync', data, {
+          fixes: [
+            fix(`Make ${method.name} async`, [{ range: { start: at, end: at }, newText: 'async ' }], true),
+          ],
+        }),
+      );
     }
     return out;
   },

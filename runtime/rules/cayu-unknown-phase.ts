@@ -4,6 +4,7 @@ import type { HookDiagnostic } from './diagnostics';
 import { cayuHookClasses } from '../python/hooks';
 import { closest } from './util/edit-distance';
 import type { Rule } from './rule';
+import { fix, reportMessage } from './util/diagnostic';
 
 const CODE = 'cayu-unknown-phase';
 
@@ -36,30 +37,30 @@ class Guard(RuntimeHook):
     },
   },
   fixable: true,
-  check({ module }) {
+  messages: {
+    notAPhase: '{{method}} is not a Cayu phase and is never called',
+    notAPhaseGuess: "{{method}} is not a Cayu phase and is never called; did you mean '{{guess}}'?",
+  },
+  check(ctx) {
+    const { module } = ctx;
     const out: HookDiagnostic[] = [];
     const phases: readonly string[] = CAYU_PHASE_IDS;
     for (const { cls, unknownPhaseMethods } of cayuHookClasses(module)) {
       for (const m of unknownPhaseMethods) {
         const guess = closest(m.name, phases, 4);
-        out.push({
-          code: CODE,
-          severity: 'warning',
-          message: `${cls.name}.${m.name} is not a Cayu phase and is never called${guess ? `; did you mean '${guess}'?` : ''}`,
-          file: module.path,
-          range: m.nameRange,
-          ...(guess
-            ? {
-                fixes: [
-                  {
-                    title: `Rename to ${guess}`,
-                    edits: [{ range: m.nameRange, newText: guess }],
-                    isPreferred: true,
-                  },
-                ],
-              }
-            : {}),
-        });
+        const method = `${cls.name}.${m.name}`;
+        out.push(
+          guess
+            ? reportMessage(
+                this,
+                ctx,
+                m.nameRange,
+                'notAPhaseGuess',
+                { method, guess },
+                { fixes: [fix(`Rename to ${guess}`, [{ range: m.nameRange, newText: guess }], true)] },
+              )
+            : reportMessage(this, ctx, m.nameRange, 'notAPhase', { method }),
+        );
       }
     }
     return out;

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { diagnose } from './helpers';
+import { diagnose, py, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
 import type { HookDiagnostic } from '../../../runtime/rules/diagnostics';
 
@@ -191,4 +192,69 @@ describe(CODE, () => {
     const src = `class BeforeToolCallDecision:\n    def __init__(self, **kw):\n        pass\n\ndef f():\n    return BeforeToolCallDecision(action="nope")\n`;
     assert.deepEqual(await diagnose(CODE, src), []);
   });
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('cayu-decision-fields').docs.example!;
+const path = example.file;
+const decisions = py`
+    from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+    class Guard(RuntimeHook):
+        async def before_tool_call(self, context: BeforeToolCallHookContext) -> BeforeToolCallDecision | None:
+            if context.tool_name == "a":
+                return BeforeToolCallDecision("block")
+            if context.tool_name == "b":
+                return BeforeToolCallDecision(action="blok", block_reasn="x")
+            if context.tool_name == "c":
+                return BeforeToolCallDecision(action="proceed", block_reason="x")
+            if context.tool_name == "d":
+                return BeforeToolCallDecision(action="block", block_reason=" ")
+            if context.tool_name == "e":
+                return BeforeToolCallDecision(action="zzzzzzzz", zzzzzzzzzzz=1)
+            return BeforeToolCallDecision()
+`;
+const otherPhase = py`
+    from cayu.observability import BeforeToolCallDecision, RuntimeHook
+
+
+    class Guard(RuntimeHook):
+        async def after_tool_call(self, context) -> None:
+            return BeforeToolCallDecision(action="proceed")
+`;
+ruleTester('cayu-decision-fields', {
+  valid: [
+    { name: 'the docs example, fixed', code: example.good, path },
+    { name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path },
+  ],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      path,
+      errors: [{ messageId: 'missingCompanion', line: 7, column: 50 }],
+    },
+    {
+      name: 'what each field and action check reports',
+      code: decisions,
+      path,
+      errors: [
+        { messageId: 'positionalArgument', line: 7, column: 43 },
+        { messageId: 'unknownFieldGuess', line: 9, column: 58 },
+        { messageId: 'unknownActionGuess', line: 9, column: 50 },
+        { messageId: 'fieldOfOtherAction', line: 11, column: 61 },
+        { messageId: 'blankBlockReason', line: 13, column: 72 },
+        { messageId: 'unknownField', line: 15, column: 62 },
+        { messageId: 'unknownAction', line: 15, column: 50 },
+        { messageId: 'missingAction', line: 16, column: 16 },
+      ],
+    },
+    {
+      name: 'a decision of another phase',
+      code: otherPhase,
+      path,
+      errors: [{ messageId: 'wrongKind', line: 6, column: 16 }],
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, diagnose } from './helpers';
+import { applyEdits, diagnose, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 import { CLEAN_HOOK, hookWith, IMPORTS } from './cayu-fixtures';
 
 const CODE = 'cayu-return-annotation';
@@ -65,4 +66,22 @@ describe('cayu-return-annotation fix imports', () => {
     assert.match(fixed, /-> BeforeToolCallDecision \| None:/);
     assert.deepEqual(await diagnose('undefined-name', fixed), []);
   });
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('cayu-return-annotation').docs.example!;
+const path = example.file;
+ruleTester('cayu-return-annotation', {
+  valid: [
+    { name: 'the docs example, fixed', code: example.good, path },
+    { name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path },
+  ],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      path,
+      errors: [{ messageId: 'wrongReturn', line: 5, column: 77 }],
+    },
+  ],
 });

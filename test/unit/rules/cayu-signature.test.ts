@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, diagnose } from './helpers';
+import { applyEdits, diagnose, py, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
 
 const CODE = 'cayu-signature';
@@ -91,4 +92,58 @@ describe(`${CODE} fix imports`, () => {
     assert.match(fixed, /context: obs\.ToolCallHookContext\)/);
     assert.equal(fixed.split('\n')[0], 'import cayu.observability as obs');
   });
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('cayu-signature').docs.example!;
+const path = example.file;
+const parameters = py`
+    from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+    class Guard(RuntimeHook):
+        async def before_tool_call(self) -> None:
+            return None
+
+        async def after_tool_call(self, context, extra, *, flag) -> None:
+            context.arguments = {}
+            return None
+
+        async def after_session_completed(self, context) -> None:
+            args = context.arguments
+            args.update({"a": 1})
+            BeforeToolCallDecision("block")
+            BeforeToolCallDecision(action="blok", reason="x")
+            BeforeToolCallDecision(action="proceed", block_reason="x")
+            BeforeToolCallDecision(action="block", block_reason=" ")
+            BeforeToolCallDecision(action="zzzzzzzz", zzzzzzzzzzz=1)
+            BeforeToolCallDecision()
+            return None
+
+        async def before_zzzzzzzz(self, context) -> None:
+            return None
+`;
+ruleTester('cayu-signature', {
+  valid: [
+    { name: 'the docs example, fixed', code: example.good, path },
+    { name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path },
+  ],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      path,
+      errors: [{ messageId: 'wrongContext', line: 5, column: 46 }],
+    },
+    {
+      name: 'missing and extra parameters',
+      code: parameters,
+      path,
+      errors: [
+        { messageId: 'noContext', line: 5, column: 31 },
+        { messageId: 'extraParameter', line: 8, column: 46 },
+        { messageId: 'keywordOnlyParameter', line: 8, column: 56 },
+      ],
+    },
+  ],
 });

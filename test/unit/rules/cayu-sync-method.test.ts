@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, diagnose } from './helpers';
+import { applyEdits, diagnose, ruleFor } from './helpers';
+import { ruleTester } from './rule-tester';
 import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
 import { CAYU_PHASE_IDS } from '../../../runtime/catalogue';
 
@@ -41,4 +42,22 @@ describe(CODE, () => {
     const mod = `import cayu.observability as obs\n\nclass H(obs.RuntimeHook):\n    def after_tool_call(self, context):\n        return None\n`;
     assert.equal((await diagnose(CODE, mod)).length, 1);
   });
+});
+
+// As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
+const example = ruleFor('cayu-sync-method').docs.example!;
+const path = example.file;
+ruleTester('cayu-sync-method', {
+  valid: [
+    { name: 'the docs example, fixed', code: example.good, path },
+    { name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path },
+  ],
+  invalid: [
+    {
+      name: 'the docs example',
+      code: example.bad,
+      path,
+      errors: [{ messageId: 'notAsync', line: 5, column: 9 }],
+    },
+  ],
 });

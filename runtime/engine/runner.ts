@@ -74,8 +74,6 @@ export function createHookRunnerWithHost(
   const mode = (): CayuEngine => cayuEngine(cayu.engine?.());
   const mantleMode = () => mantleEngine(mantle.engine?.());
   const stopMs = () => cayuSafetyStopMs(cayu.safetyStopS?.());
-  /** A located Cayu phase takes this run's safety stop as its budget (hook-locator.ts). */
-  const stopped = (t: HookTarget): HookTarget => (t.engine === 'cayu' ? { ...t, timeoutMs: stopMs() } : t);
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
   const installed = { cayu: realCayu, mantle: mantle.installed ?? (async () => false) };
@@ -92,16 +90,7 @@ export function createHookRunnerWithHost(
     // Asked now (it may start a process), awaited only by a player that reads it.
     const wired = wiring?.().catch(() => undefined);
     const safetyStopMs = stopMs();
-    const hooks = await agents.get(loaded.agentRoot, safetyStopMs);
-    const refused = refusing(hooks.errors);
-    if (refused.length) {
-      throw new RunInputError(
-        'check',
-        `the agent at ${loaded.agentRoot} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
-        refused.map((d) => formatDiagnostic(d)),
-        refused,
-      );
-    }
+    const hooks = await playableHooks(agents, loaded.agentRoot, safetyStopMs);
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
       throw new ScenarioError(`${loaded.source}: ${needsModel(models.audience)}`);
@@ -134,7 +123,7 @@ export function createHookRunnerWithHost(
           batch,
           file,
           agentRoot,
-          stopped(target),
+          withStop(target, stopMs()),
           input,
           await wiring?.().catch(() => undefined),
         ),
@@ -146,6 +135,26 @@ export function createHookRunnerWithHost(
     },
     dispose: () => host.dispose(),
   };
+}
+
+/** A located Cayu phase takes the run's safety stop as its budget (hook-locator.ts). */
+function withStop(target: HookTarget, safetyStopMs: number): HookTarget {
+  return target.engine === 'cayu' ? { ...target, timeoutMs: safetyStopMs } : target;
+}
+
+/** The agent's hooks, each Cayu phase budgeted `safetyStopMs`; refused when the engine would reject the agent. */
+async function playableHooks(agents: AgentHooksCache, agentRoot: string, safetyStopMs: number) {
+  const hooks = await agents.get(agentRoot, safetyStopMs);
+  const refused = refusing(hooks.errors);
+  if (refused.length) {
+    throw new RunInputError(
+      'check',
+      `the agent at ${agentRoot} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
+      refused.map((d) => formatDiagnostic(d)),
+      refused,
+    );
+  }
+  return hooks;
 }
 
 /**

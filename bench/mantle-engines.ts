@@ -20,14 +20,16 @@ export async function benchMantleEngines(repo: string, runs = 9): Promise<string
   cpSync(join(repo, 'examples', 'clean-agent'), agent, { recursive: true });
   rmSync(join(agent, 'runtime_hooks.py'));
   const scenario = join(agent, 'order-pizza.scenario.yaml');
-  const saved = process.env.HOOKSMITH_MANTLE_ENGINE;
   const lines: string[] = [];
   const medians: Record<string, number> = {};
   try {
     for (const mode of ['real', 'emulation'] as const) {
-      if (mode === 'emulation') process.env.HOOKSMITH_MANTLE_ENGINE = 'emulation';
-      else delete process.env.HOOKSMITH_MANTLE_ENGINE;
-      const runner = createHookRunner({ python: env.python, workspaceRoots: () => [agent] });
+      // The mode as an option (the editor's setting, --mantle-engine): auto plays through rasa-pro here.
+      const runner = createHookRunner({
+        python: env.python,
+        workspaceRoots: () => [agent],
+        mantleEngine: () => (mode === 'real' ? 'auto' : 'emulation'),
+      });
       try {
         const first = await runner.simulate(scenario); // the host's start, rasa's import, the agent's
         const times: number[] = [];
@@ -46,8 +48,6 @@ export async function benchMantleEngines(repo: string, runs = 9): Promise<string
       }
     }
   } finally {
-    if (saved === undefined) delete process.env.HOOKSMITH_MANTLE_ENGINE;
-    else process.env.HOOKSMITH_MANTLE_ENGINE = saved;
     rmSync(agent, { recursive: true, force: true });
   }
   lines.push(`real / emulation: ${r1(medians.real! / medians.emulation!)}x (goal ≤ 2x)`);

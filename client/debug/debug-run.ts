@@ -77,6 +77,9 @@ export async function debugRun<T>(
     mantleLine,
     workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     wiredPoints: () => ctx.settings(resource).mantle.wiredPoints,
+    cayuEngine: () => ctx.settings(resource).cayu.engine,
+    cayuSafetyStopS: () => ctx.settings(resource).cayu.safetyStopSeconds,
+    mantleEngine: () => ctx.settings(resource).mantle.engine,
     models: editorModels(ctx.settings(resource)),
     log: (line) => ctx.log.info('debug', line.replace(/^\[host\]\s*/, '')),
     debug: {

@@ -4,8 +4,6 @@
 // server and the CLI) and plays models as `hooksmith.model` / `hooksmith.modelRecord` say (as the
 // CLI's --model / --record).
 import * as vscode from 'vscode';
-import { configureCayuSafetyStop } from '../../runtime/engine/cayu-safety-stop';
-import { configureMantleEngine } from '../../runtime/engine/mantle-engine';
 import { createHookRunner, type HookRunner } from '../../runtime/engine/runner';
 import type { HookRunnerOptions } from '../../runtime/engine/api';
 import type { ModelRunOptions } from '../../runtime/engine/model-step';
@@ -67,7 +65,6 @@ export class RunnerService implements vscode.Disposable {
 
   /** The runner, created on first use; undefined (after telling the user) when no Python works. */
   async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    this.configure(resource);
     if (!this.runner) {
       this.runner = this.create(resource, editorModels(this.ctx.settings(resource)));
       // A failed resolution is not cached: the user may fix it and try again.
@@ -83,7 +80,6 @@ export class RunnerService implements vscode.Disposable {
    * on: the repeats of Run N times, as `hooksmith test --repeat` runs them.
    */
   async fresh(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    this.configure(resource);
     return this.create(resource, { ...editorModels(this.ctx.settings(resource)), fresh: true });
   }
 
@@ -92,7 +88,6 @@ export class RunnerService implements vscode.Disposable {
    * that changed go to the model and are saved (the Re-record action: the user asked for it).
    */
   async recording(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    this.configure(resource);
     const models = editorModels(this.ctx.settings(resource));
     return this.create(resource, { ...models, record: 'missing', keepRecorded: false });
   }
@@ -118,14 +113,7 @@ export class RunnerService implements vscode.Disposable {
     resource: vscode.Uri | undefined,
     coverage: NonNullable<HookRunnerOptions['coverage']>,
   ): Promise<HookRunner | undefined> {
-    this.configure(resource);
     return this.create(resource, editorModels(this.ctx.settings(resource)), coverage);
-  }
-
-  /** Read on every run (the hooks are located in this process): a changed setting applies at once. */
-  private configure(resource?: vscode.Uri): void {
-    configureCayuSafetyStop(this.ctx.settings(resource).cayu.safetyStopSeconds);
-    configureMantleEngine(this.ctx.settings(resource).mantle.engine);
   }
 
   private async create(
@@ -143,8 +131,11 @@ export class RunnerService implements vscode.Disposable {
       python: choice.python,
       mantleLine,
       memoryLimitMb: this.ctx.settings(resource).hostMemoryLimitMb,
-      // Read at each run: a changed hooksmith.cayu.engine applies at once.
+      // Read at each run: a changed hooksmith.cayu.engine, .cayu.safetyStopSeconds or
+      // .mantle.engine applies at once.
       cayuEngine: () => this.ctx.settings(resource).cayu.engine,
+      cayuSafetyStopS: () => this.ctx.settings(resource).cayu.safetyStopSeconds,
+      mantleEngine: () => this.ctx.settings(resource).mantle.engine,
       workspaceRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
       // The same word on which points the engine invokes as the not-wired diagnostics get.
       wiredPoints: () => this.ctx.settings(resource).mantle.wiredPoints,

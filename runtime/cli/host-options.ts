@@ -6,17 +6,11 @@
 // these options. A leaf apart from the option parsers: validating loads no engine.
 import {
   CAYU_SAFETY_STOP_ENV,
-  configureCayuSafetyStop,
   MAX_CAYU_SAFETY_STOP_S,
   parseSafetyStopSeconds,
 } from '../engine/cayu-safety-stop';
 import { CAYU_ENGINE_ENV, CAYU_ENGINES, parseCayuEngine, type CayuEngine } from '../engine/engine-mode';
-import {
-  configureMantleEngine,
-  MANTLE_ENGINE_ENV,
-  MANTLE_ENGINES,
-  parseMantleEngine,
-} from '../engine/mantle-engine';
+import { MANTLE_ENGINE_ENV, MANTLE_ENGINES, parseMantleEngine } from '../engine/mantle-engine';
 
 export interface HostOptions {
   /** --memory-limit: the Python host's address-space limit in MiB (0: none). */
@@ -107,23 +101,19 @@ export function invalidHostEnv(given: HostOptions): string | undefined {
 }
 
 /**
- * The Cayu safety stop and the Mantle engine go where the editor's settings go
- * (configureCayuSafetyStop, configureMantleEngine): the runner reads them there until it takes
- * them as options. The memory limit and the Cayu engine travel in the runner's options
- * (HookRunnerOptions.memoryLimitMb, .cayuEngine: runnerHostOptions).
+ * The host options a command's runners take (createHookRunner, runCases): the memory limit, and
+ * who plays and the safety stop as functions read at each run, as the editor's settings are.
  */
-export function configureCayuChoices(options: HostOptions): void {
-  configureCayuSafetyStop(options.cayuSafetyStopS);
-  configureMantleEngine(options.mantleEngine);
-}
-
-/** The host options a command's runners take (createHookRunner, runCases). */
 export function runnerHostOptions(host: HostOptions): {
   memoryLimitMb?: number;
   cayuEngine: () => string | undefined;
+  cayuSafetyStopS: () => number | undefined;
+  mantleEngine: () => string | undefined;
 } {
   return {
     ...(host.memoryLimitMb !== undefined ? { memoryLimitMb: host.memoryLimitMb } : {}),
     cayuEngine: () => host.cayuEngine,
+    cayuSafetyStopS: () => host.cayuSafetyStopS,
+    mantleEngine: () => host.mantleEngine,
   };
 }

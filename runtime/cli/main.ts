@@ -3,7 +3,7 @@
 // Subcommands load on demand: `check` never evaluates the engine, `--version` nothing at all
 // (esbuild keeps dynamically imported modules in the bundle but evaluates them lazily).
 
-import { configureCayuChoices, invalidHostEnv, takeHostOptions, type HostOptions } from './host-options';
+import { invalidHostEnv, takeHostOptions, type HostOptions } from './host-options';
 
 const USAGE = `usage: hooksmith <command> [options]
 
@@ -77,7 +77,6 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hooksmith ${command}: ${refused}\n`);
     return 2;
   }
-  configureCayuChoices(limited.options);
   const { selectMantleLine, takeMantleLineOption } = await import('./mantle-line');
   const taken = takeMantleLineOption(limited.args);
   if (typeof taken === 'string') {

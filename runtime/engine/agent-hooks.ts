@@ -62,23 +62,28 @@ export function filesStamp(root: string, files: readonly string[]): string {
 
 /** Caches loadAgentHooks per agent root until one of its hook files changes. */
 export class AgentHooksCache {
-  private cache = new Map<string, { files: string[]; stamp: string; hooks: AgentHooks }>();
+  private cache = new Map<
+    string,
+    { files: string[]; stamp: string; safetyStopMs: number | undefined; hooks: AgentHooks }
+  >();
 
-  async get(root: string): Promise<AgentHooks> {
+  /** `safetyStopMs`: the run's Cayu safety stop (a changed one reloads: it is each phase's budget). */
+  async get(root: string, safetyStopMs?: number): Promise<AgentHooks> {
     const abs = path.resolve(root);
-    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) return loadAgentHooks(abs);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) return loadAgentHooks(abs, safetyStopMs);
     const hit = this.cache.get(abs);
-    if (hit && hit.stamp === filesStamp(abs, hit.files)) return hit.hooks;
+    if (hit && hit.safetyStopMs === safetyStopMs && hit.stamp === filesStamp(abs, hit.files))
+      return hit.hooks;
     const files = agentFiles(abs);
     const stamp = filesStamp(abs, files);
-    const hooks = await loadAgentHooks(abs);
-    this.cache.set(abs, { files, stamp, hooks });
+    const hooks = await loadAgentHooks(abs, safetyStopMs);
+    this.cache.set(abs, { files, stamp, safetyStopMs, hooks });
     return hooks;
   }
 }
 
 /** Discovers, checks (in process: analyseAgent) and indexes the hooks of the agent at `root`. */
-export async function loadAgentHooks(root: string): Promise<AgentHooks> {
+export async function loadAgentHooks(root: string, safetyStopMs?: number): Promise<AgentHooks> {
   const abs = path.resolve(root);
   if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory())
     throw new ScenarioError(
@@ -101,7 +106,7 @@ export async function loadAgentHooks(root: string): Promise<AgentHooks> {
   let order = 0;
   for (const file of [...new Set([...agent.mantleModules, ...agent.cayuModules])].sort()) {
     const module = parseModule(fs.readFileSync(file, 'utf8'), file);
-    for (const target of hooksOf(module)) {
+    for (const target of hooksOf(module, safetyStopMs)) {
       const hook: AgentHook = {
         file,
         agentRoot: abs,

@@ -291,6 +291,18 @@ export interface HookRunnerOptions {
    */
   cayuEngine?: () => string | undefined;
   /**
+   * Hooksmith's safety stop for a Cayu hook that never returns, in seconds (cayu-safety-stop.ts),
+   * read at each run: the editor's hooksmith.cayu.safetyStopSeconds, the CLI's --cayu-safety-stop;
+   * unset or out of range: HOOKSMITH_CAYU_SAFETY_STOP_S, else 120.
+   */
+  cayuSafetyStopS?: () => number | undefined;
+  /**
+   * Who plays Mantle hook calls (auto, real, emulation: mantle-engine.ts), read at each call: the
+   * editor's hooksmith.mantle.engine, the CLI's --mantle-engine; unset or not a mode:
+   * HOOKSMITH_MANTLE_ENGINE, else auto.
+   */
+  mantleEngine?: () => string | undefined;
+  /**
    * The Mantle API line the host speaks (HOOKSMITH_MANTLE_LINE; the caller selected it in this
    * process with selectEngineLine). Default: the environment's (the CLI sets it).
    */

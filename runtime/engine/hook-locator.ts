@@ -23,9 +23,10 @@ export type Located = { ok: true; target: HookTarget } | { ok: false; message: s
 /**
  * Every hook of a module the engine can call by name, in source order: Mantle functions first,
  * then the phase methods of module-level RuntimeHook subclasses (a class made inside a function
- * is analysed, but nothing can import it to run it).
+ * is analysed, but nothing can import it to run it). A Cayu phase's budget is `safetyStopMs`, the
+ * run's safety stop (default: HOOKSMITH_CAYU_SAFETY_STOP_S, else 120 s).
  */
-export function hooksOf(module: HookModule): HookTarget[] {
+export function hooksOf(module: HookModule, safetyStopMs = cayuSafetyStopMs()): HookTarget[] {
   const hooks = mantleHooks(module).filter((h) => !h.unimported);
   const out: HookTarget[] = hooks.map((h) => ({
     engine: 'mantle' as const,
@@ -34,7 +35,6 @@ export function hooksOf(module: HookModule): HookTarget[] {
     lane: h.lane,
     timeoutMs: h.timeoutMs,
   }));
-  const safetyStopMs = cayuSafetyStopMs();
   for (const c of cayuHookClasses(module)) {
     if (!c.runnable) continue;
     for (const p of c.phases) {
@@ -52,9 +52,9 @@ export function hooksOf(module: HookModule): HookTarget[] {
 }
 
 /** The hook `handler` names, by either spelling of a name Python normalises. */
-export function locateHook(module: HookModule, asked: string): Located {
+export function locateHook(module: HookModule, asked: string, safetyStopMs?: number): Located {
   const handler = pyName(asked);
-  const hooks = hooksOf(module);
+  const hooks = hooksOf(module, safetyStopMs);
   const found = hooks.filter((h) => h.handler === handler);
   if (found.length === 1) return { ok: true, target: found[0]! };
   if (found.length > 1) {

@@ -31,6 +31,8 @@ export interface PlayRequest {
   turn: (req: PlayRequest) => Promise<SimulationResult>;
   /** Who plays Cayu phases (engine-mode.ts), as the run's options say; default auto. */
   cayuEngine?: EngineMode;
+  /** Who plays Mantle hook calls (mantle-engine.ts), as the run's options say; default auto. */
+  mantleEngine?: EngineMode;
 }
 
 /** The installed engine turned out unable to drive a scenario (another layout, a stub): why. */

@@ -8,6 +8,7 @@ import { emulationPlayer } from './emulation';
 import type { HostPort } from './host-port';
 import { mantleRealPlayer } from './mantle-real';
 import type { EngineName, Player, PlayRequest, RealPlayer } from './player';
+import type { EngineMode } from './engine-mode';
 import { RunInputError } from './run-hook';
 
 /**
@@ -35,10 +36,10 @@ const notInstalled = async () => false;
 
 /**
  * `host` whose Mantle hook calls the Mantle player routes (rasa-pro's runner where importable and
- * the mode allows it, else the emulation), each naming who played: `run`, `fuzz` and every scenario.
+ * `mode` allows it, else the emulation), each naming who played: `run`, `fuzz` and every scenario.
  */
-export function mantleCalls(host: HostPort, installed: InstalledEngines): HostPort {
-  return mantleRealPlayer.calls(host, installed.mantle ?? notInstalled);
+export function mantleCalls(host: HostPort, installed: InstalledEngines, mode: () => EngineMode): HostPort {
+  return mantleRealPlayer.calls(host, installed.mantle ?? notInstalled, mode);
 }
 
 export async function choosePlayer(req: PlayRequest, installed: InstalledEngines): Promise<Chosen> {
@@ -61,7 +62,7 @@ export async function playScenario(
 ): Promise<SimulationResult> {
   const req: PlayRequest = {
     ...scenario,
-    host: mantleCalls(scenario.host, installed),
+    host: mantleCalls(scenario.host, installed, () => scenario.mantleEngine ?? 'auto'),
     turn: (r) => emulationPlayer.play(r),
   };
   const { player, playedBy } = await choosePlayer(req, installed);

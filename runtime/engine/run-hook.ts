@@ -39,6 +39,8 @@ export interface RunDeps {
   checker: ModuleChecker;
   /** Whether the engine invokes each point (the installed rasa-pro, the setting); else the catalogue. */
   wiring?: () => Promise<WiringSource | undefined>;
+  /** The run's Cayu safety stop (ms): a phase's budget (hook-locator.ts). */
+  safetyStopMs?: number;
 }
 
 /** Invokes an already located hook with a validated input; the simulator calls this directly. */
@@ -141,7 +143,7 @@ export async function runHook(deps: RunDeps, req: RunRequest): Promise<RunResult
       refused,
     );
   }
-  const located = locateHook(checked.module, req.handler);
+  const located = locateHook(checked.module, req.handler, deps.safetyStopMs);
   if (!located.ok) throw new RunInputError('handler', located.message);
   const target = located.target;
   const unfaithful = unfaithfulJson(req.payload);

@@ -17,6 +17,7 @@ import { activeCayuLine, CAYU_LINE_ENV } from '../catalogue/cayu-lines';
 import { cayuEngine, singleCallPlayedBy, type CayuEngine } from './engine-mode';
 import { mantleCalls, playScenario, type ScenarioRequest } from './players';
 import { cayuSafetyStopMs } from './cayu-safety-stop';
+import { mantleEngine } from './mantle-engine';
 
 export interface HookRunner {
   run(req: RunRequest): Promise<RunResult>;
@@ -37,6 +38,8 @@ export interface HookRunner {
   ): Promise<RunResult>;
   /** What `run` does after each run: end the host when the hooks left processes behind. */
   endRuns(): void;
+  /** The Cayu safety stop this runner gives a phase now (ms): its budget, as `invoke` applies it. */
+  safetyStopMs(): number;
   /** A model is given for every scenario (--model): Mantle files with simulation_context can play. */
   readonly modelGiven: boolean;
   dispose(): Promise<void>;
@@ -47,6 +50,15 @@ export interface CayuChoice {
   installed?: () => Promise<boolean>;
   /** Read at each run (the editor's setting may change between runs); engine-mode.ts cayuEngine. */
   engine?: () => string | undefined;
+  /** The safety stop in seconds, read at each run; cayu-safety-stop.ts cayuSafetyStopMs. */
+  safetyStopS?: () => number | undefined;
+}
+
+/** Who plays Mantle hook calls: whether the host imports rasa.mantle.hooks, and the mode the run's options give. */
+export interface MantleChoice {
+  installed?: () => Promise<boolean>;
+  /** Read at each call (the editor's setting may change between runs); mantle-engine.ts mantleEngine. */
+  engine?: () => string | undefined;
 }
 
 export function createHookRunnerWithHost(
@@ -55,17 +67,18 @@ export function createHookRunnerWithHost(
   wiring?: () => Promise<WiringSource | undefined>,
   models: ModelRunOptions = {},
   cayu: CayuChoice = {},
-  /** Whether the host's interpreter imports the real rasa.mantle.hooks (its hook runner plays Mantle calls). */
-  realMantle: () => Promise<boolean> = async () => false,
+  mantle: MantleChoice = {},
 ): HookRunner {
   /** Whether the host's interpreter imports the real cayu (real-engine mode needs it). */
   const realCayu = cayu.installed ?? (async () => false);
   const mode = (): CayuEngine => cayuEngine(cayu.engine?.());
+  const mantleMode = () => mantleEngine(mantle.engine?.());
+  const stopMs = () => cayuSafetyStopMs(cayu.safetyStopS?.());
   const checker = new ModuleChecker();
   const agents = new AgentHooksCache();
-  const installed = { cayu: realCayu, mantle: realMantle };
+  const installed = { cayu: realCayu, mantle: mantle.installed ?? (async () => false) };
   // One call (run, fuzz): the Mantle player routes it (players.ts); a scenario's calls, playScenario.
-  const calls = mantleCalls(host, installed);
+  const calls = mantleCalls(host, installed, mantleMode);
   // invoke's calls until endRuns are one app (a fuzz batch), as a scenario's are.
   let batch = oneApp(calls);
   /** A Cayu phase call names who played it (the emulation, and why: engine-mode.ts SINGLE_CALL). */
@@ -76,16 +89,8 @@ export function createHookRunnerWithHost(
   async function simulateLoaded(loaded: LoadedScenario): Promise<SimulationResult> {
     // Asked now (it may start a process), awaited only by a player that reads it.
     const wired = wiring?.().catch(() => undefined);
-    const hooks = await agents.get(loaded.agentRoot);
-    const refused = refusing(hooks.errors);
-    if (refused.length) {
-      throw new RunInputError(
-        'check',
-        `the agent at ${loaded.agentRoot} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
-        refused.map((d) => formatDiagnostic(d)),
-        refused,
-      );
-    }
+    const safetyStopMs = stopMs();
+    const hooks = await playableHooks(agents, loaded.agentRoot, safetyStopMs);
     const played = SimModels.of(loaded.scenario, loaded.source, loaded.agentRoot, models);
     if (loaded.scenario.user_simulation && !played)
       throw new ScenarioError(`${loaded.source}: ${needsModel(models.audience)}`);
@@ -94,8 +99,9 @@ export function createHookRunnerWithHost(
       hooks,
       scenario: loaded.scenario,
       source: loaded.source,
-      safetyStopMs: cayuSafetyStopMs(),
+      safetyStopMs,
       cayuEngine: mode(),
+      mantleEngine: mantleMode(),
       wiring: async () => wired,
       ...(played ? { models: played } : {}),
     };
@@ -104,7 +110,7 @@ export function createHookRunnerWithHost(
   }
   return {
     run: (req) =>
-      runHook({ host: calls, checker, ...(wiring ? { wiring } : {}) }, req)
+      runHook({ host: calls, checker, safetyStopMs: stopMs(), ...(wiring ? { wiring } : {}) }, req)
         .then(named)
         .finally(() => host.endRun?.()),
     simulate: async (scenario, baseDir) =>
@@ -112,13 +118,43 @@ export function createHookRunnerWithHost(
     modelGiven: !!models.model,
     simulateLoaded,
     invoke: async (file, agentRoot, target, input) =>
-      named(await invokeHook(batch, file, agentRoot, target, input, await wiring?.().catch(() => undefined))),
+      named(
+        await invokeHook(
+          batch,
+          file,
+          agentRoot,
+          withStop(target, stopMs()),
+          input,
+          await wiring?.().catch(() => undefined),
+        ),
+      ),
+    safetyStopMs: stopMs,
     endRuns() {
       host.endRun?.();
       batch = oneApp(calls);
     },
     dispose: () => host.dispose(),
   };
+}
+
+/** A located Cayu phase takes the run's safety stop as its budget (hook-locator.ts). */
+function withStop(target: HookTarget, safetyStopMs: number): HookTarget {
+  return target.engine === 'cayu' ? { ...target, timeoutMs: safetyStopMs } : target;
+}
+
+/** The agent's hooks, each Cayu phase budgeted `safetyStopMs`; refused when the engine would reject the agent. */
+async function playableHooks(agents: AgentHooksCache, agentRoot: string, safetyStopMs: number) {
+  const hooks = await agents.get(agentRoot, safetyStopMs);
+  const refused = refusing(hooks.errors);
+  if (refused.length) {
+    throw new RunInputError(
+      'check',
+      `the agent at ${agentRoot} has ${refused.length} error(s) the engine rejects at train/load time; fix them first`,
+      refused.map((d) => formatDiagnostic(d)),
+      refused,
+    );
+  }
+  return hooks;
 }
 
 /**
@@ -154,8 +190,12 @@ export function createHookRunner(options: HookRunnerOptions = {}): HookRunner {
     options.workspaceRoots,
     installedWiring(options, facts),
     options.models,
-    { installed: realCayu, ...(options.cayuEngine ? { engine: options.cayuEngine } : {}) },
-    realMantle,
+    {
+      installed: realCayu,
+      ...(options.cayuEngine ? { engine: options.cayuEngine } : {}),
+      ...(options.cayuSafetyStopS ? { safetyStopS: options.cayuSafetyStopS } : {}),
+    },
+    { installed: realMantle, ...(options.mantleEngine ? { engine: options.mantleEngine } : {}) },
   );
 }
 

@@ -88,6 +88,7 @@ function percentile(sorted: number[], q: number): number {
 export async function locateFuzzTarget(
   file: string,
   handler: string,
+  safetyStopMs?: number,
 ): Promise<{ target: HookTarget; agentRoot: string }> {
   const checked = await new ModuleChecker().check(file);
   if (checked.errors.length)
@@ -96,7 +97,7 @@ export async function locateFuzzTarget(
       `${file} has ${checked.errors.length} error(s) the engine rejects at train/load time; fix them first`,
       checked.errors.map((d) => formatDiagnostic(d)),
     );
-  const located = locateHook(checked.module, handler);
+  const located = locateHook(checked.module, handler, safetyStopMs);
   if (!located.ok) throw new RunInputError('handler', located.message);
   return { target: located.target, agentRoot: checked.agentRoot };
 }
@@ -137,7 +138,7 @@ export async function fuzzHook(
   opts: FuzzOptions,
 ): Promise<FuzzReport> {
   const abs = path.resolve(file);
-  const { target, agentRoot } = await locateFuzzTarget(abs, handler);
+  const { target, agentRoot } = await locateFuzzTarget(abs, handler, runner.safetyStopMs());
   const arb =
     target.engine === 'mantle'
       ? payloadArbitrary(target.point.payloadType)

@@ -12,6 +12,7 @@ import { hookOutsideAgent } from './discover-cases';
 import { evaluatePayloadCase } from './evaluate-payload';
 import { evaluateScenario } from './evaluate-scenario';
 import type { PayloadCaseExpect } from '../engine/expect-schema';
+import type { HookRunnerOptions } from '../engine/api';
 import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
@@ -21,12 +22,13 @@ import { parseJson } from '../json/lossless-json';
 import { defaultJobs, runPool } from './pool';
 import { saveCassette } from './save-cassette';
 
-export interface RunCasesOptions {
+/** --cayu-engine, --cayu-safety-stop, --mantle-engine: as HookRunnerOptions takes them. */
+export type EngineChoices = Pick<HookRunnerOptions, 'cayuEngine' | 'cayuSafetyStopS' | 'mantleEngine'>;
+
+export interface RunCasesOptions extends EngineChoices {
   python?: string;
   /** --memory-limit: the Python host's memory limit in MiB (0: none); default the host's. */
   memoryLimitMb?: number;
-  /** --cayu-engine: who plays Cayu phases (HookRunnerOptions.cayuEngine). */
-  cayuEngine?: () => string | undefined;
   /** --wired-points: the Mantle points the engine invokes, overriding the installed rasa-pro. */
   wiredPoints?: readonly string[];
   /**
@@ -156,6 +158,8 @@ export async function runCases(
       python: opts.python,
       memoryLimitMb: opts.memoryLimitMb,
       ...(opts.cayuEngine ? { cayuEngine: opts.cayuEngine } : {}),
+      ...(opts.cayuSafetyStopS ? { cayuSafetyStopS: opts.cayuSafetyStopS } : {}),
+      ...(opts.mantleEngine ? { mantleEngine: opts.mantleEngine } : {}),
       log: opts.log,
       ...listedWiring(opts.wiredPoints),
       ...(opts.models ? { models: opts.models } : {}),

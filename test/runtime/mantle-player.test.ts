@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import type { HostCall, HostFact, HostPort } from '../../runtime/engine/host-port';
-import { configureMantleEngine } from '../../runtime/engine/mantle-engine';
+import type { EngineMode } from '../../runtime/engine/engine-mode';
 import { choosePlayer, mantleCalls, REAL_PLAYERS } from '../../runtime/engine/players';
 import type { PlayRequest } from '../../runtime/engine/player';
 import { RunInputError } from '../../runtime/engine/run-hook';
@@ -42,14 +42,9 @@ const mantleCall: HostCall = {
   timeoutMs: 100,
 };
 
-async function withMode<T>(mode: string | undefined, body: () => Promise<T>): Promise<T> {
-  configureMantleEngine(mode);
-  try {
-    return await body();
-  } finally {
-    configureMantleEngine(undefined);
-  }
-}
+/** The Mantle calls of `host` in `mode`, as a run's options give it (no module keeps it). */
+const callsIn = (mode: EngineMode, host: HostPort, installed: boolean) =>
+  mantleCalls(host, { mantle: async () => installed }, () => mode);
 
 test('REAL_PLAYERS registers the Mantle player beside the Cayu one', () => {
   assert.deepEqual(
@@ -63,9 +58,7 @@ test('REAL_PLAYERS registers the Mantle player beside the Cayu one', () => {
 
 test('auto with rasa-pro importable: the call asks for the runner and is labelled from the version the host reports', async () => {
   const { host, calls } = scripted(() => returned({ rasaPro: '3.21.0' }));
-  const fact = await withMode('auto', () =>
-    mantleCalls(host, { mantle: async () => true }).invoke(mantleCall),
-  );
+  const fact = await callsIn('auto', host, true).invoke(mantleCall);
   assert.equal(calls[0]!.mantleRunner, true);
   assert.equal(fact.playedBy, 'rasa-pro 3.21.0 hook runner');
 });
@@ -76,9 +69,7 @@ test('auto without rasa-pro, or forced emulation: no runner asked, the emulation
     ['emulation', true, 'forced: hooksmith.mantle.engine emulation'],
   ] as const) {
     const { host, calls } = scripted(() => returned());
-    const fact = await withMode(mode, () =>
-      mantleCalls(host, { mantle: async () => installed }).invoke(mantleCall),
-    );
+    const fact = await callsIn(mode, host, installed).invoke(mantleCall);
     assert.equal(calls[0]!.mantleRunner, undefined, mode);
     assert.equal(fact.playedBy, `Hooksmith's Mantle emulation (${why})`);
   }
@@ -87,19 +78,17 @@ test('auto without rasa-pro, or forced emulation: no runner asked, the emulation
 test('forced real: without rasa-pro, or when its runner does not import, a RunInputError (exit 2), never the emulation', async () => {
   const none = scripted(() => returned());
   await assert.rejects(
-    withMode('real', () => mantleCalls(none.host, { mantle: async () => false }).invoke(mantleCall)),
+    callsIn('real', none.host, false).invoke(mantleCall),
     (e: unknown) => e instanceof RunInputError && /rasa\.mantle\.hooks is not importable/.test(e.message),
   );
   assert.equal(none.calls.length, 0, 'nothing ran');
   const noRunner = scripted(() => returned());
   await assert.rejects(
-    withMode('real', () => mantleCalls(noRunner.host, { mantle: async () => true }).invoke(mantleCall)),
+    callsIn('real', noRunner.host, true).invoke(mantleCall),
     /rasa\.mantle\.hooks\.runner does not import/,
   );
   // auto: the same answer is the emulation's, and says why.
-  const fact = await withMode('auto', () =>
-    mantleCalls(scripted(() => returned()).host, { mantle: async () => true }).invoke(mantleCall),
-  );
+  const fact = await callsIn('auto', scripted(() => returned()).host, true).invoke(mantleCall);
   assert.equal(
     fact.playedBy,
     "Hooksmith's Mantle emulation (rasa.mantle.hooks.runner does not import in this interpreter)",
@@ -109,7 +98,7 @@ test('forced real: without rasa-pro, or when its runner does not import, a RunIn
 test('a Cayu call passes the Mantle player untouched', async () => {
   const { host, calls } = scripted(() => returned());
   const cayu: HostCall = { ...mantleCall, engine: 'cayu', className: 'H', phase: 'before_tool_call' };
-  const fact = await mantleCalls(host, { mantle: async () => true }).invoke(cayu);
+  const fact = await callsIn('auto', host, true).invoke(cayu);
   assert.equal(calls[0]!.mantleRunner, undefined);
   assert.equal(fact.playedBy, undefined);
 });
@@ -124,16 +113,16 @@ function hooks(mantle: boolean, cayu: boolean): AgentHooks {
 }
 
 test("choosePlayer: a Mantle agent with real models is still the Mantle player (its turn is Hooksmith's); a Cayu one is the emulation", async () => {
-  const req = (h: AgentHooks) =>
-    ({ hooks: h, models: {}, scenario: {}, source: 's' }) as unknown as PlayRequest;
+  const req = (h: AgentHooks, mantleEngine: EngineMode = 'auto') =>
+    ({ hooks: h, models: {}, scenario: {}, source: 's', mantleEngine }) as unknown as PlayRequest;
   const installed = { mantle: async () => true, cayu: async () => true };
-  const mantle = await withMode('auto', () => choosePlayer(req(hooks(true, false)), installed));
+  const mantle = await choosePlayer(req(hooks(true, false)), installed);
   assert.equal(mantle.player.id, 'mantle-real');
   assert.equal(mantle.playedBy, undefined, "the Mantle label rides on each call, not on Cayu's playedBy");
   const cayu = await choosePlayer(req(hooks(false, true)), installed);
   assert.equal(cayu.player.id, 'emulation');
   assert.match(cayu.playedBy ?? '', /Cayu emulation \(a model plays/);
-  const forced = await withMode('emulation', () => choosePlayer(req(hooks(true, false)), installed));
+  const forced = await choosePlayer(req(hooks(true, false), 'emulation'), installed);
   assert.equal(forced.player.id, 'emulation');
   assert.equal(forced.playedBy, undefined);
 });

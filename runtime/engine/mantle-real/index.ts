@@ -1,13 +1,13 @@
 // The face of real-engine mode for Mantle: rasa-pro's own hook runner plays each Mantle hook call
 // (run_modify / run_observers, rasa/mantle/hooks/runner.py) where rasa.mantle.hooks is importable
-// and the mode (mantle-engine.ts) allows it. A whole rasa-pro turn needs a trained model and a
-// license (rasa/mantle/processor.py), so the turn is Hooksmith's (PlayRequest.turn) and each hook
-// call in it is the runner's (the host's mantle_real.py). players.ts registers it and routes every
-// Mantle call through `calls`; nothing else imports this folder.
+// and the mode (mantle-engine.ts: the run's options give it) allows it. A whole rasa-pro turn
+// needs a trained model and a license (rasa/mantle/processor.py), so the turn is Hooksmith's
+// (PlayRequest.turn) and each hook call in it is the runner's (the host's mantle_real.py).
+// players.ts registers it and routes every Mantle call through `calls`; nothing else imports this folder.
 import { RunInputError } from '../run-hook';
 import type { HostCall, HostFact, HostPort } from '../host-port';
 import type { PlayerChoice, RealPlayer } from '../player';
-import { mantleEngine } from '../mantle-engine';
+import type { EngineMode } from '../engine-mode';
 
 /** The label of a call rasa-pro's runner played. */
 export const realPlayedBy = (version: string) => `rasa-pro ${version} hook runner`;
@@ -21,10 +21,9 @@ const REAL_WITHOUT_ENGINE =
 
 /**
  * Whether the runner plays Mantle calls now, or why the emulation does; throws RunInputError when
- * the mode demands the runner and rasa-pro is not importable. Asked per call: a changed setting applies at once.
+ * the mode demands the runner and rasa-pro is not importable. Asked per call, with the mode the call's run gives.
  */
-async function decide(installed: () => Promise<boolean>): Promise<PlayerChoice> {
-  const mode = mantleEngine();
+async function decide(installed: () => Promise<boolean>, mode: EngineMode): Promise<PlayerChoice> {
   if (mode === 'emulation') return { real: false, playedBy: emulationPlayedBy(FORCED) };
   if (await installed().catch(() => false)) return { real: true };
   if (mode === 'real') throw new RunInputError('load', REAL_WITHOUT_ENGINE);
@@ -32,13 +31,12 @@ async function decide(installed: () => Promise<boolean>): Promise<PlayerChoice> 
 }
 
 /** The host's answer when the call asked for the runner: who played it, in the player's words. */
-function runnerPlayed(fact: HostFact): HostFact {
+function runnerPlayed(fact: HostFact, mode: EngineMode): HostFact {
   if (fact.rasaPro) return { ...fact, playedBy: realPlayedBy(fact.rasaPro) };
   // The host never answered (killed, crashed) or never reached the call (the module did not load).
   if (fact.kind === 'load-error' || fact.kind === 'crashed' || (fact.kind === 'timed-out' && fact.hard))
     return fact;
-  if (mantleEngine() === 'real')
-    throw new RunInputError('load', `hooksmith.mantle.engine is "real" but ${NO_RUNNER}`);
+  if (mode === 'real') throw new RunInputError('load', `hooksmith.mantle.engine is "real" but ${NO_RUNNER}`);
   return { ...fact, playedBy: emulationPlayedBy(NO_RUNNER) };
 }
 
@@ -46,32 +44,36 @@ async function playCall(
   host: HostPort,
   call: HostCall,
   installed: () => Promise<boolean>,
+  mode: EngineMode,
 ): Promise<HostFact> {
-  const choice = await decide(installed);
+  const choice = await decide(installed, mode);
   if (!choice.real) return { ...(await host.invoke(call)), playedBy: choice.playedBy! };
-  return runnerPlayed(await host.invoke({ ...call, mantleRunner: true }));
+  return runnerPlayed(await host.invoke({ ...call, mantleRunner: true }), mode);
 }
 
 export interface MantleRealPlayer extends RealPlayer {
   /**
    * `host` whose Mantle calls this player routes: through rasa-pro's runner, or the emulation
    * (each fact says who played); other calls pass through. `installed`: the host's interpreter
-   * imports rasa.mantle.hooks.
+   * imports rasa.mantle.hooks. `mode`: the run's (mantle-engine.ts), asked at each call: a changed
+   * setting applies at once.
    */
-  calls(host: HostPort, installed: () => Promise<boolean>): HostPort;
+  calls(host: HostPort, installed: () => Promise<boolean>, mode: () => EngineMode): HostPort;
 }
 
 export const mantleRealPlayer: MantleRealPlayer = {
   id: 'mantle-real',
   engine: 'mantle',
-  mode: mantleEngine,
+  mode: (req) => req.mantleEngine ?? 'auto',
   concerns: (hooks) => hooks.modify.size > 0 || hooks.observe.size > 0,
   turnIsHooksmiths: true,
   emulationPlayedBy,
   // Who played rides on each call (the result's mantlePlayedBy), not on the result's playedBy (Cayu's).
-  choose: async (_req, installed) => ((await decide(installed)).real ? { real: true } : { real: false }),
-  calls: (host, installed) => ({
-    invoke: (call) => (call.engine === 'mantle' ? playCall(host, call, installed) : host.invoke(call)),
+  choose: async (req, installed) =>
+    (await decide(installed, req.mantleEngine ?? 'auto')).real ? { real: true } : { real: false },
+  calls: (host, installed, mode) => ({
+    invoke: (call) =>
+      call.engine === 'mantle' ? playCall(host, call, installed, mode()) : host.invoke(call),
     endRun: () => host.endRun?.(),
     dispose: () => host.dispose(),
   }),

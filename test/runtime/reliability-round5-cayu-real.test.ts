@@ -5,7 +5,7 @@
 // cayu 0.3.0 (test/python-envs.ts); skipped, saying so, otherwise.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -22,9 +22,15 @@ if (skip) process.stderr.write(`# reliability-round5-cayu-real: skipped: ${skip}
 const dir = mkdtempSync(join(tmpdir(), 'hooksmith-r5-cayu-real-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function hooksmith(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function hooksmith(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args, '--python', python], { cwd: dir });
+    const child = spawn(process.execPath, [cli, ...args, '--python', python], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -119,5 +125,72 @@ test(
     assert.equal(run.code, 2, run.stdout + run.stderr);
     assert.match(run.stdout, /the installed cayu runtime did not play the scenario/);
     assert.doesNotMatch(run.stdout, /PASS/);
+  },
+);
+
+// Item 15: the installed runtime's own work (not a hook) overruns the scenario's deadline. The
+// module wraps CayuApp.run so that, once the stream ends (the hook ran and returned), the
+// runtime's run blocks the loop: its frames are the runtime's, not a hook's (only the Recorder's
+// hook frames name the scenario as a stalled loop's holder). HOOKSMITH_TEST_CAYU_REAL_SLACK_MS
+// shrinks the deadline's 30 s allowance to 20 s: it still covers cayu's import (which runs under
+// it: 4 s at load 5 here), and the play gets it afresh once started, so the test ends in ~25 s.
+const SLOW_RUNTIME = (plays: string, hooks: string) => `import time
+
+from cayu import CayuApp, RuntimeHook
+
+_run = CayuApp.run
+
+
+def _slow_run(self, *args, **kwargs):
+    async def played():
+        async for event in _run(self, *args, **kwargs):
+            yield event
+        with open(${JSON.stringify(plays)}, "a") as f:
+            f.write("play\\n")
+        time.sleep(120)  # the runtime's own time, past the scenario's deadline
+
+    return played()
+
+
+CayuApp.run = _slow_run
+
+
+class Quiet(RuntimeHook):
+    async def before_tool_call(self, context):
+        with open(${JSON.stringify(hooks)}, "a") as f:
+            f.write(context.tool_name + "\\n")
+        return None
+`;
+
+test(
+  "item 15: the runtime's own work past the deadline: exit 2 naming the runtime, no hook blamed, played once",
+  { skip },
+  async () => {
+    const plays = join(dir, 'slow-plays.log');
+    const hookRuns = join(dir, 'slow-hook.log');
+    const a = agent('slow-runtime', SLOW_RUNTIME(plays, hookRuns), ['echo']);
+    const started = Date.now();
+    const sim = await hooksmith(
+      ['simulate', `${a}/echo.scenario.yaml`, '--cayu-safety-stop', '1', '--format', 'json'],
+      { HOOKSMITH_TEST_CAYU_REAL_SLACK_MS: '20000' },
+    );
+    const wallMs = Date.now() - started;
+    assert.equal(sim.code, 2, sim.stdout + sim.stderr);
+    const out = sim.stdout + sim.stderr;
+    assert.match(
+      out,
+      /the installed cayu runtime's own work took longer than Hooksmith allows this scenario \(21 s\)/,
+    );
+    assert.match(out, /no hook ran past its safety stop/);
+    assert.doesNotMatch(
+      out,
+      /a hook never returned|a task a hook left behind|blocked the event loop past its safety stop/,
+    );
+    // Played once: never resent to a fresh host after the restart.
+    assert.deepEqual(readFileSync(plays, 'utf8').split('\n').filter(Boolean), ['play']);
+    assert.deepEqual(readFileSync(hookRuns, 'utf8').split('\n').filter(Boolean), ['echo']);
+    // Ended near the deadline (21 s, after host start and cayu's import), not after the 120 s block
+    // nor after three plays (before the fix: 3 × 21 s and more).
+    assert.ok(wallMs < 60_000, `took ${wallMs} ms`);
   },
 );

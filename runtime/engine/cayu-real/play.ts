@@ -20,6 +20,15 @@ import { simulationFromRecord } from './timeline';
 const RUNTIME_MS_PER_CALL = 25;
 
 /**
+ * The runtime's fixed allowance (its start, the session): 30 s. HOOKSMITH_TEST_CAYU_REAL_SLACK_MS
+ * replaces it for tests only (docs/development.md), so an overrun of the deadline takes seconds.
+ */
+function runtimeSlackMs(): number {
+  const v = Number(process.env.HOOKSMITH_TEST_CAYU_REAL_SLACK_MS);
+  return process.env.HOOKSMITH_TEST_CAYU_REAL_SLACK_MS && Number.isFinite(v) && v >= 0 ? v : 30_000;
+}
+
+/**
  * The whole scenario's deadline: the scripted time (latencies), one safety stop, 30 s and a share
  * per tool call for the runtime's own work. A hook has its own stop: the host's for one that awaits
  * forever, PythonHost's (hookTimeoutMs) for one that blocks the loop, so neither waits for this.
@@ -34,7 +43,7 @@ function deadlineMs(sc: Scenario, safetyStopMs: number): number {
     0,
   );
   const calls = turns.reduce((n, t) => n + t.completions.reduce((m, c) => m + c.tool_calls.length, 0), 0);
-  return safetyStopMs + scripted + 30_000 + RUNTIME_MS_PER_CALL * calls;
+  return safetyStopMs + scripted + runtimeSlackMs() + RUNTIME_MS_PER_CALL * calls;
 }
 
 /** The scripted latencies the runtime waited for: each completion's, each tool call's tool's. */

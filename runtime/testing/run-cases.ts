@@ -15,6 +15,7 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
+import { cayuEvalPaths, notCheckedResults } from './cayu-eval-cases';
 import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
@@ -95,6 +96,7 @@ async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLi
     const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
     expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
   }
+  if (c.cayuEval) cayuEvalPaths(c, expectations);
   if (c.mantle)
     for (const e of expectations) {
       e.path = mantleKeyPath(e.path);
@@ -112,8 +114,8 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
   });
   const lines = c.lines ?? sourceLines(c.text);
   try {
-    if (c.kind === 'scenario' && c.engineOnly && !runner.modelGiven) {
-      const path = ['scenario'];
+    if (c.kind === 'scenario' && c.engineOnly && (!runner.modelGiven || (c.cayuEval && !c.scenario))) {
+      const path = c.cayuEval ? ['cases', c.cayuEval.index] : ['scenario'];
       const skipped = {
         name: 'scenario',
         passed: false,
@@ -121,9 +123,10 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         path,
         line: lines.lineOf(path),
       };
+      const unchecked = c.cayuEval ? notCheckedResults(c) : [];
       return done({
         status: 'skipped',
-        expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }],
+        expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }, ...unchecked],
       });
     }
     if (c.kind === 'scenario') return done(await playScenarioCase(runner, c, lines));

@@ -2,6 +2,7 @@
 
 Run with an interpreter where cayu (0.15 or newer) is installed:
 
+    HOOKSMITH_CAYU_PYTHON=/path/to/venv/bin/python npm run gen:cayu-eval
     /path/to/venv/bin/python scripts/introspect-cayu-eval.py [--out FILE | --stdout]
 
 `cayu eval --corpus FILE` and `cayu eval validate CORPUS_JSON` (cayu/cli/evals.py) read one JSON

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { cayuEvalCorpus } from '../../runtime/engine/cayu-eval';
+import { CAYU_EVAL_LINE } from '../../runtime/catalogue/cayu-eval-line';
 import { pythonWith, skipUnless } from '../python-envs';
 
 const found = pythonWith(['cayu.evals.corpus'], {
@@ -86,5 +87,16 @@ test(
     const file = join(dir, 'edited.cayu-eval.json');
     writeFileSync(file, JSON.stringify(d));
     assert.deepEqual([engineVerdicts(found.python!, [file])[0], hooksmithAccepts(file)], [false, true]);
+  },
+);
+
+test(
+  'the catalogue is what scripts/introspect-cayu-eval.py reads from cayu 0.15 now',
+  skipUnless(found),
+  () => {
+    const script = resolve(__dirname, '..', '..', 'scripts', 'introspect-cayu-eval.py');
+    const r = spawnSync(found.python!, [script, '--stdout'], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), CAYU_EVAL_LINE);
   },
 );

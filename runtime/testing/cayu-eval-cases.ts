@@ -36,7 +36,7 @@ function readCorpusCases(file: string, text: string): TestCase[] {
       lines,
       line: lines.lineOf(['cases', i]),
     };
-    const cayuEval = { index: i, notChecked: played.notChecked };
+    const cayuEval = { index: i, id: c.id, notChecked: played.notChecked };
     const engineOnly = played.unplayable ?? needsCayuModel();
     if (played.unplayable) return { ...base, name: played.name, engineOnly, cayuEval };
     const scenario = validateScenario(played.scenario, `${file} cases[${i}]`);
@@ -66,3 +66,9 @@ export function cayuEvalPaths(c: TestCase, expectations: ExpectationResult[]): v
   }
   expectations.push(...notCheckedResults(c));
 }
+
+/**
+ * The source a case plays as: a corpus case is `FILE#<case id>`, so each case records and replays
+ * its own cassette (`.hooksmith/cassettes/<file>#<id>.jsonl`), never its neighbour's.
+ */
+export const caseSource = (c: TestCase): string => (c.cayuEval ? `${c.file}#${c.cayuEval.id}` : c.file);

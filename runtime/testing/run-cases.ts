@@ -15,7 +15,7 @@ import type { PayloadCaseExpect } from '../engine/expect-schema';
 import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
-import { cayuEvalPaths, notCheckedResults } from './cayu-eval-cases';
+import { caseSource, cayuEvalPaths, notCheckedResults } from './cayu-eval-cases';
 import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
@@ -61,7 +61,7 @@ type CaseOutcome = Omit<CaseResult, 'case' | 'durationMs'>;
 async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLines): Promise<CaseOutcome> {
   // As read when the case was found: its expectations and the turn it plays are one reading.
   const loaded = c.scenario
-    ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
+    ? { scenario: c.scenario, source: caseSource(c), agentRoot: c.agentRoot }
     : loadScenario(c.file);
   const simulation = await runner.simulateLoaded(loaded);
   saveCassette(simulation); // the test run owns the case's run: its recording is written here

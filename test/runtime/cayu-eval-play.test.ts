@@ -2,7 +2,7 @@
 // model), never passed; with a model (a local Chat Completions server) each case's user
 // messages play as turns, its deterministic assertions are checked and the others listed.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -32,7 +32,7 @@ before(async () => {
   server = await startChatServer(() => ({ text: 'Hello! How can I help?' }));
 });
 after(async () => {
-  await server.close();
+  await server.close().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -75,4 +75,16 @@ test('a Cayu eval corpus: skipped without a model, its cases played and judged w
   assert.deepEqual(notChecked(looksUp!), ['usage_recorded usage']);
   assert.equal(played.status, 1, played.stderr);
   assert.equal(server.seen.length, 3, 'one model request per user turn (1 + 2)');
+  // Each case records its own cassette, and replays from it with no model server.
+  assert.deepEqual(readdirSync(join(dir, '.hooksmith/cassettes')).sort(), [
+    'support.cayu-eval.json#greets.jsonl',
+    'support.cayu-eval.json#looks-up.jsonl',
+  ]);
+  await server.close();
+  const replayed = await runCli(dir, { CI: 'true' }, ['test', '.', '--model', model, '--format', 'json']);
+  assert.deepEqual(
+    (JSON.parse(replayed.stdout) as Report).cases.map((c) => c.status),
+    ['passed', 'failed'],
+  );
+  assert.equal(server.seen.length, 3);
 });

@@ -1,7 +1,8 @@
 // Cayu eval corpora read as scenarios: the mapping of assertion kinds onto expect:, the
 // refusals of what cayu 0.15's loader refuses in shape, and discovery (one case per corpus case).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { cayuEvalCorpus, cayuEvalScenario, type CayuEvalCase } from '../../runtime/engine/cayu-eval';
@@ -112,4 +113,20 @@ test('discovery: one skipped-until-a-model case per corpus case, on its own line
     cases[1]!.scenario!.turns!.map((t) => t.user),
     ['Who am I?', 'And my orders?'],
   );
+});
+
+test('a *.cayu-eval.json that is no corpus of this line is malformed (exit 2), with the keys that are wrong', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hooksmith-cayu-eval-bad-'));
+  try {
+    writeFileSync(join(dir, 'x.cayu-eval.json'), '{"schema_version": 3, "cases": []}');
+    const { cases, malformed } = discoverCases([dir]);
+    assert.deepEqual(cases, []);
+    assert.equal(malformed[0]!.message, 'not a Cayu eval corpus');
+    assert.ok(
+      malformed[0]!.details.some((d) => /^schema_version: expected 4/.test(d)),
+      malformed[0]!.details.join('\n'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

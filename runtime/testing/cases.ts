@@ -53,6 +53,8 @@ export interface TestCase {
   mantle?: boolean;
   /** A Mantle eval scenario only the Mantle engine can play (no scripted conversation): why. Skipped. */
   engineOnly?: string;
+  /** A case of a Cayu eval corpus: its index and id in `cases`, and the assertions Hooksmith does not check. */
+  cayuEval?: { index: number; id: string; notChecked: { id: string; kind: string; why: string }[] };
 }
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';

@@ -8,6 +8,8 @@ import { fileIssues } from '../json/json-path';
 import { withoutSchemaKey } from '../engine/payload-input';
 import { parseJsonText, readScenarioFile, ScenarioError } from '../engine/scenario-load';
 import { isMantleScenarioPath, mantleKeyPath } from '../engine/mantle-scenario';
+import { isCayuEvalPath } from '../engine/cayu-eval';
+import { cayuEvalCases } from './cayu-eval-cases';
 import type { MalformedFile, TestCase } from './cases';
 import { payloadCaseKeys } from '../engine/expect-schema';
 import { sourceLines } from './source-lines';
@@ -41,7 +43,8 @@ function walk(dir: string, out: string[]): void {
     if (e.isDirectory()) {
       if (SKIP_DIRS.has(e.name) || (e.name.startsWith('.') && e.name !== '.hooksmith')) continue;
       walk(full, out);
-    } else if (e.isFile() && (isScenarioFile(full) || isPayloadFile(full))) out.push(full);
+    } else if (e.isFile() && (isScenarioFile(full) || isPayloadFile(full) || isCayuEvalPath(full)))
+      out.push(full);
   }
 }
 
@@ -178,10 +181,20 @@ export function discoverCases(paths: readonly string[]): { cases: TestCase[]; ma
   const cases: TestCase[] = [];
   const malformed: MalformedFile[] = [];
   for (const f of caseFiles(paths)) {
-    const c = readCase(f);
+    // A Cayu eval corpus holds many cases (its own reader: the editor's one-case readCase skips it).
+    const c = isCayuEvalPath(f) ? readCorpus(f) : readCase(f);
     if (!c) continue;
-    if ('kind' in c) cases.push(c);
+    if (Array.isArray(c)) cases.push(...c);
+    else if ('kind' in c) cases.push(c);
     else malformed.push(c);
   }
   return { cases, malformed };
+}
+
+function readCorpus(file: string): TestCase[] | MalformedFile {
+  try {
+    return cayuEvalCases(file, strictUtf8(file, fs.readFileSync(file)));
+  } catch (err) {
+    return { file, message: 'cannot read', details: [(err as Error).message] };
+  }
 }

@@ -16,6 +16,7 @@ import type { HookRunnerOptions } from '../engine/api';
 import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
+import { caseSource, cayuEvalPaths, notCheckedResults } from './cayu-eval-cases';
 import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
@@ -62,7 +63,7 @@ type CaseOutcome = Omit<CaseResult, 'case' | 'durationMs'>;
 async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLines): Promise<CaseOutcome> {
   // As read when the case was found: its expectations and the turn it plays are one reading.
   const loaded = c.scenario
-    ? { scenario: c.scenario, source: c.file, agentRoot: c.agentRoot }
+    ? { scenario: c.scenario, source: caseSource(c), agentRoot: c.agentRoot }
     : loadScenario(c.file);
   const simulation = await runner.simulateLoaded(loaded);
   saveCassette(simulation); // the test run owns the case's run: its recording is written here
@@ -97,6 +98,7 @@ async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLi
     const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
     expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
   }
+  if (c.cayuEval) cayuEvalPaths(c, expectations);
   if (c.mantle)
     for (const e of expectations) {
       e.path = mantleKeyPath(e.path);
@@ -114,8 +116,8 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
   });
   const lines = c.lines ?? sourceLines(c.text);
   try {
-    if (c.kind === 'scenario' && c.engineOnly && !runner.modelGiven) {
-      const path = ['scenario'];
+    if (c.kind === 'scenario' && c.engineOnly && (!runner.modelGiven || (c.cayuEval && !c.scenario))) {
+      const path = c.cayuEval ? ['cases', c.cayuEval.index] : ['scenario'];
       const skipped = {
         name: 'scenario',
         passed: false,
@@ -123,9 +125,10 @@ export async function runCase(runner: HookRunner, c: TestCase): Promise<CaseResu
         path,
         line: lines.lineOf(path),
       };
+      const unchecked = c.cayuEval ? notCheckedResults(c) : [];
       return done({
         status: 'skipped',
-        expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }],
+        expectations: [{ ...skipped, expected: 'a conversation', actual: '(not played)' }, ...unchecked],
       });
     }
     if (c.kind === 'scenario') return done(await playScenarioCase(runner, c, lines));

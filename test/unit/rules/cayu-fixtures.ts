@@ -1,4 +1,5 @@
 // Shared source snippets for the cayu-* rule tests.
+import { py } from './helpers';
 export const IMPORTS = `from cayu.observability import (
     AfterToolCallDecision,
     BeforeToolCallDecision,
@@ -44,3 +45,34 @@ export function hookWith(method: string, imports = IMPORTS): string {
     .join('\n');
   return `${imports}\n\nclass H(RuntimeHook):\n${body}\n`;
 }
+
+/**
+ * One module with a fault of each kind the cayu-arguments-mutation, cayu-signature and
+ * cayu-unknown-phase tables name: each table lists only its own rule's errors in it.
+ */
+export const CAYU_FAULTS = py`
+    from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
+
+
+    class Guard(RuntimeHook):
+        async def before_tool_call(self) -> None:
+            return None
+
+        async def after_tool_call(self, context, extra, *, flag) -> None:
+            context.arguments = {}
+            return None
+
+        async def after_session_completed(self, context) -> None:
+            args = context.arguments
+            args.update({"a": 1})
+            BeforeToolCallDecision("block")
+            BeforeToolCallDecision(action="blok", reason="x")
+            BeforeToolCallDecision(action="proceed", block_reason="x")
+            BeforeToolCallDecision(action="block", block_reason=" ")
+            BeforeToolCallDecision(action="zzzzzzzz", zzzzzzzzzzz=1)
+            BeforeToolCallDecision()
+            return None
+
+        async def before_zzzzzzzz(self, context) -> None:
+            return None
+`;

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, diagnose, py, ruleFor } from './helpers';
+import { applyEdits, diagnose, ruleFor } from './helpers';
 import { ruleTester } from './rule-tester';
-import { CLEAN_HOOK, hookWith } from './cayu-fixtures';
+import { CLEAN_HOOK, hookWith, CAYU_FAULTS } from './cayu-fixtures';
 
 const CODE = 'cayu-unknown-phase';
 
@@ -45,32 +45,6 @@ describe(CODE, () => {
 // As a table (rule-tester.ts): the message ids and where (#43 item 6); the text checks above pin the wording.
 const example = ruleFor('cayu-unknown-phase').docs.example!;
 const path = example.file;
-const methods = py`
-    from cayu.observability import BeforeToolCallDecision, BeforeToolCallHookContext, RuntimeHook
-
-
-    class Guard(RuntimeHook):
-        async def before_tool_call(self) -> None:
-            return None
-
-        async def after_tool_call(self, context, extra, *, flag) -> None:
-            context.arguments = {}
-            return None
-
-        async def after_session_completed(self, context) -> None:
-            args = context.arguments
-            args.update({"a": 1})
-            BeforeToolCallDecision("block")
-            BeforeToolCallDecision(action="blok", reason="x")
-            BeforeToolCallDecision(action="proceed", block_reason="x")
-            BeforeToolCallDecision(action="block", block_reason=" ")
-            BeforeToolCallDecision(action="zzzzzzzz", zzzzzzzzzzz=1)
-            BeforeToolCallDecision()
-            return None
-
-        async def before_zzzzzzzz(self, context) -> None:
-            return None
-`;
 ruleTester('cayu-unknown-phase', {
   valid: [
     { name: 'the docs example, fixed', code: example.good, path },
@@ -85,7 +59,7 @@ ruleTester('cayu-unknown-phase', {
     },
     {
       name: 'a name close to no phase',
-      code: methods,
+      code: CAYU_FAULTS,
       path,
       errors: [{ messageId: 'notAPhase', line: 23, column: 15 }],
     },

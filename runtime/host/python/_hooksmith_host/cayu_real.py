@@ -362,9 +362,8 @@ async def invoke(req: Dict[str, Any], res: Dict[str, Any], host: Dict[str, Any])
         return {**res, "status": "host-stale", "message": "; ".join(stale)}
     baseline.restore(cache.current_root)
     # Importing the runtime is the engine's start, neither the hooks' time nor their module's import:
-    # it runs before `loading` arms the module's load budget (30 s), under the scenario's deadline
-    # (cayu 0.15's cold import took 20 s at load ~14 on 2 cores, and a module importing it then
-    # timed out, restarting the host for every later scenario).
+    # it runs before `loading` arms the module's load budget, under the scenario's deadline (a slow
+    # cold import of cayu inside that budget timed the module out and restarted the host).
     try:
         _cayu()
     except BaseException as e:  # noqa: B902 - a cayu without the runtime's API (another layout, a stub)

@@ -22,8 +22,7 @@ _described: Dict[str, Tuple[Tuple[int, int], Any, List[int], Dict[int, List[int]
 PythonFileReporter: Any = None
 # Files the tracer flushed data for since the previous answer (None: not known, read them all), so
 # that an answer costs what the call ran, not every file measured so far: reading all of them per
-# answer was O(files) each, ~600 ms an answer at 1,000 hook files, and that time held the loop
-# while other calls' budgets ran (#44 item 5).
+# answer was O(files) each, and that time held the loop while other calls' budgets ran (#44 item 5).
 _touched: Optional[Set[str]] = None
 # path -> its real path when it is one of the agent's candidates (None: never measured for an agent)
 _real_of: Dict[str, Optional[str]] = {}

@@ -2,6 +2,7 @@
 // three tool calls, a per-app quota) played by the installed cayu 0.3.0 runtime (real-engine
 // mode) against Hooksmith's emulation, on warm runners with the same interpreter and PYTHONPATH.
 // The runtime: the tests' 'cayu-0.3' environment (npm run test:env) on python3's PYTHONPATH.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,5 +152,24 @@ export async function benchCayuTenScenarios(repo: string): Promise<string[]> {
     row('emulation      ', emulation!),
     `warm ratio real/emulation: ${r1(real!.warm / emulation!.warm)}× (goal ≤ 2×); fresh ${r1(real!.fresh / emulation!.fresh)}×`,
     `real-engine mode, warm: ${r1((real!.played / real!.warm) * 100)}% of the wall time inside the cayu runtime's play (the host's play() of cayu_real.py), ${r1((real!.warm - real!.played) / scenarios.length)} ms a scenario around it (Hooksmith's: the request, the hooks' import, the timeline)`,
+    floorRow(repo, python, scenarios.length, emulation!.warm),
   ];
+}
+
+/**
+ * The installed cayu's own floor in the same run (bench/cayu_floor.py: the same conversation shape
+ * with no hook and no Hooksmith code, a fresh app per play): what no change of ours can go below.
+ */
+function floorRow(repo: string, python: string, plays: number, emulationWarm: number): string {
+  try {
+    const out = execFileSync(python, [join(repo, 'bench', 'cayu_floor.py'), String(plays)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const { cayu, plays: ms } = JSON.parse(out) as { cayu: string; plays: number[] };
+    const total = ms.reduce((a, b) => a + b, 0);
+    return `cayu ${cayu}'s own floor: ${plays} plays of the same shape with no hook and no Hooksmith code ${r1(total)} ms (median ${r1(median(ms))} ms a play) = ${r1(total / emulationWarm)}× the emulation's ${plays} scenarios; a ratio below that cannot be reached from outside the engine`;
+  } catch (e) {
+    return `cayu floor not measured: ${(e as Error).message.split('\n')[0]}`;
+  }
 }

@@ -3,11 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyseAgent, parseModule } from '../analysis';
-import { catalogueGeneration, type CayuPhaseId, type PointId } from '../catalogue';
+import { catalogueGeneration, type CayuLineId, type CayuPhaseId, type PointId } from '../catalogue';
 import type { HookDiagnostic } from '../rules/diagnostics';
 import { agentAt, nodeFs } from '../workspace/discovery';
 import { initParser } from '../python/parser';
 import { hooksOf, type HookTarget } from './hook-locator';
+import { cayuLineOfImports } from './cayu-line-of-module';
 import { ScenarioError } from './scenario-load';
 
 export interface AgentHook {
@@ -27,6 +28,11 @@ export interface AgentHooks {
   cayu: Map<CayuPhaseId, AgentHook[]>;
   /** The agent defines at least one RuntimeHook subclass (Cayu phases appear in the timeline). */
   hasCayu: boolean;
+  /**
+   * The Cayu line the first hook module that names one imports the hook API from (unguarded), and
+   * that module: what the emulation follows when no line is chosen and no cayu is installed.
+   */
+  cayuLineOfImports?: { line: CayuLineId; file: string };
   diagnostics: HookDiagnostic[];
   errors: HookDiagnostic[];
 }
@@ -116,6 +122,8 @@ export async function loadAgentHooks(root: string, safetyStopMs?: number): Promi
       };
       if (target.engine === 'cayu') {
         out.hasCayu = true;
+        const line = out.cayuLineOfImports ? undefined : cayuLineOfImports(module.imports);
+        if (line) out.cayuLineOfImports = { line, file };
         push(out.cayu, target.phase, hook);
       } else if (mantleFiles.has(file)) {
         // Only the loader's files register Mantle hooks (hooks.py, hooks/**/*.py).

@@ -7,7 +7,7 @@
 // it. Skipped with a note only where no real cayu is there.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -146,7 +146,12 @@ function outcomeOf(c: Case, r: SimulationResult): Outcome {
 async function differences(
   env: Record<string, string | undefined>,
   playedBy: RegExp,
-  { python, against = recorded }: { python?: string; against?: Recording } = {},
+  {
+    python,
+    against = recorded,
+    cases = played,
+    rewrite,
+  }: { python?: string; against?: Recording; cases?: string[]; rewrite?: (hooks: string) => string } = {},
 ): Promise<string[]> {
   const saved = { ...process.env };
   for (const [k, v] of Object.entries(env))
@@ -155,10 +160,12 @@ async function differences(
   const runner = createHookRunner(python ? { python } : {});
   const out: string[] = [];
   try {
-    for (const name of played) {
+    for (const name of cases) {
       const c = parseJson(readFileSync(join(corpus, 'cases', name, 'case.json'), 'utf8')) as Case;
       const agent = join(work, name);
       cpSync(join(corpus, 'cases', name), agent, { recursive: true });
+      const hooks = join(agent, 'hooks.py');
+      if (rewrite) writeFileSync(hooks, rewrite(readFileSync(hooks, 'utf8')));
       const r = await runner.simulate(scenarioOf(c), agent);
       if (!playedBy.test(r.playedBy ?? '')) out.push(`${name}: played by ${r.playedBy}`);
       const got = outcomeOf(c, r);
@@ -187,6 +194,48 @@ test('emulation mode without cayu importable: Hooksmith does what the real cayu 
   );
   assert.deepEqual(diff, [], `${diff.length} of ${names.length} cases differ:\n${diff.join('\n')}`);
 });
+
+// A module written for one line (its hook-API import unguarded) and no cayu installed: the emulation
+// follows the line the import names (runtime/engine/cayu-line-of-module.ts), on every case the two
+// recordings tell apart.
+const recorded015 = recordingOf('recorded-0.15.0.json');
+const linesDiffer = played.filter((n) => {
+  try {
+    assert.deepStrictEqual(recorded015.cases[n], recorded.cases[n]);
+    return false;
+  } catch {
+    return true;
+  }
+});
+const GUARDED =
+  /^try:[^\n]*\n\s+(from cayu\.observability import [^\n]+)\nexcept ImportError:[^\n]*\n\s+(from cayu import [^\n]+)\n/m;
+for (const [line, pick, against, label] of [
+  [
+    'cayu 0.9 and newer',
+    1,
+    recorded015,
+    /^Hooksmith's Cayu emulation \(cayu not installed; following cayu 0\.9 and newer, as hooks\.py imports its hook API\)$/,
+  ],
+  [
+    'cayu 0.3',
+    2,
+    recorded,
+    /^Hooksmith's Cayu emulation \(cayu not installed; following cayu 0\.3, as hooks\.py imports its hook API\)$/,
+  ],
+] as const)
+  test(`no cayu installed, no line chosen, hooks importing the ${line} hook API unguarded: the emulation follows ${line}'s recording`, async () => {
+    assert.ok(linesDiffer.length >= 10 || only?.length, `${linesDiffer.length} cases tell the lines apart`);
+    const diff = await differences({ PYTHONPATH: '', HOOKSMITH_CAYU_ENGINE: undefined }, label, {
+      against,
+      cases: linesDiffer,
+      rewrite: (src) => {
+        const m = GUARDED.exec(src);
+        assert.ok(m, 'the corpus module guards its hook-API import');
+        return src.replace(GUARDED, `${m[pick]}\n`);
+      },
+    });
+    assert.deepEqual(diff, [], `${diff.length} of ${linesDiffer.length} cases differ:\n${diff.join('\n')}`);
+  });
 
 // The older line's real runtime: the tests' 'cayu-0.3' environment on python3's PYTHONPATH, used
 // only where python3 really imports it from there.

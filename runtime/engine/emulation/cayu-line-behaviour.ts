@@ -47,7 +47,10 @@ export const CAYU_ROUND_BEHAVIOUR: Readonly<Record<CayuLineId, CayuRoundBehaviou
   },
 };
 
-/** The selected line's round behaviour (no line selected: cayu 0.3.0's). */
-export function cayuRoundBehaviour(): CayuRoundBehaviour {
-  return CAYU_ROUND_BEHAVIOUR[activeCayuLine()?.id ?? 'cayu-0.3'];
+/**
+ * The selected line's round behaviour; with no line selected (no cayu installed, no setting), the
+ * line the hook modules' own imports name (cayu-line-of-module.ts), else cayu 0.3.0's.
+ */
+export function cayuRoundBehaviour(ofImports?: CayuLineId): CayuRoundBehaviour {
+  return CAYU_ROUND_BEHAVIOUR[activeCayuLine()?.id ?? ofImports ?? 'cayu-0.3'];
 }

@@ -14,7 +14,7 @@ import { firePoint, type SimContext } from './sim-points';
 import { engineNote, mockTool, runTool, type SimClock, type ToolCallToRun } from './sim-tool';
 import { afterToolCall, beforeToolCall, CayuRunEnded, type BeforeOutcome } from './sim-cayu';
 import { TurnEnd } from './sim-turns';
-import { cayuRoundBehaviour } from './cayu-line-behaviour';
+import { cayuRoundBehaviour, type CayuRoundBehaviour } from './cayu-line-behaviour';
 
 export { sleep, type SimClock, type ToolCallToRun } from './sim-tool';
 
@@ -47,8 +47,8 @@ export const INTERRUPTED_RESULT: CayuToolResult = {
  * passes the call projected with `arguments={}` there: runtime/_tool_round_executor.py:1893,
  * :5056, :5975; corpus after-args-*); else the arguments the call ran with (cayu-line-behaviour.ts).
  */
-function afterHookArguments(stage: CallStage, batchSize: number) {
-  const emptyInBatch = batchSize > 1 && cayuRoundBehaviour().batchAfterArgumentsEmpty;
+function afterHookArguments(stage: CallStage, batchSize: number, line: CayuRoundBehaviour) {
+  const emptyInBatch = batchSize > 1 && line.batchAfterArgumentsEmpty;
   return stage.denied !== undefined || stage.before.result !== undefined || emptyInBatch
     ? {}
     : stage.before.args;
@@ -128,7 +128,7 @@ async function afterStage(
           : stage.raised
             ? 'the tool raised (its effect is external: the outcome is unknown)'
             : undefined;
-    const seen = afterHookArguments(stage, batchSize);
+    const seen = afterHookArguments(stage, batchSize, cayuRoundBehaviour(ctx.hooks.cayuLineOfImports?.line));
     result = await afterToolCall(ctx, call, seen, result, sc.cayu?.app_hooks ?? [], observeOnly);
   }
   return {
@@ -216,7 +216,7 @@ export async function dispatchBatch(
   // unhooked) waits for the Cayu round's verdict, as the recorded Cayu corpus has it.
   const mantleHooked = ctx.hooks.modify.has('tool_result') || ctx.hooks.observe.has('tool_result');
   const rounds: { round: CallRound; hooked?: Dispatched }[] = [];
-  const line = cayuRoundBehaviour();
+  const line = cayuRoundBehaviour(ctx.hooks.cayuLineOfImports?.line);
   const eventsFrom = ctx.events.length;
   const finish = async (stage: CallStage) => {
     const round = await afterStage(ctx, sc, stage, calls.length);

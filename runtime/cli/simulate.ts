@@ -54,9 +54,12 @@ function parseSimulateArgs(args: string[]): SimulateArgs | string {
   return { file, python, format, debug, models, ...(wiredPoints ? { wiredPoints } : {}) };
 }
 
-/** 2 when Hooksmith itself failed mid-turn, 1 when a hook misbehaved or the model failed, else 0. */
+/**
+ * 2 when Hooksmith itself failed mid-turn or the engine did not finish, 1 when a hook misbehaved
+ * or the model failed, else 0.
+ */
 export function simulateExitCode(result: SimulationResult): number {
-  if (result.internalError !== undefined) return 2;
+  if (result.internalError !== undefined || result.engineUnfinished !== undefined) return 2;
   return result.events.some(misbehaved) || modelFailed(result) ? 1 : 0;
 }
 
@@ -93,6 +96,8 @@ export async function runSimulateCommand(args: string[], host: HostOptions = {})
     for (const line of modelLines(result)) process.stderr.write(printable(`hooksmith simulate: ${line}\n`));
     if (result.internalError)
       process.stderr.write(`hooksmith simulate: internal error: ${result.internalError}\n`);
+    if (result.engineUnfinished)
+      process.stderr.write(`hooksmith simulate: no verdict: ${result.engineUnfinished}\n`);
     return simulateExitCode(result);
   } catch (err) {
     if (err instanceof RunInputError || err instanceof ScenarioError) {

@@ -203,6 +203,11 @@ export interface SimulationResult {
   /** Hooksmith itself failed mid-turn (not a hook, not the scenario): status is `error`. */
   internalError?: string;
   /**
+   * The installed engine's own work did not finish the scenario within Hooksmith's deadline (no
+   * hook ran past its safety stop): status `error`, no verdict, and not Hooksmith's failure.
+   */
+  engineUnfinished?: string;
+  /**
    * A conversation (`turns:`): its turns in order. `events`, `transcript` and `tools` hold the
    * whole conversation, each entry tagged with its `turn`; `status` is `error` when a turn
    * failed, else the last turn's; `iterations` and the times are the conversation's totals.

@@ -67,16 +67,15 @@ async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLi
     : loadScenario(c.file);
   const simulation = await runner.simulateLoaded(loaded);
   saveCassette(simulation); // the test run owns the case's run: its recording is written here
-  // Hooksmith itself (or the installed runtime's driver) failed mid-turn: the scenario did not
-  // play through, so its expectations prove nothing (simulate exits 2 on the same result).
-  if (simulation.internalError !== undefined)
+  // Hooksmith itself (or the installed runtime's driver) failed mid-turn, or the runtime did not
+  // finish: the scenario did not play through, so its expectations prove nothing (simulate exits 2
+  // on the same result).
+  const unfinished = simulation.internalError ?? simulation.engineUnfinished;
+  if (unfinished !== undefined)
     return {
       status: 'error',
       expectations: [],
-      error: {
-        message: simulation.ending ?? simulation.internalError,
-        details: [simulation.internalError],
-      },
+      error: { message: simulation.ending ?? unfinished, details: [unfinished] },
       simulation,
     };
   const expectations = evaluateScenario(loaded.scenario, simulation, lines);

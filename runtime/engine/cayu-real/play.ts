@@ -143,7 +143,7 @@ export async function playCayuReal(
         hooks.root,
         `the installed cayu runtime's own work took longer than Hooksmith allows this scenario (${Math.round(timeoutMs / 1000)} s): no hook ran past its safety stop${fact.hard ? '; the Python host was restarted' : ''}`,
       ),
-      internalError: `the cayu runtime did not finish the scenario within ${Math.round(timeoutMs / 1000)} s`,
+      engineUnfinished: `the cayu runtime did not finish the scenario within ${Math.round(timeoutMs / 1000)} s`,
     };
   if (fact.kind === 'timed-out') {
     const why = `a hook never returned: Hooksmith's safety stop (${safetyStopMs / 1000} s) ended the scenario${fact.hard ? '; it blocked the event loop, so the Python host was killed and restarted' : ''}`;

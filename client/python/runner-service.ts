@@ -1,5 +1,5 @@
-// One hook runner (one warm Python host) shared by Run Hook, Simulate Turn, the Testing view and
-// Fuzz; re-created when the interpreter, the Mantle API line or the model settings may have
+// One hook runner (one warm Python host) per workspace folder, shared by Run Hook, Simulate Turn,
+// the Testing view and Fuzz; re-created when the interpreter, the Mantle API line or the model settings may have
 // changed, disposed with the extension. The runner speaks the line selectEditorLine picks (as the
 // server and the CLI) and plays models as `hooksmith.model` / `hooksmith.modelRecord` say (as the
 // CLI's --model / --record).
@@ -28,8 +28,18 @@ export function editorModels(settings: HooksmithSettings): ModelRunOptions {
   };
 }
 
+/**
+ * Which shared runner serves `resource`: its workspace folder's (each folder of a multi-root
+ * workspace has its own interpreter and resource-scoped settings), '' outside any folder.
+ */
+function folderKey(resource: vscode.Uri | undefined): string {
+  const folder = resource && vscode.workspace.getWorkspaceFolder(resource);
+  return folder ? folder.uri.toString() : '';
+}
+
 export class RunnerService implements vscode.Disposable {
-  private runner: Promise<HookRunner | undefined> | undefined;
+  /** One warm runner per workspace folder (folderKey), created on first use. */
+  private readonly runners = new Map<string, Promise<HookRunner | undefined>>();
   private readonly resolver: InterpreterResolver;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -49,6 +59,10 @@ export class RunnerService implements vscode.Disposable {
         ctx.log.info('python', `${changed} changed: the next run starts a new Python host`);
         this.reset();
       }),
+      // A folder closed: its warm host goes with it.
+      vscode.workspace.onDidChangeWorkspaceFolders((e) => {
+        for (const f of e.removed) this.disposeRunner(f.uri.toString());
+      }),
     );
   }
 
@@ -58,21 +72,29 @@ export class RunnerService implements vscode.Disposable {
    */
   async selectLine(resource?: vscode.Uri): Promise<void> {
     // A runner's creation selected the line: nothing more to ask.
-    if (this.runner && (await this.runner)) return;
+    const existing = this.runners.get(folderKey(resource));
+    if (existing && (await existing)) return;
     const choice = await this.resolver.resolve(resource);
     await selectEditorLine(this.ctx, choice.ok ? choice.python : undefined, resource);
   }
 
-  /** The runner, created on first use; undefined (after telling the user) when no Python works. */
+  /**
+   * The runner of `resource`'s workspace folder, created on first use with that folder's
+   * interpreter and settings; undefined (after telling the user) when no Python works.
+   */
   async get(resource?: vscode.Uri): Promise<HookRunner | undefined> {
-    if (!this.runner) {
-      this.runner = this.create(resource, editorModels(this.ctx.settings(resource)));
+    const key = folderKey(resource);
+    let runner = this.runners.get(key);
+    if (!runner) {
+      const created = this.create(resource, editorModels(this.ctx.settings(resource)));
+      this.runners.set(key, created);
       // A failed resolution is not cached: the user may fix it and try again.
-      void this.runner.then((r) => {
-        if (!r) this.runner = undefined;
+      void created.then((r) => {
+        if (!r && this.runners.get(key) === created) this.runners.delete(key);
       });
+      runner = created;
     }
-    return this.runner;
+    return runner;
   }
 
   /**
@@ -145,11 +167,15 @@ export class RunnerService implements vscode.Disposable {
     });
   }
 
-  /** Disposes the current runner (its Python host); the next `get` creates a new one. */
+  /** Disposes every folder's runner (its Python host); the next `get` creates a new one. */
   reset(): void {
-    const old = this.runner;
-    this.runner = undefined;
-    void old
+    for (const key of [...this.runners.keys()]) this.disposeRunner(key);
+  }
+
+  private disposeRunner(key: string): void {
+    const runner = this.runners.get(key);
+    this.runners.delete(key);
+    void runner
       ?.then((r) => r?.dispose())
       .catch((err: unknown) =>
         this.ctx.log.warn('host', `dispose: ${err instanceof Error ? err.message : String(err)}`),

@@ -69,9 +69,12 @@ async function main() {
     });
   }
 
-  // Untrusted pass only when asked for, or (trust=both) when some file is written for it.
+  // Untrusted and multi-root passes only when asked for, or when some file is written for them.
   const passes = planPasses(opts).filter(
-    (p) => opts.trust !== 'both' || p.trusted || findTestFiles(SUITE_DIR, p.files).length > 0,
+    (p) =>
+      (opts.trust !== 'both' && !p.multiRoot) ||
+      (p.trusted && !p.multiRoot) ||
+      findTestFiles(SUITE_DIR, p.files).length > 0,
   );
   passes.forEach((p) => {
     if (!opts.screenshot) return;

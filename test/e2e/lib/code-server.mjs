@@ -310,7 +310,10 @@ export async function run({ run, pass, opts, clock, extensionDevelopmentPath, ex
       ['extensionTestsPath', remote(extensionTestsPath)],
     ];
     const url =
-      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(run.workspaceDir)}` +
+      `http://127.0.0.1:${port}/?` +
+      (run.workspaceFile
+        ? `workspace=${encodeURIComponent(run.workspaceFile)}`
+        : `folder=${encodeURIComponent(run.workspaceDir)}`) +
       `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     try {
       await page.goto(url, { timeout: left() });

@@ -58,7 +58,7 @@ export async function run({ run, pass, opts, clock, extensionDevelopmentPath, ex
   }
 
   const args = [
-    run.workspaceDir,
+    run.workspaceFile ?? run.workspaceDir,
     ...profile,
     '--no-sandbox',
     '--disable-gpu-sandbox',

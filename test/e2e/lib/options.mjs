@@ -110,12 +110,30 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
 
 /**
  * The passes to run. Trusted (the default pass) loads every *.test.js except the
- * *.untrusted.test.js files, which run in the untrusted pass with workspace trust on.
+ * *.untrusted.test.js files, which run in the untrusted pass with workspace trust on, and the
+ * *.multiroot.test.js files, which run trusted in a workspace of two folders (the opened folder's
+ * copy and an empty second one: a web VS Code cannot add a folder to an open window without a reload).
  */
 export function planPasses(o) {
   const passes = [];
-  if (o.trust !== 'off')
-    passes.push({ name: 'trusted', trusted: true, files: o.files || '**/*.test.js,!**/*.untrusted.test.js' });
+  const multiRootFiles = o.files ? o.files.split(',').filter((f) => /\.multiroot\.test\.js$/.test(f)) : [];
+  const others = o.files
+    ?.split(',')
+    .filter((f) => !multiRootFiles.includes(f))
+    .join(',');
+  if (o.trust !== 'off' && (!o.files || others))
+    passes.push({
+      name: 'trusted',
+      trusted: true,
+      files: others || '**/*.test.js,!**/*.untrusted.test.js,!**/*.multiroot.test.js',
+    });
+  if (o.trust !== 'off' && (!o.files || multiRootFiles.length))
+    passes.push({
+      name: 'multi-root',
+      trusted: true,
+      multiRoot: true,
+      files: multiRootFiles.join(',') || '**/*.multiroot.test.js',
+    });
   if (o.trust !== 'on')
     passes.push({ name: 'untrusted', trusted: false, files: o.files || '**/*.untrusted.test.js' });
   return passes;

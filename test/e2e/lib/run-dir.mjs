@@ -3,6 +3,7 @@
 //
 //   <tmp>/hooksmith-e2e-XXXX/            runDir (outside the repo: no parent git repo)
 //     workspace/                         the copy of the workspace folder VS Code opens
+//     workspace-2/, e2e.code-workspace   a multi-root pass's second folder and the workspace it opens
 //     e2e-config.json                    read by test/e2e/suite/harness.js
 //     results.json                       written by test/e2e/suite/index.js
 //     screenshot-requests/               harness.screenshot() ↔ the code-server launcher
@@ -38,6 +39,17 @@ export function createRun({ workspace, launcher, pass, opts }) {
     fs.cpSync(workspace, workspaceDir, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
   } else {
     fs.mkdirSync(workspaceDir);
+  }
+
+  // A multi-root pass opens a .code-workspace of the copy and a second, empty folder.
+  let workspaceFile;
+  if (pass.multiRoot) {
+    fs.mkdirSync(path.join(runDir, 'workspace-2'));
+    workspaceFile = path.join(runDir, 'e2e.code-workspace');
+    fs.writeFileSync(
+      workspaceFile,
+      JSON.stringify({ folders: [{ path: 'workspace' }, { path: 'workspace-2' }] }),
+    );
   }
 
   const dirs = {
@@ -80,7 +92,7 @@ export function createRun({ workspace, launcher, pass, opts }) {
     XDG_STATE_HOME: path.join(dirs.home, '.local/state'),
     HOOKSMITH_E2E_CONFIG: configPath,
   };
-  return { runDir, stateDir, workspaceDir, configPath, resultsPath, config, dirs, env };
+  return { runDir, stateDir, workspaceDir, workspaceFile, configPath, resultsPath, config, dirs, env };
 }
 
 /** The counts the suite wrote, or null when it never started. */

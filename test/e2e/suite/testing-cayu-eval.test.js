@@ -1,10 +1,10 @@
 // A Cayu eval corpus (`*.cayu-eval.json`, cayu 0.15) in the Testing view: the file under its
 // agent, one item per corpus case (at its line), each case's assertions as its children (at
 // theirs; the kinds Hooksmith does not check said so), a malformed corpus an item in error. Run
-// from the view: with no model every case is skipped "needs a model" naming the hooksmith.model
-// setting, never passed; with the setting (a local Chat Completions server plays the agent) a
-// case run alone passes or fails at the assertion's line, and Run All runs the corpus too.
-// Editing and deleting the file keeps the items in step.
+// from the view (the file item, a case item, Run All): with no model every case is skipped
+// "needs a model" naming the hooksmith.model setting, never passed; with the setting (a local
+// Chat Completions server plays the agent) a case run alone passes or fails at the assertion's
+// line, and Run All runs the corpus too. Editing and deleting the file keeps the items in step.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -30,6 +30,13 @@ describe('Testing view: a Cayu eval corpus', function () {
     let i = lines.findIndex((l) => l.trim() === `"id": "${id}",`);
     while (lines[i].trim() !== '{') i--;
     return i + 1;
+  };
+
+  /** Runs the innermost test item at `at` in the corpus's editor (the workbench's Run Test at Cursor). */
+  const atCursor = async (at) => {
+    const editor = await vscode.window.showTextDocument(await h.open(corpus, { show: false }));
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('testing.runAtCursor');
   };
 
   before(async () => {
@@ -96,8 +103,9 @@ describe('Testing view: a Cayu eval corpus', function () {
   });
 
   it('Run (the file) with no model: every case skipped, "needs a model" naming the hooksmith.model setting', async () => {
-    await h.open(corpus);
-    await vscode.commands.executeCommand('testing.runCurrentFile');
+    // The file item: the test at the cursor on line 1 (its cases start below). Run Tests in Current
+    // File sometimes started no run after other suites' runs in the same window (models.test.js).
+    await atCursor(new vscode.Position(0, 0));
     const last = await e2e.waitFor(
       async () => {
         const r = await lastRun();
@@ -124,10 +132,7 @@ describe('Testing view: a Cayu eval corpus', function () {
     const model = { base_url: server.baseUrl, model: 'fixture-model', api_key_env: KEY_ENV };
     await config().update('model', model, vscode.ConfigurationTarget.Workspace);
     await config().update('modelRecord', 'missing', vscode.ConfigurationTarget.Workspace);
-    const editor = await vscode.window.showTextDocument(await h.open(corpus, { show: false }));
-    const at = new vscode.Position(44, 0); // line 45: the looks-up case's `{`
-    editor.selection = new vscode.Selection(at, at);
-    await vscode.commands.executeCommand('testing.runAtCursor');
+    await atCursor(new vscode.Position(44, 0)); // line 45: the looks-up case's `{`
     const last = await e2e.waitFor(
       async () => {
         const r = await lastRun();

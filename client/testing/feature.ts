@@ -1,13 +1,14 @@
 // The Testing view: a vscode.tests TestController over every scenario and payload case of the
-// workspace (agents → files → case → expectations), found as files change. Run / Run All from
-// the view and the gutter; a failed expectation shows expected vs actual at its line (results.ts),
-// the peek opens on the first failure (peek.ts), the status bar counts the failing cases; a failed
-// scenario's timeline opens from the result. Registered only in a trusted workspace (running a
-// case runs hooks).
+// workspace (agents → files → case → expectations; a Cayu eval corpus: each of its cases under the
+// file), found as files change. Run / Run All from the view and the gutter; a failed expectation
+// shows expected vs actual at its line (results.ts), the peek opens on the first failure
+// (peek.ts), the status bar counts the failing cases; a failed scenario's timeline opens from the
+// result. Registered only in a trusted workspace (running a case runs hooks).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SHOW_SIMULATION_COMMAND } from '../simulate/feature';
 import { isPayloadFile, isScenarioFile } from '../../runtime/testing/discover-cases';
+import { isCayuEvalPath } from '../../runtime/engine/cayu-eval';
 import type { HooksmithContext } from '../context';
 import { fuzzFeature } from './fuzz';
 import { registerNewScenario } from './new-scenario';
@@ -21,8 +22,10 @@ const GLOBS = [
   '**/*.scenario.{yaml,yml,json}',
   '**/eval/scenarios/*.{yml,yaml}',
   '**/.hooksmith/payloads/*.json',
+  '**/*.cayu-eval.json',
 ];
 const EXCLUDE = '**/{node_modules,.git}/**';
+const isCaseFile = (f: string) => isScenarioFile(f) || isPayloadFile(f) || isCayuEvalPath(f);
 
 function registerController(ctx: HooksmithContext): TestTree {
   const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Hooksmith');
@@ -86,9 +89,11 @@ function registerTestCommands(
   ctx.registerCommand('lastCoverage', () => runner.lastCoverage);
   ctx.registerCommand('testItems', async () => {
     if (controller.items.size === 0) await scan();
-    const out: { id: string; label: string; line?: number; depth: number }[] = [];
+    const out: { id: string; label: string; line?: number; depth: number; error?: string }[] = [];
     const walk = (i: vscode.TestItem, depth: number) => {
-      out.push({ id: i.id, label: i.label, line: i.range ? i.range.start.line + 1 : undefined, depth });
+      const line = i.range ? i.range.start.line + 1 : undefined;
+      const error = typeof i.error === 'string' ? i.error : i.error?.value;
+      out.push({ id: i.id, label: i.label, line, depth, ...(error ? { error } : {}) });
       i.children.forEach((c) => walk(c, depth + 1));
     };
     controller.items.forEach((i) => walk(i, 0));
@@ -129,7 +134,7 @@ function watchFolders(ctx: HooksmithContext, tree: TestTree): void {
     pending.clear();
     for (const dir of dirs) {
       const found = await vscode.workspace.findFiles(new vscode.RelativePattern(dir, '**/*'), EXCLUDE, 2000);
-      for (const u of found) if (isScenarioFile(u.fsPath) || isPayloadFile(u.fsPath)) tree.update(u.fsPath);
+      for (const u of found) if (isCaseFile(u.fsPath)) tree.update(u.fsPath);
     }
   };
   const created = async (u: vscode.Uri) => {

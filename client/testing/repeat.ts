@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { CaseResult } from '../../runtime/testing/cases';
 import { runCase } from '../../runtime/testing/run-cases';
-import { readCase } from '../../runtime/testing/discover-cases';
+import { rereadCase } from '../../runtime/testing/discover-cases';
 import { formatRepeatsText, repeatVerdict, summarizeRepeats } from '../../runtime/testing/repeats';
 import type { HooksmithContext } from '../context';
 import { sharedRunner } from '../python/runner-service';
@@ -141,8 +141,7 @@ async function runRepeated(
     for (const e of entries) {
       if (token.isCancellationRequested) break;
       r.run.started(e.item);
-      const now = readCase(e.testCase.file);
-      const runs = await repeatCase(runner, now && 'kind' in now ? now : e.testCase, r.n, token);
+      const runs = await repeatCase(runner, rereadCase(e.testCase) ?? e.testCase, r.n, token);
       if (!runs.length) break;
       reportRepeats(r, e, runs);
     }

@@ -8,9 +8,13 @@ import { pathKey } from '../../runtime/testing/plan';
 import { failureText, statusLine } from '../../runtime/testing/report';
 import type { CaseEntry } from './tree';
 import { NEEDS_MANTLE, needsMantleModel } from '../../runtime/engine/mantle-scenario';
+import { needsCayuModel } from '../../runtime/engine/cayu-eval';
 
 /** A skip reason in the editor's words: the setting, not the CLI's --model (#45 item 2). */
-const editorWords = (why: string) => (why === NEEDS_MANTLE ? needsMantleModel('editor') : why);
+export function editorWords(why: string): string {
+  if (why === NEEDS_MANTLE) return needsMantleModel('editor');
+  return why === needsCayuModel('cli') ? needsCayuModel('editor') : why;
+}
 
 /** A failure message as the tests of the view read it. */
 export interface MessageReport {
@@ -83,13 +87,15 @@ function reportExpectations(
   item: vscode.TestItem,
   r: CaseResult,
   out: Map<string, ItemReport>,
-): { failures: vscode.TestMessage[]; byTurn: Map<string, vscode.TestMessage[]> } {
+): { failures: vscode.TestMessage[]; byTurn: Map<string, vscode.TestMessage[]>; reported: Set<string> } {
   const uri = vscode.Uri.file(r.case.file);
   const failures: vscode.TestMessage[] = [];
   const byTurn = new Map<string, vscode.TestMessage[]>();
+  const reported = new Set<string>();
   for (const e of r.expectations) {
     const child = childOf(item, `${item.id}/${pathKey(e.path)}`);
     const id = child?.id ?? `${item.id}/${pathKey(e.path)}`;
+    reported.add(id);
     if (e.skipped) {
       // A Mantle check a hook simulation cannot make: skipped, with why in the output.
       if (child) run.skipped(child);
@@ -105,7 +111,8 @@ function reportExpectations(
     const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
     msg.location = at(uri, e.line);
     // A cassette that cannot answer also offers Re-record (package.json testing/message/context).
-    if (r.case.kind === 'scenario')
+    // Not on a corpus case: both play the file, and a corpus is no scenario file.
+    if (r.case.kind === 'scenario' && !r.case.cayuEval)
       msg.contextValue = e.name === 'cassette' ? 'hooksmith.cassetteFailure' : 'hooksmith.scenarioFailure';
     failures.push(msg);
     if (child) run.failed(child, msg);
@@ -114,7 +121,21 @@ function reportExpectations(
       byTurn.set(child.parent.id, [...(byTurn.get(child.parent.id) ?? []), msg]);
     out.set(id, { state: 'failed', line: e.line, message: e.name, expected: e.expected, actual: e.actual });
   }
-  return { failures, byTurn };
+  return { failures, byTurn, reported };
+}
+
+/** The case's expectation items no result named (a corpus case no model played): skipped, never passed. */
+function skipUnreported(
+  run: vscode.TestRun,
+  item: vscode.TestItem,
+  reported: Set<string>,
+  out: Map<string, ItemReport>,
+) {
+  item.children.forEach((c) => {
+    if (reported.has(c.id) || c.id.startsWith(`${item.id}/turns/`)) return;
+    run.skipped(c);
+    out.set(c.id, { state: 'skipped', ...(c.range ? { line: c.range.start.line + 1 } : {}) });
+  });
 }
 
 export function report(
@@ -132,7 +153,8 @@ export function report(
   // failure read twice in Test Results and the peek; the failure's own message carries the line.
   run.appendOutput(output, undefined, item);
   if (r.status === 'error') return reportError(run, entry, r, out, output);
-  const { failures, byTurn } = reportExpectations(run, item, r, out);
+  const { failures, byTurn, reported } = reportExpectations(run, item, r, out);
+  skipUnreported(run, item, reported, out);
   // A conversation's turn items: failed with their expectations' messages, else passed.
   item.children.forEach((turn) => {
     if (!turn.id.startsWith(`${item.id}/turns/`)) return;
@@ -143,9 +165,11 @@ export function report(
   if (failures.length) run.failed(item, failures, ms);
   else if (r.status === 'skipped') run.skipped(item);
   else run.passed(item, ms);
+  const why = r.status === 'skipped' ? r.expectations.find((e) => e.skipped)?.skipped : undefined;
   out.set(item.id, {
     state: failures.length ? 'failed' : r.status === 'skipped' ? 'skipped' : 'passed',
     line: r.case.line,
+    ...(why ? { message: editorWords(why) } : {}),
     output,
     messages: failures.map(messageReport),
   });

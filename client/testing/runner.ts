@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SimulationResult } from '../../runtime/engine/api';
 import type { HookRunner } from '../../runtime/engine/runner';
 import type { CaseResult } from '../../runtime/testing/cases';
-import { readCase } from '../../runtime/testing/discover-cases';
+import { rereadCase } from '../../runtime/testing/discover-cases';
 import { runCases } from '../../runtime/testing/run-cases';
 import { defaultJobs, runPool } from '../../runtime/testing/pool';
 import { coverageCaseId } from '../../runtime/testing/coverage/line-coverage';
@@ -59,9 +59,11 @@ export class TestRunner {
     else this.played.delete(e.testCase.file);
   };
 
-  /** A case file was deleted: it no longer counts as failing. */
+  /** A case file was deleted: its cases (a corpus's `FILE#<id>`) no longer count as failing. */
   forget(file: string): void {
-    if (this.failing.delete(`${file}::case`)) this.showFailing();
+    const gone = [...this.failing.keys()].filter((id) => id === `${file}::case` || id.startsWith(`${file}#`));
+    for (const id of gone) this.failing.delete(id);
+    if (gone.length) this.showFailing();
   }
 
   private showFailing(): void {
@@ -163,8 +165,7 @@ export class TestRunner {
         run.started(e.item);
         e.item.children.forEach((c) => run.started(c));
         // Read again: the file may have changed since it was discovered.
-        const now = readCase(e.testCase.file);
-        const testCase = now && 'kind' in now ? now : e.testCase;
+        const testCase = rereadCase(e.testCase) ?? e.testCase;
         coverage?.begin(coverageCaseId(testCase));
         const [r] = await runCases([testCase], { runnerFor: () => runner });
         if (r?.status !== 'passed')

@@ -1,11 +1,11 @@
 // The Testing view's items: agents → files → the case → its expectations (a conversation's
-// per-turn ones under an item per turn), built from the
-// files on disk (runtime/testing) and kept in step as they change.
+// per-turn ones under an item per turn; a Cayu eval corpus: its cases → their assertions), built
+// from the files on disk (runtime/testing) and kept in step as they change.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { malformedSummary, type TestCase } from '../../runtime/testing/cases';
-import { readCase } from '../../runtime/testing/discover-cases';
-import { pathKey, plannedExpectations } from '../../runtime/testing/plan';
+import { readCaseFile } from '../../runtime/testing/discover-cases';
+import { caseItemId, pathKey, plannedExpectations } from '../../runtime/testing/plan';
 import { sourceLines } from '../../runtime/testing/source-lines';
 import { mantleKeyPath } from '../../runtime/engine/mantle-scenario';
 
@@ -38,37 +38,55 @@ export class TestTree {
 
   /** Reads one file again: adds, replaces or removes its items. */
   update(file: string): void {
-    const c = readCase(file);
+    const read = readCaseFile(file);
     // Unchanged (an open, a save or a second watcher event of the same text): the items stay. A
     // replaced item is a diff VS Code's copy of the tests applies up to 200 ms later, and a run
     // asked for in between finds nothing to run (#45 item 7).
-    const known = this.cases.get(`${file}::case`);
-    if (c && 'kind' in c && known && this.attached(known.item) && sameCase(known.testCase, c)) {
-      known.testCase = c;
-      return;
-    }
+    if (Array.isArray(read) && this.unchanged(read)) return;
     this.remove(file);
-    if (!c) return;
+    if (!read) return;
     const uri = vscode.Uri.file(file);
-    if (!('kind' in c)) {
+    const fileItem = this.controller.createTestItem(file, path.basename(file), uri);
+    if (!Array.isArray(read)) {
       // A malformed file shows as an item in error, so the problem is visible in the view.
-      const root = path.dirname(file);
-      const item = this.controller.createTestItem(file, path.basename(file), uri);
-      item.error = malformedSummary(c);
-      this.agentItem(root).children.add(item);
+      fileItem.error = malformedSummary(read);
+      this.agentItem(path.dirname(file)).children.add(fileItem);
       return;
     }
-    const fileItem = this.controller.createTestItem(file, path.basename(file), uri);
+    if (!read.length) return;
     fileItem.range = line(1);
-    const caseId = `${file}::case`;
+    // One case, or a Cayu eval corpus's cases, each its own item under the file.
+    for (const c of read) {
+      const item = this.caseItem(c, uri);
+      fileItem.children.add(item);
+      this.cases.set(item.id, { testCase: c, item });
+    }
+    this.agentItem(read[0]!.agentRoot).children.add(fileItem);
+  }
+
+  /** The file's cases are those its items show (same ids, same text): they take the new reading. */
+  private unchanged(read: TestCase[]): boolean {
+    const known = read.map((c) => this.cases.get(caseItemId(c)));
+    const same = (k: CaseEntry | undefined, i: number) =>
+      k !== undefined && this.attached(k.item) && sameCase(k.testCase, read[i]!);
+    if (!read.length || !known.every(same)) return false;
+    known.forEach((k, i) => (k!.testCase = read[i]!));
+    return true;
+  }
+
+  /** A case's item, its expectations (a corpus case's assertions) as children, with their lines. */
+  private caseItem(c: TestCase, uri: vscode.Uri): vscode.TestItem {
+    const caseId = caseItemId(c);
     const caseItem = this.controller.createTestItem(caseId, c.name, uri);
     // A conversation's case stands on its `turns:` line and each turn on its own (`- user:`): its
-    // ✖ marks the turn that failed, not the scenario-level `expect:` (#31 item 12).
+    // ✖ marks the turn that failed, not the scenario-level `expect:` (#31 item 12). A corpus case
+    // stands on its own line in `cases` (its user messages are no key of the file).
     const lines = c.lines ?? sourceLines(c.text);
     const keyLine = (...p: (string | number)[]) => lines.lineOf(c.mantle ? mantleKeyPath(p) : p);
-    caseItem.range = line(c.scenario?.turns ? keyLine('turns') : c.line);
+    const turnsInFile = c.cayuEval ? [] : (c.scenario?.turns ?? []);
+    caseItem.range = line(turnsInFile.length ? keyLine('turns') : c.line);
     // A conversation's turns are items of the case, each holding its own expectations.
-    const turns = (c.scenario?.turns ?? []).map((t, i) => {
+    const turns = turnsInFile.map((t, i) => {
       const turn = this.controller.createTestItem(`${caseId}/turns/${i}`, t.name ?? `turn ${i + 1}`, uri);
       turn.range = line(keyLine('turns', i));
       caseItem.children.add(turn);
@@ -84,9 +102,7 @@ export class TestTree {
     } catch {
       // The case itself was read; a plan that cannot be made shows up when it runs.
     }
-    fileItem.children.add(caseItem);
-    this.agentItem(c.agentRoot).children.add(fileItem);
-    this.cases.set(caseId, { testCase: c, item: caseItem });
+    return caseItem;
   }
 
   /** The item is still in the controller's tree (not removed with its agent). */
@@ -97,7 +113,7 @@ export class TestTree {
   }
 
   remove(file: string): void {
-    this.cases.delete(`${file}::case`);
+    for (const [id, e] of this.cases) if (e.testCase.file === file) this.cases.delete(id);
     this.controller.items.forEach((agent) => {
       agent.children.delete(file);
       if (agent.children.size === 0) this.controller.items.delete(agent.id);

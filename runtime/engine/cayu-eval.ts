@@ -81,9 +81,20 @@ export type CayuEvalCorpus = z.infer<typeof cayuEvalCorpus>;
 
 /** An assertion Hooksmith does not check on a played case: its kind and why (never passed). */
 export interface NotChecked {
+  /** Its index in the case's `assertions` (its line in the file). */
+  index: number;
   id: string;
   kind: string;
   why: string;
+}
+
+/** An assertion Hooksmith checks: the `expect:` entries it became (their results judge it). */
+export interface Checked {
+  index: number;
+  id: string;
+  kind: string;
+  /** Key paths of the played scenario's results, e.g. ['expect', 'tool_called', 1]. */
+  paths: (string | number)[][];
 }
 
 /** One corpus case as a Hooksmith scenario, with what of its assertions stays unchecked. */
@@ -94,6 +105,7 @@ export interface CayuEvalScenario {
   /** Why it cannot play as a scenario at all (no user messages), or undefined. */
   unplayable?: string;
   scenario: Record<string, unknown>;
+  checked: Checked[];
   notChecked: NotChecked[];
 }
 
@@ -154,11 +166,14 @@ function mapOrder(names: string[], expect: Expect): string | undefined {
 /** The scenario one case plays: its user messages as turns, its deterministic checks as expect. */
 export function cayuEvalScenario(c: CayuEvalCase, index: number): CayuEvalScenario {
   const expect: Expect = {};
+  const checked: Checked[] = [];
   const notChecked: NotChecked[] = [];
-  for (const a of c.assertions as CayuAssertion[]) {
+  (c.assertions as CayuAssertion[]).forEach((a, i) => {
+    const before = { ...expect };
     const why = mapAssertion(a, expect);
-    if (why) notChecked.push({ id: a.id, kind: a.kind, why });
-  }
+    if (why) notChecked.push({ index: i, id: a.id, kind: a.kind, why });
+    else checked.push({ index: i, id: a.id, kind: a.kind, paths: addedPaths(before, expect) });
+  });
   const messages = c.input?.messages ?? [];
   const unplayable = messages.length
     ? undefined
@@ -169,7 +184,20 @@ export function cayuEvalScenario(c: CayuEvalCase, index: number): CayuEvalScenar
     ...(turns.length ? { turns } : {}),
     ...(Object.keys(expect).length ? { expect } : {}),
   };
-  return { index, name: c.name, scenario, notChecked, ...(unplayable ? { unplayable } : {}) };
+  return { index, name: c.name, scenario, checked, notChecked, ...(unplayable ? { unplayable } : {}) };
+}
+
+/** The `expect:` entries one assertion added: a list's new items, a key set or replaced. */
+function addedPaths(before: Expect, after: Expect): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  for (const [key, value] of Object.entries(after)) {
+    const was = before[key];
+    if (Array.isArray(value)) {
+      const from = Array.isArray(was) ? was.length : 0;
+      for (let i = from; i < value.length; i++) out.push(['expect', key, i]);
+    } else if (value !== was) out.push(['expect', key]);
+  }
+  return out;
 }
 
 /** Why a corpus case cannot play without a model, in the CLI's or the editor's words. */

@@ -1,6 +1,7 @@
 // Test cases and their results, shared by `hooksmith test`, its reports and the Testing view.
 import type { RunResult, SimulationResult } from '../engine/api';
 import type { Scenario } from '../engine/scenario-schema';
+import type { Checked, NotChecked } from '../engine/cayu-eval';
 import type { KeyPath, SourceLines } from './source-lines';
 
 export interface ExpectationResult {
@@ -53,8 +54,8 @@ export interface TestCase {
   mantle?: boolean;
   /** A Mantle eval scenario only the Mantle engine can play (no scripted conversation): why. Skipped. */
   engineOnly?: string;
-  /** A case of a Cayu eval corpus: its index and id in `cases`, and the assertions Hooksmith does not check. */
-  cayuEval?: { index: number; id: string; notChecked: { id: string; kind: string; why: string }[] };
+  /** A case of a Cayu eval corpus: its index and id in `cases`, its assertions checked and not checked. */
+  cayuEval?: { index: number; id: string; checked: Checked[]; notChecked: NotChecked[] };
 }
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';

@@ -181,14 +181,29 @@ export function discoverCases(paths: readonly string[]): { cases: TestCase[]; ma
   const cases: TestCase[] = [];
   const malformed: MalformedFile[] = [];
   for (const f of caseFiles(paths)) {
-    // A Cayu eval corpus holds many cases (its own reader: the editor's one-case readCase skips it).
-    const c = isCayuEvalPath(f) ? readCorpus(f) : readCase(f);
+    const c = readCaseFile(f);
     if (!c) continue;
     if (Array.isArray(c)) cases.push(...c);
-    else if ('kind' in c) cases.push(c);
     else malformed.push(c);
   }
   return { cases, malformed };
+}
+
+/**
+ * The cases of one candidate file (a Cayu eval corpus holds many, any other file one), a
+ * malformed file, or nothing (a plain sample). The Testing view reads a file this way too.
+ */
+export function readCaseFile(file: string): TestCase[] | MalformedFile | undefined {
+  if (isCayuEvalPath(file)) return readCorpus(file);
+  const c = readCase(file);
+  return c && 'kind' in c ? [c] : c;
+}
+
+/** A case read again from disk before it runs (the file may have changed); undefined if it is gone. */
+export function rereadCase(c: TestCase): TestCase | undefined {
+  const now = readCaseFile(c.file);
+  if (!Array.isArray(now)) return undefined;
+  return c.cayuEval ? now.find((n) => n.cayuEval?.id === c.cayuEval!.id) : now[0];
 }
 
 function readCorpus(file: string): TestCase[] | MalformedFile {

@@ -6,6 +6,7 @@ import type { TestCase } from './cases';
 import { CHECKED_KEYS } from '../engine/expect-schema';
 import { sourceLines, type KeyPath } from './source-lines';
 import { parseJson } from '../json/lossless-json';
+import { caseSource, cayuEvalPlan } from './cayu-eval-cases';
 
 export interface PlannedExpectation {
   path: KeyPath;
@@ -15,8 +16,10 @@ export interface PlannedExpectation {
   turn?: number;
 }
 
-/** The key of a result or a planned expectation: the same path gives the same key. */
-export const pathKey = (p: KeyPath) => p.join('/');
+export { pathKey } from './source-lines';
+
+/** A case's item id: `FILE::case`, or a Cayu eval corpus case's `FILE#<case id>` (a file of many cases). */
+export const caseItemId = (c: TestCase): string => (c.cayuEval ? caseSource(c) : `${c.file}::case`);
 
 function labelOf(key: string, v: unknown): string {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
@@ -54,6 +57,7 @@ export function plannedExpectations(c: TestCase): PlannedExpectation[] {
     const expect = (parseJson(c.text) as { expect?: Record<string, unknown> }).expect ?? {};
     return plan(expect, ['expect'], lineOf);
   }
+  if (c.cayuEval) return cayuEvalPlan(c);
   if (c.engineOnly && !c.scenario)
     return [{ path: ['scenario'], label: 'scenario (needs a model)', line: c.line }];
   const { scenario } = loadScenario(c.file);

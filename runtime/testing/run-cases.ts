@@ -16,7 +16,7 @@ import type { HookRunnerOptions } from '../engine/api';
 import { sourceLines, type SourceLines } from './source-lines';
 import { loadScenario } from '../engine/scenario-load';
 import { mantleKeyPath, TRANSCRIPT_ONLY } from '../engine/mantle-scenario';
-import { caseSource, cayuEvalPaths, notCheckedResults } from './cayu-eval-cases';
+import { caseSource, cayuEvalResults, notCheckedResults } from './cayu-eval-cases';
 import { CassetteError, type ModelRunOptions } from '../engine/model-step';
 import { coverageCaseId, type LineCoverage } from './coverage/line-coverage';
 import { parseJson } from '../json/lossless-json';
@@ -97,7 +97,10 @@ async function playScenarioCase(runner: HookRunner, c: TestCase, lines: SourceLi
     const transcript = { name: 'transcript', passed: false, skipped: TRANSCRIPT_ONLY, path: at };
     expectations.push({ ...transcript, expected: 'goals', actual: '(none)', line: 0 });
   }
-  if (c.cayuEval) cayuEvalPaths(c, expectations);
+  if (c.cayuEval) {
+    const judged = cayuEvalResults(c, expectations);
+    return { status: verdictOf(judged), expectations: judged, simulation };
+  }
   if (c.mantle)
     for (const e of expectations) {
       e.path = mantleKeyPath(e.path);

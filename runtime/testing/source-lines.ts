@@ -4,6 +4,9 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node }
 
 export type KeyPath = readonly (string | number)[];
 
+/** The key of a result or a planned expectation: the same path gives the same key. */
+export const pathKey = (p: KeyPath) => p.join('/');
+
 export interface SourceLines {
   /** 1-based line of the key (or list item) at `path`; the nearest existing parent's otherwise. */
   lineOf(path: KeyPath): number;

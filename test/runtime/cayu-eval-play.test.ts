@@ -17,7 +17,7 @@ interface Report {
   cases: {
     name: string;
     status: string;
-    expectations: { name: string; passed: boolean; skipped?: string; actual: string }[];
+    expectations: { name: string; passed: boolean; skipped?: string; actual: string; line: number }[];
   }[];
 }
 
@@ -64,14 +64,27 @@ test('a Cayu eval corpus: skipped without a model, its cases played and judged w
   ]);
   const [greets, looksUp] = (JSON.parse(played.stdout) as Report).cases;
   assert.equal(greets!.status, 'passed', JSON.stringify(greets!.expectations));
+  // One result per assertion, in the corpus's terms, each on its own line of the file.
   assert.deepEqual(checked(greets!), [
-    ['status', true],
-    ['agent_message', true],
+    ['root_status done', true],
+    ['final_output_contains hi', true],
   ]);
   assert.deepEqual(notChecked(greets!), ['max_tool_calls no-tools']);
+  assert.deepEqual(
+    greets!.expectations.map((e) => e.line),
+    [5, 11, 17],
+  );
   // Two user messages, two turns: the model never called lookup_customer, so the case fails.
   assert.equal(looksUp!.status, 'failed', JSON.stringify(looksUp!.expectations));
-  assert.ok(checked(looksUp!).some(([name, passed]) => name === 'tool_called lookup_customer' && !passed));
+  assert.deepEqual(checked(looksUp!), [
+    ['tool_called lookup', false],
+    ['tools_called_in_order order', false],
+  ]);
+  // tools_called_in_order became three checks: each failing one is named in its result.
+  assert.deepEqual(
+    looksUp!.expectations[1]!.actual.split('\n').map((l) => l.split(':')[0]),
+    ['tool_called lookup_customer', 'tool_called list_orders', 'order tool_call'],
+  );
   assert.deepEqual(notChecked(looksUp!), ['usage_recorded usage']);
   assert.equal(played.status, 1, played.stderr);
   assert.equal(server.seen.length, 3, 'one model request per user turn (1 + 2)');

@@ -67,7 +67,9 @@ function standIn(runs: CaseResult[], verdict: string): CaseResult {
 function appendOutput(run: vscode.TestRun, e: CaseEntry, last: Map<string, ItemReport>, text: string): void {
   run.appendOutput(text, undefined, e.item);
   const item = last.get(e.item.id);
-  if (item) item.output = (item.output ?? '') + text;
+  if (!item) return;
+  item.output = (item.output ?? '') + text;
+  item.itemOutput = (item.itemOutput ?? '') + text;
 }
 
 /** The items a menu command names: test items (the clicked one, and the selection), or scenario files (a Uri). */

@@ -1,7 +1,7 @@
 // A case's result in the Testing view: each expectation item passed, failed or skipped; a failed
 // expectation's message is a diff of expected / actual at its line (the peek and the Test Results
-// show it), held by its item, its turn and its case; the run's output gets the case's line and the
-// failure text `hooksmith test` prints, under the case's item (Test Results shows it).
+// show it), held by its item, its turn and its case; the run's output gets the case's line (the
+// case's own output) and the failure text `hooksmith test` prints (Test Results shows both).
 import * as vscode from 'vscode';
 import type { CaseResult } from '../../runtime/testing/cases';
 import { pathKey } from '../../runtime/testing/plan';
@@ -32,8 +32,10 @@ export interface ItemReport {
   message?: string;
   expected?: string;
   actual?: string;
-  /** A case: the text appended to the run's output for it. */
+  /** A case: the text appended to the run's output for it (its line, then any failure block). */
   output?: string;
+  /** A case: the part of `output` that is the case's own (Test Results shows it for the case). */
+  itemOutput?: string;
   /** A case: the messages it failed with. */
   messages?: MessageReport[];
 }
@@ -69,7 +71,7 @@ function reportError(
   { item }: CaseEntry,
   r: CaseResult,
   out: Map<string, ItemReport>,
-  output: string,
+  output: CaseOutput,
 ): true {
   const msg = new vscode.TestMessage(
     `${r.error?.message ?? 'could not run'}\n${(r.error?.details ?? []).join('\n')}`,
@@ -77,7 +79,7 @@ function reportError(
   msg.location = at(vscode.Uri.file(r.case.file), r.case.line);
   run.errored(item, msg, r.durationMs);
   item.children.forEach((c) => run.skipped(c));
-  out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string, output });
+  out.set(item.id, { state: 'errored', line: r.case.line, message: msg.message as string, ...output });
   return true;
 }
 
@@ -138,6 +140,25 @@ function skipUnreported(
   });
 }
 
+type CaseOutput = Required<Pick<ItemReport, 'output' | 'itemOutput'>>;
+
+/**
+ * The case's line and the CLI's failure block, in the run's output; returns the text appended.
+ * Only the line is the case's own output: VS Code writes a test's own output again when the test
+ * is selected in Test Results, beside the rows of its failure messages, so the block there was the
+ * failure read twice (#45 item 5). Appended without the test, the block is in the run's output
+ * once, right under the line: both are appended in one go, no other case's output between.
+ * No location either: output with one is also drawn at that line in the editor (#31 item 5).
+ */
+function appendCaseOutput(run: vscode.TestRun, item: vscode.TestItem, r: CaseResult): CaseOutput {
+  const line = crlf([statusLine(r, relative)]);
+  run.appendOutput(line, undefined, item);
+  if (r.status !== 'failed' && r.status !== 'error') return { output: line, itemOutput: line };
+  const block = crlf([...failureText(r, relative), '']);
+  run.appendOutput(block);
+  return { output: line + block, itemOutput: line };
+}
+
 export function report(
   run: vscode.TestRun,
   entry: CaseEntry,
@@ -146,12 +167,7 @@ export function report(
 ): boolean {
   const { item } = entry;
   const ms = r.durationMs;
-  const lines = [statusLine(r, relative)];
-  if (r.status === 'failed' || r.status === 'error') lines.push(...failureText(r, relative), '');
-  const output = crlf(lines);
-  // No location: output with one is also shown as a message at that line (VS Code's design), so a
-  // failure read twice in Test Results and the peek; the failure's own message carries the line.
-  run.appendOutput(output, undefined, item);
+  const output = appendCaseOutput(run, item, r);
   if (r.status === 'error') return reportError(run, entry, r, out, output);
   const { failures, byTurn, reported } = reportExpectations(run, item, r, out);
   skipUnreported(run, item, reported, out);
@@ -170,7 +186,7 @@ export function report(
     state: failures.length ? 'failed' : r.status === 'skipped' ? 'skipped' : 'passed',
     line: r.case.line,
     ...(why ? { message: editorWords(why) } : {}),
-    output,
+    ...output,
     messages: failures.map(messageReport),
   });
   return failures.length > 0;

@@ -93,7 +93,7 @@ describe('a failed test: its output, its message, the peek', function () {
     assert.ok(!inline.some((t) => /FAILED/.test(t)), JSON.stringify(inline));
   });
 
-  it("the run's output holds the CLI's failure text, under the case", async () => {
+  it("the run's output holds the CLI's failure text, right under the case's line", async () => {
     const byEnd = (s) => (Object.entries(last).find(([id]) => id.endsWith(s)) || [])[1];
     const c = byEnd('guard-failure.scenario.yaml::case');
     assert.strictEqual(c.state, 'failed');

@@ -138,7 +138,7 @@ describe('Test Results shows a failure once, never glued to the next case (#45 i
     // A case's line starts a row; nothing is glued to what came before it ("…Goodbye!FAILED …").
     assert.doesNotMatch(text, /\S(FAILED|PASSED|SKIPPED|ERROR) +[\w./-]+\.(ya?ml|json)::/, text);
     assert.match(text, /^FAILED look-up\.scenario\.yaml::look up an order /m, text);
-    assert.match(text, /actual: {3}According to our records: Goodbye!\n/, text);
+    assert.match(text, /actual: {3}According to our records: Goodbye!$/m, text);
   });
 
   it('a failed case selected: its line beside its message rows, not the failure again', async function () {

@@ -111,8 +111,9 @@ export function parseOptions(argv = process.argv.slice(2), env = process.env) {
 /**
  * The passes to run. Trusted (the default pass) loads every *.test.js except the
  * *.untrusted.test.js files, which run in the untrusted pass with workspace trust on, and the
- * *.multiroot.test.js files, which run trusted in a workspace of two folders (the opened folder's
- * copy and an empty second one: a web VS Code cannot add a folder to an open window without a reload).
+ * *.multiroot.test.js files, which run trusted (trust both, or named by --files) in a workspace
+ * of two folders (the opened folder's copy and an empty second one: a web VS Code cannot add a
+ * folder to an open window without a reload).
  */
 export function planPasses(o) {
   const passes = [];
@@ -127,14 +128,15 @@ export function planPasses(o) {
       trusted: true,
       files: others || '**/*.test.js,!**/*.untrusted.test.js,!**/*.multiroot.test.js',
     });
-  if (o.trust !== 'off' && (!o.files || multiRootFiles.length))
+  // Beside the trusted pass by default (trust both), or when --files names a multi-root file.
+  if ((o.trust === 'both' && !o.files) || (o.trust !== 'off' && multiRootFiles.length))
     passes.push({
       name: 'multi-root',
       trusted: true,
       multiRoot: true,
       files: multiRootFiles.join(',') || '**/*.multiroot.test.js',
     });
-  if (o.trust !== 'on')
-    passes.push({ name: 'untrusted', trusted: false, files: o.files || '**/*.untrusted.test.js' });
+  if (o.trust !== 'on' && (!o.files || others))
+    passes.push({ name: 'untrusted', trusted: false, files: others || '**/*.untrusted.test.js' });
   return passes;
 }

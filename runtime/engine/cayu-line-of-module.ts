@@ -8,9 +8,7 @@ import type { ImportBinding } from '../python/model';
 
 /** The one line whose hook-API modules include `module` (none when both or neither do). */
 function onlyLineWithHooksIn(module: string): CayuLine | undefined {
-  const lines = CAYU_LINES.filter(
-    (l) => l.hookModules.includes(module) || l.hooksModule === module || l.partialHookModules?.[module],
-  );
+  const lines = CAYU_LINES.filter((l) => l.hookModules.includes(module) || l.partialHookModules?.[module]);
   return lines.length === 1 ? lines[0] : undefined;
 }
 

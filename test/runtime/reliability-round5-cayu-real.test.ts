@@ -197,5 +197,12 @@ test(
     // Ended near the deadline (21 s, after host start and cayu's import), not after the 120 s block
     // nor after three plays (before the fix: 3 × 21 s and more).
     assert.ok(wallMs < 60_000, `took ${wallMs} ms`);
+    // hooksmith test: the same result is an error that proves nothing (exit 2), never a pass or a hook's failure.
+    const run = await hooksmith(['test', `${a}/echo.scenario.yaml`, '--cayu-safety-stop', '1'], {
+      HOOKSMITH_TEST_CAYU_REAL_SLACK_MS: '20000',
+    });
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(run.stdout, /the installed cayu runtime's own work took longer than Hooksmith allows/);
+    assert.doesNotMatch(run.stdout, /PASS|internal error/);
   },
 );

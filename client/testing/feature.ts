@@ -30,20 +30,25 @@ const isCaseFile = (f: string) => isScenarioFile(f) || isPayloadFile(f) || isCay
 function registerController(ctx: HooksmithContext): TestTree {
   const controller = vscode.tests.createTestController(CONTROLLER_ID, 'Hooksmith');
   const tree = new TestTree(controller);
-  const scan = async () => {
+  /** Reads every case file in the workspace; returns their paths. */
+  const readAll = async () => {
+    const found = new Set<string>();
     for (const glob of GLOBS)
-      for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, 2000)) tree.update(uri.fsPath);
+      for (const uri of await vscode.workspace.findFiles(glob, EXCLUDE, 2000)) {
+        found.add(uri.fsPath);
+        tree.update(uri.fsPath);
+      }
+    return found;
   };
+  const scan = async () => void (await readAll());
   const runner = new TestRunner(ctx, controller, tree, scan);
   ctx.push(controller);
   controller.resolveHandler = async (item) => {
     if (!item) await scan();
   };
-  controller.refreshHandler = async () => {
-    controller.items.replace([]);
-    tree.cases.clear();
-    await scan();
-  };
+  // Refresh reads every file again but keeps the items of unchanged ones: a replaced item reaches
+  // VS Code's copy of the tree up to 200 ms later, and a Run All in between ran nothing (CI).
+  controller.refreshHandler = async () => tree.keepOnly(await readAll());
   watchCaseFiles(ctx, tree, runner);
   watchFolders(ctx, tree);
   const profile = (mode: RunMode) => (request: vscode.TestRunRequest, token: vscode.CancellationToken) =>

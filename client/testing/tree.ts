@@ -120,6 +120,13 @@ export class TestTree {
     });
   }
 
+  /** The files gone from `found` take their items with them. */
+  keepOnly(found: ReadonlySet<string>): void {
+    const files: string[] = [];
+    this.controller.items.forEach((agent) => agent.children.forEach((f) => files.push(f.id)));
+    for (const f of files) if (!found.has(f)) this.remove(f);
+  }
+
   /** A folder was deleted: every file item below it goes (only the folder's deletion is reported). */
   removeUnder(dir: string): void {
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;

@@ -103,21 +103,34 @@ describe('Test Results shows a failure once, never glued to the next case (#45 i
     );
     putBack = await setAside();
     await vscode.commands.executeCommand('testing.refreshTests');
-    await e2e.waitFor(async () => (await testFiles()).every(ours), {
-      timeout: h.LONG,
-      what: 'only the two scenarios left in the Testing view',
-    });
+    // Both of ours and nothing else: `every` alone holds for a tree caught mid-refresh (empty or
+    // half-filled), and a Run All of that tree never reports both (CI: timed out after 180 s).
+    await e2e.waitFor(
+      async () => {
+        const files = await testFiles();
+        return files.length === Object.keys(FILES).length && files.every(ours);
+      },
+      { timeout: h.LONG, what: 'only the two scenarios left in the Testing view' },
+    );
     await h.open(h.ws('look-up.scenario.yaml'));
     await vscode.commands.executeCommand('testing.runAll');
-    last = await e2e.waitFor(
-      async () => {
-        const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
-        const mine =
-          r && Object.keys(r).filter((id) => Object.keys(FILES).some((f) => id.endsWith(`${f}::case`)));
-        return mine && mine.length === 2 ? r : undefined;
-      },
-      { timeout: 180000, what: 'the results of both scenarios' },
-    );
+    last = await e2e
+      .waitFor(
+        async () => {
+          const r = await vscode.commands.executeCommand('hooksmith.lastTestRun');
+          const mine =
+            r && Object.keys(r).filter((id) => Object.keys(FILES).some((f) => id.endsWith(`${f}::case`)));
+          return mine && mine.length === 2 ? r : undefined;
+        },
+        { timeout: 180000, what: 'the results of both scenarios' },
+      )
+      .catch(async (err) => {
+        const items = (await vscode.commands.executeCommand('hooksmith.testItems')).map((i) => i.id);
+        const ran = Object.keys((await vscode.commands.executeCommand('hooksmith.lastTestRun')) || {});
+        throw new Error(
+          `${err.message}; the Testing view held ${JSON.stringify(items)}; reported: ${JSON.stringify(ran)}`,
+        );
+      });
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closePanel');

@@ -62,7 +62,9 @@ export function newScenarioText(hooks: readonly ScenarioHook[], name = scenarioN
   if (knowledge)
     out.push('      - tool_name: search_knowledge', '        tool_args: { query: delivery times }');
   out.push(
-    '  - text: Your order o-1 has shipped.',
+    // Grounded, as an answer from a tool's result reads: a hook that retries an answer citing
+    // nothing (the bundled example's require_grounding) lets the scenario pass as written.
+    "  - text: 'According to the order system, your order o-1 has shipped.'",
     'tools:',
     `  ${TOOL}:`,
     '    value: { order_id: o-1, status: shipped }',

@@ -1,7 +1,8 @@
 // A New Scenario (runtime/scaffold/new-scenario.ts) for real hooks, played by `hooksmith test` over
 // the built CLI with a real python3: the scenario it writes for the clean agent's hooks (Mantle
-// modify and observe, an unwired point, a knowledge hook, a Cayu phase) passes as written; a hook
-// that steers (RetryModel) fails its hook_outcome.
+// modify and observe, one that retries an answer citing nothing, an unwired point, a knowledge
+// hook, a Cayu phase) passes as written, and so does the plain turn; a hook that steers
+// (RetryModel) fails its hook_outcome.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,9 +18,6 @@ let agent: string;
 before(() => {
   agent = join(mkdtempSync(join(tmpdir(), 'hooksmith-new-scenario-')), 'agent');
   cpSync(join(root, 'examples', 'clean-agent'), agent, { recursive: true });
-  // Without require_grounding (it retries every answer lacking "According to": a scenario of the
-  // agent's own words would be written for it).
-  rmSync(join(agent, 'hooks', 'model_hooks.py'));
 });
 after(() => rmSync(join(agent, '..'), { recursive: true, force: true }));
 
@@ -29,6 +27,7 @@ test("the clean agent's hooks: the new scenario passes, each picked hook's outco
     file,
     newScenarioText([
       { handler: 'guard_orders', point: 'tool_call', wired: true },
+      { handler: 'require_grounding', point: 'model_response', wired: true },
       { handler: 'mark_end', point: 'turn_finished', wired: true },
       { handler: 'log_incoming', point: 'incoming_message', wired: false },
       { handler: 'expand_query', point: 'knowledge_query', wired: true },
@@ -45,6 +44,7 @@ test("the clean agent's hooks: the new scenario passes, each picked hook's outco
   const names = report.cases[0]!.expectations.map((e) => `${e.name}: ${e.passed}`);
   for (const hook of [
     'guard_orders',
+    'require_grounding',
     'mark_end',
     'log_incoming',
     'expand_query',
@@ -54,6 +54,14 @@ test("the clean agent's hooks: the new scenario passes, each picked hook's outco
       names.some((n) => n.includes(hook) && n.endsWith(': true')),
       `${hook} checked: ${names.join(', ')}`,
     );
+});
+
+test('none picked: the plain turn passes in the bundled example, its grounding hook included', () => {
+  const file = join(agent, 'plain.scenario.yaml');
+  writeFileSync(file, newScenarioText([]));
+  const r = spawnSync(process.execPath, [cli, 'test', file], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /PASSED \S*plain\.scenario\.yaml::new scenario/);
 });
 
 test('a hook that steers (RetryModel) fails its hook_outcome: returned (the test checks something)', () => {

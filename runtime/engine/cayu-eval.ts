@@ -111,8 +111,10 @@ export interface CayuEvalScenario {
 
 type Expect = Record<string, unknown[] | unknown>;
 
-const push = (e: Expect, key: string, value: unknown) => {
+/** Adds an item to the list under `key` (each item its own check, its own result); maps: no reason. */
+const push = (e: Expect, key: string, value: unknown): undefined => {
   e[key] = [...((e[key] as unknown[] | undefined) ?? []), value];
+  return undefined;
 };
 
 /** Adds a deterministic assertion to `expect`, or returns why it is not checked. */
@@ -124,9 +126,9 @@ function mapAssertion(a: CayuAssertion, expect: Expect): string | undefined {
       return undefined;
     case 'final_output_equals':
       if (a.comparison === 'json') return 'a JSON comparison of the final output';
-      return agentMessage(expect, 'equals', a.expected);
+      return push(expect, 'final_message', { equals: a.expected });
     case 'final_output_contains':
-      return agentMessage(expect, 'contains', a.expected);
+      return push(expect, 'final_message', { contains: a.expected });
     case 'tool_called':
       return mapToolCalled(a, expect);
     case 'tools_called_in_order':
@@ -134,16 +136,6 @@ function mapAssertion(a: CayuAssertion, expect: Expect): string | undefined {
     default:
       return `${a.kind}: only cayu eval checks it (the engine's run evidence, a judge or the workspace)`;
   }
-}
-
-/** The final output's checks, one `agent_message` (some agent message passes them all). */
-function agentMessage(expect: Expect, key: 'equals' | 'contains', text: unknown): string | undefined {
-  const m = (expect.agent_message ?? {}) as { equals?: unknown; contains?: unknown[] };
-  if (key === 'equals') {
-    if (m.equals !== undefined) return 'a second final_output_equals';
-    expect.agent_message = { ...m, equals: text };
-  } else expect.agent_message = { ...m, contains: [...(m.contains ?? []), text] };
-  return undefined;
 }
 
 function mapToolCalled(a: CayuAssertion, expect: Expect): string | undefined {

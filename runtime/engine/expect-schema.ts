@@ -105,6 +105,11 @@ const expectShape = {
   agent_message: textMatch
     .optional()
     .describe('Mantle name: some single bot message (one line the user saw) passes these checks.'),
+  final_message: oneOrMany(textMatch)
+    .optional()
+    .describe(
+      "The last bot message (Cayu's final output) passes these checks; a list: each item its own check.",
+    ),
   tool_called: oneOrMany(toolExpectation).optional().describe('Tools the engine ran (Mantle name).'),
   tool_not_called: oneOrMany(toolExpectation)
     .optional()

@@ -88,6 +88,17 @@ function agentMessage(m: TextMatch, sim: SimulationResult): Check {
   };
 }
 
+/** Cayu's final output: the last assistant message with text (cayu/evals/trajectory.py:1522). */
+function finalMessage(m: TextMatch, sim: SimulationResult): Check {
+  const last = sim.transcript.filter((t) => t.role === 'bot' && t.text).at(-1)?.text;
+  return {
+    name: 'final_message',
+    passed: last !== undefined && !textFailures(m, last).length,
+    expected: `the last bot message ${describeText(m)}`,
+    actual: last === undefined ? '(no bot message)' : last,
+  };
+}
+
 function ranTools(sim: SimulationResult, t: ToolExpectation) {
   return (sim.tools ?? []).filter(
     (r) => r.tool_name === t.tool_name && (!t.arguments || !subsetMismatch(t.arguments, r.arguments)),
@@ -216,6 +227,8 @@ function checksOf(key: keyof ScenarioExpect, value: unknown, sim: SimulationResu
       return [[transcript(value as TextMatch, sim)]];
     case 'agent_message':
       return [[agentMessage(value as TextMatch, sim)]];
+    case 'final_message':
+      return each<TextMatch>((m) => finalMessage(m, sim));
     case 'tool_called':
       return each<ToolExpectation>((t) => toolCalled(t, sim, false));
     case 'tool_not_called':

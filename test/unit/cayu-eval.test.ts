@@ -52,13 +52,19 @@ test('deterministic kinds map onto expect:, user messages onto turns', () => {
     turns: [{ user: 'one' }, { user: 'two' }],
     expect: {
       status: 'error',
-      agent_message: { equals: 'Done.', contains: ['Do'] },
+      final_message: [{ equals: 'Done.' }, { contains: 'Do' }],
       tool_called: [{ tool_name: 'a' }, { tool_name: 'a' }, { tool_name: 'c' }],
       tool_not_called: [{ tool_name: 'b' }],
       order: [{ first: 'tool_call:a', then: 'tool_call:c' }],
     },
   });
   assert.deepEqual(played.notChecked, []);
+  // Each final-output assertion is judged by its own check (they failed together when one
+  // agent_message carried both).
+  assert.deepEqual(
+    played.checked.filter((c) => c.kind.startsWith('final_output')).map((c) => c.paths),
+    [[['expect', 'final_message', 0]], [['expect', 'final_message', 1]]],
+  );
 });
 
 test('what Hooksmith cannot check exactly is listed as not checked, never mapped', () => {

@@ -152,11 +152,21 @@ class TurnPlayer {
     this.runners = sharedRunner(ctx);
   }
 
-  /** A turn already played (a test run's own result): shown as it was, not played again. */
-  showPlayed(file: string, result: SimulationResult): void {
+  /**
+   * A turn already played (a test run's own result): shown as it was, not played again. A Cayu
+   * eval corpus case (`caseName`) offers neither Run Again nor Re-record: both play the file as
+   * a scenario, and a corpus is none.
+   */
+  showPlayed(file: string, result: SimulationResult, caseName?: string): void {
     this.last = { target: { scenario: file, file }, result };
-    this.panel.show(`Turn: ${path.basename(file)} (test run)`, (sec) =>
-      renderTimelineHtml(result, { ...sec, rerun: true, rerecord: !!result.models?.failure }),
+    const replayable = caseName === undefined;
+    const title = caseName ? `${caseName} (${path.basename(file)})` : path.basename(file);
+    this.panel.show(`Turn: ${title} (test run)`, (sec) =>
+      renderTimelineHtml(result, {
+        ...sec,
+        rerun: replayable,
+        rerecord: replayable && !!result.models?.failure,
+      }),
     );
   }
 
@@ -289,8 +299,8 @@ export function simulateFeature(ctx: HooksmithContext): void {
   // A turn already played (a test run's own result): shown as it was, not played again, so a
   // hook whose output differs per run shows the run that failed.
   ctx.registerCommand(SHOW_SIMULATION_COMMAND, (raw?: unknown) => {
-    const arg = raw as { file?: string; result?: SimulationResult } | undefined;
-    if (arg?.file && arg.result) turns.showPlayed(arg.file, arg.result);
+    const arg = raw as { file?: string; result?: SimulationResult; caseName?: string } | undefined;
+    if (arg?.file && arg.result) turns.showPlayed(arg.file, arg.result, arg.caseName);
   });
   ctx.registerCommand('simulateTurn', (raw?: unknown) => turns.simulate(raw, false));
   ctx.registerCommand(RE_RECORD_COMMAND, (raw?: unknown) => turns.reRecord(raw));
@@ -342,7 +352,7 @@ function unsetKeys(file: string, settingKey: string | undefined): string[] {
   return [...new Set(names.filter((n): n is string => !!n))].filter((n) => !process.env[n]);
 }
 
-/** Shows a SimulationResult already played: `{ file, result }`. */
+/** Shows a SimulationResult already played: `{ file, result, caseName? }` (caseName: a corpus case). */
 export const SHOW_SIMULATION_COMMAND = 'showSimulation';
 
 /** For tests: the last simulation (scenario file, result or refusal). */

@@ -57,7 +57,7 @@ function registerController(ctx: HooksmithContext): TestTree {
   controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, profile('debug'), true);
   registerCoverageProfile(controller, profile('coverage'));
   registerRepeatProfile(ctx, controller, tree, runner.last, runner.remember);
-  registerTestCommands(ctx, controller, runner, scan);
+  registerTestCommands(ctx, controller, tree, runner, scan);
   void scan();
   return tree;
 }
@@ -87,6 +87,7 @@ function watchCaseFiles(ctx: HooksmithContext, tree: TestTree, runner: TestRunne
 function registerTestCommands(
   ctx: HooksmithContext,
   controller: vscode.TestController,
+  tree: TestTree,
   runner: TestRunner,
   scan: () => Promise<void>,
 ): void {
@@ -107,21 +108,38 @@ function registerTestCommands(
   // From a failed scenario's result message: the timeline of that run, as it was recorded (a
   // hook with randomness or time could play differently again). Played again only when no run
   // of it is kept (none yet in this window).
-  ctx.registerCommand('openTestTimeline', async (raw?: unknown) => {
-    const arg = raw as { test?: vscode.TestItem } | vscode.TestItem | undefined;
-    const item = arg && 'test' in arg ? arg.test : (arg as vscode.TestItem | undefined);
-    const file = item?.uri?.fsPath;
-    if (!file) return;
-    const result = runner.playedBy(file);
-    if (result) {
-      await vscode.commands.executeCommand(`hooksmith.${SHOW_SIMULATION_COMMAND}`, { file, result });
-      return;
-    }
+  ctx.registerCommand('openTestTimeline', (raw?: unknown) => openTestTimeline(tree, runner, raw));
+}
+
+/** A failure's "Open Timeline": the turn its test run played, as it was; a scenario no longer kept plays again. */
+async function openTestTimeline(tree: TestTree, runner: TestRunner, raw: unknown): Promise<void> {
+  const arg = raw as { test?: vscode.TestItem } | vscode.TestItem | undefined;
+  const item = arg && 'test' in arg ? arg.test : (arg as vscode.TestItem | undefined);
+  const file = item?.uri?.fsPath;
+  if (!file) return;
+  // A message's item is the case or one of its expectations; `{ uri }` alone: a scenario file.
+  const entry = item?.id ? tree.casesUnder(item)[0] : undefined;
+  const result = runner.playedBy(entry?.item.id ?? `${file}::case`);
+  const corpusCase = entry?.testCase.cayuEval ? entry.item.label : undefined;
+  if (result) {
+    await vscode.commands.executeCommand(`hooksmith.${SHOW_SIMULATION_COMMAND}`, {
+      file,
+      result,
+      ...(corpusCase ? { caseName: corpusCase } : {}),
+    });
+    return;
+  }
+  if (corpusCase) {
+    // A corpus is no scenario file: only its test run plays a case.
     void vscode.window.showInformationMessage(
-      `Hooksmith: the test run of ${path.basename(file)} is no longer kept; playing the scenario again.`,
+      `Hooksmith: the test run of ${corpusCase} (${path.basename(file)}) is no longer kept; run the case again to see its timeline.`,
     );
-    await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
-  });
+    return;
+  }
+  void vscode.window.showInformationMessage(
+    `Hooksmith: the test run of ${path.basename(file)} is no longer kept; playing the scenario again.`,
+  );
+  await vscode.commands.executeCommand('hooksmith.simulateTurn', file);
 }
 
 /**

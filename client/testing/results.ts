@@ -23,6 +23,8 @@ export interface MessageReport {
   line: number;
   expected?: string;
   actual?: string;
+  /** What its context menu offers (`hooksmith.scenarioFailure`, …; package.json). */
+  contextValue?: string;
 }
 
 /** What the last run reported per item id, for tests of the view (`hooksmith.lastTestRun`). */
@@ -61,6 +63,7 @@ function messageReport(m: vscode.TestMessage): MessageReport {
     line: (m.location?.range.start.line ?? -1) + 1,
     ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
     ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+    ...(m.contextValue ? { contextValue: m.contextValue } : {}),
   };
 }
 
@@ -112,10 +115,7 @@ function reportExpectations(
     }
     const msg = vscode.TestMessage.diff(`${e.name}: expected ${e.expected}`, e.expected, e.actual);
     msg.location = at(uri, e.line);
-    // A cassette that cannot answer also offers Re-record (package.json testing/message/context).
-    // Not on a corpus case: both play the file, and a corpus is no scenario file.
-    if (r.case.kind === 'scenario' && !r.case.cayuEval)
-      msg.contextValue = e.name === 'cassette' ? 'hooksmith.cassetteFailure' : 'hooksmith.scenarioFailure';
+    msg.contextValue = failureContext(r, e.name);
     failures.push(msg);
     if (child) run.failed(child, msg);
     // A per-turn expectation: its turn item fails with the same message.
@@ -124,6 +124,17 @@ function reportExpectations(
     out.set(id, { state: 'failed', line: e.line, message: e.name, expected: e.expected, actual: e.actual });
   }
   return { failures, byTurn, reported };
+}
+
+/**
+ * What a failure message offers (package.json testing/message/context): a played case its
+ * timeline; a scenario's cassette that cannot answer also Re-record. A corpus case offers no
+ * Re-record: that plays the file as a scenario, and a corpus is none.
+ */
+function failureContext(r: CaseResult, name: string): string | undefined {
+  if (r.case.kind !== 'scenario') return undefined;
+  if (r.case.cayuEval) return 'hooksmith.corpusFailure';
+  return name === 'cassette' ? 'hooksmith.cassetteFailure' : 'hooksmith.scenarioFailure';
 }
 
 /** The case's expectation items no result named (a corpus case no model played): skipped, never passed. */

@@ -27,7 +27,7 @@ export type RunMode = 'run' | 'debug' | 'coverage';
 export class TestRunner {
   /** Case item id → what its last run reported (`hooksmith.lastTestRun`). */
   readonly last = new Map<string, ItemReport>();
-  /** Scenario file → the turn its last test run played (its timeline opens from a failure). */
+  /** Case item id → the turn its last test run played (its timeline opens from a failure). */
   private readonly played = new Map<string, SimulationResult>();
   /** Case item id → its label, for the cases that failed (or could not run) when they last ran. */
   private readonly failing = new Map<string, string>();
@@ -45,9 +45,9 @@ export class TestRunner {
     this.runners = sharedRunner(ctx);
   }
 
-  /** The turn the scenario's last test run played, if one is kept. */
-  playedBy(file: string): SimulationResult | undefined {
-    return this.played.get(file);
+  /** The turn the case's last test run played, if one is kept. */
+  playedBy(caseId: string): SimulationResult | undefined {
+    return this.played.get(caseId);
   }
 
   /** What a case's result leaves behind, whichever profile ran it: the failing count, the timeline. */
@@ -55,8 +55,8 @@ export class TestRunner {
     if (failed) this.failing.set(e.item.id, `${e.item.label} (${path.basename(e.testCase.file)})`);
     else this.failing.delete(e.item.id);
     this.showFailing();
-    if (r.simulation) this.played.set(r.case.file, r.simulation);
-    else this.played.delete(e.testCase.file);
+    if (r.simulation) this.played.set(e.item.id, r.simulation);
+    else this.played.delete(e.item.id);
   };
 
   /** A case file was deleted: its cases (a corpus's `FILE#<id>`) no longer count as failing. */
@@ -171,7 +171,7 @@ export class TestRunner {
         if (r?.status !== 'passed')
           this.ctx.log.info('test', `${path.basename(e.testCase.file)}: ${r?.status}`);
         if (!r) {
-          this.played.delete(testCase.file);
+          this.played.delete(e.item.id);
           return undefined;
         }
         const failedNow = report(run, e, r, this.last);

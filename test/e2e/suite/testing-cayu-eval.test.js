@@ -158,6 +158,32 @@ describe('Testing view: a Cayu eval corpus', function () {
     assert.strictEqual(server.seen.length, 2, 'one model request per user message');
   });
 
+  it("a failed case's Open Timeline shows the turn its run played: the case's own, no Re-run of the file", async () => {
+    const c = (await lastRun())[`${corpus}#looks-up`];
+    // Its messages offer the timeline (package.json testing/message/context), not Re-record.
+    assert.deepStrictEqual([...new Set(c.messages.map((m) => m.contextValue))], ['hooksmith.corpusFailure']);
+    const before = server.seen.length;
+    await vscode.commands.executeCommand('hooksmith.openTestTimeline', {
+      id: `${corpus}#looks-up`,
+      uri: vscode.Uri.file(corpus),
+    });
+    const shown = await e2e.waitFor(
+      async () => {
+        const s = await vscode.commands.executeCommand('hooksmith.lastSimulation');
+        return s && s.file === corpus && s.result ? s : undefined;
+      },
+      { timeout: h.LONG, what: "the case's timeline" },
+    );
+    const users = shown.result.transcript.filter((t) => t.role === 'user').map((t) => t.text);
+    assert.deepStrictEqual(users.length, 2, JSON.stringify(users));
+    assert.strictEqual(server.seen.length, before, 'shown as it was, not played again');
+    assert.doesNotMatch(shown.html, /data-action="rerun"/, 'a corpus is no scenario to play again');
+    await h.settledScreenshot(
+      path.join(e2e.config.repoRoot, 'test-output', 'testing-cayu-eval-timeline.png'),
+      1000,
+    );
+  });
+
   it('Run All runs the corpus with the rest: greets passes, looks-up fails', async () => {
     await vscode.commands.executeCommand('testing.runAll');
     const last = await e2e.waitFor(

@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { readCaseFile } from '../../runtime/testing/discover-cases';
+import { plannedExpectations } from '../../runtime/testing/plan';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 let dir: string;
@@ -65,4 +67,20 @@ test('final_message: the last bot message only, each list item its own result at
     ],
   );
   assert.equal(results[3]!.actual, 'Bye for now!');
+});
+
+test("the Testing view's items tell a list's final_message checks apart by what each checks", () => {
+  const read = readCaseFile(join(dir, 'leave.scenario.yaml'));
+  assert.ok(Array.isArray(read), JSON.stringify(read));
+  assert.deepEqual(
+    plannedExpectations(read[0]!).map((p) => [p.label, p.line]),
+    [
+      ['turn 1: final_message equals "Hello!"', 6],
+      ['agent_message', 10],
+      ['final_message contains "Bye"', 12],
+      ['final_message equals "Bye!"', 13],
+      ['final_message contains "Hello"', 14],
+      ['final_message matches /now!$/ and does not contain "Hello"', 15],
+    ],
+  );
 });

@@ -92,20 +92,21 @@ test('results: one per assertion at its line; an assertion of several checks fai
   assert.match(judged[3]!.skipped!, /^not checked: usage_recorded: only cayu eval checks it/);
 });
 
-test('results: final_output_equals and _contains share one agent_message check, both judged by it', () => {
+test('results: final_output_equals and _contains are each judged by a final_message check of its own', () => {
   const doc = JSON.parse(TEXT) as { cases: { assertions: Record<string, unknown>[] }[] };
   doc.cases[0]!.assertions.splice(1, 0, { id: 'exact', kind: 'final_output_equals', expected: 'Hello' });
   const greets = corpusCases(CORPUS, JSON.stringify(doc, null, 2))[0]!;
   const judged = cayuEvalResults(greets, [
     result(['expect', 'status'], 'status', true),
-    result(['expect', 'agent_message'], 'agent_message', false),
+    result(['expect', 'final_message', 0], 'final_message', false),
+    result(['expect', 'final_message', 1], 'final_message', true),
   ]);
   assert.deepEqual(
     judged.map((e) => [e.name, e.passed, e.skipped !== undefined]),
     [
       ['root_status done', true, false],
       ['final_output_equals exact', false, false],
-      ['final_output_contains hi', false, false],
+      ['final_output_contains hi', true, false],
       ['max_tool_calls no-tools', false, true],
     ],
   );

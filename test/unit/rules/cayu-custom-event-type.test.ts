@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { applyFix, diagnose, py, rangeText, ruleFor } from './helpers';
+import { applyFix, diagnose, py, rangeText } from './helpers';
 import { hookWith } from './cayu-fixtures';
 import { customEventTypeProblem } from '../../../runtime/rules/cayu-custom-event-type';
 import { pythonWith, skipUnless } from '../../python-envs';
@@ -136,15 +136,6 @@ describe(CODE, () => {
 
 // The rule's docs example as a table (rule-tester.ts): quiet on the fixed code; on the bad code,
 // the message id it reports and where (#43 item 6).
-const example = ruleFor('cayu-custom-event-type').docs.example!;
 ruleTester('cayu-custom-event-type', {
-  valid: [{ name: 'the docs example, fixed', code: example.good, path: 'runtime_hooks.py' }],
-  invalid: [
-    {
-      name: 'the docs example',
-      code: example.bad,
-      path: 'runtime_hooks.py',
-      errors: [{ messageId: 'invalidEventType', line: 6, column: 41 }],
-    },
-  ],
+  docsExample: { path: 'runtime_hooks.py', errors: [{ messageId: 'invalidEventType', line: 6, column: 41 }] },
 });

@@ -224,17 +224,9 @@ const otherPhase = py`
             return BeforeToolCallDecision(action="proceed")
 `;
 ruleTester('cayu-decision-fields', {
-  valid: [
-    { name: 'the docs example, fixed', code: example.good, path },
-    { name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path },
-  ],
+  docsExample: { path, errors: [{ messageId: 'missingCompanion', line: 7, column: 50 }] },
+  valid: [{ name: 'a hook overriding every phase correctly', code: CLEAN_HOOK, path }],
   invalid: [
-    {
-      name: 'the docs example',
-      code: example.bad,
-      path,
-      errors: [{ messageId: 'missingCompanion', line: 7, column: 50 }],
-    },
     {
       name: 'what each field and action check reports',
       code: decisions,

@@ -4,7 +4,7 @@
 // a test that pins wording users see asserts the text beside the table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyFix, diagnose, type DiagnoseOptions } from './helpers';
+import { applyFix, diagnose, ruleFor, type DiagnoseOptions } from './helpers';
 
 export interface ExpectedDiagnostic {
   messageId: string;
@@ -25,15 +25,25 @@ export interface ValidCase extends DiagnoseOptions {
   code: string;
 }
 
+/** The rule's documented example (docs/rules/<code>.md): its errors, and how to diagnose it. */
+export interface DocsExampleCase extends DiagnoseOptions {
+  errors: readonly ExpectedDiagnostic[];
+}
+
+/**
+ * `docsExample` adds the documented example's two cases first: its "use instead" valid, its
+ * reported module invalid with these errors (path: the example's file, else the options').
+ */
 export function ruleTester(
   rule: string,
-  cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] },
+  cases: { docsExample?: DocsExampleCase; valid?: readonly ValidCase[]; invalid?: readonly InvalidCase[] },
 ): void {
-  for (const c of cases.valid)
+  const { valid = [], invalid = [] } = withDocsExample(rule, cases);
+  for (const c of valid)
     test(`${rule}: valid: ${c.name}`, async () => {
       assert.deepEqual(await diagnose(rule, c.code, c), []);
     });
-  for (const c of cases.invalid)
+  for (const c of invalid)
     test(`${rule}: invalid: ${c.name}`, async () => {
       const found = await diagnose(rule, c.code, c);
       assert.deepEqual(
@@ -47,4 +57,18 @@ export function ruleTester(
       );
       if (c.output !== undefined) assert.equal(applyFix(c.code, found[0]!), c.output);
     });
+}
+
+function withDocsExample(
+  rule: string,
+  cases: { docsExample?: DocsExampleCase; valid?: readonly ValidCase[]; invalid?: readonly InvalidCase[] },
+): { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] } {
+  const { docsExample, valid = [], invalid = [] } = cases;
+  if (!docsExample) return { valid, invalid };
+  const example = ruleFor(rule).docs.example!;
+  const { errors, ...options } = docsExample;
+  return {
+    valid: [{ name: 'the docs example, fixed', code: example.good, ...options }, ...valid],
+    invalid: [{ name: 'the docs example', code: example.bad, ...options, errors }, ...invalid],
+  };
 }

@@ -1,8 +1,9 @@
 // Cayu's eval corpus (`cayu eval --corpus FILE`, cayu 0.15: one JSON document, schema_version 4,
 // catalogue/engine-lines/cayu-0.15-eval.json) read as Hooksmith scenarios: one per case. A case
-// holds only the user's side (up to 16 user messages), so it plays as scripted user turns with
-// a model playing the agent; without a model it cannot play. Its deterministic assertions map
-// onto `expect:`, the others are listed as not checked. The engine names the file on its command
+// holds only the user's side (up to 16 user messages), so it plays as one turn starting with
+// them all (one run's input, as cayu eval sends it) with a model playing the agent; without a
+// model it cannot play. Its deterministic assertions map onto `expect:`, the others are listed
+// as not checked. The engine names the file on its command
 // line (no path convention), so Hooksmith finds corpora by name: `*.cayu-eval.json`.
 // Hooksmith checks the shape it plays; content revisions (sha256 of each case) only the engine
 // verifies (`cayu eval validate FILE`).
@@ -170,10 +171,12 @@ export function cayuEvalScenario(c: CayuEvalCase, index: number): CayuEvalScenar
   const unplayable = messages.length
     ? undefined
     : 'no user messages: the case has no input (captured only) or an opaque external reference only cayu eval resolves';
-  const turns = messages.map((m) => ({ user: m.text }));
+  // One run whose input is every message, as cayu eval sends a case (cayu/evals/execution.py:1202):
+  // the agent answers once.
+  const users = messages.map((m) => m.text);
   const scenario = {
     name: c.name,
-    ...(turns.length ? { turns } : {}),
+    ...(users.length ? { user: users.length === 1 ? users[0] : users } : {}),
     ...(Object.keys(expect).length ? { expect } : {}),
   };
   return { index, name: c.name, scenario, checked, notChecked, ...(unplayable ? { unplayable } : {}) };

@@ -107,6 +107,17 @@ const interrupt = z
   })
   .describe('Interrupt the turn: status cancelled.');
 
+/**
+ * The user's side of a turn: one message, or several the turn starts with together, as a Cayu
+ * run's input carries them (RunRequest.messages; `cayu eval` sends a corpus case's messages so,
+ * cayu/evals/execution.py:1202). Mantle takes one message a turn.
+ */
+const userMessages = z
+  .union([z.string(), z.array(z.string()).min(1).max(SCENARIO_LIMITS.turns)])
+  .describe(
+    'The user message that starts the turn, or a list: several messages the turn starts with together (one Cayu run’s input; the agent answers once).',
+  );
+
 const completions = z
   .array(scenarioCompletion)
   .max(SCENARIO_LIMITS.completions)
@@ -117,7 +128,7 @@ const completions = z
 export const scenarioTurn = z
   .strictObject({
     name: z.string().optional().describe('Shown in the timeline and the Testing view (default: "turn N").'),
-    user: z.string().describe('The user message that starts this turn.'),
+    user: userMessages,
     completions: completions.describe('The mock LLM’s completions for this turn, in order.'),
     tools: z
       .record(z.string(), scenarioTool)
@@ -202,7 +213,9 @@ export const scenarioSchema = z
       .describe(
         'Agent root, relative to this file (default: the folder holding the scenario); it must lie inside this file’s folder tree or the workspace.',
       ),
-    user: z.string().optional().describe('The user message that starts the turn (a one-turn scenario).'),
+    user: userMessages
+      .optional()
+      .describe('The user message that starts the turn (a one-turn scenario), or a list.'),
     turns: z
       .array(scenarioTurn)
       .min(1)

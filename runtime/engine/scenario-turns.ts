@@ -21,6 +21,10 @@ export function turnScenario(sc: Scenario, turn: ScenarioTurn): Scenario {
   };
 }
 
+/** A turn's user messages: `user` as a list (one, or several the turn starts with together). */
+export const userMessages = (user: string | readonly string[] | undefined): string[] =>
+  user === undefined ? [''] : typeof user === 'string' ? [user] : [...user];
+
 export const turnName = (sc: Scenario, n: number): string => sc.turns?.[n - 1]?.name ?? `turn ${n}`;
 
 /** The result cut down to turn `n` (1-based): its events, transcript, tools, status. */

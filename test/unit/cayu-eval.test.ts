@@ -32,7 +32,7 @@ test('the catalogue holds the 20 assertion kinds of cayu 0.15, each with its fil
   assert.equal(CAYU_EVAL_LINE.loader.source, 'cayu/evals/corpus.py:2262');
 });
 
-test('deterministic kinds map onto expect:, user messages onto turns', () => {
+test('deterministic kinds map onto expect:, the user messages onto one turn', () => {
   const played = cayuEvalScenario(
     caseWith(
       [
@@ -49,7 +49,8 @@ test('deterministic kinds map onto expect:, user messages onto turns', () => {
   );
   assert.deepEqual(played.scenario, {
     name: 'a case',
-    turns: [{ user: 'one' }, { user: 'two' }],
+    // One run's input, as cayu eval sends a case's messages (the agent answers once).
+    user: ['one', 'two'],
     expect: {
       status: 'error',
       final_message: [{ equals: 'Done.' }, { contains: 'Do' }],
@@ -115,10 +116,10 @@ test('discovery: one skipped-until-a-model case per corpus case, on its own line
       ['looks the customer up', 45, 1, true],
     ],
   );
-  assert.deepEqual(
-    cases[1]!.scenario!.turns!.map((t) => t.user),
-    ['Who am I?', 'And my orders?'],
-  );
+  // Both messages start the one turn (one run's input); a single message stays a plain `user`.
+  assert.deepEqual(cases[1]!.scenario!.user, ['Who am I?', 'And my orders?']);
+  assert.equal(cases[1]!.scenario!.turns, undefined);
+  assert.equal(cases[0]!.scenario!.user, 'Hello');
 });
 
 test('a *.cayu-eval.json that is no corpus of this line is malformed (exit 2), with the keys that are wrong', () => {

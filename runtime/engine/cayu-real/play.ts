@@ -8,7 +8,7 @@ import type { HostPort } from '../host-port';
 import { RunInputError } from '../run-hook';
 import type { Scenario } from '../scenario-schema';
 import type { AgentHooks } from '../agent-hooks';
-import { turnScenario } from '../scenario-turns';
+import { turnScenario, userMessages } from '../scenario-turns';
 import { realSpec } from './scenario-spec';
 import type { SessionRecord } from './session-record';
 import { simulationFromRecord } from './timeline';
@@ -175,7 +175,7 @@ export async function playCayuReal(
   const result = simulationFromRecord(
     fact.value.data as SessionRecord,
     calls,
-    turns.map((t) => t.user ?? ''),
+    turns.map((t) => userMessages(t.user)),
     source,
     hooks.root,
     safetyStopMs,

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { Scenario } from '../scenario-schema';
 import type { AgentHooks } from '../agent-hooks';
-import { turnScenario } from '../scenario-turns';
+import { turnScenario, userMessages } from '../scenario-turns';
 import { stringifyJson } from '../../json/lossless-json';
 import { SAFE_EMPTY_RESULT_NOTE } from '../../catalogue';
 
@@ -18,7 +18,8 @@ export interface RealHook {
 
 export interface RealSpec {
   hooks: RealHook[];
-  turns: { user: string; completions: Record<string, unknown>[] }[];
+  /** Each turn's user messages: one run's (a resume's) input. */
+  turns: { user: string[]; completions: Record<string, unknown>[] }[];
   tools: Record<string, Record<string, unknown>>;
   maxSteps: number;
   safetyStopMs: number;
@@ -94,9 +95,9 @@ export function realSpec(sc: Scenario, hooks: AgentHooks, safetyStopMs: number):
   const turns = sc.turns
     ? sc.turns.map((t, i) => {
         const ts = turnScenario(sc, t);
-        return { user: ts.user ?? '', completions: completionsOf(ts, i + 1) };
+        return { user: userMessages(ts.user), completions: completionsOf(ts, i + 1) };
       })
-    : [{ user: sc.user ?? '', completions: completionsOf(sc, 0) }];
+    : [{ user: userMessages(sc.user), completions: completionsOf(sc, 0) }];
   return {
     hooks: realHooks(sc, hooks),
     turns,

@@ -99,7 +99,7 @@ function savedUnshown(
 export function simulationFromRecord(
   rec: SessionRecord,
   calls: { id?: string; tool_name: string; tool_args: unknown }[][],
-  users: string[],
+  users: string[][],
   source: string,
   agentRoot: string,
   timeoutMs: number,
@@ -114,7 +114,7 @@ export function simulationFromRecord(
   rec.turns.forEach((played, i) => {
     const turn = conversation ? { turn: i + 1 } : {};
     const say = (e: TranscriptEntry) => transcript.push({ ...e, ...turn });
-    say({ role: 'user', text: users[i] ?? '' });
+    for (const text of users[i] ?? ['']) say({ role: 'user', text });
     const turnCalls = [...(calls[i] ?? [])];
     const shown = new Set<string>();
     let bot = '';
@@ -168,7 +168,7 @@ export function simulationFromRecord(
     turns.push({
       turn: i + 1,
       name: `turn ${i + 1}`,
-      user: users[i] ?? '',
+      user: (users[i] ?? ['']).join('\n'),
       status,
       ending: played.endedBy ? runEndedEnding(played.endedBy, rec.sessionLeft) : `session ${status}`,
       iterations: played.iterations ?? 0,

@@ -27,7 +27,7 @@ import { failedClosed, firePoint, mantlePlayers, settleObservers } from './sim-p
 import { afterSession } from './sim-session';
 import { CayuRunEnded } from './sim-cayu';
 import { conversationStatus, tagTurn, TurnEnd } from './sim-turns';
-import { turnName, turnScenario } from '../scenario-turns';
+import { turnName, turnScenario, userMessages } from '../scenario-turns';
 import { complete, responsePayload } from './sim-complete';
 import { playSimulatedUser } from './sim-user';
 import { CassetteMismatch, type SimModels } from '../model-step';
@@ -114,7 +114,7 @@ async function quietCall(t: Turn, c: ScenarioCompletion): Promise<void> {
     t,
     [
       { role: 'system', content: `(${kind} prompt)` },
-      { role: 'user', content: t.sc.user },
+      { role: 'user', content: userMessages(t.sc.user).join('\n') },
     ],
     [],
   );
@@ -207,10 +207,13 @@ async function mainLoop(t: Turn): Promise<TurnEnd> {
 }
 
 async function incoming(t: Turn): Promise<TurnEnd | undefined> {
-  if (!fires(t, 'incoming_message')) return undefined;
+  // Several messages at once are a Cayu run's input: no Mantle hook is there to see them
+  // (simulateTurn refuses the scenario otherwise).
+  const [text, ...more] = userMessages(t.sc.user);
+  if (!fires(t, 'incoming_message') || more.length) return undefined;
   t.ctx.context = 'incoming';
   const fired = await firePoint(t.ctx, 'incoming_message', {
-    text: t.sc.user,
+    text,
     message_id: null,
     ...t.identity,
   });
@@ -250,9 +253,11 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
     next: 0,
     iteration: 0,
   };
-  const user = sc.user ?? '';
-  t.messages.push({ role: 'user', content: user });
-  say(ctx, { role: 'user', text: user });
+  const users = userMessages(sc.user);
+  for (const content of users) {
+    t.messages.push({ role: 'user', content });
+    say(ctx, { role: 'user', text: content });
+  }
   ctx.context = 'turn';
   await firePoint(ctx, 'turn_started', { is_voice: sc.is_voice, turn_id: null, ...identity });
   let end: TurnEnd;
@@ -286,7 +291,7 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   const summary = {
     turn: turn ?? 1,
     name: '',
-    user,
+    user: users.join('\n'),
     status: end.status,
     ending: end.ending,
     iterations: t.iteration,
@@ -298,6 +303,18 @@ async function playTurn(conv: Conversation, sc: Scenario, turn?: number): Promis
   };
 }
 
+/** Several user messages in one turn are Cayu's run input; Mantle takes one message a turn. */
+function refuseSeveralForMantle(hooks: AgentHooks, sc: Scenario): void {
+  const several = [sc.user, ...(sc.turns ?? []).map((t) => t.user)].some(
+    (u) => Array.isArray(u) && u.length > 1,
+  );
+  if (several && (hooks.observe.size > 0 || hooks.modify.size > 0))
+    throw new RunInputError(
+      'payload',
+      "a turn of several user messages is a Cayu run's input; Mantle takes one message a turn, and this agent has Mantle hooks: give each message a turn of its own",
+    );
+}
+
 export async function simulateTurn(
   host: HostPort,
   hooks: AgentHooks,
@@ -307,6 +324,7 @@ export async function simulateTurn(
   models?: SimModels,
 ): Promise<SimulationResult> {
   const t0 = performance.now();
+  refuseSeveralForMantle(hooks, sc);
   const conv = newConversation(host, hooks, sc, wiring, models);
   const { ctx } = conv;
   if (models) note(ctx, models.banner());

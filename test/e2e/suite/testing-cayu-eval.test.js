@@ -155,7 +155,10 @@ describe('Testing view: a Cayu eval corpus', function () {
     const usage = last[`${corpus}#looks-up/cases/1/assertions/2`];
     assert.strictEqual(usage.state, 'skipped');
     assert.match(usage.message, /^not checked: usage_recorded/);
-    assert.strictEqual(server.seen.length, 2, 'one model request per user message');
+    // Both user messages in one request, as cayu eval sends a case: the agent answers once.
+    assert.strictEqual(server.seen.length, 1, 'one model request for the case');
+    const users = server.seen[0].body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    assert.deepStrictEqual(users, ['Who am I?', 'And my orders?']);
   });
 
   it("a failed case's Open Timeline shows the turn its run played: the case's own, no Re-run of the file", async () => {

@@ -294,7 +294,8 @@ async def play(spec: Dict[str, Any], classes: List[Any], describe, watch=None) -
     for i, turn in enumerate(spec["turns"]):
         provider.queue = list(turn.get("completions") or [])
         recorder.call_ids = [c["id"] for comp in provider.queue for c in (comp.get("tool_calls") or [])]
-        message = [cayu["Message"].text("user", str(turn.get("user") or ""))]
+        users = turn.get("user")  # the turn's user messages: one run's (a resume's) input together
+        message = [cayu["Message"].text("user", str(u)) for u in (users if isinstance(users, list) else [users or ""])]
         stream = (app.run(cayu["RunRequest"](agent_name="assistant", session_id="session-1", messages=message, max_steps=max_steps))
                   if i == 0 else app.resume(cayu["ResumeRequest"](session_id="session-1", messages=message, max_steps=max_steps)))
         rows: List[Dict[str, Any]] = []

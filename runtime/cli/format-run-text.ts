@@ -4,6 +4,7 @@ import { decoratorName, findPoint } from '../catalogue';
 import type { RunResult, SimulationResult, TimelineEvent } from '../engine/api';
 import { jsonEqual } from '../json/json-equal';
 import { stringifyJson } from '../json/lossless-json';
+import { clip } from '../testing/match';
 
 function ms(n: number | undefined): string {
   if (n === undefined) return '';
@@ -14,11 +15,6 @@ function hookKind(point: string, lane: string): string {
   return findPoint(point) && lane !== 'phase'
     ? decoratorName(findPoint(point)!.id, lane === 'modify' ? 'modify' : 'observe')
     : point;
-}
-
-function clip(s: string, n = 160): string {
-  const one = s.replace(/\s+/g, ' ');
-  return one.length > n ? one.slice(0, n - 1) + '…' : one;
 }
 
 function changedFields(before: unknown, after: unknown): string[] {

@@ -112,7 +112,7 @@ const interrupt = z
  * run's input carries them (RunRequest.messages; `cayu eval` sends a corpus case's messages so,
  * cayu/evals/execution.py:1202). Mantle takes one message a turn.
  */
-const userMessages = z
+const userInput = z
   .union([z.string(), z.array(z.string()).min(1).max(SCENARIO_LIMITS.turns)])
   .describe(
     'The user message that starts the turn, or a list: several messages the turn starts with together (one Cayu run’s input; the agent answers once).',
@@ -128,7 +128,7 @@ const completions = z
 export const scenarioTurn = z
   .strictObject({
     name: z.string().optional().describe('Shown in the timeline and the Testing view (default: "turn N").'),
-    user: userMessages,
+    user: userInput,
     completions: completions.describe('The mock LLM’s completions for this turn, in order.'),
     tools: z
       .record(z.string(), scenarioTool)
@@ -213,7 +213,7 @@ export const scenarioSchema = z
       .describe(
         'Agent root, relative to this file (default: the folder holding the scenario); it must lie inside this file’s folder tree or the workspace.',
       ),
-    user: userMessages
+    user: userInput
       .optional()
       .describe('The user message that starts the turn (a one-turn scenario), or a list.'),
     turns: z

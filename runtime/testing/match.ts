@@ -45,6 +45,12 @@ export function textFailures(m: TextMatch, text: string): string[] {
 }
 
 /** The checks of a TextMatch in words, for "expected". */
+/** `s` on one line, at most `n` characters (an ellipsis marks the cut). */
+export function clip(s: string, n = 160): string {
+  const one = s.replace(/\s+/g, ' ');
+  return one.length > n ? one.slice(0, n - 1) + '…' : one;
+}
+
 export function describeText(m: TextMatch): string {
   const parts: string[] = [];
   if (m.equals !== undefined) parts.push(`equals ${JSON.stringify(m.equals)}`);

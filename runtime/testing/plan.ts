@@ -4,7 +4,7 @@ import { mantleKeyPath } from '../engine/mantle-scenario';
 import { loadScenario } from '../engine/scenario-load';
 import type { TestCase } from './cases';
 import { CHECKED_KEYS, type TextMatch } from '../engine/expect-schema';
-import { describeText } from './match';
+import { clip, describeText } from './match';
 import { sourceLines, type KeyPath } from './source-lines';
 import { parseJson } from '../json/lossless-json';
 import { caseSource, cayuEvalPlan } from './cayu-eval-cases';
@@ -22,8 +22,6 @@ export { pathKey } from './source-lines';
 /** A case's item id: `FILE::case`, or a Cayu eval corpus case's `FILE#<case id>` (a file of many cases). */
 export const caseItemId = (c: TestCase): string => (c.cayuEval ? caseSource(c) : `${c.file}::case`);
 
-const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
-
 function labelOf(key: string, v: unknown): string {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   if (key === 'tool_called' || key === 'tool_not_called') return `${key} ${String(o.tool_name)}`;
@@ -34,7 +32,7 @@ function labelOf(key: string, v: unknown): string {
   if (typeof o.skill_id === 'string') return `${key} ${o.skill_id}`;
   if (key === 'order') return `order ${String(o.first)} before ${String(o.then)}`;
   // One item of a list of final_message checks each: what it checks tells them apart.
-  if (key === 'final_message') return `final_message ${clip(describeText(o as TextMatch))}`;
+  if (key === 'final_message') return `final_message ${clip(describeText(o as TextMatch), 60)}`;
   if (key === 'status' || key === 'outcome') return `${key}: ${String(v)}`;
   if (v === 'snapshot' || (typeof v === 'object' && v !== null && 'snapshot' in v)) return `${key} snapshot`;
   return key;

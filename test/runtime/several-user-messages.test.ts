@@ -78,6 +78,17 @@ async def mark_end(payload: TurnFinishedPayload) -> None:
     play(dir, { ...SCENARIO, tools: SCENARIO.tools }),
     /several user messages is a Cayu run's input; Mantle takes one message a turn/,
   );
+  // The CLI's verdict: no verdict on the turn (exit 2), the reason on stderr.
+  writeFileSync(join(dir, 'two.scenario.json'), JSON.stringify(SCENARIO));
+  const cli = spawnSync(
+    process.execPath,
+    [join(__dirname, '..', '..', 'dist', 'cli.js'), 'simulate', join(dir, 'two.scenario.json')],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(cli.status, 2, cli.stdout + cli.stderr);
+  assert.match(cli.stderr, /Mantle takes one message a turn, and this agent has Mantle hooks/);
   // One message as a list of one is a plain turn.
   const one = await play(dir, { ...SCENARIO, user: ['Who am I?'] });
   assert.equal(one.status, 'completed', one.ending);
